@@ -1,0 +1,40 @@
+// Rule guarded: money is integer minor units; the gateway string is exact and is the string that gets hashed;
+// parsing never goes through floats (0.1 + 0.2 problems) and never silently rounds.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decimalToMinor, formatMoney, minorToDecimal, money, toGatewayAmount, toWholeGatewayAmount } from "./money";
+
+describe("money", () => {
+  it("formats two decimals for two-digit currencies, as the contract's amount strings", () => {
+    expect(toGatewayAmount(money(1050, "SAR"))).toBe("10.50");
+    expect(toGatewayAmount(money(5, "USD"))).toBe("0.05");
+    expect(toGatewayAmount(money(0, "USD"))).toBe("0.00");
+    expect(toGatewayAmount(money(1234, "KWD"))).toBe("1.234");
+    expect(toGatewayAmount(money(7, "JPY"))).toBe("7");
+  });
+  it("gives whole digits for RECURRING_SALE, and refuses a fractional amount rather than rounding", () => {
+    expect(toWholeGatewayAmount(money(1000, "SAR"))).toBe("10");
+    expect(toWholeGatewayAmount(money(1050, "SAR"))).toBeNull();
+  });
+  it("parses decimals exactly and refuses what is not an amount", () => {
+    expect(decimalToMinor("10.5", "SAR")).toBe(1050);
+    expect(decimalToMinor("0.29", "USD")).toBe(29); // 0.29 * 100 is 28.999999999999996 as a float
+    expect(decimalToMinor("10.500", "SAR")).toBe(1050);
+    expect(decimalToMinor("10.505", "SAR")).toBeNull();
+    for (const bad of ["", "-1", "1e3", "1,000", "abc", "1.2.3", " . "]) expect(decimalToMinor(bad, "SAR")).toBeNull();
+  });
+  it("refuses negative and fractional minor units (programming errors)", () => {
+    expect(() => money(-1, "SAR")).toThrow();
+    expect(() => money(1.5, "SAR")).toThrow();
+  });
+  it("round-trips every amount between minor units and the wire string", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 13 }), fc.constantFrom("SAR", "KWD", "JPY" as const), (minor, cur) => {
+        expect(decimalToMinor(minorToDecimal(minor, cur), cur)).toBe(minor);
+      }),
+    );
+  });
+  it("formats for people with the currency", () => {
+    expect(formatMoney(money(123456, "USD"), "en-US")).toBe("$1,234.56");
+  });
+});

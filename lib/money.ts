@@ -1,0 +1,106 @@
+// Money inside the app is integer minor units with its currency; never a float. It becomes the gateway's decimal
+// string in exactly one place (toGatewayAmount), and that same string is what gets hashed. Browser-safe.
+
+/** ISO 4217 currencies the dashboard handles: minor-unit digits and the numeric code (details calls use it). */
+export const CURRENCIES = {
+  SAR: { digits: 2, numeric: "682" },
+  USD: { digits: 2, numeric: "840" },
+  EUR: { digits: 2, numeric: "978" },
+  GBP: { digits: 2, numeric: "826" },
+  AED: { digits: 2, numeric: "784" },
+  EGP: { digits: 2, numeric: "818" },
+  KWD: { digits: 3, numeric: "414" },
+  BHD: { digits: 3, numeric: "048" },
+  OMR: { digits: 3, numeric: "512" },
+  JOD: { digits: 3, numeric: "400" },
+  JPY: { digits: 0, numeric: "392" },
+} as const;
+
+export type CurrencyCode = keyof typeof CURRENCIES;
+export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
+
+export interface Money {
+  /** Integer amount in the currency's minor unit (cents, halalas, fils). */
+  minor: number;
+  currency: CurrencyCode;
+}
+
+export function isCurrencyCode(code: string): code is CurrencyCode {
+  return Object.prototype.hasOwnProperty.call(CURRENCIES, code);
+}
+
+export function currencyDigits(currency: CurrencyCode): number {
+  return CURRENCIES[currency].digits;
+}
+
+export function currencyOfNumeric(numeric: string): CurrencyCode | null {
+  const hit = CURRENCY_CODES.find((c) => CURRENCIES[c].numeric === numeric.padStart(3, "0"));
+  return hit ?? null;
+}
+
+function assertMinor(minor: number): void {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`money: not a non-negative integer: ${minor}`);
+}
+
+export function money(minor: number, currency: CurrencyCode): Money {
+  assertMinor(minor);
+  return { minor, currency };
+}
+
+/** Minor units as a decimal string with the currency's digits: 1050 SAR → "10.50", 5 JPY → "5". */
+export function minorToDecimal(minor: number, currency: CurrencyCode): string {
+  assertMinor(minor);
+  const digits = currencyDigits(currency);
+  if (digits === 0) return String(minor);
+  const s = String(minor).padStart(digits + 1, "0");
+  return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+}
+
+/**
+ * The one conversion to the gateway's amount string (two decimals for the two-digit currencies the contract
+ * shows). The returned string is both sent and hashed.
+ */
+export function toGatewayAmount(m: Money): string {
+  return minorToDecimal(m.minor, m.currency);
+}
+
+/**
+ * The amount in whole digits, as RECURRING_SALE (4.6) requires. Returns null when the amount has a fractional
+ * part, so that the caller refuses it instead of rounding money.
+ */
+export function toWholeGatewayAmount(m: Money): string | null {
+  assertMinor(m.minor);
+  const unit = 10 ** currencyDigits(m.currency);
+  return m.minor % unit === 0 ? String(m.minor / unit) : null;
+}
+
+/**
+ * Parse a decimal string exactly (no floats) into minor units. Accepts "10", "10.5", "10.50"; refuses more
+ * fractional digits than the currency has, signs, exponents, separators and anything else. Returns null when the
+ * text is not an amount.
+ */
+export function decimalToMinor(text: string, currency: CurrencyCode): number | null {
+  const m = /^(\d{1,15})(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) return null;
+  const digits = currencyDigits(currency);
+  const frac = m[2] ?? "";
+  if (frac.length > digits) {
+    // "10.500" is still exact for a two-digit currency; anything non-zero past the currency's digits is not.
+    if (!/^0*$/.test(frac.slice(digits))) return null;
+  }
+  const fracPadded = frac.slice(0, digits).padEnd(digits, "0");
+  const minor = Number(m[1]) * 10 ** digits + (digits ? Number(fracPadded) : 0);
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** Display formatting for people (locale-aware, currency symbol); never used for the wire. */
+export function formatMoney(m: Money, locale = "en-GB"): string {
+  const digits = currencyDigits(m.currency);
+  // Intl takes a number; build it from the exact decimal string so no float arithmetic touches the amount.
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: m.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(Number(minorToDecimal(m.minor, m.currency)));
+}

@@ -1,0 +1,12 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // The dashboard is served by `next start` behind scripts/start.ts; no image CDN, no telemetry-driven features.
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Packages that must stay in Node's module system on the server (native/wasm assets, dynamic requires).
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "undici"],
+  // The build output directory can be moved so that tests can build a copy without touching the user's build.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+};
+
+export default nextConfig;
