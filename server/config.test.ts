@@ -1,0 +1,48 @@
+// Rules guarded: the dashboard starts with no configuration against the sandbox; it refuses to talk to a real
+// gateway with the sandbox's public credentials; bad values are reported by name, not silently defaulted.
+import { describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "./config";
+import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
+
+describe("configuration", () => {
+  it("runs with no configuration at all: sandbox gateway on SANDBOX_PORT, embedded database, test mode", () => {
+    const c = readConfig({});
+    expect(c.testMode).toBe(true);
+    expect(c.gateway.baseUrl).toBe("http://127.0.0.1:4010");
+    expect(c.gateway.apiUrl).toBe("http://127.0.0.1:4010");
+    expect(c.gateway.apiKey).toBe(SANDBOX_DEFAULTS.apiKey);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.port).toBe(3000);
+    expect(c.gateway.partialRefundMerchantField).toBe("gateway_merchant_id");
+  });
+  it("follows SANDBOX_PORT when the gateway URLs are unset", () => {
+    expect(readConfig({ SANDBOX_PORT: "4999" }).gateway.baseUrl).toBe("http://127.0.0.1:4999");
+  });
+  it("refuses a real gateway configured with the sandbox's public test credentials", () => {
+    expect(() =>
+      readConfig({ GATEWAY_BASE_URL: "https://pay.example.com", GATEWAY_API_URL: "https://api.example.com" }),
+    ).toThrow(/GATEWAY_CLIENT_KEY, GATEWAY_MERCHANT_SECRET, GATEWAY_API_KEY/);
+  });
+  it("accepts a real gateway with real credentials and leaves test mode", () => {
+    const c = readConfig({
+      GATEWAY_BASE_URL: "https://pay.example.com/",
+      GATEWAY_API_URL: "https://api.example.com",
+      GATEWAY_CLIENT_KEY: "k",
+      GATEWAY_MERCHANT_SECRET: "s",
+      GATEWAY_API_KEY: "a",
+      DATABASE_URL: "postgres://u@db.example.com/app",
+    });
+    expect(c.testMode).toBe(false);
+    expect(c.gateway.baseUrl).toBe("https://pay.example.com");
+    expect(c.databaseUrl).toBe("postgres://u@db.example.com/app");
+  });
+  it("refuses half a gateway configuration", () => {
+    expect(() => readConfig({ GATEWAY_BASE_URL: "https://pay.example.com" })).toThrow(ConfigError);
+  });
+  it("names the variable that is wrong", () => {
+    expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => readConfig({ GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD: "bad field!" })).toThrow(
+      /GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD/,
+    );
+  });
+});

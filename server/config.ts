@@ -1,0 +1,103 @@
+// Configuration schema: every environment variable the dashboard reads, with its default. Pure (takes the
+// environment as an argument) so scripts/start.ts and the tests can validate without `server-only`.
+// The README's configuration table is the human version of this file: keep them in step.
+import path from "node:path";
+import { z } from "zod";
+import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
+
+const port = z.coerce.number().int().min(1).max(65535);
+const ms = z.coerce.number().int().min(1).max(600_000);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  SANDBOX_PORT: port.default(SANDBOX_DEFAULTS.port),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: optionalUrl.or(z.string().regex(/^postgres(ql)?:\/\//)).optional(),
+  GATEWAY_BASE_URL: optionalUrl.optional(),
+  GATEWAY_API_URL: optionalUrl.optional(),
+  GATEWAY_CLIENT_KEY: z.string().min(1).default(SANDBOX_DEFAULTS.clientKey),
+  GATEWAY_MERCHANT_SECRET: z.string().min(1).default(SANDBOX_DEFAULTS.merchantSecret),
+  GATEWAY_API_KEY: z.string().min(1).default(SANDBOX_DEFAULTS.apiKey),
+  GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, "a plain field name, e.g. gateway_merchant_id")
+    .default("gateway_merchant_id"),
+  GATEWAY_CONNECT_TIMEOUT_MS: ms.default(5_000),
+  GATEWAY_TIMEOUT_MS: ms.default(20_000),
+  APP_URL: optionalUrl.optional(),
+});
+
+export interface AppConfig {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  dataDir: string;
+  /** Postgres server URL, or null for the embedded PGlite database under dataDir. */
+  databaseUrl: string | null;
+  /** True when the dashboard talks to the sandbox gateway (no gateway URL configured): shows "Test mode". */
+  testMode: boolean;
+  appUrl: string;
+  gateway: {
+    baseUrl: string;
+    apiUrl: string;
+    clientKey: string;
+    merchantSecret: string;
+    apiKey: string;
+    partialRefundMerchantField: string;
+    connectTimeoutMs: number;
+    requestTimeoutMs: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function readConfig(source: Record<string, string | undefined>): AppConfig {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const sandboxUrl = `http://127.0.0.1:${e.SANDBOX_PORT}`;
+  const testMode = !e.GATEWAY_BASE_URL && !e.GATEWAY_API_URL;
+  if (!testMode) {
+    if (!e.GATEWAY_BASE_URL || !e.GATEWAY_API_URL) {
+      throw new ConfigError("Invalid configuration: set both GATEWAY_BASE_URL and GATEWAY_API_URL, or neither (sandbox).");
+    }
+    const defaults = [
+      ["GATEWAY_CLIENT_KEY", e.GATEWAY_CLIENT_KEY === SANDBOX_DEFAULTS.clientKey],
+      ["GATEWAY_MERCHANT_SECRET", e.GATEWAY_MERCHANT_SECRET === SANDBOX_DEFAULTS.merchantSecret],
+      ["GATEWAY_API_KEY", e.GATEWAY_API_KEY === SANDBOX_DEFAULTS.apiKey],
+    ].filter(([, isDefault]) => isDefault);
+    if (defaults.length) {
+      throw new ConfigError(
+        `Invalid configuration: a real gateway is configured but ${defaults.map(([n]) => n).join(", ")} still hold the sandbox's public test values.`,
+      );
+    }
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    testMode,
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    gateway: {
+      baseUrl: (e.GATEWAY_BASE_URL ?? sandboxUrl).replace(/\/+$/, ""),
+      apiUrl: (e.GATEWAY_API_URL ?? sandboxUrl).replace(/\/+$/, ""),
+      clientKey: e.GATEWAY_CLIENT_KEY,
+      merchantSecret: e.GATEWAY_MERCHANT_SECRET,
+      apiKey: e.GATEWAY_API_KEY,
+      partialRefundMerchantField: e.GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD,
+      connectTimeoutMs: e.GATEWAY_CONNECT_TIMEOUT_MS,
+      requestTimeoutMs: e.GATEWAY_TIMEOUT_MS,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Opens the dashboard's database: embedded PGlite (a directory, or memory for tests) when no URL is given,
+// otherwise a Postgres server; applies the committed migrations before handing it out.
+// No `import "server-only"`: scripts (benchmarks, user creation) open the database too. No secret lives here.
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type the app codes against; both drivers are PgDatabase underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
+
+export interface OpenOptions {
+  /** A postgres:// URL; null for the embedded database. */
+  url: string | null;
+  /** Directory of the embedded database; null keeps it in memory (tests). Ignored with a URL. */
+  dataDir: string | null;
+  /** Connections in the Postgres pool. */
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) {
+    const sqlClient = postgres(opts.url, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10 });
+    const db = drizzlePostgres({ client: sqlClient, schema });
+    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db: db as Db, kind: "postgres", close: () => sqlClient.end({ timeout: 5 }) };
+  }
+  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, "pglite")) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as Db, kind: "pglite", close: () => client.close() };
+}

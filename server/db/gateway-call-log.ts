@@ -1,0 +1,54 @@
+// The gateway-call log: the database side of the client's call recorder, and the reads a payment's timeline uses.
+// Rows arrive already redacted by the client (no card number, CVV, hash or key).
+import { asc, eq, or } from "drizzle-orm";
+import type { Db } from "./client";
+import { gatewayCalls, type GatewayCallRow } from "./schema";
+
+export interface GatewayCallEntry {
+  operation: string;
+  orderId: string | null;
+  transactionId: string | null;
+  outcome: "success" | "declined" | "gateway_error" | "transport";
+  gatewayCode: string | null;
+  httpStatus: number | null;
+  latencyMs: number;
+  attempts: number;
+  request: unknown;
+  response: unknown;
+  startedAt: Date;
+}
+
+export function createGatewayCallLog(db: Db) {
+  return {
+    async record(e: GatewayCallEntry): Promise<void> {
+      await db.insert(gatewayCalls).values({
+        operation: e.operation,
+        orderId: e.orderId,
+        transactionId: e.transactionId,
+        outcome: e.outcome,
+        gatewayCode: e.gatewayCode,
+        httpStatus: e.httpStatus,
+        latencyMs: Math.max(0, Math.round(e.latencyMs)),
+        attempts: e.attempts,
+        request: e.request ?? {},
+        response: e.response ?? null,
+        startedAt: e.startedAt,
+      });
+    },
+    /** Every call about one payment, oldest first (by its transaction id or its order id). */
+    async forPayment(ids: { transactionId?: string | null; orderId?: string | null }): Promise<GatewayCallRow[]> {
+      const conds = [
+        ids.transactionId ? eq(gatewayCalls.transactionId, ids.transactionId) : undefined,
+        ids.orderId ? eq(gatewayCalls.orderId, ids.orderId) : undefined,
+      ].filter((c) => c !== undefined);
+      if (conds.length === 0) return [];
+      return db
+        .select()
+        .from(gatewayCalls)
+        .where(or(...conds))
+        .orderBy(asc(gatewayCalls.startedAt), asc(gatewayCalls.id));
+    },
+  };
+}
+
+export type GatewayCallLog = ReturnType<typeof createGatewayCallLog>;

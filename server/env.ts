@@ -1,0 +1,13 @@
+// The one place that reads process.env, validated with zod. Everything else asks `env()` for typed values.
+// Secrets never leave server/: this module is server-only and its values are never sent to the browser.
+import "server-only";
+import { readConfig, type AppConfig } from "./config";
+
+let cached: AppConfig | null = null;
+
+/** The validated configuration of this process (read once). Throws with every problem listed when invalid. */
+export function env(): AppConfig {
+  cached ??= readConfig(process.env);
+  return cached;
+}
+
