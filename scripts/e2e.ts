@@ -1,0 +1,29 @@
+// `npm run test:e2e`: makes sure the system Chromium is there (installing Debian's package when root on Debian),
+// then runs the Playwright suite against the built dashboard. Never downloads a browser.
+import fs from "node:fs";
+import { bin, run } from "./lib/processes";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+async function ensureChromium(): Promise<void> {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = process.getuid?.() === 0;
+  const isDebian = fs.existsSync("/etc/debian_version");
+  if (isRoot && isDebian) {
+    console.log("Chromium is missing: installing Debian's chromium package…");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    if ((await run("apt-get", ["update", "-qq"], env)) === 0 && (await run("apt-get", ["install", "-y", "-qq", "chromium"], env)) === 0) return;
+  }
+  console.error(
+    `Chromium was not found at ${CHROMIUM}. Install it (Debian/Ubuntu: \`sudo apt-get install -y chromium\`) ` +
+      "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
+  );
+  process.exit(1);
+}
+
+await ensureChromium();
+const code = await run(bin("playwright"), ["test", ...process.argv.slice(2)], {
+  ...process.env,
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+});
+process.exit(code);

@@ -1,0 +1,92 @@
+// `npm start`: builds the dashboard if needed, starts the sandbox gateway (unless a real gateway is configured)
+// and the dashboard together on this machine, and prints the URL. Ctrl+C stops both.
+// Honours PORT (3000), SANDBOX_PORT (4010), DATA_DIR (.data), HOST (127.0.0.1) and every variable of the README.
+import fs from "node:fs";
+import path from "node:path";
+import { readConfig, ConfigError } from "../server/config";
+import { buildIsFresh } from "./lib/build-freshness";
+import { bin, ROOT, run, startChild, stopAll, waitForUrl } from "./lib/processes";
+import type { ChildProcess } from "node:child_process";
+
+async function main() {
+  let config;
+  try {
+    config = readConfig(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const host = process.env.HOST ?? "127.0.0.1";
+  const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
+  const distDir = process.env.NEXT_DIST_DIR ?? ".next";
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  if (!buildIsFresh(ROOT, distDir)) {
+    console.log("Building the dashboard (first start, or the sources changed)…");
+    const code = await run(bin("next"), ["build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+    if (code !== 0) {
+      console.error("The build failed; see the output above.");
+      process.exit(code);
+    }
+  }
+
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await stopAll(children);
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  const appEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: config.dataDir,
+    PORT: String(config.port),
+  };
+
+  if (config.testMode) {
+    const sandbox = startChild("sandbox", bin("tsx"), [path.join(ROOT, "sandbox/main.ts")], {
+      ...appEnv,
+      SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_CALLBACK_URL: process.env.SANDBOX_CALLBACK_URL ?? `http://127.0.0.1:${config.port}/api/webhooks/gateway`,
+    });
+    children.push(sandbox);
+    sandbox.on("exit", (code) => {
+      if (!stopping) {
+        console.error(`The sandbox gateway stopped (code ${code}); stopping the dashboard.`);
+        void stop(1);
+      }
+    });
+    await waitForUrl(`http://127.0.0.1:${sandboxPort}/__sandbox/health`, 30_000, sandbox);
+  }
+
+  const app = startChild("dashboard", bin("next"), ["start", "-p", String(config.port), "-H", host], appEnv);
+  children.push(app);
+  app.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`The dashboard stopped (code ${code}).`);
+      void stop(1);
+    }
+  });
+  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${config.port}`;
+  await waitForUrl(`${url}/api/health`, 60_000, app);
+  console.log("");
+  console.log(`  Dashboard:        ${url}`);
+  if (config.testMode) console.log(`  Sandbox gateway:  http://127.0.0.1:${sandboxPort}  (test mode: test cards only)`);
+  console.log(`  Database:         ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded, in ${config.dataDir}`}`);
+  console.log("  Press Ctrl+C to stop.");
+  console.log("");
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+// `npm test`: every check, in order: lint, type check, unit + integration tests (Vitest, against the real
+// sandbox and real databases), then the Playwright suite against the built app in the system Chromium.
+// Ends with one line "tests: N passed, N failed" counted from the runners' JSON reports.
+import fs from "node:fs";
+import path from "node:path";
+import { bin, ROOT, run } from "./lib/processes";
+
+interface Step {
+  name: string;
+  cmd: string;
+  args: string[];
+}
+
+const steps: Step[] = [
+  { name: "lint", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
+  { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
+  {
+    name: "unit + integration (vitest)",
+    cmd: bin("vitest"),
+    args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
+  },
+  { name: "browser (playwright)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/e2e.ts")] },
+];
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function counts(): { passed: number; failed: number; skipped: number } {
+  const v = readJson("test-results/vitest.json") as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | null;
+  const p = readJson("test-results/playwright.json") as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | null;
+  return {
+    passed: (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0),
+    failed: (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0),
+    skipped: (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (p?.stats?.skipped ?? 0),
+  };
+}
+
+fs.rmSync(path.join(ROOT, "test-results"), { recursive: true, force: true });
+fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
+const failedSteps: string[] = [];
+for (const step of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${step.name} ===`);
+  const code = await run(step.cmd, step.args);
+  console.log(`=== ${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+  if (code !== 0) failedSteps.push(step.name);
+}
+const c = counts();
+if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
+// A failed lint or type check is a failure even when every test passed.
+const failed = c.failed + (c.failed === 0 && failedSteps.length ? failedSteps.length : 0);
+console.log(`\ntests: ${c.passed} passed, ${failed} failed${c.skipped ? `, ${c.skipped} skipped` : ""}`);
+process.exit(failedSteps.length ? 1 : 0);

@@ -1,0 +1,24 @@
+// The gateway client's configuration. Built by server/env.ts from the environment (or by tests and scripts
+// directly); the client never reads process.env itself.
+
+export interface GatewayConfig {
+  /** Host of the form-based interface (`/payment/...`), e.g. `https://pay.example.com`. */
+  baseUrl: string;
+  /** Host of the JSON interface (`/api/v1`, `/api/v2`). */
+  apiUrl: string;
+  /** Merchant identifier sent as `client_key` / `merchant_id` / the partial-refund merchant field. */
+  clientKey: string;
+  /** Merchant secret: only ever an input to request hashes, never sent. */
+  merchantSecret: string;
+  /** `X-API-KEY` of the JSON interface; also the secret of the S2S sale hash. */
+  apiKey: string;
+  /** Wire name of the partial-refund merchant field (protocol notes; default `gateway_merchant_id`). */
+  partialRefundMerchantField: string;
+  connectTimeoutMs: number;
+  /** Applied to waiting for the response headers and, separately, to each pause while reading the body. */
+  requestTimeoutMs: number;
+  /** Attempts for read operations (default 3, the maximum); money-moving calls always make exactly one. */
+  maxReadAttempts?: number;
+}
+
+export const DEFAULT_PARTIAL_REFUND_MERCHANT_FIELD = "gateway_merchant_id";

@@ -1,0 +1,65 @@
+// A tiny structured logger: one JSON object per line ({ ts, level, event, ...fields }), every field passed through
+// redact() first, written to an injectable sink (default: process.stdout). It never throws into the caller.
+// No `import "server-only"`: scripts and the sandbox use it too; it holds no secret.
+import { redact, type RedactOptions } from "./redact";
+
+export type LogLevel = "info" | "warn" | "error";
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  info(event: string, fields?: LogFields): void;
+  warn(event: string, fields?: LogFields): void;
+  error(event: string, fields?: LogFields): void;
+  /** A logger that adds `fields` to every line (e.g. { component: "gateway" }). */
+  child(fields: LogFields): Logger;
+}
+
+export type LogSink = (line: string) => void;
+
+export interface LoggerOptions {
+  sink?: LogSink;
+  /** Fields added to every line. */
+  base?: LogFields;
+  /** Secret values scrubbed from every line by value (in addition to key and card-number redaction). */
+  secretValues?: readonly string[];
+  /** Cut long strings (HTML pages, big bodies) to this many characters; default 4000. */
+  maxStringLength?: number;
+  now?: () => Date;
+}
+
+const stdoutSink: LogSink = (line) => {
+  process.stdout.write(`${line}\n`);
+};
+
+export function createLogger(opts: LoggerOptions = {}): Logger {
+  const sink = opts.sink ?? stdoutSink;
+  const now = opts.now ?? (() => new Date());
+  const redactOpts: RedactOptions = { secretValues: opts.secretValues, maxStringLength: opts.maxStringLength ?? 4000 };
+  const base = opts.base ?? {};
+
+  const write = (level: LogLevel, event: string, fields: LogFields | undefined) => {
+    try {
+      // A field named ts/level/event is dropped so that it cannot forge the line's own.
+      const { ts: _ts, level: _level, event: _event, ...body } = redact({ ...base, ...fields }, redactOpts) as LogFields;
+      sink(JSON.stringify({ ts: now().toISOString(), level, event, ...body }));
+    } catch {
+      // A failing sink or an unserialisable value must not break the operation being logged.
+    }
+  };
+
+  return {
+    info: (event, fields) => write("info", event, fields),
+    warn: (event, fields) => write("warn", event, fields),
+    error: (event, fields) => write("error", event, fields),
+    child: (fields) => createLogger({ ...opts, base: { ...base, ...fields } }),
+  };
+}
+
+/** Collects lines in memory: for tests, and for callers that want to inspect what would have been logged. */
+export function memorySink(): { sink: LogSink; lines: string[]; text: () => string } {
+  const lines: string[] = [];
+  return { sink: (line) => void lines.push(line), lines, text: () => lines.join("\n") };
+}
+
+/** The process-wide default logger (JSON lines on stdout). */
+export const logger: Logger = createLogger();
