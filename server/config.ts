@@ -31,6 +31,11 @@ const schema = z.object({
   GATEWAY_CONNECT_TIMEOUT_MS: ms.default(5_000),
   GATEWAY_TIMEOUT_MS: ms.default(20_000),
   APP_URL: optionalUrl.optional(),
+  NEXTAUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().positive().max(7 * 24).default(12),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, "at least 12 characters").optional(),
 });
 
 export interface AppConfig {
@@ -42,6 +47,12 @@ export interface AppConfig {
   /** True when the dashboard talks to the sandbox gateway (no gateway URL configured): shows "Test mode". */
   testMode: boolean;
   appUrl: string;
+  /** True when the dashboard is served over HTTPS: Secure cookies with __Secure-/__Host- names, HSTS. */
+  secureCookies: boolean;
+  /** Secret that signs the session cookie; null means "generate one and keep it in DATA_DIR" (server/auth/secret.ts). */
+  authSecret: string | null;
+  session: { idleMs: number; maxAgeMs: number };
+  bootstrapAdmin: { email: string; password: string } | null;
   gateway: {
     baseUrl: string;
     apiUrl: string;
@@ -88,7 +99,11 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     testMode,
-    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    secureCookies: (e.APP_URL ?? "").startsWith("https://"),
+    authSecret: e.NEXTAUTH_SECRET ?? null,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
+    bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     gateway: {
       baseUrl: (e.GATEWAY_BASE_URL ?? sandboxUrl).replace(/\/+$/, ""),
       apiUrl: (e.GATEWAY_API_URL ?? sandboxUrl).replace(/\/+$/, ""),

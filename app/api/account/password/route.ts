@@ -1,0 +1,9 @@
+// POST /api/account/password: the signed-in user changes their own password; every session then ends.
+import { changePasswordSchema } from "@/lib/schemas/auth";
+import { changeOwnPassword } from "@/server/auth/change-password";
+import { route } from "@/server/http/route";
+
+export const POST = route({ permission: "authenticated", body: changePasswordSchema }, async ({ principal, body, ip }) => {
+  await changeOwnPassword(principal, body, ip);
+  return { ok: true, signedOut: true };
+});

@@ -1,0 +1,57 @@
+// The proxy (Next 16's middleware) runs before every request. It is NOT the access check — route handlers and
+// pages check the session and permission again — it only: sets the security headers with a per-request CSP
+// nonce, refuses cross-site state-changing requests, and sends visitors without a session cookie to sign-in.
+import { NextResponse, type NextRequest } from "next/server";
+import { securityHeaders } from "@/lib/security-headers";
+import { readConfig } from "@/server/config";
+import { isAllowedOrigin } from "@/server/http/origin";
+
+const appConfig = readConfig(process.env);
+const frameOrigins = [...new Set([new URL(appConfig.gateway.baseUrl).origin, new URL(appConfig.gateway.apiUrl).origin])];
+const PUBLIC_PAGES = ["/login", "/set-password"];
+/** Server-to-server callers that authenticate by their own signature (the gateway's notifications). */
+const ORIGIN_EXEMPT = ["/api/webhooks/"];
+
+function hasSessionCookie(req: NextRequest): boolean {
+  return req.cookies.has("next-auth.session-token") || req.cookies.has("__Secure-next-auth.session-token");
+}
+
+export function proxy(req: NextRequest) {
+  const { pathname } = req.nextUrl;
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const headers = securityHeaders({ nonce, frameOrigins, dev: process.env.NODE_ENV === "development", hsts: appConfig.secureCookies });
+
+  const withHeaders = (res: NextResponse) => {
+    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    return res;
+  };
+
+  if (
+    !ORIGIN_EXEMPT.some((p) => pathname.startsWith(p)) &&
+    !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: appConfig.appUrl })
+  ) {
+    return withHeaders(
+      NextResponse.json(
+        { error: { code: "origin_rejected", message: "This request did not come from the dashboard and was refused." } },
+        { status: 403 },
+      ),
+    );
+  }
+
+  const isPage = !pathname.startsWith("/api/");
+  if (isPage && pathname !== "/" && !PUBLIC_PAGES.some((p) => pathname.startsWith(p)) && !hasSessionCookie(req)) {
+    const login = new URL("/login", req.url);
+    login.searchParams.set("next", pathname + req.nextUrl.search);
+    return withHeaders(NextResponse.redirect(login));
+  }
+
+  // Next reads the nonce from the request's CSP header and puts it on its own inline scripts.
+  const requestHeaders = new Headers(req.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }));
+}
+
+export const config = {
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|robots.txt).*)" }],
+};

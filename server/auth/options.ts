@@ -1,0 +1,62 @@
+// next-auth (v4) configuration: e-mail + password credentials, JWT session cookie (HttpOnly, SameSite=Lax,
+// Secure with __Secure-/__Host- names when served over HTTPS). The JWT only carries the claims; every request
+// re-checks them against the database (principal.ts), which is what enforces idle and absolute lifetimes,
+// sign-out and disabling at once.
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { z } from "zod";
+import { signInSchema } from "@/lib/schemas/auth";
+import { getDatabase } from "../db";
+import { env } from "../env";
+import { clientIp } from "../http/route-core";
+import { authSecret } from "./secret";
+import { checkSignIn } from "./sign-in";
+
+const userClaims = z.object({ id: z.uuid(), sid: z.uuid(), sv: z.number().int() });
+
+export function authOptions(): NextAuthOptions {
+  const config = env();
+  const maxAgeSeconds = Math.floor(config.session.maxAgeMs / 1000);
+  return {
+    secret: authSecret(),
+    useSecureCookies: config.secureCookies,
+    session: { strategy: "jwt", maxAge: maxAgeSeconds },
+    jwt: { maxAge: maxAgeSeconds },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "E-mail and password",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, req) {
+          const parsed = signInSchema.safeParse(credentials);
+          if (!parsed.success) throw new Error("Enter your e-mail and password.");
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(req?.headers ?? {})) if (typeof v === "string") headers.set(k, v);
+          const { db } = await getDatabase();
+          const result = await checkSignIn(db, {
+            email: parsed.data.email,
+            password: parsed.data.password,
+            ip: clientIp(headers),
+            userAgent: headers.get("user-agent"),
+          });
+          if (!result.ok) throw new Error(result.message);
+          return { id: result.claims.uid, email: result.email, name: result.name, sid: result.claims.sid, sv: result.claims.sv };
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) {
+          const c = userClaims.parse(user);
+          return { ...token, uid: c.id, sid: c.sid, sv: c.sv };
+        }
+        return token;
+      },
+      async session({ session }) {
+        return session;
+      },
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Reading the session on the server: the signed session cookie (next-auth's JWT) gives the claims; the database
+// decides whether they are still good (server/auth/principal.ts). Used by the route wrapper and by pages.
+import "server-only";
+import { cache } from "react";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { decode } from "next-auth/jwt";
+import { z } from "zod";
+import type { Permission } from "@/lib/permissions";
+import { getDatabase } from "../db";
+import { env } from "../env";
+import { resolvePrincipal, type Principal, type PrincipalResult, type SessionClaims } from "./principal";
+import { authSecret } from "./secret";
+
+const claimsSchema = z.object({ uid: z.uuid(), sid: z.uuid(), sv: z.number().int() });
+
+export function sessionCookieName(): string {
+  return env().secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+}
+
+export async function claimsFromCookie(value: string | undefined): Promise<SessionClaims | null> {
+  if (!value) return null;
+  const token = await decode({ token: value, secret: authSecret() }).catch(() => null);
+  const parsed = claimsSchema.safeParse(token);
+  return parsed.success ? parsed.data : null;
+}
+
+function readCookie(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+async function principalFor(value: string | undefined): Promise<PrincipalResult> {
+  const { db } = await getDatabase();
+  return resolvePrincipal(db, await claimsFromCookie(value), env().session);
+}
+
+/** The route wrapper's session step. */
+export async function principalFromRequest(req: Request): Promise<Principal | null> {
+  const result = await principalFor(readCookie(req.headers.get("cookie"), sessionCookieName()));
+  return result.ok ? result.principal : null;
+}
+
+/** The current request's principal in server components (computed once per request). */
+export const currentPrincipal = cache(async (): Promise<PrincipalResult> => {
+  const jar = await cookies();
+  return principalFor(jar.get(sessionCookieName())?.value);
+});
+
+/** Pages: the signed-in principal, or a redirect to the sign-in page (with the reason when the session ended). */
+export async function requireSignedIn(): Promise<Principal> {
+  const result = await currentPrincipal();
+  if (result.ok) return result.principal;
+  redirect(result.reason === "no_session" ? "/login" : `/login?ended=${result.reason}`);
+}
+
+/** Pages: whether the signed-in principal holds a permission (the page renders a refusal when not). */
+export async function pageAccess(permission: Permission | null): Promise<{ principal: Principal; allowed: boolean }> {
+  const principal = await requireSignedIn();
+  return { principal, allowed: permission === null || principal.permissions.has(permission) };
+}

@@ -1,0 +1,117 @@
+// Rules guarded: sign-in is throttled in the database (5 failures per 15 minutes per account and per IP) with a
+// "try again in N minutes" message; wording never reveals whether an account exists; every attempt is audited;
+// a session ends on idle (30 min), on absolute age (12 h), on sign-out (every copy of the cookie), on disable,
+// and the password is stored as a scrypt hash only.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyAuditChain } from "../audit/audit-log";
+import { auditLog, users } from "../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../db/testing";
+import { hashPassword, verifyPassword } from "./password";
+import { endAllSessions, resolvePrincipal } from "./principal";
+import { checkSignIn, GENERIC_FAILURE } from "./sign-in";
+import { createUser, seedLocalRoles } from "./users";
+
+const limits = { idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000 };
+const PASSWORD = "correct horse battery";
+
+describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await target.open();
+    await seedLocalRoles(database.db);
+    await createUser(database.db, { email: "Reader@Example.com", name: "Reader", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "test" });
+    await createUser(database.db, { email: "finance@example.com", name: "Fin", password: PASSWORD, userType: "USER", roleNames: ["finance"] }, { id: null, email: "test" });
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  const attempt = (email: string, password: string, ip = "10.0.0.1", now?: Date) =>
+    checkSignIn(database.db, { email, password, ip, userAgent: "vitest" }, now);
+
+  it("signs in with the right password (e-mail case-insensitive) and resolves the user's role permissions", async () => {
+    const r = await attempt("reader@example.COM", PASSWORD);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const p = await resolvePrincipal(database.db, r.claims, limits);
+    expect(p.ok && [...p.principal.permissions]).toEqual(["TRANSACTIONS_VIEW"]);
+  });
+
+  it("gives the same message for a wrong password and an unknown account", async () => {
+    expect(await attempt("reader@example.com", "wrong password!")).toEqual({ ok: false, message: GENERIC_FAILURE });
+    expect(await attempt("nobody@example.com", "wrong password!")).toEqual({ ok: false, message: GENERIC_FAILURE });
+  });
+
+  it("throttles an account after 5 failures in 15 minutes, from any IP, and tells when to try again", async () => {
+    const t0 = new Date("2030-01-01T10:00:00Z");
+    for (let i = 0; i < 5; i++) await attempt("finance@example.com", "nope nope nope", `10.1.0.${i}`, new Date(t0.getTime() + i * 1000));
+    const blocked = await attempt("finance@example.com", PASSWORD, "10.9.9.9", new Date(t0.getTime() + 60_000));
+    expect(blocked).toEqual({ ok: false, message: "Too many failed sign-in attempts. Try again in 14 minutes." });
+    const later = await attempt("finance@example.com", PASSWORD, "10.9.9.9", new Date(t0.getTime() + 15 * 60_000 + 1_000));
+    expect(later.ok).toBe(true);
+  });
+
+  it("throttles an IP after 5 failures across different accounts", async () => {
+    const t0 = new Date("2030-02-01T10:00:00Z");
+    for (let i = 0; i < 5; i++) await attempt(`guess${i}@example.com`, "nope nope nope", "10.66.0.1", t0);
+    const r = await attempt("reader@example.com", PASSWORD, "10.66.0.1", new Date(t0.getTime() + 1000));
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.message).toMatch(/Try again in 15 minutes/);
+  });
+
+  it("ends a session after 30 idle minutes and after 12 hours in all", async () => {
+    const t0 = new Date("2030-03-01T08:00:00Z");
+    const r = await attempt("reader@example.com", PASSWORD, "10.2.0.1", t0);
+    if (!r.ok) throw new Error("sign-in failed");
+    const at = (min: number) => new Date(t0.getTime() + min * 60_000);
+    expect((await resolvePrincipal(database.db, r.claims, limits, at(29))).ok).toBe(true);
+    expect(await resolvePrincipal(database.db, r.claims, limits, at(29 + 31))).toEqual({ ok: false, reason: "expired" });
+    // Active all along (a request every 20 minutes) still ends at 12 hours.
+    const r2 = await attempt("reader@example.com", PASSWORD, "10.2.0.2", t0);
+    if (!r2.ok) throw new Error("sign-in failed");
+    for (let m = 20; m < 12 * 60; m += 20) expect((await resolvePrincipal(database.db, r2.claims, limits, at(m))).ok).toBe(true);
+    expect(await resolvePrincipal(database.db, r2.claims, limits, at(12 * 60 + 1))).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("ends every session of the user at once on sign-out, so a replayed cookie is refused", async () => {
+    const a = await attempt("reader@example.com", PASSWORD, "10.3.0.1");
+    const b = await attempt("reader@example.com", PASSWORD, "10.3.0.2");
+    if (!a.ok || !b.ok) throw new Error("sign-in failed");
+    await endAllSessions(database.db, a.claims.uid, "sign_out");
+    expect((await resolvePrincipal(database.db, a.claims, limits)).ok).toBe(false);
+    expect((await resolvePrincipal(database.db, b.claims, limits)).ok).toBe(false);
+  });
+
+  it("refuses a disabled user's session on the next request, and their sign-in", async () => {
+    const r = await attempt("reader@example.com", PASSWORD, "10.4.0.1");
+    if (!r.ok) throw new Error("sign-in failed");
+    await database.db.update(users).set({ status: "disabled" }).where(eq(users.id, r.claims.uid));
+    expect(await resolvePrincipal(database.db, r.claims, limits)).toEqual({ ok: false, reason: "disabled" });
+    expect(await attempt("reader@example.com", PASSWORD, "10.4.0.2")).toEqual({ ok: false, message: GENERIC_FAILURE });
+    await database.db.update(users).set({ status: "active" }).where(eq(users.id, r.claims.uid));
+  });
+
+  it("refuses forged claims (unknown session id, or a session of another user)", async () => {
+    const r = await attempt("reader@example.com", PASSWORD, "10.5.0.1");
+    if (!r.ok) throw new Error("sign-in failed");
+    const [other] = await database.db.select().from(users).where(eq(users.email, "finance@example.com"));
+    expect((await resolvePrincipal(database.db, { ...r.claims, uid: other!.id }, limits)).ok).toBe(false);
+    expect((await resolvePrincipal(database.db, { ...r.claims, sid: "00000000-0000-4000-8000-000000000000" }, limits)).ok).toBe(false);
+  });
+
+  it("audits sign-ins, failures and throttling in a verifiable chain, with no password in it", async () => {
+    const rows = await database.db.select().from(auditLog);
+    const actions = new Set(rows.map((r) => r.action));
+    expect(actions).toEqual(new Set(["user.create", "auth.sign_in", "auth.sign_in_failed", "auth.sign_in_throttled"]));
+    expect(JSON.stringify(rows)).not.toContain(PASSWORD);
+    expect((await verifyAuditChain(database.db)).ok).toBe(true);
+  });
+
+  it("stores passwords as scrypt hashes that verify only the right password", async () => {
+    const h = await hashPassword("pässwörd-ünïcode");
+    expect(h).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword("pässwörd-ünïcode", h)).toBe(true);
+    expect(await verifyPassword("passwörd-ünïcode", h)).toBe(false);
+    expect(await verifyPassword("x", "not-a-hash")).toBe(false);
+  });
+});

@@ -1,0 +1,102 @@
+// Dashboard users and their roles: creation, lookup, the first super-admin, and the locally seeded roles that
+// stand in for the gateway's roles until the roles mirror (administration issue) replaces them.
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Permission } from "@/lib/permissions";
+import { appendAudit } from "../audit/audit-log";
+import type { Db } from "../db/client";
+import { roles, userRoles, users, type UserRow } from "../db/schema";
+import { generatePassword, hashPassword } from "./password";
+
+export const LOCAL_ROLES: ReadonlyArray<{ name: string; description: string; permissions: Permission[] }> = [
+  {
+    name: "back-office",
+    description: "Sees payments, takes payments, captures and voids authorizations.",
+    permissions: ["TRANSACTIONS_VIEW", "PAYMENTS_CREATE", "CAPTURES_CREATE", "VOIDS_CREATE", "SAVED_CARDS_VIEW", "RECURRING_CHARGE", "BRANCHES_VIEW"],
+  },
+  {
+    name: "finance",
+    description: "Sees and exports payments, requests and approves refunds.",
+    permissions: ["TRANSACTIONS_VIEW", "TRANSACTIONS_EXPORT", "REFUNDS_CREATE", "REFUNDS_APPROVE", "BRANCHES_VIEW"],
+  },
+  { name: "read-only", description: "Sees payments; changes nothing.", permissions: ["TRANSACTIONS_VIEW"] },
+];
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  return row ?? null;
+}
+
+/** Insert the local roles when the database has no role at all (first start). */
+export async function seedLocalRoles(db: Db): Promise<void> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(roles);
+  if (n > 0) return;
+  await db
+    .insert(roles)
+    .values(LOCAL_ROLES.map((r) => ({ ...r, permissions: [...r.permissions], source: "local" })))
+    .onConflictDoNothing();
+}
+
+export interface NewUser {
+  email: string;
+  name: string;
+  password: string | null;
+  userType: "USER" | "SUPER_ADMIN";
+  roleNames?: string[];
+}
+
+export class UnknownRolesError extends Error {
+  constructor(readonly names: string[]) {
+    super(`Unknown roles: ${names.join(", ")}`);
+  }
+}
+
+export async function createUser(db: Db, u: NewUser, actor: { id: string | null; email: string | null; ip?: string | null }) {
+  const passwordHash = u.password ? await hashPassword(u.password) : null;
+  return db.transaction(async (tx) => {
+    const wanted = [...new Set(u.roleNames ?? [])];
+    const found = wanted.length ? await tx.select().from(roles).where(inArray(roles.name, wanted)) : [];
+    const missing = wanted.filter((n) => !found.some((r) => r.name === n));
+    if (missing.length) throw new UnknownRolesError(missing);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: normaliseEmail(u.email),
+        name: u.name,
+        passwordHash,
+        userType: u.userType,
+        passwordChangedAt: passwordHash ? new Date() : null,
+      })
+      .returning();
+    if (found.length) await tx.insert(userRoles).values(found.map((r) => ({ userId: user!.id, roleId: r.id })));
+    await appendAudit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      ip: actor.ip ?? null,
+      action: "user.create",
+      targetType: "user",
+      targetId: user!.id,
+      summary: { email: user!.email, userType: u.userType, roles: wanted },
+    });
+    return user!;
+  });
+}
+
+/**
+ * First start: when no user exists, create a super-admin from ADMIN_EMAIL / ADMIN_PASSWORD, or with a generated
+ * one-time password that is returned so that it can be printed once.
+ */
+export async function bootstrapFirstAdmin(
+  db: Db,
+  fromEnv: { email: string; password: string } | null,
+): Promise<{ email: string; password: string | null } | null> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if (n > 0) return null;
+  const email = fromEnv?.email ?? "admin@localhost";
+  const password = fromEnv?.password ?? generatePassword();
+  await createUser(db, { email, name: "Administrator", password, userType: "SUPER_ADMIN" }, { id: null, email: "system" });
+  return { email, password: fromEnv ? null : password };
+}

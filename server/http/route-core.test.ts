@@ -1,0 +1,125 @@
+// Rules guarded: the route wrapper refuses in the right order with the right status and the one error shape:
+// foreign Origin → 403, no session → 401, missing permission → 403, bad params/query/body → 400 with field errors,
+// an unexpected error → 500 with a reference id and no internal detail; and the handler never runs when refused.
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import type { Principal } from "../auth/principal";
+import { AppError } from "./errors";
+import { createRoute, ROUTE_META } from "./route-core";
+
+const readOnly: Principal = {
+  userId: "u1",
+  sessionId: "s1",
+  email: "r@example.com",
+  name: "Reader",
+  userType: "USER",
+  permissions: new Set(["TRANSACTIONS_VIEW"]),
+};
+
+function setup(principal: Principal | null = readOnly) {
+  const handler = vi.fn(async (ctx: { body: unknown; query: unknown; params: unknown }) => ({ got: ctx }));
+  const { route, publicRoute } = createRoute({ getPrincipal: async () => principal, appUrl: () => "http://app.test" });
+  return { handler, route, publicRoute };
+}
+
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  new Request("http://app.test/api/x?page=2", {
+    method: "POST",
+    headers: { origin: "http://app.test", host: "app.test", "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+async function errorOf(res: Response) {
+  const json = (await res.json()) as { error: { code: string; message: string; fields?: Record<string, string[]>; id?: string } };
+  return { status: res.status, ...json.error };
+}
+
+describe("route wrapper", () => {
+  it("refuses a foreign Origin before anything else (403 origin_rejected), even without a session", async () => {
+    const { route, handler } = setup(null);
+    const h = route({ permission: "TRANSACTIONS_VIEW" }, handler);
+    const e = await errorOf(await h(post({}, { origin: "https://evil.example" }), {}));
+    expect(e).toMatchObject({ status: 403, code: "origin_rejected" });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("refuses without a session (401 unauthenticated)", async () => {
+    const { route, handler } = setup(null);
+    const e = await errorOf(await route({ permission: "TRANSACTIONS_VIEW" }, handler)(post({}), {}));
+    expect(e).toMatchObject({ status: 401, code: "unauthenticated" });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("refuses a signed-in user who lacks the declared permission (403 forbidden)", async () => {
+    const { route, handler } = setup();
+    const e = await errorOf(await route({ permission: "REFUNDS_CREATE" }, handler)(post({}), {}));
+    expect(e).toMatchObject({ status: 403, code: "forbidden" });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("parses params, query and body with their schemas and hands typed values to the handler", async () => {
+    const { route, handler } = setup();
+    const h = route(
+      {
+        permission: "TRANSACTIONS_VIEW",
+        params: z.object({ id: z.uuid() }),
+        query: z.object({ page: z.coerce.number().int() }),
+        body: z.object({ note: z.string() }),
+      },
+      handler,
+    );
+    const id = "6f1c1e3e-6a4b-4c39-9a39-3a7d2a1e4b11";
+    const res = await h(post({ note: "hi" }), { params: Promise.resolve({ id }) });
+    expect(res.status).toBe(200);
+    expect(handler.mock.calls[0]![0]).toMatchObject({ params: { id }, query: { page: 2 }, body: { note: "hi" } });
+  });
+
+  it("answers 400 invalid_request with field errors for a bad body, param or query, without running the handler", async () => {
+    const { route, handler } = setup();
+    const h = route({ permission: "TRANSACTIONS_VIEW", body: z.object({ amount: z.number().int().positive() }) }, handler);
+    const e = await errorOf(await h(post({ amount: -5 }), {}));
+    expect(e).toMatchObject({ status: 400, code: "invalid_request" });
+    expect(Object.keys(e.fields ?? {})).toEqual(["body.amount"]);
+    const p = route({ permission: "TRANSACTIONS_VIEW", params: z.object({ id: z.uuid() }) }, handler);
+    expect((await errorOf(await p(post({}), { params: Promise.resolve({ id: "1 OR 1=1" }) }))).code).toBe("invalid_request");
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("answers 400 for malformed JSON, a wrong content type and an oversized body", async () => {
+    const { route, handler } = setup();
+    const h = route({ permission: "TRANSACTIONS_VIEW", body: z.object({}), maxBodyBytes: 100 }, handler);
+    expect((await errorOf(await h(post("{not json"), {}))).code).toBe("invalid_request");
+    expect((await errorOf(await h(post("a=1", { "content-type": "application/x-www-form-urlencoded" }), {}))).code).toBe("invalid_request");
+    expect((await errorOf(await h(post({ pad: "x".repeat(500) }), {}))).message).toMatch(/too large/);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("maps an AppError to its status and user message", async () => {
+    const { route } = setup();
+    const h = route({ permission: "TRANSACTIONS_VIEW" }, async () => {
+      throw new AppError("conflict", "Already captured.");
+    });
+    expect(await errorOf(await h(post({}), {}))).toMatchObject({ status: 409, code: "conflict", message: "Already captured." });
+  });
+
+  it("turns an unexpected error into a generic 500 with a reference id and no internal detail", async () => {
+    const { route } = setup();
+    const h = route({ permission: "TRANSACTIONS_VIEW" }, async () => {
+      throw new Error("connection string postgres://admin:hunter2@db leaked");
+    });
+    const res = await h(post({}), {});
+    const text = await res.clone().text();
+    expect(res.status).toBe(500);
+    expect(text).not.toContain("hunter2");
+    expect((await errorOf(res)).id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("lets safe methods through the Origin check and records each route's declared access", async () => {
+    const { route, publicRoute, handler } = setup();
+    const h = route({ permission: "TRANSACTIONS_VIEW" }, handler);
+    const res = await h(new Request("http://app.test/api/x", { headers: { host: "app.test" } }), {});
+    expect(res.status).toBe(200);
+    expect(h[ROUTE_META].access).toEqual({ kind: "permission", permission: "TRANSACTIONS_VIEW" });
+    expect(publicRoute("health", async () => new Response("ok"))[ROUTE_META].access).toEqual({ kind: "public", reason: "health" });
+  });
+});

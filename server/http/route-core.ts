@@ -1,0 +1,150 @@
+// The route-handler wrapper. Every handler under app/api is declared through it, and it does, in order:
+// Origin check (state-changing methods) → session → permission → zod parse of params, query and body → the
+// handler → mapping of any error to the one JSON error shape. Deny by default: a handler declares a permission,
+// "authenticated", or is built with `publicRoute` and a reason (see route-declarations.test.ts).
+import type { z } from "zod";
+import type { Permission } from "@/lib/permissions";
+import type { Principal } from "../auth/principal";
+import { AppError, errorJson, toErrorResponse } from "./errors";
+import { isAllowedOrigin } from "./origin";
+
+export const ROUTE_META = Symbol.for("merchant-dashboard.route-meta");
+
+export type Access = { kind: "permission"; permission: Permission } | { kind: "authenticated" } | { kind: "public"; reason: string };
+
+export interface RouteMeta {
+  access: Access;
+}
+
+type NextContext = { params?: Promise<Record<string, string | string[]>> };
+export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response>) & { [ROUTE_META]: RouteMeta };
+
+export interface RouteDeps {
+  getPrincipal(req: Request): Promise<Principal | null>;
+  appUrl(): string;
+}
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+  permission: Permission | "authenticated";
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Largest accepted body in bytes (default 64 KiB). */
+  maxBodyBytes?: number;
+}
+
+export interface RouteContext<P, Q, B> {
+  req: Request;
+  principal: Principal;
+  params: P;
+  query: Q;
+  body: B;
+  ip: string;
+}
+
+export function clientIp(headers: Headers): string {
+  // The right-most X-Forwarded-For entry is the peer that the nearest hop (Next's own server) saw.
+  const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
+  return forwarded?.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
+}
+
+function fieldErrors(error: z.ZodError, prefix: string): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join(".") || prefix;
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+function parseWith<S extends Schema | undefined>(schema: S, value: unknown, where: string): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const r = schema.safeParse(value);
+  if (!r.success) throw new AppError("invalid_request", `The request's ${where} is not valid.`, fieldErrors(r.error, where));
+  return r.data as Out<S>;
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length > 1 ? all : all[0]!;
+  }
+  return out;
+}
+
+async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new AppError("invalid_request", "Send the request body as application/json.");
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new AppError("invalid_request", "The request body is too large.");
+  const text = await req.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new AppError("invalid_request", "The request body is too large.");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_request", "The request body is not valid JSON.");
+  }
+}
+
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  return Response.json(result ?? { ok: true }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export function createRoute(deps: RouteDeps) {
+  function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+    spec: RouteSpec<P, Q, B>,
+    handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
+  ): RouteHandler {
+    const access: Access = spec.permission === "authenticated" ? { kind: "authenticated" } : { kind: "permission", permission: spec.permission };
+    const wrapped = async (req: Request, ctx: NextContext): Promise<Response> => {
+      const url = new URL(req.url);
+      try {
+        if (!isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })) {
+          return errorJson("origin_rejected", "This request did not come from the dashboard and was refused.");
+        }
+        const principal = await deps.getPrincipal(req);
+        if (!principal) return errorJson("unauthenticated", "Your session has ended. Please sign in again.");
+        if (access.kind === "permission" && !principal.permissions.has(access.permission)) {
+          return errorJson("forbidden", "You do not have permission to do this.");
+        }
+        const params = parseWith(spec.params, (await ctx?.params) ?? {}, "params");
+        const query = parseWith(spec.query, queryObject(url), "query");
+        const body = spec.body ? parseWith(spec.body, await readJsonBody(req, spec.maxBodyBytes ?? 64 * 1024), "body") : (undefined as Out<B>);
+        return toResponse(await handler({ req, principal, params, query, body, ip: clientIp(req.headers) }));
+      } catch (error) {
+        return toErrorResponse(error, { method: req.method, path: url.pathname });
+      }
+    };
+    return Object.assign(wrapped, { [ROUTE_META]: { access } });
+  }
+
+  /**
+   * A route that needs no session (sign-in, sign-out, the notification receiver, health). The reason is required.
+   * The Origin check still applies unless `checkOrigin: false` (only for server-to-server callers such as the
+   * gateway's notifications, which authenticate by their own hash).
+   */
+  function publicRoute(
+    reason: string,
+    handler: (req: Request, ctx: NextContext) => Promise<Response>,
+    opts: { checkOrigin?: boolean } = {},
+  ): RouteHandler {
+    const wrapped = async (req: Request, ctx: NextContext): Promise<Response> => {
+      try {
+        if (opts.checkOrigin !== false && !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })) {
+          return errorJson("origin_rejected", "This request did not come from the dashboard and was refused.");
+        }
+        return await handler(req, ctx);
+      } catch (error) {
+        return toErrorResponse(error, { method: req.method, path: new URL(req.url).pathname });
+      }
+    };
+    return Object.assign(wrapped, { [ROUTE_META]: { access: { kind: "public", reason } as Access } });
+  }
+
+  return { route, publicRoute };
+}
