@@ -8,23 +8,25 @@ export interface NavItem {
   /** null: every signed-in user. */
   permission: Permission | null;
   group: "main" | "admin";
+  /** False until the area's pages exist; the navigation never links to a page that is not there. */
+  ready: boolean;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: "/overview", label: "Overview", permission: null, group: "main" },
-  { href: "/transactions", label: "Transactions", permission: "TRANSACTIONS_VIEW", group: "main" },
-  { href: "/payments/new", label: "Payments", permission: "PAYMENTS_CREATE", group: "main" },
-  { href: "/captures", label: "Captures", permission: "CAPTURES_CREATE", group: "main" },
-  { href: "/refunds", label: "Refunds", permission: "REFUNDS_CREATE", group: "main" },
-  { href: "/recurring", label: "Recurring", permission: "RECURRING_CHARGE", group: "main" },
-  { href: "/saved-cards", label: "Saved cards", permission: "SAVED_CARDS_VIEW", group: "main" },
-  { href: "/admin/roles", label: "Roles", permission: "ROLES_MANAGE", group: "admin" },
-  { href: "/admin/users", label: "Users", permission: "USERS_MANAGE", group: "admin" },
-  { href: "/admin/branches", label: "Branches", permission: "BRANCHES_VIEW", group: "admin" },
-  { href: "/admin/partners", label: "Partners", permission: "PARTNERS_DELETE", group: "admin" },
-  { href: "/admin/audit", label: "Audit log", permission: "AUDIT_VIEW", group: "admin" },
+  { href: "/overview", label: "Overview", permission: null, group: "main", ready: true },
+  { href: "/transactions", label: "Transactions", permission: "TRANSACTIONS_VIEW", group: "main", ready: false },
+  { href: "/payments/new", label: "Payments", permission: "PAYMENTS_CREATE", group: "main", ready: false },
+  { href: "/captures", label: "Captures", permission: "CAPTURES_CREATE", group: "main", ready: false },
+  { href: "/refunds", label: "Refunds", permission: "REFUNDS_CREATE", group: "main", ready: false },
+  { href: "/recurring", label: "Recurring", permission: "RECURRING_CHARGE", group: "main", ready: false },
+  { href: "/saved-cards", label: "Saved cards", permission: "SAVED_CARDS_VIEW", group: "main", ready: false },
+  { href: "/admin/roles", label: "Roles", permission: "ROLES_MANAGE", group: "admin", ready: false },
+  { href: "/admin/users", label: "Users", permission: "USERS_MANAGE", group: "admin", ready: false },
+  { href: "/admin/branches", label: "Branches", permission: "BRANCHES_VIEW", group: "admin", ready: false },
+  { href: "/admin/partners", label: "Partners", permission: "PARTNERS_DELETE", group: "admin", ready: false },
+  { href: "/admin/audit", label: "Audit log", permission: "AUDIT_VIEW", group: "admin", ready: false },
 ];
 
 export function visibleNav(granted: ReadonlySet<Permission>): NavItem[] {
-  return NAV_ITEMS.filter((i) => i.permission === null || granted.has(i.permission));
+  return NAV_ITEMS.filter((i) => i.ready && (i.permission === null || granted.has(i.permission)));
 }

@@ -34,11 +34,15 @@ async function main() {
   }
 
   const children: ChildProcess[] = [];
+  // Marks the embedded database as in use, so that command-line tools refuse to open it alongside the dashboard.
+  const pidFile = path.join(config.dataDir, "dashboard.pid");
+  fs.writeFileSync(pidFile, String(process.pid));
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await stopAll(children);
+    fs.rmSync(pidFile, { force: true });
     process.exit(code);
   };
   process.on("SIGINT", () => void stop(0));

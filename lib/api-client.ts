@@ -1,0 +1,50 @@
+// The browser's one way to call the dashboard's route handlers: JSON in, JSON out, and the one error shape
+// `{ error: { code, message, fields?, id? } }` turned into an ApiError whose message is safe to show.
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+    readonly referenceId?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T = unknown>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: opts.method ?? "GET",
+      headers: { Accept: "application/json", ...(opts.body !== undefined ? { "Content-Type": "application/json" } : {}), ...opts.headers },
+      body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
+      credentials: "same-origin",
+      signal: opts.signal,
+    });
+  } catch {
+    throw new ApiError(0, "network", "The dashboard could not be reached. Check your connection and try again.");
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: handled below
+  }
+  if (res.ok) return json as T;
+  const err = (json as { error?: { code?: string; message?: string; fields?: Record<string, string[]>; id?: string } } | null)?.error;
+  if (res.status === 401 && typeof window !== "undefined") {
+    window.location.assign(`/login?ended=expired&next=${encodeURIComponent(window.location.pathname)}`);
+  }
+  throw new ApiError(res.status, err?.code ?? "unknown", err?.message ?? `The request failed (HTTP ${res.status}).`, err?.fields, err?.id);
+}
