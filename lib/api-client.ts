@@ -43,8 +43,5 @@ export async function apiFetch<T = unknown>(path: string, opts: ApiFetchOptions 
   }
   if (res.ok) return json as T;
   const err = (json as { error?: { code?: string; message?: string; fields?: Record<string, string[]>; id?: string } } | null)?.error;
-  if (res.status === 401 && typeof window !== "undefined") {
-    window.location.assign(`/login?ended=expired&next=${encodeURIComponent(window.location.pathname)}`);
-  }
   throw new ApiError(res.status, err?.code ?? "unknown", err?.message ?? `The request failed (HTTP ${res.status}).`, err?.fields, err?.id);
 }

@@ -9,6 +9,7 @@ import { logger as defaultLogger, type Logger } from "../log/logger";
 import { redact, REDACTED } from "../log/redact";
 import type { GatewayConfig } from "./config";
 import type { GatewayCallRecorder, GatewayResult } from "./result";
+import { classifyError, ResponseTooLarge } from "./network-errors";
 import { interpretResponse, type Interpretation } from "./unwrap";
 
 /**
@@ -79,52 +80,6 @@ export function backoffDelay(attempt: number, random: () => number): number {
   return Math.floor(random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)));
 }
 
-const CONNECT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
-const RESET_CODES = new Set([
-  "ECONNRESET",
-  "EPIPE",
-  "UND_ERR_SOCKET",
-  "UND_ERR_CLOSED",
-  "UND_ERR_ABORTED",
-  "UND_ERR_RES_CONTENT_LENGTH_MISMATCH",
-]);
-
-class ResponseTooLarge extends Error {}
-
-function errorCode(err: unknown): string {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  return String(e?.code ?? e?.cause?.code ?? "");
-}
-
-/** A network failure → transport result; anything that is not a network failure is a programming error. */
-function classifyError(err: unknown, changesState: boolean): GatewayResult<never> {
-  const code = errorCode(err);
-  const text = err instanceof Error ? err.message : String(err);
-  if (err instanceof ResponseTooLarge) {
-    return { kind: "transport", reason: "bad_body", outcomeUnknown: changesState, message: text };
-  }
-  // TLS handshake failures also happen before any request byte is sent.
-  if (CONNECT_CODES.has(code) || code.startsWith("ERR_TLS") || code.includes("CERT")) {
-    return { kind: "transport", reason: "connect", outcomeUnknown: false, message: `${code}: ${text}` };
-  }
-  if (TIMEOUT_CODES.has(code)) {
-    return { kind: "transport", reason: "timeout", outcomeUnknown: changesState, message: `${code}: ${text}` };
-  }
-  if (RESET_CODES.has(code)) {
-    return { kind: "transport", reason: "reset", outcomeUnknown: changesState, message: `${code}: ${text}` };
-  }
-  throw err;
-}
-
 function originAndPrefix(url: string): { origin: string; prefix: string } {
   const u = new URL(url);
   return { origin: u.origin, prefix: u.pathname.replace(/\/+$/, "") };
@@ -158,6 +113,7 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
   const secretValues = [config.apiKey, config.merchantSecret].filter((s) => s.length >= 4);
   const hosts = { form: originAndPrefix(config.baseUrl), api: originAndPrefix(config.apiUrl) };
   const pools = new Map<string, Pool>();
+  let closed = false;
 
   const poolFor = (origin: string): Pool => {
     let pool = pools.get(origin);
@@ -190,6 +146,7 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
   }
 
   async function send<T>(spec: CallSpec<T>): Promise<GatewayResult<T>> {
+    if (closed) throw new Error("gateway client used after close()"); // a programming error
     const startedAt = new Date();
     const t0 = performance.now();
     const changesState = spec.policy !== "read";
@@ -309,6 +266,7 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
   return {
     send,
     async close() {
+      closed = true;
       const all = [...pools.values()];
       pools.clear();
       await Promise.allSettled(all.map((p) => p.close()));

@@ -128,6 +128,14 @@ function declineReasonOf(payload: unknown): string | null {
   );
 }
 
+/** The title (or first heading) of an HTML error page, as its message. */
+function htmlTitle(raw: RawResponse): string | null {
+  if (!/\btext\/html\b/i.test(raw.contentType)) return null;
+  const m = /<title[^>]*>([^<]*)<\/title>/i.exec(raw.text) ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(raw.text);
+  const text = m?.[1]?.replace(/\s+/g, " ").trim();
+  return text ? text : null;
+}
+
 const excerpt = (text: string, n = 300) => (text.length > n ? `${text.slice(0, n)}…` : text);
 
 function schemaMessage(error: z.ZodError): string {
@@ -179,7 +187,7 @@ export function interpretResponse<T>(raw: RawResponse, opts: InterpretOptions<T>
           httpStatus,
           code: String(httpStatus),
           errorCode: null,
-          message: excerpt(raw.text.trim()) || `HTTP ${httpStatus}`,
+          message: htmlTitle(raw) ?? (excerpt(raw.text.trim()) || `HTTP ${httpStatus}`),
           fieldErrors: [],
         },
         body: excerpt(raw.text),

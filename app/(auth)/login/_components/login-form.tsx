@@ -1,0 +1,57 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { InputField } from "@/components/ui/field";
+import { signInSchema, type SignInInput } from "@/lib/schemas/auth";
+
+export function LoginForm({ next, notice }: { next: string; notice: string | null }) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const result = await signIn("credentials", { ...values, redirect: false });
+    if (!result || result.error) {
+      // The server's message is already generic ("Incorrect e-mail or password.") or the throttle notice.
+      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Incorrect e-mail or password.");
+      resetField("password");
+      return;
+    }
+    window.location.assign(next);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-describedby={error ? "login-error" : undefined}>
+      {notice && !error && (
+        <Alert tone="info">{notice}</Alert>
+      )}
+      {error && (
+        <div id="login-error">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      <InputField label="E-mail" type="email" autoComplete="username" required error={errors.email?.message} {...register("email")} />
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        Sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { currentPrincipal } from "@/server/auth/session";
+import { env } from "@/server/env";
+import { LoginForm } from "./_components/login-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
+
+const NOTICES: Record<string, string> = {
+  signed_out: "You have signed out.",
+  expired: "Your session expired. Please sign in again.",
+  ended: "Your session was ended. Please sign in again.",
+  disabled: "Your session was ended. Please sign in again.",
+  password_changed: "Your password was changed. Sign in with the new password.",
+};
+
+/** Only same-site paths may be a destination after sign-in (no open redirect). */
+function safeNext(next: string | undefined): string {
+  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/overview";
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const params = await searchParams;
+  const current = await currentPrincipal();
+  if (current.ok) redirect(safeNext(params.next));
+  const notice =
+    (params.signed_out && NOTICES.signed_out) || (params.ended && NOTICES[params.ended]) || (params.password_changed && NOTICES.password_changed) || null;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
+      {env().testMode && (
+        <p role="status" className="mb-6 w-full max-w-sm rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+          <strong>Test mode.</strong> Connected to the sandbox gateway.
+        </p>
+      )}
+      <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <h1 className="text-xl font-semibold tracking-tight">Sign in</h1>
+        <p className="mt-1 text-sm text-slate-600">Merchant dashboard</p>
+        <LoginForm next={safeNext(params.next)} notice={notice} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { InputField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import { changePasswordSchema, PASSWORD_MIN_LENGTH, type ChangePasswordInput } from "@/lib/schemas/auth";
+
+export function ChangePasswordForm() {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await apiFetch("/api/account/password", { method: "POST", body: values });
+      router.replace("/login?password_changed=1");
+    } catch (e) {
+      if (e instanceof ApiError && e.fields?.currentPassword) {
+        setFieldError("currentPassword", { message: e.fields.currentPassword[0] });
+      } else {
+        setError(e instanceof Error ? e.message : "The password could not be changed.");
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      {error && <Alert tone="error">{error}</Alert>}
+      <InputField label="Current password" type="password" autoComplete="current-password" required error={errors.currentPassword?.message} {...register("currentPassword")} />
+      <InputField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of several words works well.`}
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <InputField label="Repeat the new password" type="password" autoComplete="new-password" required error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+      <Button type="submit" loading={isSubmitting}>
+        Change password
+      </Button>
+    </form>
+  );
+}

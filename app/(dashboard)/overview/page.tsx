@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/ui/page-header";
+import { visibleNav } from "@/lib/navigation";
+import { requireSignedIn } from "@/server/auth/session";
+import { checkHealth } from "@/server/health";
+
+export const metadata: Metadata = { title: "Overview" };
+export const dynamic = "force-dynamic";
+
+const DESCRIPTIONS: Record<string, string> = {
+  "/transactions": "Every payment in the ledger, with filters, saved views and CSV export.",
+  "/payments/new": "Take a card payment, send a payment link, or charge a saved card.",
+  "/captures": "Authorized payments waiting to be captured, oldest first.",
+  "/refunds": "Refunds with their state; approvals waiting for a second person.",
+  "/recurring": "Recurring tokens, billing plans and their charges.",
+  "/saved-cards": "A customer's saved cards, by the e-mail used at payment.",
+  "/admin/roles": "Roles and the permissions they grant.",
+  "/admin/users": "Dashboard users, their roles and state.",
+  "/admin/branches": "The merchant's branches, active and inactive.",
+  "/admin/partners": "Remove a partner by its id.",
+  "/admin/audit": "Who did what and when, in a verifiable chain.",
+};
+
+function Dot({ ok }: { ok: boolean }) {
+  return <span aria-hidden="true" className={`inline-block size-2.5 rounded-full ${ok ? "bg-emerald-500" : "bg-red-500"}`} />;
+}
+
+export default async function OverviewPage() {
+  const principal = await requireSignedIn();
+  const [health] = await Promise.all([checkHealth()]);
+  const areas = visibleNav(principal.permissions).filter((i) => i.href !== "/overview");
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Overview" description={<>Signed in as <bdi dir="auto">{principal.name}</bdi>.</>} />
+      <section aria-labelledby="status-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="status-heading" className="text-base font-semibold">
+          System status
+        </h2>
+        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+          <div className="flex items-center gap-2">
+            <Dot ok={health.database.ok} />
+            <dt className="font-medium">Database</dt>
+            <dd className="text-slate-600">
+              {health.database.ok ? (health.database.kind === "postgres" ? "PostgreSQL server" : "Embedded (PGlite)") : "Unavailable"}
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <Dot ok={health.gateway.ok} />
+            <dt className="font-medium">{health.testMode ? "Sandbox gateway" : "Payment gateway"}</dt>
+            <dd className="text-slate-600">
+              {health.gateway.ok ? "Reachable" : "Unreachable"} · <bdi dir="ltr">{health.gateway.host}</bdi>
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="areas-heading">
+        <h2 id="areas-heading" className="text-base font-semibold">
+          Your areas
+        </h2>
+        {areas.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No area is open to you yet. Ask a super-admin for a role.</p>
+        ) : (
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+            {areas.map((a) => (
+              <li key={a.href}>
+                <Link
+                  href={a.href}
+                  className="block h-full rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500 focus-visible:border-brand-500"
+                >
+                  <span className="font-medium">{a.label}</span>
+                  <span className="mt-1 block text-sm text-slate-600">{DESCRIPTIONS[a.href]}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+// SALE with card data (contract 4.1), SALE with a saved card token (protocol family) and the collector (4.2).
+// SALE and token sale are multipart/form-data on /payment/post; the collector takes JSON and answers HTML.
+import { z } from "zod";
+import { cardPartsOf, saleHash, tokenSaleHash } from "../signing";
+import type { GatewayResult } from "../result";
+import type { Transport } from "../transport";
+import { cardSchema, emailSchema, idSchema, ipSchema, moneySchema, nonEmpty, urlSchema, wireAmount, yn } from "./common";
+
+export const payerSchema = z.object({
+  firstName: nonEmpty,
+  lastName: nonEmpty,
+  /** The contract describes it as "e-mail or address of the customer". */
+  address: nonEmpty,
+  country: z.string().regex(/^[A-Z]{2,3}$/, "country code"),
+  city: nonEmpty,
+  zip: nonEmpty,
+  /** Also the saved-card `customer_reference` and an input of the hash: sent exactly as given. */
+  email: emailSchema,
+  phone: nonEmpty,
+  ip: ipSchema,
+});
+
+const saleCommon = {
+  orderId: idSchema,
+  amount: moneySchema,
+  description: nonEmpty,
+  payer: payerSchema,
+  termUrl: urlSchema,
+  /** true: authorize only (a later CAPTURE takes the money). */
+  auth: z.boolean(),
+  /** `save_token=Y` makes the gateway keep the card; off unless the customer asked for it. */
+  saveToken: z.boolean().optional(),
+  recurringInit: z.boolean().optional(),
+  reqToken: z.boolean().optional(),
+};
+
+export const saleInputSchema = z.object({ ...saleCommon, card: cardSchema });
+export type SaleInput = z.input<typeof saleInputSchema>;
+
+export const tokenSaleInputSchema = z.object({ ...saleCommon, cardToken: nonEmpty });
+export type TokenSaleInput = z.input<typeof tokenSaleInputSchema>;
+
+/**
+ * Sale answer (2.2): REDIRECT with the collector's URL and body; a token sale of a frictionless card may answer
+ * the final result directly (SUCCESS + SETTLED, or + PENDING when auth=Y). Token fields are protocol family.
+ */
+export const saleResponseSchema = z.looseObject({
+  action: z.string().optional(),
+  result: z.string(),
+  status: z.string().optional(),
+  order_id: z.string().optional(),
+  trans_id: z.string().min(1),
+  trans_date: z.string().optional(),
+  amount: z.string().optional(),
+  currency: z.string().optional(),
+  redirect_url: z.string().optional(),
+  redirect_params: z.looseObject({ body: z.string().optional() }).or(z.array(z.unknown())).optional(),
+  redirect_method: z.string().optional(),
+  card_token: z.string().optional(),
+  recurring_token: z.string().optional(),
+});
+export type SaleResponse = z.infer<typeof saleResponseSchema>;
+
+type SaleCommon = z.output<z.ZodObject<typeof saleCommon>>;
+
+function commonFields(i: SaleCommon, clientKey: string): Record<string, string> {
+  const fields: Record<string, string> = {
+    action: "SALE",
+    client_key: clientKey,
+    order_id: i.orderId,
+    order_amount: wireAmount(i.amount),
+    order_currency: i.amount.currency,
+    order_description: i.description,
+    payer_first_name: i.payer.firstName,
+    payer_last_name: i.payer.lastName,
+    payer_address: i.payer.address,
+    payer_country: i.payer.country,
+    payer_city: i.payer.city,
+    payer_zip: i.payer.zip,
+    payer_email: i.payer.email,
+    payer_phone: i.payer.phone,
+    payer_ip: i.payer.ip,
+    term_url_3ds: i.termUrl,
+    auth: yn(i.auth),
+    save_token: yn(i.saveToken ?? false),
+  };
+  if (i.recurringInit !== undefined) fields.recurring_init = yn(i.recurringInit);
+  if (i.reqToken !== undefined) fields.req_token = yn(i.reqToken);
+  return fields;
+}
+
+export async function sale(t: Transport, input: SaleInput): Promise<GatewayResult<SaleResponse>> {
+  const i = saleInputSchema.parse(input);
+  return t.send({
+    operation: "sale",
+    policy: "money",
+    host: "form",
+    method: "POST",
+    path: "/payment/post",
+    declines: true,
+    orderId: i.orderId,
+    response: saleResponseSchema,
+    body: (c) => ({
+      type: "multipart",
+      fields: {
+        ...commonFields(i, c.clientKey),
+        card_number: i.card.number,
+        card_exp_month: i.card.expMonth,
+        card_exp_year: i.card.expYear,
+        card_cvv2: i.card.cvv,
+        hash: saleHash({ email: i.payer.email, secret: c.merchantSecret, card: cardPartsOf(i.card.number) }),
+      },
+    }),
+  });
+}
+
+/** Protocol family: the SALE with `card_token` in place of the card fields, and the token hash. */
+export async function tokenSale(t: Transport, input: TokenSaleInput): Promise<GatewayResult<SaleResponse>> {
+  const i = tokenSaleInputSchema.parse(input);
+  return t.send({
+    operation: "token_sale",
+    policy: "money",
+    host: "form",
+    method: "POST",
+    path: "/payment/post",
+    declines: true,
+    orderId: i.orderId,
+    response: saleResponseSchema,
+    body: (c) => ({
+      type: "multipart",
+      fields: {
+        ...commonFields(i, c.clientKey),
+        card_token: i.cardToken,
+        hash: tokenSaleHash({ email: i.payer.email, secret: c.merchantSecret, cardToken: i.cardToken }),
+      },
+    }),
+  });
+}
+
+export const collectorInputSchema = z.object({
+  /** `redirect_params.body` of the sale, forwarded unchanged. */
+  body: z.string().min(1),
+  /** `redirect_url` of the sale; used only when it is on a configured gateway origin. */
+  redirectUrl: z.string().optional(),
+});
+export type CollectorInput = z.input<typeof collectorInputSchema>;
+
+export const collectorResponseSchema = z.object({ html: z.string(), contentType: z.string() });
+export type CollectorResponse = z.infer<typeof collectorResponseSchema>;
+
+/** The collector path: the sale's `redirect_url` when it is on the form host's origin, else `/payment/Collector`. */
+function collectorTarget(redirectUrl: string | undefined, baseOrigin: string): { path: string; absolutePath: boolean } {
+  if (redirectUrl) {
+    try {
+      const u = new URL(redirectUrl);
+      if (u.origin === baseOrigin) return { path: u.pathname + u.search, absolutePath: true };
+    } catch {
+      // not a URL: use the contract's path
+    }
+  }
+  return { path: "/payment/Collector", absolutePath: false };
+}
+
+export async function collector(
+  t: Transport,
+  baseOrigin: string,
+  input: CollectorInput,
+): Promise<GatewayResult<CollectorResponse>> {
+  const i = collectorInputSchema.parse(input);
+  return t.send({
+    operation: "collector",
+    policy: "money",
+    host: "form",
+    method: "POST",
+    ...collectorTarget(i.redirectUrl, baseOrigin),
+    expect: "html",
+    declines: true,
+    response: collectorResponseSchema,
+    body: () => ({ type: "json", value: { body: i.body } }),
+  });
+}
