@@ -6,6 +6,11 @@ import path from "node:path";
 import { seedState } from "./seed";
 import type { CheckoutSession, Payment, StateData } from "./types";
 
+/** A record's own entry (never an inherited one such as "constructor" or "__proto__"). */
+export function own<T>(record: Record<string, T>, key: string | undefined): T | undefined {
+  return key !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 export const STATE_FILE_NAME = "sandbox-state.json";
 const SAVE_DEBOUNCE_MS = 200;
 
@@ -62,7 +67,7 @@ export class SandboxStore {
   }
 
   payment(id: string | undefined): Payment | undefined {
-    return id ? this.data.payments[id] : undefined;
+    return own(this.data.payments, id);
   }
 
   addPayment(p: Payment): void {

@@ -88,8 +88,6 @@ export interface Payment {
   failureUrl: string | null;
   sessionId: string | null;
   collectorBody: string | null;
-  /** Secret field of the challenge form, so that only the page that was served can answer it. */
-  challengeToken: string | null;
   /** Set at creation by the decline-next control; applied when the payment is decided. */
   forcedDecline: string | null;
   declineReason: string | null;

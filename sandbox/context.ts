@@ -1,0 +1,48 @@
+// What every sandbox handler receives: the resolved configuration, the state store, the callback dispatcher,
+// the fault injector, and the parsed request.
+import type { IncomingHttpHeaders } from "node:http";
+import type { AccessLevel } from "../server/gateway/sandbox-defaults";
+import type { CallbackDispatcher } from "./callbacks";
+import type { FaultInjector } from "./faults";
+import type { Fields, Reply } from "./http-util";
+import type { SandboxStore } from "./state";
+
+export interface SandboxConfig {
+  clientKey: string;
+  merchantSecret: string;
+  apiKey: string;
+  merchantName: string;
+  businessUnitId: string;
+  partialRefundMerchantField: string;
+  publicUrl: string;
+  /** API key → access level (contract 5.3): the configured key is SUPER_ADMIN, the level keys are seeded. */
+  apiKeys: ReadonlyMap<string, AccessLevel>;
+}
+
+/** Escape attempts of the hostile challenge page (reports and top navigations), for the security test. */
+export interface HostileLog {
+  reports: unknown[];
+  topNavigations: number;
+}
+
+export interface Deps {
+  config: SandboxConfig;
+  store: SandboxStore;
+  callbacks: CallbackDispatcher;
+  faults: FaultInjector;
+  hostile: HostileLog;
+}
+
+export interface Ctx {
+  method: string;
+  url: URL;
+  /** Captures of the route pattern. */
+  params: string[];
+  fields: Fields;
+  headers: IncomingHttpHeaders;
+  /** The X-API-KEY that authenticated the call and its level (JSON interface only). */
+  apiKey: string | null;
+  level: AccessLevel | null;
+}
+
+export type Handler = (ctx: Ctx, deps: Deps) => Reply | Promise<Reply>;

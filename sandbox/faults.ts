@@ -1,0 +1,83 @@
+// Fault injection per operation (control endpoint POST /__sandbox/faults): latency, HTTP 500/503, connection
+// reset, malformed JSON, JSON of the wrong shape. Rules are matched before the handler runs.
+import type { ServerResponse } from "node:http";
+import type { OperationName } from "./types";
+
+export const FAULT_KINDS = ["latency", "http_500", "http_503", "reset", "malformed", "wrong_shape"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultRule {
+  id: number;
+  operation: OperationName | "*";
+  fault: FaultKind;
+  latencyMs: number;
+  /** Calls left; null = until cleared. */
+  remaining: number | null;
+  /**
+   * "before" (default): the handler does not run, nothing changes. "after": the handler runs (state changes) and
+   * then the answer is replaced by the fault, i.e. the client loses the reply to an operation that happened.
+   */
+  phase: "before" | "after";
+}
+
+export class FaultInjector {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+
+  add(rule: Omit<FaultRule, "id">): FaultRule {
+    const r = { ...rule, id: this.nextId++ };
+    this.rules.push(r);
+    return r;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  /** The rule that applies to this call (an exact operation rule wins over "*"), consuming one use. */
+  take(operation: OperationName): FaultRule | null {
+    const rule =
+      this.rules.find((r) => r.operation === operation) ?? this.rules.find((r) => r.operation === "*") ?? null;
+    if (!rule) return null;
+    if (rule.remaining !== null) {
+      rule.remaining -= 1;
+      if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
+    }
+    return { ...rule };
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Answer (or refuse to answer) with a non-latency fault. */
+export function writeFault(res: ServerResponse, fault: FaultKind): number {
+  switch (fault) {
+    case "reset":
+      res.socket?.destroy();
+      return 0;
+    case "http_500":
+    case "http_503": {
+      const status = fault === "http_500" ? 500 : 503;
+      const text = status === 500 ? "Internal Server Error" : "Service Unavailable";
+      res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+      res.end(`<html><head><title>${status} ${text}</title></head><body><h1>${status} ${text}</h1></body></html>`);
+      return status;
+    }
+    case "malformed":
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      res.end('{"result":"SUCCESS","status":"SETTLED","trans_id":"');
+      return 200;
+    case "wrong_shape":
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      res.end(JSON.stringify({ sandbox: "wrong_shape", items: [1, 2, 3], ok: "maybe" }));
+      return 200;
+    case "latency":
+      return 0;
+  }
+}

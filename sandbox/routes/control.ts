@@ -1,0 +1,124 @@
+// Sandbox-only control endpoints under /__sandbox (not part of the real gateway): faults, reset, forced declines,
+// callback log, challenge mode, token deactivation, and the hostile page's escape reports.
+import type { Ctx, Deps } from "../context";
+import { FAULT_KINDS, type FaultKind } from "../faults";
+import { htmlReply, json, str, type Reply } from "../http-util";
+import { errorPage } from "../pages";
+import { own } from "../state";
+import type { OperationName } from "../types";
+
+export const OPERATIONS: readonly OperationName[] = [
+  "sale", "collector", "challenge", "capture", "creditvoid", "void", "recurring_sale", "partial_refund", "status",
+  "saved_cards", "initiate", "hosted_page", "s2s_sale", "recurring_v2", "transaction_details", "role_create",
+  "role_update", "role_get", "role_search", "user_create", "branch_search", "partner_delete",
+];
+
+const bad = (message: string) => json(400, { error: message });
+
+function positiveInt(v: unknown): boolean {
+  return typeof v === "number" && Number.isInteger(v) && v > 0;
+}
+
+export function faultsAdd(ctx: Ctx, deps: Deps): Reply {
+  const f = ctx.fields;
+  const operation = str(f, "operation") as OperationName | "*" | undefined;
+  if (!operation || (operation !== "*" && !OPERATIONS.includes(operation))) return bad(`operation must be "*" or one of ${OPERATIONS.join(", ")}`);
+  const fault = str(f, "fault") as FaultKind | undefined;
+  if (!fault || !FAULT_KINDS.includes(fault)) return bad(`fault must be one of ${FAULT_KINDS.join(", ")}`);
+  if (f.latencyMs !== undefined && !(typeof f.latencyMs === "number" && Number.isInteger(f.latencyMs) && f.latencyMs >= 0 && f.latencyMs <= 120_000)) {
+    return bad("latencyMs must be an integer 0..120000");
+  }
+  if (f.times !== undefined && f.times !== null && !positiveInt(f.times)) return bad("times must be a positive integer");
+  const phase = str(f, "phase") ?? "before";
+  if (phase !== "before" && phase !== "after") return bad('phase must be "before" or "after"');
+  const rule = deps.faults.add({
+    operation,
+    fault,
+    latencyMs: (f.latencyMs as number | undefined) ?? 1000,
+    remaining: (f.times as number | undefined | null) ?? null,
+    phase,
+  });
+  return json(201, rule);
+}
+
+export function faultsList(_ctx: Ctx, deps: Deps): Reply {
+  return json(200, deps.faults.list());
+}
+
+export function faultsClear(_ctx: Ctx, deps: Deps): Reply {
+  deps.faults.clear();
+  return json(200, { cleared: true });
+}
+
+export function declineNext(ctx: Ctx, deps: Deps): Reply {
+  const token = str(ctx.fields, "token") ?? "";
+  const count = ctx.fields.count ?? 1;
+  if (!positiveInt(count)) return bad("count must be a positive integer");
+  const data = deps.store.data;
+  const known = own(data.recurringTokens, token) || data.savedCards.some((c) => c.cardToken === token);
+  if (!token || !known) return json(404, { error: "Unknown recurring or card token" });
+  const reason = (str(ctx.fields, "reason") ?? "").trim() || "Insufficient funds";
+  data.declineNext[token] = { count: count as number, reason };
+  deps.store.changed();
+  return json(200, { token, count, reason });
+}
+
+export function challengeMode(ctx: Ctx, deps: Deps): Reply {
+  const mode = str(ctx.fields, "mode");
+  if (mode !== "normal" && mode !== "hostile") return bad('mode must be "normal" or "hostile"');
+  deps.store.data.challengeMode = mode;
+  deps.store.changed();
+  return json(200, { mode });
+}
+
+/** Deactivate a card token (→ 205007 on use) or a recurring token (→ "Invalid recurring token"). */
+export function deactivateToken(ctx: Ctx, deps: Deps): Reply {
+  const token = str(ctx.fields, "token") ?? "";
+  const data = deps.store.data;
+  const recurring = own(data.recurringTokens, token);
+  const cards = data.savedCards.filter((c) => c.cardToken === token);
+  if (!recurring && cards.length === 0) return json(404, { error: "Unknown recurring or card token" });
+  if (recurring) recurring.active = false;
+  for (const c of cards) {
+    c.isActive = false;
+    c.updatedAt = Date.now();
+  }
+  deps.store.changed();
+  return json(200, { token, active: false });
+}
+
+/** Everything back to the seed: state, faults, recorded callbacks, hostile reports. */
+export function resetAll(deps: Deps): void {
+  deps.store.reset();
+  deps.faults.clear();
+  deps.callbacks.clear();
+  deps.hostile.reports = [];
+  deps.hostile.topNavigations = 0;
+}
+
+export function resetHandler(_ctx: Ctx, deps: Deps): Reply {
+  resetAll(deps);
+  return json(200, { reset: true });
+}
+
+export function callbacksList(_ctx: Ctx, deps: Deps): Reply {
+  return json(200, deps.callbacks.list());
+}
+
+export function hostileReportAdd(ctx: Ctx, deps: Deps): Reply {
+  if (deps.hostile.reports.length < 100) deps.hostile.reports.push(ctx.fields);
+  return { status: 204, contentType: "text/plain", body: "", headers: { "access-control-allow-origin": "*" } };
+}
+
+export function hostileReportList(_ctx: Ctx, deps: Deps): Reply {
+  return json(200, deps.hostile);
+}
+
+export function pwnedPage(_ctx: Ctx, deps: Deps): Reply {
+  deps.hostile.topNavigations += 1;
+  return htmlReply(200, errorPage("Frame escaped", "The challenge page navigated the top window: the iframe sandbox failed."));
+}
+
+export function health(): Reply {
+  return json(200, { ok: true });
+}

@@ -1,0 +1,103 @@
+// CAPTURE (4.3), VOID (protocol family) and CREDITVOID (4.4) on POST /payment/post, urlencoded.
+import { decimalToMinor, minorToDecimal } from "../../lib/money";
+import { captureHash, creditvoidHash, hashesEqual, voidHash } from "../../server/gateway/signing";
+import type { Ctx, Deps } from "../context";
+import { transDate } from "../format";
+import { INVALID_HASH, INVALID_MERCHANT, formError, invalidRequest, json, missing, str, type Reply } from "../http-util";
+import { capture, isCaptured, refund, refundable, voidPayment } from "../payments";
+import type { Payment } from "../types";
+import { clientKeyOk } from "./sale";
+
+type Lookup = { ok: true; p: Payment } | { ok: false; reply: Reply };
+
+/** Merchant key, required fields, then the payment (208001 when unknown). */
+function lookup(ctx: Ctx, deps: Deps, required: string[]): Lookup {
+  if (!clientKeyOk(ctx.fields, deps)) return { ok: false, reply: formError(204002, INVALID_MERCHANT) };
+  const absent = missing(ctx.fields, required);
+  if (absent.length) return { ok: false, reply: invalidRequest(absent.map((n) => `${n}: is required`)) };
+  const p = deps.store.payment(str(ctx.fields, "trans_id"));
+  if (!p) return { ok: false, reply: formError(208001, "Payment not found") };
+  return { ok: true, p };
+}
+
+function cardOf(p: Payment) {
+  return { bin6: p.card.bin6, last4: p.card.last4 };
+}
+
+function head(p: Payment, action: string): Record<string, string> {
+  return { action, order_id: p.orderId, trans_id: p.id, trans_date: transDate(Date.now()) };
+}
+
+export function captureHandler(ctx: Ctx, deps: Deps): Reply {
+  const found = lookup(ctx, deps, ["trans_id", "amount", "hash"]);
+  if (!found.ok) return found.reply;
+  const { p } = found;
+  const { merchantSecret: secret, merchantName } = deps.config;
+  const expected = captureHash({ email: p.payer.email, secret, transId: p.id, card: cardOf(p) });
+  if (!hashesEqual(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
+  const amountMinor = decimalToMinor(str(ctx.fields, "amount")!, p.currency);
+  if (!amountMinor) return invalidRequest(["amount: invalid amount"]);
+  const amount = minorToDecimal(amountMinor, p.currency);
+  const result = capture(deps, p, amountMinor);
+  if (result.kind === "error") return formError(208003, result.message);
+  if (result.kind === "declined") {
+    return json(200, {
+      ...head(p, "CAPTURE"),
+      result: "DECLINED",
+      status: "PENDING",
+      amount,
+      currency: p.currency,
+      decline_reason: result.reason,
+    });
+  }
+  return json(200, {
+    ...head(p, "CAPTURE"),
+    result: "SUCCESS",
+    status: "SETTLED",
+    amount,
+    currency: p.currency,
+    rrn: p.rrn ?? "",
+    card_brand: p.card.brand,
+    merchant_name: merchantName,
+  });
+}
+
+export function voidHandler(ctx: Ctx, deps: Deps): Reply {
+  const found = lookup(ctx, deps, ["trans_id", "hash"]);
+  if (!found.ok) return found.reply;
+  const { p } = found;
+  const expected = voidHash({ email: p.payer.email, secret: deps.config.merchantSecret, transId: p.id, card: cardOf(p) });
+  if (!hashesEqual(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
+  const result = voidPayment(deps, p);
+  if (result.kind === "error") return formError(208003, result.message);
+  const amount = minorToDecimal(p.amountMinor, p.currency);
+  if (result.kind === "declined") {
+    return json(200, {
+      ...head(p, "VOID"),
+      result: "DECLINED",
+      status: "SETTLED",
+      amount,
+      currency: p.currency,
+      decline_reason: result.reason,
+    });
+  }
+  return json(200, { ...head(p, "VOID"), result: "SUCCESS", status: "VOID", amount, currency: p.currency });
+}
+
+export function creditvoidHandler(ctx: Ctx, deps: Deps): Reply {
+  const found = lookup(ctx, deps, ["trans_id", "amount", "hash"]);
+  if (!found.ok) return found.reply;
+  const { p } = found;
+  const amountText = str(ctx.fields, "amount")!;
+  // The hash covers the amount exactly as sent ("10.00" and "10" are different strings).
+  const expected = creditvoidHash({ transId: p.id, amount: amountText, secret: deps.config.merchantSecret });
+  if (!hashesEqual(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
+  if (!isCaptured(p)) return formError(208005, "Payment is not settled");
+  const amountMinor = decimalToMinor(amountText, p.currency);
+  if (!amountMinor) return invalidRequest(["amount: invalid amount"]);
+  if (amountMinor > refundable(p)) {
+    return invalidRequest([{ error_code: 100001, error_message: "Refund amount cannot be greater than the order amount" }]);
+  }
+  const r = refund(deps, p, amountMinor, "creditvoid");
+  return json(200, { result: "accepted", payment_id: r.paymentId });
+}

@@ -1,0 +1,185 @@
+// The sandbox gateway: startSandbox() runs one node:http server that plays both the form interface (/payment/…)
+// and the JSON interface (/api/v1, /api/v2), plus the /__sandbox control endpoints used by tests.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SANDBOX_DEFAULTS, SANDBOX_LEVEL_KEYS, type AccessLevel } from "../server/gateway/sandbox-defaults";
+import { CallbackDispatcher } from "./callbacks";
+import type { Ctx, Deps, SandboxConfig } from "./context";
+import { FaultInjector, sleep, writeFault } from "./faults";
+import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, type Reply } from "./http-util";
+import { matchRoute } from "./router";
+import { resetAll } from "./routes/control";
+import { SandboxStore } from "./state";
+import type { OperationName } from "./types";
+
+export type { OperationName } from "./types";
+export { SEEDED_PARTNER_IDS, SEEDED_ROLE_IDS, SEEDED_BRANCH_COUNT } from "./seed";
+
+export interface SandboxOptions {
+  /** 0 = a free port; default SANDBOX_PORT or 4010. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** null = memory only; default DATA_DIR or ".data"; the state file is <dataDir>/sandbox-state.json. */
+  dataDir?: string | null;
+  /** null (default) = no callbacks. */
+  callbackUrl?: string | null;
+  callbackFormat?: "form" | "json";
+  /** Delays of the retries after a failed delivery; default [1000, 5000, 30000]. */
+  callbackRetryDelaysMs?: number[];
+  clientKey?: string;
+  merchantSecret?: string;
+  apiKey?: string;
+  /** Wire name of the partial-refund merchant field; default "gateway_merchant_id". */
+  partialRefundMerchantField?: string;
+  /** Base URL used in redirect_url, challenge forms, checkout links; default http://host:port. */
+  publicUrl?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  reset(): void;
+  state: SandboxStore;
+}
+
+function urlHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+/** A request-level failure in the shape of the interface the path belongs to. */
+function errorFor(path: string, status: number, message: string): Reply {
+  if (path.startsWith("/api/")) return envelopeError(status, message);
+  if (path === "/payment/post") return invalidRequest([message]);
+  return json(status, { message });
+}
+
+function write(res: ServerResponse, reply: Reply): void {
+  res.writeHead(reply.status, {
+    "content-type": reply.contentType,
+    "content-length": Buffer.byteLength(reply.body),
+    ...reply.headers,
+  });
+  res.end(reply.body);
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log: (l: string) => void): Promise<void> {
+  const started = performance.now();
+  const method = (req.method ?? "GET").toUpperCase();
+  const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  let op: OperationName | null = null;
+  let status = 0;
+  try {
+    const found = matchRoute(method, path);
+    let reply: Reply;
+    if (!found) {
+      reply = errorFor(path, 404, `No handler for ${method} ${path}`);
+    } else {
+      const raw = method === "GET" || method === "HEAD" ? Buffer.alloc(0) : await readBody(req);
+      const fields = await parseBody(req.headers["content-type"], raw);
+      const { route, params } = found;
+      op = typeof route.op === "function" ? route.op(fields) : route.op;
+      const rule = op ? deps.faults.take(op) : null;
+      if (rule?.fault === "latency") await sleep(rule.latencyMs);
+      else if (rule?.phase === "before") {
+        status = writeFault(res, rule.fault);
+        return;
+      }
+      const apiKey = typeof req.headers["x-api-key"] === "string" ? req.headers["x-api-key"] : null;
+      const level = apiKey ? (deps.config.apiKeys.get(apiKey) ?? null) : null;
+      const ctx: Ctx = { method, url, params, fields, headers: req.headers, apiKey, level };
+      if (route.access && !level) {
+        reply = json(401, { code: 401, errorCode: "401", message: "Invalid API key", data: null });
+      } else if (route.access && route.access !== "any" && !route.access.includes(level!)) {
+        reply = envelopeError(403, `Access denied for access level ${level}`);
+      } else {
+        reply = await route.handler(ctx, deps);
+      }
+      if (rule && rule.fault !== "latency" && rule.phase === "after") {
+        status = writeFault(res, rule.fault);
+        return;
+      }
+    }
+    status = reply.status;
+    write(res, reply);
+  } catch (e) {
+    const bodyError = e instanceof BodyError;
+    const reply = bodyError ? errorFor(path, e.status, e.message) : errorFor(path, 500, "Internal sandbox error");
+    if (!bodyError) log(`sandbox error on ${method} ${path}: ${(e as Error).stack ?? String(e)}`);
+    status = reply.status;
+    if (!res.headersSent) write(res, reply);
+    else res.end();
+  } finally {
+    // Method, path (no query: it can carry an e-mail), operation, status, time. Never bodies, keys or hashes.
+    log(`${method} ${path} ${op ?? "-"} ${status || "reset"} ${Math.round(performance.now() - started)}ms`);
+  }
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const log = opts.log ?? (() => {});
+  const host = opts.host ?? "127.0.0.1";
+  const port = opts.port ?? (Number(process.env.SANDBOX_PORT) || SANDBOX_DEFAULTS.port);
+  const dataDir = opts.dataDir === undefined ? (process.env.DATA_DIR ?? ".data") : opts.dataDir;
+
+  const store = new SandboxStore(dataDir, log);
+  const faults = new FaultInjector();
+  const callbacks = new CallbackDispatcher({
+    url: opts.callbackUrl ?? null,
+    format: opts.callbackFormat ?? "form",
+    retryDelaysMs: opts.callbackRetryDelaysMs ?? [1000, 5000, 30000],
+    log,
+  });
+  const apiKey = opts.apiKey ?? SANDBOX_DEFAULTS.apiKey;
+  const apiKeys = new Map<string, AccessLevel>([
+    ...(Object.entries(SANDBOX_LEVEL_KEYS) as Array<[AccessLevel, string]>).map(([lvl, key]) => [key, lvl] as [string, AccessLevel]),
+    [apiKey, "SUPER_ADMIN"],
+  ]);
+  const config: SandboxConfig = {
+    clientKey: opts.clientKey ?? SANDBOX_DEFAULTS.clientKey,
+    merchantSecret: opts.merchantSecret ?? SANDBOX_DEFAULTS.merchantSecret,
+    apiKey,
+    merchantName: SANDBOX_DEFAULTS.merchantName,
+    businessUnitId: SANDBOX_DEFAULTS.businessUnitId,
+    partialRefundMerchantField: opts.partialRefundMerchantField ?? "gateway_merchant_id",
+    publicUrl: "http://placeholder.invalid", // set once the port is known
+    apiKeys,
+  };
+  const deps: Deps = { config, store, callbacks, faults, hostile: { reports: [], topNavigations: 0 } };
+
+  const server = createServer((req, res) => void handle(req, res, deps, log));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  const url = `http://${urlHost(host)}:${actualPort}`;
+  config.publicUrl = (opts.publicUrl ?? url).replace(/\/+$/, "");
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port: actualPort,
+    state: store,
+    reset: () => resetAll(deps),
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await callbacks.close();
+        await store.flush();
+      })();
+      return closing;
+    },
+  };
+}
