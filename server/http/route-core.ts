@@ -112,8 +112,8 @@ export function createRoute(deps: RouteDeps) {
         if (access.kind === "permission" && !principal.permissions.has(access.permission)) {
           return errorJson("forbidden", "You do not have permission to do this.");
         }
-        const params = parseWith(spec.params, (await ctx?.params) ?? {}, "params");
-        const query = parseWith(spec.query, queryObject(url), "query");
+        const params = parseWith(spec.params as P, (await ctx?.params) ?? {}, "params");
+        const query = parseWith(spec.query as Q, queryObject(url), "query");
         const body = spec.body ? parseWith(spec.body, await readJsonBody(req, spec.maxBodyBytes ?? 64 * 1024), "body") : (undefined as Out<B>);
         return toResponse(await handler({ req, principal, params, query, body, ip: clientIp(req.headers) }));
       } catch (error) {
