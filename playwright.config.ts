@@ -6,12 +6,35 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `dashboard-e2e-${process.pid}`);
+// A second dashboard with a 6-second idle limit, for the session-expiry test (same build, its own data).
+const shortPort = port + 1;
+const shortSandboxPort = sandboxPort + 1;
+const runId = process.env.E2E_RUN_ID ?? String(process.pid);
+const dataDir = path.join(os.tmpdir(), `dashboard-e2e-${runId}`);
 
 export const e2eUrls = {
   app: `http://127.0.0.1:${port}`,
   sandbox: `http://127.0.0.1:${sandboxPort}`,
+  shortSessionApp: `http://127.0.0.1:${shortPort}`,
 };
+
+function server(p: number, sp: number, dir: string, extra: Record<string, string> = {}) {
+  return {
+    command: "npx tsx e2e/support/start-seeded.ts",
+    url: `http://127.0.0.1:${p}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: "pipe" as const,
+    env: {
+      PORT: String(p),
+      SANDBOX_PORT: String(sp),
+      DATA_DIR: dir,
+      APP_URL: `http://127.0.0.1:${p}`,
+      SANDBOX_CALLBACK_URL: `http://127.0.0.1:${p}/api/webhooks/gateway`,
+      ...extra,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "./e2e",
@@ -41,18 +64,6 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    command: "npx tsx scripts/start.ts",
-    url: `${e2eUrls.app}/api/health`,
-    timeout: 600_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      SANDBOX_PORT: String(sandboxPort),
-      DATA_DIR: dataDir,
-      // A fresh sandbox and database for every run; callbacks go to this run's dashboard.
-      SANDBOX_CALLBACK_URL: `${`http://127.0.0.1:${port}`}/api/webhooks/gateway`,
-    },
-  },
+  // Fresh databases and sandboxes for every run. The second server waits for the first one's build.
+  webServer: [server(port, sandboxPort, dataDir), server(shortPort, shortSandboxPort, `${dataDir}-short`, { SESSION_IDLE_MINUTES: "0.1" })],
 });

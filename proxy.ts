@@ -8,7 +8,9 @@ import { isAllowedOrigin } from "@/server/http/origin";
 
 const appConfig = readConfig(process.env);
 const frameOrigins = [...new Set([new URL(appConfig.gateway.baseUrl).origin, new URL(appConfig.gateway.apiUrl).origin])];
-const PUBLIC_PAGES = ["/login", "/set-password"];
+const PUBLIC_PAGES = ["/login", "/set-password", "/payments/return"];
+/** Pages that the dashboard itself frames (the 3-D Secure return address, inside the sandboxed frame). */
+const FRAMEABLE = ["/payments/return"];
 /** Server-to-server callers that authenticate by their own signature (the gateway's notifications). */
 const ORIGIN_EXEMPT = ["/api/webhooks/"];
 
@@ -19,7 +21,8 @@ function hasSessionCookie(req: NextRequest): boolean {
 export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const headers = securityHeaders({ nonce, frameOrigins, dev: process.env.NODE_ENV === "development", hsts: appConfig.secureCookies });
+  const frameable = FRAMEABLE.some((p) => pathname.startsWith(p));
+  const headers = securityHeaders({ nonce, frameOrigins, dev: process.env.NODE_ENV === "development", hsts: appConfig.secureCookies, frameable });
 
   const withHeaders = (res: NextResponse) => {
     for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);

@@ -10,19 +10,19 @@ const sandbox = e2eUrls.sandbox;
 
 test("3-D Secure challenge: the right code approves the payment and returns the customer to term_url_3ds", async ({ page }) => {
   const orderId = newOrderId("e2e-3ds-ok");
-  const termUrl = `${e2eUrls.app}/?return=3ds`;
+  const termUrl = `${e2eUrls.app}/payments/return?flow=3ds`;
   const sale = await startFormSale(sandbox, { orderId, card: "4111111111111111", expMonth: "05", expYear: "2038", email: "noura@example.com", termUrl });
   await page.setContent(sale.html, { waitUntil: "load" });
   await page.locator('input[name="otp"]').fill("1234");
   await Promise.all([page.waitForURL((u) => u.href.startsWith(termUrl)), page.locator('input[name="otp"]').press("Enter")]);
   expect(new URL(page.url()).searchParams.get("trans_id")).toBe(sale.transId);
-  await expect(page.getByRole("heading", { name: "Merchant dashboard" })).toBeVisible();
+  await expect(page.getByText("Returning to the dashboard…")).toBeVisible();
   expect(await paymentStatus(sandbox, orderId, sale.transId)).toBe("settled");
 });
 
 test("3-D Secure challenge: a wrong code declines the payment", async ({ page }) => {
   const orderId = newOrderId("e2e-3ds-bad");
-  const termUrl = `${e2eUrls.app}/?return=3ds`;
+  const termUrl = `${e2eUrls.app}/payments/return?flow=3ds`;
   const sale = await startFormSale(sandbox, { orderId, card: "5123450000000008", expMonth: "05", expYear: "2038", email: "noura@example.com", termUrl });
   await page.setContent(sale.html, { waitUntil: "load" });
   await page.locator('input[name="otp"]').fill("9999");
@@ -32,11 +32,11 @@ test("3-D Secure challenge: a wrong code declines the payment", async ({ page })
 
 test("hosted checkout: a customer pays with a challenge card and lands on the success address", async ({ page }) => {
   const orderId = newOrderId("e2e-hpp");
-  const successUrl = `${e2eUrls.app}/?checkout=success`;
-  const failureUrl = `${e2eUrls.app}/?checkout=failure`;
+  const successUrl = `${e2eUrls.app}/payments/return?checkout=success`;
+  const failureUrl = `${e2eUrls.app}/payments/return?checkout=failure`;
   const redirectUrl = await initiateCheckout(sandbox, { orderId, successUrl, failureUrl });
   await page.goto(redirectUrl);
-  await expect(page.getByText("149.50")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "149.50" })).toBeVisible();
   await page.getByLabel(/card number/i).fill("4111 1111 1111 1111");
   await page.getByLabel(/month/i).fill("05");
   await page.getByLabel(/year/i).fill("2038");
@@ -52,8 +52,11 @@ test("hosted checkout: a customer pays with a challenge card and lands on the su
   expect(await paymentStatus(sandbox, orderId, paymentId!)).toBe("settled");
 });
 
-test("the dashboard's first page is served with the test-mode banner and its dependencies up", async ({ page }) => {
+test("the dashboard's first page is served: sign-in, with the test-mode banner, and a healthy backend", async ({ page, request }) => {
   await page.goto("/");
-  await expect(page.getByRole("status")).toContainText("Test mode");
-  await expect(page.getByText("Available")).toHaveCount(2);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Test mode.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  const health = await (await request.get("/api/health")).json();
+  expect(health).toMatchObject({ ok: true, testMode: true, database: { ok: true, kind: "pglite" }, gateway: { ok: true } });
 });

@@ -6,6 +6,8 @@ export interface CspOptions {
   /** Origins the dashboard may frame (the gateway's hosts, for 3-D Secure pages served by our own route). */
   frameOrigins: string[];
   dev: boolean;
+  /** Whether the dashboard's own pages may frame this response (frame-ancestors 'self' instead of 'none'). */
+  frameable?: boolean;
 }
 
 export function contentSecurityPolicy(o: CspOptions): string {
@@ -18,7 +20,7 @@ export function contentSecurityPolicy(o: CspOptions): string {
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'", ...(o.dev ? ["ws:"] : [])]],
     ["frame-src", ["'self'", ...o.frameOrigins]],
-    ["frame-ancestors", ["'none'"]],
+    ["frame-ancestors", [o.frameable ? "'self'" : "'none'"]],
     ["form-action", ["'self'"]],
     ["base-uri", ["'none'"]],
     ["object-src", ["'none'"]],
@@ -30,7 +32,7 @@ export function securityHeaders(o: CspOptions & { hsts: boolean }): Record<strin
   return {
     "Content-Security-Policy": contentSecurityPolicy(o),
     "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
+    "X-Frame-Options": o.frameable ? "SAMEORIGIN" : "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
     "Cross-Origin-Opener-Policy": "same-origin",

@@ -1,7 +1,8 @@
 // `npm run test:e2e`: makes sure the system Chromium is there (installing Debian's package when root on Debian),
 // then runs the Playwright suite against the built dashboard. Never downloads a browser.
 import fs from "node:fs";
-import { bin, run } from "./lib/processes";
+import { buildIsFresh } from "./lib/build-freshness";
+import { bin, ROOT, run } from "./lib/processes";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -22,6 +23,11 @@ async function ensureChromium(): Promise<void> {
 }
 
 await ensureChromium();
+// Build once here: the suite starts two dashboards from the same build, which must not both try to build it.
+if (!buildIsFresh(ROOT, process.env.NEXT_DIST_DIR ?? ".next")) {
+  const built = await run(bin("next"), ["build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+  if (built !== 0) process.exit(built);
+}
 const code = await run(bin("playwright"), ["test", ...process.argv.slice(2)], {
   ...process.env,
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",

@@ -1,0 +1,100 @@
+// The frame of every signed-in page: skip link, test-mode banner, header (product, menu toggle, account menu),
+// sidebar navigation and the main region. A server component; only the small interactive parts are client.
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { NavItem } from "@/lib/navigation";
+import { groupNav } from "./nav-active";
+import { MenuToggle, NavDisclosure, SidebarPanel } from "./nav-disclosure";
+import { NavIcon } from "./nav-icons";
+import { NavLink } from "./nav-link";
+import { UserMenu, type ShellUser } from "./user-menu";
+
+export type { ShellUser } from "./user-menu";
+
+export interface AppShellProps {
+  user: ShellUser;
+  /** Already filtered to what the user may open (visibleNav). */
+  nav: NavItem[];
+  testMode: boolean;
+  /** Overrides the detected path for the active sidebar entry. */
+  currentPath?: string;
+  children: ReactNode;
+}
+
+const SIDEBAR_ID = "sidebar";
+
+export function AppShell({ user, nav, testMode, currentPath, children }: AppShellProps) {
+  const hrefs = nav.map((i) => i.href);
+  return (
+    <NavDisclosure>
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow-md focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+      >
+        Skip to content
+      </a>
+
+      {testMode && (
+        <section
+          aria-label="Test mode"
+          className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950"
+        >
+          <p>
+            <strong className="font-semibold">Test mode</strong> — connected to the sandbox gateway; no real card is
+            charged.
+          </p>
+        </section>
+      )}
+
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:px-6">
+        <MenuToggle controls={SIDEBAR_ID} />
+        <Link href="/overview" className="flex items-center gap-2 rounded-md text-sm font-semibold text-slate-900">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6 text-brand-600">
+            <rect width="20" height="20" rx="5" fill="currentColor" />
+            <path d="M5 7h10M5 10h10M5 13h5" stroke="white" strokeWidth="1.6" strokeLinecap="round" />
+          </svg>
+          Merchant dashboard
+        </Link>
+        <div className="ms-auto">
+          <UserMenu user={user} />
+        </div>
+      </header>
+
+      <div className="lg:flex">
+        <SidebarPanel
+          id={SIDEBAR_ID}
+          className="border-b border-slate-200 bg-white lg:sticky lg:top-14 lg:h-[calc(100dvh-3.5rem)] lg:w-60 lg:shrink-0 lg:overflow-y-auto lg:border-e lg:border-b-0"
+        >
+          <nav aria-label="Main" className="space-y-5 px-3 py-4">
+            {groupNav(nav).map((group) => {
+              const headingId = `nav-group-${group.id}`;
+              return (
+                <div key={group.id}>
+                  {group.label && (
+                    <p id={headingId} className="mb-1 px-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                      {group.label}
+                    </p>
+                  )}
+                  <ul aria-labelledby={group.label ? headingId : undefined} className="space-y-0.5">
+                    {group.items.map((item) => (
+                      <li key={item.href}>
+                        <NavLink href={item.href} hrefs={hrefs} currentPath={currentPath}>
+                          <NavIcon href={item.href} />
+                          {item.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </nav>
+        </SidebarPanel>
+
+        <main id="content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </NavDisclosure>
+  );
+}

@@ -1,0 +1,21 @@
+// Shows an amount for people ("SAR 1,050.00") isolated left-to-right, so it reads correctly in Arabic text.
+import { formatMoney, type Money } from "@/lib/money";
+import { cx } from "./cx";
+
+export interface MoneyAmountProps {
+  value: Money;
+  /** Intl locale for digits and separators; defaults to formatMoney's (en-GB). */
+  locale?: string;
+  /** Show as a debit, e.g. a refund in a timeline: prefixed with a minus sign (amounts are never negative). */
+  negative?: boolean;
+  className?: string;
+}
+
+export function MoneyAmount({ value, locale, negative = false, className }: MoneyAmountProps) {
+  const text = formatMoney(value, locale);
+  return (
+    <bdi dir="ltr" className={cx("whitespace-nowrap tabular-nums", className)}>
+      {negative ? `\u2212${text}` : text}
+    </bdi>
+  );
+}

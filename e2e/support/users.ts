@@ -1,0 +1,10 @@
+// The people the browser tests sign in as. Created in the e2e run's fresh database before the dashboard starts.
+export const PASSWORD = "e2e-password-123456";
+
+export const E2E_USERS = {
+  admin: { email: "admin@e2e.test", name: "Ada Admin", userType: "SUPER_ADMIN" as const, roles: [] as string[] },
+  reader: { email: "reader@e2e.test", name: "Rami Reader", userType: "USER" as const, roles: ["read-only"] },
+  finance: { email: "finance@e2e.test", name: "Fatima Finance", userType: "USER" as const, roles: ["finance"] },
+  backOffice: { email: "ops@e2e.test", name: "Omar Ops", userType: "USER" as const, roles: ["back-office"] },
+  throttled: { email: "locked@e2e.test", name: "Layla Locked", userType: "USER" as const, roles: ["read-only"] },
+};
