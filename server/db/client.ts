@@ -1,6 +1,7 @@
 // Opens the dashboard's database: embedded PGlite (a directory, or memory for tests) when no URL is given,
 // otherwise a Postgres server; applies the committed migrations before handing it out.
 // No `import "server-only"`: scripts (benchmarks, user creation) open the database too. No secret lives here.
+import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -41,6 +42,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as Db, kind: "postgres", close: () => sqlClient.end({ timeout: 5 }) };
   }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, "pglite")) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
