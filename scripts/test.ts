@@ -19,6 +19,7 @@ const steps: Step[] = [
     cmd: bin("vitest"),
     args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
   },
+  { name: "no secret in browser files", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/check-bundle-secrets.ts")] },
   { name: "browser (playwright)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/e2e.ts")] },
 ];
 

@@ -115,3 +115,21 @@ describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) =
     expect(await verifyPassword("x", "not-a-hash")).toBe(false);
   });
 });
+
+describe("first start", () => {
+  it("creates a super-admin whose generated e-mail passes the sign-in form's validation, and only once", async () => {
+    const { bootstrapFirstAdmin } = await import("./users");
+    const { signInSchema } = await import("@/lib/schemas/auth");
+    const database = await testDatabaseTargets()[0]!.open();
+    try {
+      const admin = await bootstrapFirstAdmin(database.db, null);
+      expect(admin?.password).toMatch(/^[A-Za-z0-9]{20}$/);
+      expect(signInSchema.safeParse({ email: admin!.email, password: admin!.password }).success).toBe(true);
+      const r = await checkSignIn(database.db, { email: admin!.email, password: admin!.password!, ip: "10.7.0.1", userAgent: null });
+      expect(r.ok).toBe(true);
+      expect(await bootstrapFirstAdmin(database.db, null)).toBeNull();
+    } finally {
+      await database.dispose();
+    }
+  });
+});

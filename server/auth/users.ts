@@ -95,7 +95,8 @@ export async function bootstrapFirstAdmin(
 ): Promise<{ email: string; password: string | null } | null> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return null;
-  const email = fromEnv?.email ?? "admin@localhost";
+  // A reserved domain that passes e-mail validation (admin@localhost would not: the sign-in form needs a dot).
+  const email = fromEnv?.email ?? "admin@example.com";
   const password = fromEnv?.password ?? generatePassword();
   await createUser(db, { email, name: "Administrator", password, userType: "SUPER_ADMIN" }, { id: null, email: "system" });
   return { email, password: fromEnv ? null : password };

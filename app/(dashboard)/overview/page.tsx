@@ -58,8 +58,10 @@ export default async function OverviewPage() {
         <h2 id="areas-heading" className="text-base font-semibold">
           Your areas
         </h2>
-        {areas.length === 0 ? (
+        {principal.permissions.size === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No area is open to you yet. Ask a super-admin for a role.</p>
+        ) : areas.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">The areas your roles open appear here and in the menu as they become available.</p>
         ) : (
           <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {areas.map((a) => (

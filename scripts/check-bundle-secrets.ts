@@ -1,0 +1,61 @@
+// Threat guarded: a secret (gateway API key, merchant secret, session-signing secret) shipped to the browser.
+// Builds the app into a separate directory with unmistakable secret values in the environment, then searches
+// every file the browser can receive (.next/static, the prerendered HTML and RSC payloads) for each value.
+// Run by `npm test` after the unit suite; exits non-zero and names the file when a value is found.
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { bin, ROOT, run } from "./lib/processes";
+
+const distDir = ".next-secrets-check";
+const secrets = {
+  GATEWAY_API_KEY: `apikey-${randomBytes(12).toString("hex")}`,
+  GATEWAY_MERCHANT_SECRET: `merchant-secret-${randomBytes(12).toString("hex")}`,
+  NEXTAUTH_SECRET: `auth-secret-${randomBytes(24).toString("hex")}`,
+  GATEWAY_CLIENT_KEY: `client-key-${randomBytes(8).toString("hex")}`,
+};
+
+function* files(dir: string): Generator<string> {
+  if (!fs.existsSync(dir)) return;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) yield* files(p);
+    else yield p;
+  }
+}
+
+const code = await run(bin("next"), ["build"], {
+  ...process.env,
+  ...secrets,
+  // A real gateway configuration, so that the secrets above are accepted (sandbox defaults are refused there).
+  GATEWAY_BASE_URL: "https://pay.invalid",
+  GATEWAY_API_URL: "https://api.invalid",
+  NEXT_DIST_DIR: distDir,
+  NEXT_TELEMETRY_DISABLED: "1",
+});
+if (code !== 0) process.exit(code);
+
+const browserFacing = [path.join(ROOT, distDir, "static"), path.join(ROOT, distDir, "server", "app")];
+let scanned = 0;
+const leaks: string[] = [];
+for (const dir of browserFacing) {
+  for (const file of files(dir)) {
+    // Server bundles under server/app are not sent; only their prerendered HTML / RSC payloads are.
+    if (dir.endsWith(path.join("server", "app")) && !/\.(html|rsc|body|meta)$/.test(file)) continue;
+    const text = fs.readFileSync(file, "latin1");
+    scanned++;
+    for (const [name, value] of Object.entries(secrets)) {
+      if (text.includes(value)) leaks.push(`${name} found in ${path.relative(ROOT, file)}`);
+    }
+  }
+}
+fs.rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
+if (scanned === 0) {
+  console.error("secrets check: no browser-facing file was found to scan; the build layout changed?");
+  process.exit(1);
+}
+if (leaks.length) {
+  console.error(`secrets check FAILED:\n  ${leaks.join("\n  ")}`);
+  process.exit(1);
+}
+console.log(`secrets check: ${scanned} browser-facing files scanned; no secret value found.`);
