@@ -30,7 +30,6 @@ function server(p: number, sp: number, dir: string, extra: Record<string, string
       SANDBOX_PORT: String(sp),
       DATA_DIR: dir,
       APP_URL: `http://127.0.0.1:${p}`,
-      SANDBOX_CALLBACK_URL: `http://127.0.0.1:${p}/api/webhooks/gateway`,
       ...extra,
     },
   };

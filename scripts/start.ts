@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { readConfig, ConfigError } from "../server/config";
+import { webhookPath } from "../server/webhook-secret";
 import { buildIsFresh } from "./lib/build-freshness";
 import { bin, ROOT, run, startChild, stopAll, waitForUrl } from "./lib/processes";
 import type { ChildProcess } from "node:child_process";
@@ -60,7 +61,7 @@ async function main() {
     const sandbox = startChild("sandbox", bin("tsx"), [path.join(ROOT, "sandbox/main.ts")], {
       ...appEnv,
       SANDBOX_PORT: String(sandboxPort),
-      SANDBOX_CALLBACK_URL: process.env.SANDBOX_CALLBACK_URL ?? `http://127.0.0.1:${config.port}/api/webhooks/gateway`,
+      SANDBOX_CALLBACK_URL: process.env.SANDBOX_CALLBACK_URL ?? `http://127.0.0.1:${config.port}${webhookPath(config)}`,
     });
     children.push(sandbox);
     sandbox.on("exit", (code) => {

@@ -45,4 +45,9 @@ describe("configuration", () => {
       /GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD/,
     );
   });
+  it("reads refund approval thresholds per currency in minor units, and names a bad entry", () => {
+    expect(readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:1000.50, KWD:10.125" }).refunds.approvalThresholdMinor).toEqual({ SAR: 100050, KWD: 10125 });
+    expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:ten" })).toThrow(/REFUND_APPROVAL_THRESHOLD/);
+    expect(readConfig({}).refunds.reasons).toContain("other");
+  });
 });

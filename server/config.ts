@@ -3,6 +3,7 @@
 // The README's configuration table is the human version of this file: keep them in step.
 import path from "node:path";
 import { z } from "zod";
+import { CURRENCY_CODES, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../lib/money";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -36,7 +37,25 @@ const schema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().positive().max(7 * 24).default(12),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "at least 12 characters").optional(),
+  GATEWAY_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "16–128 URL-safe characters").optional(),
+  REFUND_APPROVAL_THRESHOLD: z.string().default("SAR:1000.00,USD:250.00,EUR:250.00,GBP:200.00,AED:1000.00"),
+  REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
+
+/** "SAR:1000.00,USD:250" → { SAR: 100000, USD: 25000 }; refunds above it need a second person. */
+function parseThresholds(text: string): Partial<Record<CurrencyCode, number>> {
+  const out: Partial<Record<CurrencyCode, number>> = {};
+  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [cur, amount] = part.split(":").map((p) => p.trim());
+    const minor = cur && amount && isCurrencyCode(cur) ? decimalToMinor(amount, cur) : null;
+    if (!cur || !isCurrencyCode(cur) || minor === null) {
+      throw new ConfigError(`Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: "${part}" is not CURRENCY:AMOUNT (currencies: ${CURRENCY_CODES.join(", ")})`);
+    }
+    out[cur] = minor;
+  }
+  return out;
+}
 
 export interface AppConfig {
   nodeEnv: "development" | "production" | "test";
@@ -53,6 +72,10 @@ export interface AppConfig {
   authSecret: string | null;
   session: { idleMs: number; maxAgeMs: number };
   bootstrapAdmin: { email: string; password: string } | null;
+  /** Path secret of the notification receiver; null means "generated into DATA_DIR/webhook-secret". */
+  webhookSecret: string | null;
+  refunds: { approvalThresholdMinor: Partial<Record<CurrencyCode, number>>; reasons: string[] };
+  reconcileIntervalMs: number;
   gateway: {
     baseUrl: string;
     apiUrl: string;
@@ -103,6 +126,12 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     secureCookies: (e.APP_URL ?? "").startsWith("https://"),
     authSecret: e.NEXTAUTH_SECRET ?? null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
+    webhookSecret: e.GATEWAY_WEBHOOK_SECRET ?? null,
+    refunds: {
+      approvalThresholdMinor: parseThresholds(e.REFUND_APPROVAL_THRESHOLD),
+      reasons: [...new Set(e.REFUND_REASONS.split(",").map((r) => r.trim()).filter(Boolean))],
+    },
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     gateway: {
       baseUrl: (e.GATEWAY_BASE_URL ?? sandboxUrl).replace(/\/+$/, ""),

@@ -3,6 +3,7 @@
 // No `import "server-only"`: drizzle-kit and the scripts read it; it holds no secret.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -178,3 +179,155 @@ export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The ledger: the dashboard's own record of every payment it starts or hears about, and of every money action.
+// Amounts are integer minor units (bigint columns read as JS numbers: at most 2^53, far above any card amount).
+
+/**
+ * Payment states (forward only; see server/ledger/states.ts):
+ * pending → awaiting_3ds → authorized → captured → partially_refunded → refunded; authorized → voided;
+ * any open state → declined | failed; `unknown` when a call's outcome is not known until a status query.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: text("order_id").notNull(),
+    /** The gateway's one id for the payment: trans_id = paymentId = transactionId = gwayId. */
+    gatewayId: text("gateway_id"),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    authorizedMinor: bigint("authorized_minor", { mode: "number" }).notNull().default(0),
+    capturedMinor: bigint("captured_minor", { mode: "number" }).notNull().default(0),
+    refundedMinor: bigint("refunded_minor", { mode: "number" }).notNull().default(0),
+    description: text("description"),
+    payerName: text("payer_name"),
+    payerEmail: text("payer_email"),
+    payerPhone: text("payer_phone"),
+    cardBin6: text("card_bin6"),
+    cardLast4: text("card_last4"),
+    cardBrand: text("card_brand"),
+    cardExpiry: text("card_expiry"),
+    branchId: text("branch_id"),
+    recurringToken: text("recurring_token"),
+    cardToken: text("card_token"),
+    parentPaymentId: uuid("parent_payment_id"),
+    declineReason: text("decline_reason"),
+    gatewayStatus: text("gateway_status"),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("payments_order_unique").on(t.orderId),
+    uniqueIndex("payments_gateway_id_unique").on(t.gatewayId),
+    // Keyset pagination of the transactions list: newest first, id as the tie-breaker.
+    index("payments_created_idx").on(t.createdAt, t.id),
+    index("payments_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("payments_email_idx").on(t.payerEmail),
+    index("payments_last4_idx").on(t.cardLast4),
+    index("payments_branch_idx").on(t.branchId, t.createdAt),
+    check("payments_amounts_check", sql`${t.amountMinor} >= 0 and ${t.authorizedMinor} >= 0 and ${t.capturedMinor} >= 0 and ${t.refundedMinor} >= 0`),
+    // The money rules, held by the database itself as the last line of defence.
+    check("payments_capture_le_authorized", sql`${t.capturedMinor} <= ${t.authorizedMinor}`),
+    check("payments_refund_le_captured", sql`${t.refundedMinor} <= ${t.capturedMinor}`),
+    check(
+      "payments_status_check",
+      sql`${t.status} in ('pending', 'awaiting_3ds', 'authorized', 'captured', 'partially_refunded', 'refunded', 'voided', 'declined', 'failed', 'unknown')`,
+    ),
+  ],
+);
+
+/**
+ * Captures, voids and refunds of a payment. Each is written before the gateway is called (state `in_flight`,
+ * or `pending_approval` for a refund above the threshold), then updated with the outcome; `unknown` when the
+ * call timed out, until the reconciler settles it. The idempotency key makes a replay return the first result.
+ */
+export const paymentActions = pgTable(
+  "payment_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    type: text("type").notNull(),
+    /** For refunds: "full" (CREDITVOID) or "partial" (the partial-refund endpoint). */
+    method: text("method"),
+    state: text("state").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    gatewayRefId: text("gateway_ref_id"),
+    reasonCode: text("reason_code"),
+    note: text("note"),
+    outcomeMessage: text("outcome_message"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    requestedBy: uuid("requested_by").notNull(),
+    approvedBy: uuid("approved_by"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("payment_actions_idempotency_unique").on(t.idempotencyKey),
+    index("payment_actions_payment_idx").on(t.paymentId, t.createdAt),
+    index("payment_actions_state_idx").on(t.type, t.state, t.createdAt),
+    check("payment_actions_type_check", sql`${t.type} in ('capture', 'void', 'refund')`),
+    check(
+      "payment_actions_state_check",
+      sql`${t.state} in ('pending_approval', 'in_flight', 'succeeded', 'declined', 'failed', 'unknown', 'rejected')`,
+    ),
+    check("payment_actions_amount_check", sql`${t.amountMinor} >= 0`),
+    check("payment_actions_approver_check", sql`${t.approvedBy} is null or ${t.approvedBy} <> ${t.requestedBy}`),
+  ],
+);
+
+/** Notifications received from the gateway: stored as received (card masked), deduplicated, then processed. */
+export const gatewayNotifications = pgTable(
+  "gateway_notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    dedupeKey: text("dedupe_key").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    contentType: text("content_type"),
+    action: text("action"),
+    result: text("result"),
+    status: text("status"),
+    transId: text("trans_id"),
+    orderId: text("order_id"),
+    hashValid: boolean("hash_valid").notNull(),
+    payload: jsonb("payload").notNull(),
+    processingResult: text("processing_result"),
+    processedAt: timestamp("processed_at", { withTimezone: true, mode: "date" }),
+    paymentId: uuid("payment_id"),
+  },
+  (t) => [
+    uniqueIndex("gateway_notifications_dedupe_unique").on(t.dedupeKey),
+    index("gateway_notifications_trans_idx").on(t.transId, t.receivedAt),
+    index("gateway_notifications_pending_idx").on(t.processedAt),
+  ],
+);
+
+/** Saved views of the transactions list, per user ("my morning filter"). */
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The list's query string (filters, sort, columns), as the URL holds it. */
+    query: text("query").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_views_user_name_unique").on(t.userId, t.name)],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentActionRow = typeof paymentActions.$inferSelect;
+export type GatewayNotificationRow = typeof gatewayNotifications.$inferSelect;
