@@ -207,6 +207,8 @@ export const payments = pgTable(
     payerName: text("payer_name"),
     payerEmail: text("payer_email"),
     payerPhone: text("payer_phone"),
+    /** The customer's IP at payment time (the partial-refund call sends it as payer_ip). */
+    payerIp: text("payer_ip"),
     cardBin6: text("card_bin6"),
     cardLast4: text("card_last4"),
     cardBrand: text("card_brand"),

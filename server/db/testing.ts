@@ -6,6 +6,8 @@ import postgres from "postgres";
 import { openDatabase, type Database } from "./client";
 
 export interface TestDatabase extends Database {
+  /** The Postgres URL of this database (for a second connection pool, as a second app instance would have). */
+  url: string | null;
   dispose(): Promise<void>;
 }
 
@@ -20,7 +22,7 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
       name: "pglite",
       async open() {
         const d = await openDatabase({ url: null, dataDir: null });
-        return { ...d, dispose: d.close };
+        return { ...d, url: null, dispose: d.close };
       },
     },
   ];
@@ -41,6 +43,7 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
         const d = await openDatabase({ url: url.toString(), dataDir: null });
         return {
           ...d,
+          url: url.toString(),
           async dispose() {
             await d.close();
             const a = postgres(adminUrl, { max: 1, onnotice: () => {} });

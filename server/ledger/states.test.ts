@@ -37,7 +37,21 @@ describe("payment state machine", () => {
           }
         }
       }),
+      { numRuns: 2_000 },
     );
+  });
+  it("has no cycle at all between different states (checked exhaustively)", () => {
+    const visiting = new Set<PaymentStatus>();
+    const done = new Set<PaymentStatus>();
+    const visit = (s: PaymentStatus): void => {
+      expect(visiting.has(s), `cycle through ${s}`).toBe(false);
+      if (done.has(s)) return;
+      visiting.add(s);
+      for (const t of PAYMENT_STATUSES) if (t !== s && canMove(s, t)) visit(t);
+      visiting.delete(s);
+      done.add(s);
+    };
+    for (const s of PAYMENT_STATUSES) visit(s);
   });
   it("reads gateway statuses (status query, sandbox, protocol family, callbacks)", () => {
     expect(statusFromGateway({ status: "settled" }, none)).toBe("captured");

@@ -21,7 +21,8 @@ const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ["awaiting_3ds", "unknown", "authorized", "captured", "declined", "failed"],
   // An unknown outcome is settled by a status query, which may find the payment anywhere along its way.
   unknown: ["awaiting_3ds", "authorized", "captured", "partially_refunded", "refunded", "voided", "declined", "failed"],
-  awaiting_3ds: ["unknown", "authorized", "captured", "declined", "failed"],
+  // A 3-D Secure step that goes unanswered stays here; the reconciler queries it (no way back to "unknown").
+  awaiting_3ds: ["authorized", "captured", "declined", "failed"],
   authorized: ["captured", "voided", "partially_refunded", "refunded"],
   captured: ["partially_refunded", "refunded"],
   partially_refunded: ["partially_refunded", "refunded"],

@@ -1,0 +1,70 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { InputField } from "@/components/ui/field";
+import { MoneyAmount } from "@/components/ui/money";
+import { minorToDecimal, type CurrencyCode } from "@/lib/money";
+import { captureSchema, type CaptureInput } from "@/lib/schemas/payment-actions";
+import { guardEnter, newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
+
+export function CaptureDialog(p: { paymentId: string; currency: CurrencyCode; authorizedMinor: number; onDone(r: ActionResult): void; onClose(): void }) {
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [error, setError] = useState<string | null>(null);
+  const { send, pending } = useMoneyAction(`/api/transactions/${p.paymentId}/capture`);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CaptureInput>({ resolver: zodResolver(captureSchema), defaultValues: { amount: minorToDecimal(p.authorizedMinor, p.currency), idempotencyKey } });
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const r = await send({ ...values, idempotencyKey });
+    if (r.ok) p.onDone(r.result);
+    else setError(r.error.message);
+  });
+  return (
+    <Dialog
+      open
+      onClose={p.onClose}
+      busy={pending}
+      title="Capture payment"
+      description={
+        <>
+          Authorized: <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />
+        </>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={p.onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="capture-form" loading={pending}>
+            Capture
+          </Button>
+        </>
+      }
+    >
+      <form id="capture-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
+        <p className="text-sm text-slate-700">
+          An authorization is captured once. Capture less to take part of it; the rest is released.
+        </p>
+        {error && <Alert tone="error">{error}</Alert>}
+        <InputField
+          label={`Amount to capture (${p.currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          data-autofocus
+          hint={`Up to ${minorToDecimal(p.authorizedMinor, p.currency)}.`}
+          error={errors.amount?.message}
+          {...register("amount")}
+        />
+      </form>
+    </Dialog>
+  );
+}

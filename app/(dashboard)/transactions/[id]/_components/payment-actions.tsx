@@ -1,0 +1,86 @@
+"use client";
+// The payment's actions: shown only when the payment's state allows them, disabled with the reason when the
+// user lacks the permission (the server refuses them anyway). The result of the last action is announced here.
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import type { CurrencyCode } from "@/lib/money";
+import { CaptureDialog } from "./capture-dialog";
+import { RefundDialog } from "./refund-dialog";
+import type { ActionResult } from "./use-money-action";
+import { VoidDialog } from "./void-dialog";
+
+export interface PaymentActionsProps {
+  paymentId: string;
+  status: string;
+  currency: CurrencyCode;
+  authorizedMinor: number;
+  refundableMinor: number;
+  approvalThresholdMinor: number | null;
+  reasons: string[];
+  allowed: { capture: boolean; void: boolean; refund: boolean };
+  /** Whether a capture or void is already in flight or unknown (then neither is offered again). */
+  captureOrVoidOpen: boolean;
+}
+
+const TONE: Record<string, "success" | "warning" | "error" | "info"> = {
+  succeeded: "success",
+  pending_approval: "info",
+  unknown: "warning",
+  declined: "error",
+  failed: "error",
+  rejected: "warning",
+};
+
+export function PaymentActions(p: PaymentActionsProps) {
+  const [open, setOpen] = useState<"capture" | "void" | "refund" | null>(null);
+  const [last, setLast] = useState<ActionResult | null>(null);
+  const done = (r: ActionResult) => {
+    setOpen(null);
+    setLast(r);
+  };
+  const canAuthActions = p.status === "authorized" && !p.captureOrVoidOpen;
+  const canRefund = (p.status === "captured" || p.status === "partially_refunded") && p.refundableMinor > 0;
+  const why = (perm: string) => `You need the ${perm} permission.`;
+
+  return (
+    <div className="space-y-3">
+      {last && <Alert tone={TONE[last.state] ?? "info"}>{last.message}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        {canAuthActions && (
+          <>
+            <Button onClick={() => setOpen("capture")} disabledReason={p.allowed.capture ? undefined : why("CAPTURES_CREATE")}>
+              Capture
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen("void")} disabledReason={p.allowed.void ? undefined : why("VOIDS_CREATE")}>
+              Void
+            </Button>
+          </>
+        )}
+        {canRefund && (
+          <Button variant="secondary" onClick={() => setOpen("refund")} disabledReason={p.allowed.refund ? undefined : why("REFUNDS_CREATE")}>
+            Refund
+          </Button>
+        )}
+        {!canAuthActions && !canRefund && <p className="text-sm text-slate-600">No action is possible on this payment in its current state.</p>}
+      </div>
+      {open === "capture" && (
+        <CaptureDialog paymentId={p.paymentId} currency={p.currency} authorizedMinor={p.authorizedMinor} onDone={done} onClose={() => setOpen(null)} />
+      )}
+      {open === "void" && (
+        <VoidDialog paymentId={p.paymentId} currency={p.currency} authorizedMinor={p.authorizedMinor} onDone={done} onClose={() => setOpen(null)} />
+      )}
+      {open === "refund" && (
+        <RefundDialog
+          paymentId={p.paymentId}
+          currency={p.currency}
+          refundableMinor={p.refundableMinor}
+          approvalThresholdMinor={p.approvalThresholdMinor}
+          reasons={p.reasons}
+          onDone={done}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { InputField, SelectField, TextareaField } from "@/components/ui/field";
+import { MoneyAmount } from "@/components/ui/money";
+import { minorToDecimal, type CurrencyCode } from "@/lib/money";
+import { REASON_LABELS, refundSchema, type RefundInput } from "@/lib/schemas/payment-actions";
+import { guardEnter, newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
+
+export interface RefundDialogProps {
+  paymentId: string;
+  currency: CurrencyCode;
+  refundableMinor: number;
+  approvalThresholdMinor: number | null;
+  reasons: string[];
+  onDone(result: ActionResult): void;
+  onClose(): void;
+}
+
+export function RefundDialog(p: RefundDialogProps) {
+  // Created once, when the dialog opens: a double click or a retried request refunds once.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [error, setError] = useState<string | null>(null);
+  const { send, pending } = useMoneyAction(`/api/transactions/${p.paymentId}/refunds`);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm<RefundInput>({
+    resolver: zodResolver(refundSchema),
+    defaultValues: { amount: minorToDecimal(p.refundableMinor, p.currency), reasonCode: "", note: "", idempotencyKey },
+  });
+  const reason = watch("reasonCode");
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const r = await send({ ...values, idempotencyKey });
+    if (r.ok) return p.onDone(r.result);
+    if (r.error.fields) {
+      for (const [k, msgs] of Object.entries(r.error.fields)) {
+        const field = k.replace(/^body\./, "") as keyof RefundInput;
+        if (field in values) setFieldError(field, { message: msgs[0] });
+      }
+    }
+    setError(r.error.message);
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={p.onClose}
+      busy={pending}
+      title="Refund payment"
+      description={
+        <>
+          Refundable balance: <MoneyAmount value={{ minor: p.refundableMinor, currency: p.currency }} />
+        </>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={p.onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="refund-form" variant="danger" loading={pending}>
+            Refund
+          </Button>
+        </>
+      }
+    >
+      <form id="refund-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
+        <Alert tone="warning" title="A refund cannot be undone">
+          The money goes back to the customer&apos;s card. Press Ctrl+Enter (⌘+Enter) or the Refund button to send it.
+        </Alert>
+        {error && <Alert tone="error">{error}</Alert>}
+        <InputField
+          label={`Amount (${p.currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          data-autofocus
+          hint={
+            p.approvalThresholdMinor !== null
+              ? `Up to ${minorToDecimal(p.refundableMinor, p.currency)}. Above ${minorToDecimal(p.approvalThresholdMinor, p.currency)} a second person must approve it.`
+              : `Up to ${minorToDecimal(p.refundableMinor, p.currency)}.`
+          }
+          error={errors.amount?.message}
+          {...register("amount")}
+        />
+        <SelectField label="Reason" required error={errors.reasonCode?.message} {...register("reasonCode")}>
+          <option value="">Choose a reason…</option>
+          {p.reasons.map((r) => (
+            <option key={r} value={r}>
+              {REASON_LABELS[r] ?? r.replace(/_/g, " ")}
+            </option>
+          ))}
+        </SelectField>
+        <TextareaField
+          label="Note"
+          required={reason === "other"}
+          hint={reason === "other" ? "Required when the reason is “other”." : "Optional. Kept with the refund and in the audit log."}
+          error={errors.note?.message}
+          {...register("note")}
+        />
+      </form>
+    </Dialog>
+  );
+}

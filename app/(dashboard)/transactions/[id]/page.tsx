@@ -1,0 +1,224 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { Forbidden } from "@/components/auth/forbidden";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { LocalTime } from "@/components/ui/local-time";
+import { MoneyAmount } from "@/components/ui/money";
+import { PageHeader } from "@/components/ui/page-header";
+import { SkeletonText } from "@/components/ui/skeleton";
+import { isCurrencyCode } from "@/lib/money";
+import { paymentParams } from "@/lib/schemas/ids";
+import { REASON_LABELS } from "@/lib/schemas/payment-actions";
+import { pageAccess } from "@/server/auth/session";
+import { getDatabase } from "@/server/db";
+import { env } from "@/server/env";
+import { STATUS_LABEL, isPaymentStatus } from "@/server/ledger/states";
+import { loadPaymentPage } from "@/server/services/payments/payment-page";
+import { GatewayPanel } from "./_components/gateway-panel";
+import { PaymentActions } from "./_components/payment-actions";
+import { SyncButton } from "./_components/sync-button";
+
+export const metadata: Metadata = { title: "Payment" };
+export const dynamic = "force-dynamic";
+
+const STATUS_TONE: Record<string, "neutral" | "success" | "warning" | "danger" | "info"> = {
+  captured: "success",
+  authorized: "info",
+  partially_refunded: "warning",
+  refunded: "neutral",
+  voided: "neutral",
+  declined: "danger",
+  failed: "danger",
+  unknown: "warning",
+  pending: "neutral",
+  awaiting_3ds: "info",
+};
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words">{children ?? <span className="text-slate-400">—</span>}</dd>
+    </div>
+  );
+}
+
+export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
+  const { principal, allowed } = await pageAccess("TRANSACTIONS_VIEW");
+  if (!allowed) return <Forbidden area="Payment" permission="TRANSACTIONS_VIEW" />;
+  const parsed = paymentParams.safeParse(await params);
+  if (!parsed.success) notFound();
+  const { db } = await getDatabase();
+  const data = await loadPaymentPage(db, parsed.data.id);
+  if (!data) notFound();
+  const { payment: p, actions, timeline } = data;
+  const currency = isCurrencyCode(p.currency) ? p.currency : null;
+  const money = (minor: number) => (currency ? <MoneyAmount value={{ minor, currency }} /> : <bdi dir="ltr">{minor}</bdi>);
+  const config = env();
+  const status = isPaymentStatus(p.status) ? STATUS_LABEL[p.status] : p.status;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        back={{ href: "/transactions", label: "Transactions" }}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            <span>
+              Order <bdi dir="ltr">{p.orderId}</bdi>
+            </span>
+            <Badge tone={STATUS_TONE[p.status] ?? "neutral"} dot>
+              {status}
+            </Badge>
+          </span>
+        }
+        description={<>{money(p.amountMinor)} · {p.kind.replace(/_/g, " ")} payment</>}
+        actions={<SyncButton paymentId={p.id} />}
+      />
+
+      <section aria-labelledby="amounts-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="amounts-heading" className="sr-only">
+          Amounts
+        </h2>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {[
+            ["Authorized", p.authorizedMinor],
+            ["Captured", p.capturedMinor],
+            ["Refunded", p.refundedMinor],
+            ["Refundable", data.refundableMinor],
+          ].map(([label, minor]) => (
+            <div key={label as string}>
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className="mt-1 text-lg font-semibold">{money(minor as number)}</dd>
+            </div>
+          ))}
+        </dl>
+        {data.reservedMinor > 0 && <p className="mt-3 text-sm text-amber-800">{money(data.reservedMinor)} of refunds are waiting for approval or for the gateway&apos;s confirmation.</p>}
+        <div className="mt-5 border-t border-slate-100 pt-4">
+          {currency && (
+            <PaymentActions
+              paymentId={p.id}
+              status={p.status}
+              currency={currency}
+              authorizedMinor={p.authorizedMinor}
+              refundableMinor={data.refundableMinor}
+              approvalThresholdMinor={config.refunds.approvalThresholdMinor[currency] ?? null}
+              reasons={config.refunds.reasons}
+              allowed={{
+                capture: principal.permissions.has("CAPTURES_CREATE"),
+                void: principal.permissions.has("VOIDS_CREATE"),
+                refund: principal.permissions.has("REFUNDS_CREATE"),
+              }}
+              captureOrVoidOpen={actions.some((a) => (a.type === "capture" || a.type === "void") && ["in_flight", "unknown", "succeeded"].includes(a.state))}
+            />
+          )}
+        </div>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Payment">
+          <dl className="divide-y divide-slate-100">
+            <Detail label="Gateway id">
+              {p.gatewayId && (
+                <span className="flex items-center gap-2">
+                  <bdi dir="ltr" className="font-mono text-xs">
+                    {p.gatewayId}
+                  </bdi>
+                  <CopyButton value={p.gatewayId} label="Copy gateway id" />
+                </span>
+              )}
+            </Detail>
+            <Detail label="Order id">
+              <bdi dir="ltr">{p.orderId}</bdi>
+            </Detail>
+            <Detail label="Created">
+              <LocalTime iso={p.createdAt.toISOString()} />
+              {data.createdByName && <> by <bdi>{data.createdByName}</bdi></>}
+            </Detail>
+            <Detail label="Description">{p.description && <span dir="auto">{p.description}</span>}</Detail>
+            <Detail label="Branch">{p.branchId && <bdi dir="ltr">{p.branchId}</bdi>}</Detail>
+            <Detail label="Decline reason">{p.declineReason}</Detail>
+            <Detail label="Last synced">{p.lastSyncedAt && <LocalTime iso={p.lastSyncedAt.toISOString()} />}</Detail>
+          </dl>
+        </Card>
+        <Card title="Customer and card">
+          <dl className="divide-y divide-slate-100">
+            <Detail label="Name">{p.payerName && <span dir="auto">{p.payerName}</span>}</Detail>
+            <Detail label="E-mail">{p.payerEmail && <bdi dir="ltr">{p.payerEmail}</bdi>}</Detail>
+            <Detail label="Phone">{p.payerPhone && <bdi dir="ltr">{p.payerPhone}</bdi>}</Detail>
+            <Detail label="Card">
+              {p.cardLast4 && (
+                <bdi dir="ltr">
+                  {p.cardBrand ?? "Card"} {p.cardBin6 ? `${p.cardBin6.slice(0, 4)} ${p.cardBin6.slice(4)}•• •••• ` : "•••• "}
+                  {p.cardLast4}
+                </bdi>
+              )}
+            </Detail>
+            <Detail label="Expiry">{p.cardExpiry && <bdi dir="ltr">{p.cardExpiry}</bdi>}</Detail>
+            <Detail label="Recurring">{p.recurringToken ? "Recurring token on file" : null}</Detail>
+            <Detail label="Saved card">{p.cardToken ? "Card token on file" : null}</Detail>
+          </dl>
+        </Card>
+      </div>
+
+      {actions.length > 0 && (
+        <Card title="Captures, voids and refunds" padded={false}>
+          <ul className="divide-y divide-slate-100">
+            {actions.map((a) => (
+              <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3 text-sm">
+                <span>
+                  <span className="font-medium capitalize">{a.type}</span> {money(a.amountMinor)}
+                  {a.reasonCode && <span className="text-slate-600"> · {REASON_LABELS[a.reasonCode] ?? a.reasonCode}</span>}
+                  {a.note && (
+                    <span className="text-slate-600" dir="auto">
+                      {" "}
+                      · {a.note}
+                    </span>
+                  )}
+                </span>
+                <span className="text-slate-600">
+                  <Badge tone={a.state === "succeeded" ? "success" : a.state === "pending_approval" || a.state === "unknown" ? "warning" : a.state === "in_flight" ? "info" : "danger"}>
+                    {a.state.replace(/_/g, " ")}
+                  </Badge>{" "}
+                  by <bdi>{a.requestedBy}</bdi>
+                  {a.approvedBy && (
+                    <>
+                      , approved by <bdi>{a.approvedBy}</bdi>
+                    </>
+                  )}{" "}
+                  · <LocalTime iso={a.createdAt.toISOString()} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      <Suspense fallback={<Card title="At the gateway"><SkeletonText lines={6} /></Card>}>
+        <GatewayPanel payment={p} />
+      </Suspense>
+
+      <Card title="Timeline" description="Every gateway call, notification and action about this payment, oldest first.">
+        {timeline.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing recorded yet.</p>
+        ) : (
+          <ol className="space-y-3">
+            {timeline.map((e, i) => (
+              <li key={i} className="grid grid-cols-[10rem_1fr] gap-3 text-sm">
+                <span className="text-slate-600">
+                  <LocalTime iso={e.at.toISOString()} withSeconds />
+                </span>
+                <span>
+                  <span className="font-medium">{e.title}</span>
+                  {e.detail && <span className="block text-slate-600">{e.detail}</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// Reading and changing ledger payments. Every state change goes through `advancePayment`, which refuses a move
+// backwards (states.ts) and lets the database's CHECK constraints hold the amounts (refunded ≤ captured ≤
+// authorized). Callers lock the row first (`lockPayment`) inside their transaction.
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client";
+import { payments, type PaymentRow } from "../db/schema";
+import { canMove, isPaymentStatus, type PaymentStatus } from "./states";
+
+export type NewPayment = typeof payments.$inferInsert;
+
+export class IllegalTransitionError extends Error {
+  override name = "IllegalTransitionError";
+  constructor(
+    readonly from: string,
+    readonly to: string,
+  ) {
+    super(`payment cannot move from ${from} to ${to}`);
+  }
+}
+
+export async function findPayment(db: Db | Tx, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findPaymentByGatewayId(db: Db | Tx, gatewayId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.gatewayId, gatewayId)).limit(1);
+  return row ?? null;
+}
+
+export async function findPaymentByOrderId(db: Db | Tx, orderId: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** SELECT … FOR UPDATE: the row stays locked until the transaction ends. */
+export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for("update").limit(1);
+  return row ?? null;
+}
+
+export async function insertPayment(tx: Db | Tx, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  return row!;
+}
+
+export type PaymentPatch = Partial<
+  Pick<
+    PaymentRow,
+    | "status"
+    | "gatewayId"
+    | "authorizedMinor"
+    | "capturedMinor"
+    | "refundedMinor"
+    | "declineReason"
+    | "gatewayStatus"
+    | "recurringToken"
+    | "cardToken"
+    | "cardBin6"
+    | "cardLast4"
+    | "cardBrand"
+    | "cardExpiry"
+    | "lastSyncedAt"
+  >
+>;
+
+/**
+ * Apply a change to a (locked) payment. A status change must be a forward move; amounts only grow (a
+ * notification or query that reports less than the ledger knows changes nothing).
+ */
+export async function advancePayment(tx: Tx | Db, current: PaymentRow, patch: PaymentPatch, now: Date): Promise<PaymentRow> {
+  const next: PaymentPatch = { ...patch };
+  if (next.status !== undefined) {
+    const from = current.status;
+    if (!isPaymentStatus(from) || !isPaymentStatus(next.status) || !canMove(from as PaymentStatus, next.status as PaymentStatus)) {
+      throw new IllegalTransitionError(from, next.status);
+    }
+  }
+  for (const k of ["authorizedMinor", "capturedMinor", "refundedMinor"] as const) {
+    const v = next[k];
+    if (v !== undefined && v < current[k]) delete next[k];
+  }
+  const [row] = await tx
+    .update(payments)
+    .set({ ...next, updatedAt: now })
+    .where(eq(payments.id, current.id))
+    .returning();
+  return row!;
+}
+
+/** Sum of refunds that count against the refundable balance but are not yet accepted (pending, in flight, unknown). */
+export const OPEN_REFUND_STATES = ["pending_approval", "in_flight", "unknown"] as const;
+
+export function openRefundsSql(paymentId: string) {
+  return sql<number>`(select coalesce(sum(amount_minor), 0)::bigint from payment_actions where payment_id = ${paymentId} and type = 'refund' and state in ('pending_approval', 'in_flight', 'unknown'))`;
+}

@@ -1,0 +1,11 @@
+// The running app's service dependencies: the process's database, gateway client and configuration.
+import "server-only";
+import { getDatabase } from "../db";
+import { env } from "../env";
+import { gatewayClient } from "../gateway/default-client";
+import type { ServiceDeps } from "./deps";
+
+export async function appDeps(): Promise<ServiceDeps> {
+  const [{ db }, gateway] = await Promise.all([getDatabase(), gatewayClient()]);
+  return { db, gateway, config: env(), now: () => new Date() };
+}

@@ -1,0 +1,238 @@
+// Integration tests of the money rules against the real sandbox over HTTP and real databases (PGlite always,
+// Postgres with TEST_POSTGRES_URL). Rules guarded: never refund more than was captured, even with 50 concurrent
+// requests and with two app instances on one database; capture at most the authorized amount, once; void only
+// an uncaptured authorization; an idempotency key replays the first result without a second gateway call (422
+// for a different body, 409 while in flight); refunds above the threshold need a second person; a gateway fault
+// leaves a consistent ledger, a clear message, and no second send.
+import { randomUUID } from "node:crypto";
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyAuditChain } from "../../audit/audit-log";
+import { gatewayCalls, paymentActions, payments } from "../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { sandboxControl } from "../../gateway/test-support/sandbox-flows";
+import { AppError } from "../../http/errors";
+import { findPayment } from "../../ledger/payments";
+import type { ServiceDeps } from "../deps";
+import { approveRefund, rejectRefund } from "../refunds/approve-refund";
+import { requestRefund } from "../refunds/request-refund";
+import { startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { capturePayment } from "./capture-payment";
+import { paymentOnSandbox } from "./test-ledger";
+import { voidPayment } from "./void-payment";
+
+const key = () => `k_${randomUUID().replace(/-/g, "")}`;
+const refund = (amount: string, extra: Partial<{ reasonCode: string; note: string; idempotencyKey: string }> = {}) => ({
+  amount,
+  reasonCode: "customer_request",
+  note: "",
+  idempotencyKey: key(),
+  ...extra,
+});
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return "ok";
+  } catch (e) {
+    if (e instanceof AppError) return e.code;
+    throw e;
+  }
+}
+
+describe.each(testDatabaseTargets())("money actions on $name", (target) => {
+  let database: TestDatabase;
+  let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
+  let deps: ServiceDeps;
+  let clerk: Awaited<ReturnType<typeof testPrincipal>>;
+  let approver: Awaited<ReturnType<typeof testPrincipal>>;
+
+  beforeAll(async () => {
+    database = await target.open();
+    sandbox = await startTestSandbox();
+    deps = testDeps(database, sandbox.url, { REFUND_APPROVAL_THRESHOLD: "SAR:1000.00", GATEWAY_TIMEOUT_MS: "1500" });
+    clerk = await testPrincipal(database.db, "Clerk", ["CAPTURES_CREATE", "VOIDS_CREATE", "REFUNDS_CREATE", "TRANSACTIONS_VIEW"]);
+    approver = await testPrincipal(database.db, "Approver", ["REFUNDS_APPROVE", "TRANSACTIONS_VIEW"]);
+  }, 60_000);
+  afterAll(async () => {
+    await deps?.gateway.close();
+    await sandbox?.close();
+    await database?.dispose();
+  });
+
+  it("50 concurrent partial refunds never refund more than was captured", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
+    // 50 requests of 7.00 against 100.00 captured: at most 14 can succeed.
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => requestRefund(deps, clerk, p.id, refund("7.00"), null)));
+    const ok = results.filter((r) => r.status === "fulfilled" && r.value.action.state === "succeeded").length;
+    const refused = results.filter((r) => r.status === "rejected" && r.reason instanceof AppError && r.reason.code === "unprocessable").length;
+    expect(ok).toBe(14);
+    expect(refused).toBe(36);
+    const after = await findPayment(database.db, p.id);
+    expect(after).toMatchObject({ refundedMinor: 9_800, status: "partially_refunded" });
+    const details = await deps.gateway.transactionDetails({ transactionId: p.gatewayId! });
+    expect(details.kind === "success" && details.data.transactionDetails.totalRefundAmount).toBe("98.00");
+  });
+
+  it("refunds the whole amount with CREDITVOID, then refuses any further refund with the balance shown", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 5_000, auth: false });
+    const r = await requestRefund(deps, clerk, p.id, refund("50.00"), null);
+    expect(r.action).toMatchObject({ state: "succeeded", method: "full" });
+    expect(r.payment).toMatchObject({ status: "refunded", refundedMinor: 5_000 });
+    await expect(requestRefund(deps, clerk, p.id, refund("0.01"), null)).rejects.toThrow(/Only a captured payment can be refunded/);
+  });
+
+  it("two partial refunds until the balance is zero; the third is refused naming the balance", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 3_000, auth: false });
+    expect((await requestRefund(deps, clerk, p.id, refund("10.00"), null)).action.method).toBe("partial");
+    const second = await requestRefund(deps, clerk, p.id, refund("20.00"), null);
+    expect(second.payment).toMatchObject({ status: "refunded", refundedMinor: 3_000 });
+    const third = requestRefund(deps, clerk, p.id, refund("5.00"), null);
+    await expect(third).rejects.toThrow(/Only a captured payment|Nothing is left/);
+  });
+
+  it("replays the first result for the same idempotency key without calling the gateway again", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 4_000, auth: false });
+    const body = refund("12.50");
+    const first = await requestRefund(deps, clerk, p.id, body, null);
+    const callsBefore = await database.db.select({ n: count() }).from(gatewayCalls).where(eq(gatewayCalls.operation, "partial_refund"));
+    const again = await requestRefund(deps, clerk, p.id, body, null);
+    const callsAfter = await database.db.select({ n: count() }).from(gatewayCalls).where(eq(gatewayCalls.operation, "partial_refund"));
+    expect(again.replayed).toBe(true);
+    expect(again.action.id).toBe(first.action.id);
+    expect(callsAfter[0]!.n).toBe(callsBefore[0]!.n);
+    expect((await findPayment(database.db, p.id))!.refundedMinor).toBe(1_250);
+    expect(await codeOf(requestRefund(deps, clerk, p.id, { ...body, amount: "13.00" }, null))).toBe("unprocessable");
+  });
+
+  it("answers 409 for a replay while the first request is still in flight", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 4_000, auth: false });
+    const control = sandboxControl(sandbox.url);
+    await control.addFault({ operation: "partial_refund", fault: "latency", latencyMs: 800, times: 1 });
+    const body = refund("1.00");
+    const first = requestRefund(deps, clerk, p.id, body, null);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await codeOf(requestRefund(deps, clerk, p.id, body, null))).toBe("in_flight");
+    expect((await first).action.state).toBe("succeeded");
+  });
+
+  it("captures at most the authorized amount, once; a partial capture makes only that much refundable", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 8_000, auth: true });
+    expect(await codeOf(capturePayment(deps, clerk, p.id, { amount: "80.01", idempotencyKey: key() }, null))).toBe("unprocessable");
+    const c = await capturePayment(deps, clerk, p.id, { amount: "60.00", idempotencyKey: key() }, null);
+    expect(c.payment).toMatchObject({ status: "captured", capturedMinor: 6_000, authorizedMinor: 8_000 });
+    expect(await codeOf(capturePayment(deps, clerk, p.id, { amount: "10.00", idempotencyKey: key() }, null))).toBe("conflict");
+    expect(await codeOf(requestRefund(deps, clerk, p.id, refund("60.01"), null))).toBe("unprocessable");
+    expect(await codeOf(voidPayment(deps, clerk, p.id, { idempotencyKey: key() }, null))).toBe("conflict");
+  });
+
+  it("records a capture the issuer declines, and leaves the payment authorized", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_000, auth: true, expMonth: "03" });
+    const c = await capturePayment(deps, clerk, p.id, { amount: "20.00", idempotencyKey: key() }, null);
+    expect(c.action).toMatchObject({ state: "declined", outcomeMessage: "Capture declined by issuer" });
+    expect(c.payment.status).toBe("authorized");
+  });
+
+  it("voids an authorization; a voided payment can be neither captured nor refunded", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_500, auth: true });
+    const v = await voidPayment(deps, clerk, p.id, { idempotencyKey: key() }, null);
+    expect(v.payment.status).toBe("voided");
+    expect(await codeOf(capturePayment(deps, clerk, p.id, { amount: "1.00", idempotencyKey: key() }, null))).toBe("conflict");
+    expect(await codeOf(requestRefund(deps, clerk, p.id, refund("1.00"), null))).toBe("conflict");
+  });
+
+  it("holds a refund above the threshold for a second person; the requester cannot approve it; approval sends it", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
+    const held = await requestRefund(deps, clerk, p.id, refund("1500.00"), null);
+    expect(held.action.state).toBe("pending_approval");
+    // The held amount is reserved: only 1500.00 is left to refund meanwhile.
+    expect(await codeOf(requestRefund(deps, clerk, p.id, refund("1500.01"), null))).toBe("unprocessable");
+    const clerkAsApprover = { ...clerk, permissions: new Set([...clerk.permissions, "REFUNDS_APPROVE" as const]) };
+    expect(await codeOf(approveRefund(deps, clerkAsApprover, held.action.id, "", null))).toBe("forbidden");
+    const done = await approveRefund(deps, approver, held.action.id, "checked with the customer", null);
+    expect(done.action).toMatchObject({ state: "succeeded", approvedBy: approver.userId });
+    expect(done.payment.refundedMinor).toBe(150_000);
+    expect(await codeOf(approveRefund(deps, approver, held.action.id, "", null))).toBe("conflict");
+  });
+
+  it("a rejected refund releases the reserved amount", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 200_000, auth: false });
+    const held = await requestRefund(deps, clerk, p.id, refund("1200.00"), null);
+    await rejectRefund(deps, approver, held.action.id, "duplicate request", null);
+    const r = await requestRefund(deps, clerk, p.id, refund("900.00"), null);
+    expect(r.action.state).toBe("succeeded");
+  });
+
+  for (const fault of ["latency", "http_500", "reset", "malformed"] as const) {
+    it(`a ${fault} fault on a refund leaves an unknown outcome, the amount reserved, and exactly one send`, async () => {
+      const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 6_000, auth: false });
+      const control = sandboxControl(sandbox.url);
+      // "after": the sandbox performs the refund, then the answer is lost — the worst case for double refunds.
+      await control.addFault({ operation: "partial_refund", fault, latencyMs: 4_000, times: 1, phase: "after" });
+      const r = await requestRefund(deps, clerk, p.id, refund("10.00"), null);
+      await control.clearFaults();
+      expect(r.action.state).toBe("unknown");
+      expect(r.action.outcomeMessage).toMatch(/did not answer|confirmed with the gateway/);
+      expect(r.payment.refundedMinor).toBe(0);
+      // The unknown 10.00 still counts against the balance: 50.00 is the most that can be asked now.
+      expect(await codeOf(requestRefund(deps, clerk, p.id, refund("50.01"), null))).toBe("unprocessable");
+      const sends = await database.db
+        .select({ n: count() })
+        .from(gatewayCalls)
+        .where(sql`${gatewayCalls.operation} = 'partial_refund' and ${gatewayCalls.transactionId} = ${p.gatewayId}`);
+      expect(sends[0]!.n).toBe(1);
+    });
+  }
+
+  it("a gateway that cannot be reached at all fails the action cleanly (nothing was sent) and releases the amount", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });
+    const offline = testDeps(database, "http://127.0.0.1:9", {});
+    const r = await requestRefund(offline, clerk, p.id, refund("5.00"), null);
+    await offline.gateway.close();
+    expect(r.action).toMatchObject({ state: "failed", outcomeMessage: expect.stringMatching(/could not be reached; nothing was sent/) });
+    expect((await requestRefund(deps, clerk, p.id, refund("10.00"), null)).action.state).toBe("succeeded");
+  });
+
+  it("keeps the ledger's amounts and the audit chain consistent after all of the above", async () => {
+    const rows = await database.db.select().from(payments);
+    for (const p of rows) {
+      expect(p.refundedMinor).toBeLessThanOrEqual(p.capturedMinor);
+      expect(p.capturedMinor).toBeLessThanOrEqual(p.authorizedMinor);
+      const accepted = await database.db
+        .select({ s: sql<number>`coalesce(sum(amount_minor), 0)::bigint` })
+        .from(paymentActions)
+        .where(sql`${paymentActions.paymentId} = ${p.id} and type = 'refund' and state = 'succeeded'`);
+      expect(Number(accepted[0]!.s)).toBe(p.refundedMinor);
+    }
+    expect((await verifyAuditChain(database.db)).ok).toBe(true);
+  });
+});
+
+describe.runIf(process.env.TEST_POSTGRES_URL)("two app instances on one Postgres", () => {
+  it("hold the refund rule together: concurrent refunds from both never exceed the captured amount", async () => {
+    const target = testDatabaseTargets().find((t) => t.name === "postgres")!;
+    const database = await target.open();
+    const sandbox = await startTestSandbox();
+    // A second instance: its own connection pool and its own gateway client, on the same database.
+    const { openDatabase } = await import("../../db/client");
+    const second = await openDatabase({ url: database.url, dataDir: null });
+    const a = testDeps(database, sandbox.url);
+    const b = testDeps({ ...database, db: second.db }, sandbox.url);
+    try {
+      const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
+      const p = await paymentOnSandbox(database.db, a.gateway, { minor: 10_000, auth: false });
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => requestRefund(i % 2 ? a : b, clerk, p.id, refund("9.00"), null)),
+      );
+      const ok = results.filter((r) => r.status === "fulfilled" && r.value.action.state === "succeeded").length;
+      expect(ok).toBe(11);
+      expect((await findPayment(database.db, p.id))!.refundedMinor).toBe(9_900);
+    } finally {
+      await a.gateway.close();
+      await b.gateway.close();
+      await second.close();
+      await sandbox.close();
+      await database.dispose();
+    }
+  });
+});
