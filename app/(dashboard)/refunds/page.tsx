@@ -1,0 +1,133 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Forbidden } from "@/components/auth/forbidden";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { LocalTime } from "@/components/ui/local-time";
+import { MoneyAmount } from "@/components/ui/money";
+import { PageHeader } from "@/components/ui/page-header";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { isCurrencyCode } from "@/lib/money";
+import { REASON_LABELS } from "@/lib/schemas/payment-actions";
+import { pageAccess } from "@/server/auth/session";
+import { getDatabase } from "@/server/db";
+import { refundsQueue } from "@/server/services/payments/work-queues";
+import { ApprovalButtons } from "./_components/approval-buttons";
+
+export const metadata: Metadata = { title: "Refunds" };
+export const dynamic = "force-dynamic";
+
+const TONE: Record<string, "success" | "warning" | "danger" | "info" | "neutral"> = {
+  succeeded: "success",
+  pending_approval: "warning",
+  unknown: "warning",
+  in_flight: "info",
+  declined: "danger",
+  failed: "danger",
+  rejected: "neutral",
+};
+
+type Row = Awaited<ReturnType<typeof refundsQueue>>["recent"][number];
+
+function Amount({ r }: { r: Row }) {
+  return isCurrencyCode(r.currency) ? <MoneyAmount value={{ minor: r.amountMinor, currency: r.currency }} /> : <>{r.amountMinor}</>;
+}
+
+export default async function RefundsPage() {
+  const { principal } = await pageAccess(null);
+  const canView = principal.permissions.has("REFUNDS_CREATE") || principal.permissions.has("REFUNDS_APPROVE");
+  if (!canView) return <Forbidden area="Refunds" permission="REFUNDS_CREATE or REFUNDS_APPROVE" />;
+  const canApprove = principal.permissions.has("REFUNDS_APPROVE");
+  const { db } = await getDatabase();
+  const { pending, recent } = await refundsQueue(db);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Refunds" description="Refunds with their state, who asked for them and who approved them." />
+      <Card title={`Waiting for approval (${pending.length})`} padded={pending.length === 0}>
+        {pending.length === 0 ? (
+          <p className="text-sm text-slate-600">No refund is waiting for approval.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {pending.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
+                <div className="text-sm">
+                  <p>
+                    <span className="font-semibold">
+                      <Amount r={r} />
+                    </span>{" "}
+                    on order{" "}
+                    <Link href={`/transactions/${r.paymentId}`} className="text-brand-700 hover:underline">
+                      <bdi dir="ltr">{r.orderId}</bdi>
+                    </Link>
+                  </p>
+                  <p className="text-slate-600">
+                    {REASON_LABELS[r.reasonCode ?? ""] ?? r.reasonCode}
+                    {r.note && (
+                      <span dir="auto">
+                        {" "}
+                        · “{r.note}”
+                      </span>
+                    )}{" "}
+                    · requested by <bdi>{r.requestedBy}</bdi>, <LocalTime iso={r.createdAt.toISOString()} />
+                  </p>
+                </div>
+                {canApprove && (
+                  <ApprovalButtons
+                    actionId={r.id}
+                    disabledReason={r.requestedById === principal.userId ? "You requested this refund; someone else must approve it." : undefined}
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {recent.length === 0 ? (
+        <EmptyState title="No refunds yet" description="Refunds are made from a payment's page." />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <Table caption="Refunds, latest first">
+            <THead>
+              <TR>
+                <TH>Order</TH>
+                <TH numeric>Amount</TH>
+                <TH>State</TH>
+                <TH>Reason</TH>
+                <TH>Requested by</TH>
+                <TH>Approved by</TH>
+                <TH>When</TH>
+              </TR>
+            </THead>
+            <TBody>
+              {recent.map((r) => (
+                <TR key={r.id}>
+                  <TD>
+                    <Link href={`/transactions/${r.paymentId}`} className="text-brand-700 hover:underline">
+                      <bdi dir="ltr">{r.orderId}</bdi>
+                    </Link>
+                  </TD>
+                  <TD numeric>
+                    <Amount r={r} />
+                  </TD>
+                  <TD>
+                    <Badge tone={TONE[r.state] ?? "neutral"}>{r.state.replace(/_/g, " ")}</Badge>
+                    {r.outcomeMessage && r.state !== "succeeded" && <span className="block text-xs text-slate-600">{r.outcomeMessage}</span>}
+                  </TD>
+                  <TD>{REASON_LABELS[r.reasonCode ?? ""] ?? r.reasonCode}</TD>
+                  <TD>
+                    <bdi>{r.requestedBy}</bdi>
+                  </TD>
+                  <TD>{r.approvedBy ? <bdi>{r.approvedBy}</bdi> : "—"}</TD>
+                  <TD>
+                    <LocalTime iso={r.createdAt.toISOString()} />
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// The back office's two queues: authorizations waiting for capture (oldest first, with their age), and refunds
+// (pending approvals first for approvers, then the latest).
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { paymentActions, payments, users } from "../../db/schema";
+
+export async function authorizationsToCapture(db: Db, limit = 200) {
+  return db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      payerName: payments.payerName,
+      payerEmail: payments.payerEmail,
+      authorizedMinor: payments.authorizedMinor,
+      currency: payments.currency,
+      cardLast4: payments.cardLast4,
+      createdAt: payments.createdAt,
+      capturing: sql<boolean>`exists (select 1 from payment_actions a where a.payment_id = ${payments.id} and a.type in ('capture', 'void') and a.state in ('in_flight', 'unknown'))`,
+    })
+    .from(payments)
+    .where(eq(payments.status, "authorized"))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(limit);
+}
+
+export async function refundsQueue(db: Db, limit = 200) {
+  const requester = alias(users, "requester");
+  const approver = alias(users, "approver");
+  const columns = {
+    id: paymentActions.id,
+    paymentId: paymentActions.paymentId,
+    orderId: payments.orderId,
+    state: paymentActions.state,
+    method: paymentActions.method,
+    amountMinor: paymentActions.amountMinor,
+    currency: paymentActions.currency,
+    reasonCode: paymentActions.reasonCode,
+    note: paymentActions.note,
+    outcomeMessage: paymentActions.outcomeMessage,
+    requestedBy: requester.name,
+    requestedById: paymentActions.requestedBy,
+    approvedBy: approver.name,
+    createdAt: paymentActions.createdAt,
+  };
+  const base = () =>
+    db
+      .select(columns)
+      .from(paymentActions)
+      .innerJoin(payments, eq(payments.id, paymentActions.paymentId))
+      .innerJoin(requester, eq(requester.id, paymentActions.requestedBy))
+      .leftJoin(approver, eq(approver.id, paymentActions.approvedBy));
+  const [pending, recent] = await Promise.all([
+    base()
+      .where(and(eq(paymentActions.type, "refund"), eq(paymentActions.state, "pending_approval")))
+      .orderBy(asc(paymentActions.createdAt)),
+    base()
+      .where(and(eq(paymentActions.type, "refund"), sql`${paymentActions.state} <> 'pending_approval'`))
+      .orderBy(desc(paymentActions.createdAt))
+      .limit(limit),
+  ]);
+  return { pending, recent };
+}
