@@ -8,14 +8,14 @@ export const newOrderId = (prefix: string) => `${prefix}-${randomUUID().slice(0,
 
 export async function startFormSale(
   sandbox: string,
-  p: { orderId: string; card: string; expMonth: string; expYear: string; email: string; termUrl: string },
+  p: { orderId: string; card: string; expMonth: string; expYear: string; email: string; termUrl: string; amount?: string; auth?: boolean },
 ) {
   const form = new FormData();
   const fields: Record<string, string> = {
     action: "SALE",
     client_key: SANDBOX_DEFAULTS.clientKey,
     order_id: p.orderId,
-    order_amount: "25.00",
+    order_amount: p.amount ?? "25.00",
     order_currency: "SAR",
     order_description: "Browser test order",
     payer_first_name: "Noura",
@@ -33,6 +33,7 @@ export async function startFormSale(
     card_exp_year: p.expYear,
     card_cvv2: "123",
     save_token: "Y",
+    ...(p.auth ? { auth: "Y" } : {}),
     hash: saleHash({ email: p.email, secret: SANDBOX_DEFAULTS.merchantSecret, card: cardPartsOf(p.card) }),
   };
   for (const [k, v] of Object.entries(fields)) form.append(k, v);

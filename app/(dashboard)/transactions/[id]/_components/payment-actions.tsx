@@ -43,6 +43,12 @@ export function PaymentActions(p: PaymentActionsProps) {
   const canRefund = (p.status === "captured" || p.status === "partially_refunded") && p.refundableMinor > 0;
   const why = (perm: string) => `You need the ${perm} permission.`;
 
+  // A role that can take none of these actions (read-only) is shown none; a role that can take some sees the
+  // others disabled with the reason.
+  if (!p.allowed.capture && !p.allowed.void && !p.allowed.refund) {
+    return <p className="text-sm text-slate-600">Your role can view this payment but not capture, void or refund it.</p>;
+  }
+
   return (
     <div className="space-y-3">
       {last && <Alert tone={TONE[last.state] ?? "info"}>{last.message}</Alert>}
