@@ -4,8 +4,11 @@ import { getDatabase } from "../db";
 import { env } from "../env";
 import { gatewayClient } from "../gateway/default-client";
 import type { ServiceDeps } from "./deps";
+import { ensureReconcilerStarted } from "./sync/scheduler";
 
 export async function appDeps(): Promise<ServiceDeps> {
   const [{ db }, gateway] = await Promise.all([getDatabase(), gatewayClient()]);
-  return { db, gateway, config: env(), now: () => new Date() };
+  const deps: ServiceDeps = { db, gateway, config: env(), now: () => new Date() };
+  ensureReconcilerStarted(deps); // once per process; settles unknown outcomes and unprocessed notifications
+  return deps;
 }

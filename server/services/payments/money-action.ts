@@ -7,7 +7,7 @@
 //  4. One transaction: record the outcome on the action and the payment, with its audit row. A timeout leaves
 //     the action "unknown" (its amount stays reserved) for the reconciler; nothing is ever retried here.
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
 import { canonicalJson } from "../../audit/chain";
 import { appendAudit } from "../../audit/audit-log";
@@ -50,6 +50,20 @@ export interface MoneyActionResult {
   payment: PaymentRow;
   /** True when this answer is the stored result of an earlier identical request. */
   replayed: boolean;
+}
+
+/**
+ * An action still "in flight" long after any gateway answer could have come means its process died between the
+ * call and the record. Its outcome is unknown: hand it to the reconciler (which asks the gateway), never resend.
+ */
+export async function expireStrandedActions(deps: ServiceDeps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - (deps.config.gateway.connectTimeoutMs + 2 * deps.config.gateway.requestTimeoutMs + 60_000));
+  const rows = await deps.db
+    .update(paymentActions)
+    .set({ state: "unknown", outcomeMessage: "The dashboard stopped before the gateway's answer was recorded; the outcome is being confirmed with the gateway.", updatedAt: deps.now() })
+    .where(and(eq(paymentActions.state, "in_flight"), lt(paymentActions.updatedAt, cutoff)))
+    .returning({ id: paymentActions.id });
+  return rows.length;
 }
 
 export function requestHash(type: ActionType, paymentId: string, request: Record<string, unknown>): string {

@@ -236,3 +236,29 @@ describe.runIf(process.env.TEST_POSTGRES_URL)("two app instances on one Postgres
     }
   });
 });
+
+describe("an action stranded in flight by a process that died", () => {
+  it("becomes unknown after the longest possible wait, so the reconciler asks the gateway; it is never resent", async () => {
+    const { expireStrandedActions } = await import("./money-action");
+    const database = await testDatabaseTargets()[0]!.open();
+    const sandbox = await startTestSandbox();
+    const deps = testDeps(database, sandbox.url);
+    try {
+      const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
+      const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });
+      const [a] = await database.db
+        .insert(paymentActions)
+        .values({ paymentId: p.id, type: "refund", method: "partial", state: "in_flight", amountMinor: 100, currency: "SAR", idempotencyKey: key(), requestHash: "x", requestedBy: clerk.userId })
+        .returning();
+      expect(await expireStrandedActions(deps)).toBe(0); // fresh: still genuinely in flight
+      const later = { ...deps, now: () => new Date(Date.now() + 10 * 60_000) };
+      expect(await expireStrandedActions(later)).toBe(1);
+      const [row] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, a!.id));
+      expect(row!.state).toBe("unknown");
+    } finally {
+      await deps.gateway.close();
+      await sandbox.close();
+      await database.dispose();
+    }
+  });
+});

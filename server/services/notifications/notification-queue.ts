@@ -1,0 +1,62 @@
+// The in-process queue that processes notifications after the receiver has answered. It is only a fast path: the
+// rows are already stored, unprocessed, so a notification whose process dies is picked up by the reconciler.
+import "server-only";
+import { logger } from "../../log/logger";
+
+export interface NotificationQueue {
+  /** Run `task` soon, after the current request has been answered. Never throws. */
+  push(task: () => Promise<unknown>): void;
+  /** Resolves when every queued task has finished (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+export function createNotificationQueue(opts: { concurrency?: number; maxQueued?: number } = {}): NotificationQueue {
+  const concurrency = opts.concurrency ?? 2;
+  const maxQueued = opts.maxQueued ?? 1_000;
+  const waiting: Array<() => Promise<unknown>> = [];
+  let running = 0;
+  let idleWaiters: Array<() => void> = [];
+
+  const settle = () => {
+    if (running === 0 && waiting.length === 0) {
+      const ws = idleWaiters;
+      idleWaiters = [];
+      for (const w of ws) w();
+    }
+  };
+  const pump = () => {
+    while (running < concurrency && waiting.length > 0) {
+      const task = waiting.shift()!;
+      running++;
+      void task()
+        .catch((e: unknown) => logger.error("notification.queue_task_failed", { error: e instanceof Error ? e.message : String(e) }))
+        .finally(() => {
+          running--;
+          pump();
+          settle();
+        });
+    }
+  };
+  return {
+    push(task) {
+      // Beyond the bound the row simply waits for the reconciler: memory stays bounded under a flood.
+      if (waiting.length >= maxQueued) return;
+      waiting.push(task);
+      setImmediate(pump);
+    },
+    idle() {
+      if (running === 0 && waiting.length === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+  };
+}
+
+const globalKey = Symbol.for("merchant-dashboard.notification-queue");
+type Holder = { [globalKey]?: NotificationQueue };
+
+/** The process's queue (kept on globalThis so that dev-mode module reloads share it). */
+export function defaultNotificationQueue(): NotificationQueue {
+  const holder = globalThis as Holder;
+  holder[globalKey] ??= createNotificationQueue();
+  return holder[globalKey];
+}

@@ -1,0 +1,94 @@
+// Reading a gateway notification off the wire: a size-capped body, JSON or urlencoded (the production gateway
+// documents JSON, the protocol family's examples are urlencoded: both are accepted), flattened to one payload
+// shape, and the dedupe key of that payload (the same notification delivered twice has the same key, in either
+// encoding).
+import "server-only";
+import { createHash } from "node:crypto";
+import { canonicalJson } from "../../audit/chain";
+
+/** Largest notification body accepted; a card-operation callback is well under 2 KiB. */
+export const MAX_NOTIFICATION_BYTES = 64 * 1024;
+
+export type NotificationPayload = Record<string, unknown>;
+
+export type ParseFailure = { ok: false; status: 400 | 413 | 415; reason: string };
+export type BodyRead = { ok: true; text: string } | ParseFailure;
+export type ParsedNotification = { ok: true; payload: NotificationPayload; format: "json" | "form" } | ParseFailure;
+
+/** Read the body, refusing anything over `maxBytes` without buffering it (declared length first, then counted). */
+export async function readLimitedBody(req: Request, maxBytes = MAX_NOTIFICATION_BYTES): Promise<BodyRead> {
+  const tooLarge: ParseFailure = { ok: false, status: 413, reason: "body too large" };
+  const declared = Number(req.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge;
+  if (!req.body) return { ok: true, text: "" };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return tooLarge;
+    }
+    chunks.push(value);
+  }
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)) };
+  } catch {
+    return { ok: false, status: 400, reason: "body is not UTF-8" };
+  }
+}
+
+/** Scalars become strings, so that the JSON and the urlencoded form of one notification are the same payload. */
+function normaliseValue(v: unknown): unknown {
+  if (typeof v === "number" || typeof v === "boolean") return String(v);
+  return v;
+}
+
+export function parseNotificationBody(contentType: string | null, text: string): ParsedNotification {
+  const media = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (media === "application/json") {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return { ok: false, status: 400, reason: "body is not valid JSON" };
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      return { ok: false, status: 400, reason: "body is not a JSON object" };
+    }
+    const payload: NotificationPayload = {};
+    for (const [k, v] of Object.entries(value)) payload[k] = normaliseValue(v);
+    return { ok: true, payload, format: "json" };
+  }
+  if (media === "application/x-www-form-urlencoded") {
+    const payload: NotificationPayload = {};
+    for (const [k, v] of new URLSearchParams(text)) {
+      // The gateway never repeats a field; a repeated one is an attempt to smuggle a second value past the hash.
+      if (Object.prototype.hasOwnProperty.call(payload, k)) return { ok: false, status: 400, reason: `field repeated: ${k}` };
+      payload[k] = v;
+    }
+    return { ok: true, payload, format: "form" };
+  }
+  return { ok: false, status: 415, reason: `unsupported content type: ${media || "(none)"}` };
+}
+
+/** SHA-256 of the payload's canonical JSON (keys sorted): the same notification twice gives the same key. */
+export function dedupeKeyOf(payload: NotificationPayload): string {
+  return createHash("sha256").update(canonicalJson(payload)).digest("hex");
+}
+
+/** A trimmed non-empty string field, or null. */
+export function fieldOf(payload: NotificationPayload, name: string): string | null {
+  const v = payload[name];
+  if (typeof v !== "string") return null;
+  const t = v.trim();
+  return t === "" ? null : t;
+}
+
+/** The gateway's id of the payment: `trans_id` (form interface) or `transactionId` (JSON interface). */
+export function transIdOf(payload: NotificationPayload): string | null {
+  return fieldOf(payload, "trans_id") ?? fieldOf(payload, "transactionId");
+}

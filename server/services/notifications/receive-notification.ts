@@ -1,0 +1,128 @@
+// The gateway notification receiver (protocol notes, "Callbacks"): path secret → body (capped) → parse (JSON or
+// urlencoded) → verify the hash → store once (dedupe key) → answer 200 "OK" at once; processing happens after the
+// answer (process-notification.ts). A bad hash is stored, changes nothing, and still gets 200: a forger learns
+// nothing from the answer.
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { appendAudit } from "../../audit/audit-log";
+import type { Tx } from "../../db/client";
+import { gatewayNotifications, type GatewayNotificationRow, type PaymentRow } from "../../db/schema";
+import { advancePayment, lockPayment, type PaymentPatch } from "../../ledger/payments";
+import { logger as defaultLogger, type Logger } from "../../log/logger";
+import { redact } from "../../log/redact";
+import { webhookSecret } from "../../webhook-secret";
+import type { ServiceDeps } from "../deps";
+import { defaultNotificationQueue, type NotificationQueue } from "./notification-queue";
+import { dedupeKeyOf, fieldOf, parseNotificationBody, readLimitedBody, transIdOf, type NotificationPayload } from "./parse-notification";
+import { processNotification } from "./process-notification";
+import { verifyNotification, type HashVerdict } from "./verify-notification";
+
+export interface ReceiveOptions {
+  queue?: NotificationQueue;
+  logger?: Logger;
+}
+
+const plain = (status: number, body: string) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 413: "Payload Too Large", 415: "Unsupported Media Type" };
+
+/** Constant-time comparison of the path secret (both sides hashed first, so lengths do not leak either). */
+export function pathSecretMatches(given: string, expected: string): boolean {
+  const a = createHash("sha256").update(given, "utf8").digest();
+  const b = createHash("sha256").update(expected, "utf8").digest();
+  return timingSafeEqual(a, b);
+}
+
+export async function receiveGatewayNotification(deps: ServiceDeps, req: Request, pathSecret: string, opts: ReceiveOptions = {}): Promise<Response> {
+  const log = opts.logger ?? defaultLogger;
+  if (!pathSecretMatches(pathSecret, webhookSecret(deps.config))) return plain(404, "Not Found");
+
+  const body = await readLimitedBody(req);
+  const parsed = body.ok ? parseNotificationBody(req.headers.get("content-type"), body.text) : body;
+  if (!parsed.ok) {
+    log.warn("notification.rejected", { status: parsed.status, reason: parsed.reason });
+    return plain(parsed.status, STATUS_TEXT[parsed.status] ?? "Bad Request");
+  }
+  const payload = parsed.payload;
+  const verification = await verifyNotification(deps.db, payload, deps.config.gateway.merchantSecret);
+  const stored = await store(deps, payload, req.headers.get("content-type"), verification.verdict, verification.payment);
+  const facts = { transId: transIdOf(payload), orderId: fieldOf(payload, "order_id"), action: fieldOf(payload, "action") };
+  if (!stored) {
+    log.info("notification.duplicate", facts);
+  } else if (verification.verdict === "invalid") {
+    log.warn("notification.invalid_hash", { ...facts, notificationId: stored.id, paymentId: verification.payment?.id });
+  } else {
+    log.info("notification.received", { ...facts, notificationId: stored.id, verdict: verification.verdict });
+    const queue = opts.queue ?? defaultNotificationQueue();
+    queue.push(() => processNotification(deps, stored.id, log));
+  }
+  return plain(200, "OK");
+}
+
+/**
+ * Store the notification once (the unique dedupe key makes a second delivery a no-op) and, when its hash is
+ * valid, record the tokens it carries with the payment in the same transaction: the stored payload is redacted
+ * (tokens masked), so this is the one moment they are known. Tokens are not state: no status changes here.
+ */
+async function store(
+  deps: ServiceDeps,
+  payload: NotificationPayload,
+  contentType: string | null,
+  verdict: HashVerdict,
+  payment: PaymentRow | null,
+): Promise<GatewayNotificationRow | null> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(gatewayNotifications)
+      .values({
+        dedupeKey: dedupeKeyOf(payload),
+        receivedAt: now,
+        contentType: contentType?.slice(0, 200) ?? null,
+        action: fieldOf(payload, "action")?.slice(0, 100) ?? null,
+        result: fieldOf(payload, "result")?.slice(0, 100) ?? null,
+        status: fieldOf(payload, "status")?.slice(0, 100) ?? null,
+        transId: transIdOf(payload)?.slice(0, 255) ?? null,
+        orderId: fieldOf(payload, "order_id")?.slice(0, 255) ?? null,
+        hashValid: verdict === "valid",
+        payload: redact(payload) as object,
+        // An invalid hash is final at once; an unverifiable one waits for the status query to confirm the payment.
+        processingResult: verdict === "invalid" ? "invalid_hash" : verdict === "unverifiable" ? "unverifiable" : null,
+        processedAt: verdict === "invalid" ? now : null,
+        paymentId: payment?.id ?? null,
+      })
+      .onConflictDoNothing({ target: gatewayNotifications.dedupeKey })
+      .returning();
+    if (!row) return null;
+    if (verdict === "valid" && payment) await recordTokens(deps, tx, payment.id, payload, row.id);
+    return row;
+  });
+}
+
+/**
+ * The first verified token wins: a replayed notification with another token (the callback hash does not cover
+ * the tokens) cannot replace one. The recurring token is re-checked against the transaction details at each sync.
+ */
+async function recordTokens(deps: ServiceDeps, tx: Tx, paymentId: string, payload: NotificationPayload, notificationId: number): Promise<void> {
+  const recurringToken = fieldOf(payload, "recurring_token");
+  const cardToken = fieldOf(payload, "card_token");
+  if (!recurringToken && !cardToken) return;
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment) return;
+  const patch: PaymentPatch = {};
+  if (recurringToken && !payment.recurringToken) patch.recurringToken = recurringToken;
+  if (cardToken && !payment.cardToken) patch.cardToken = cardToken;
+  const conflicting = (recurringToken && payment.recurringToken && payment.recurringToken !== recurringToken) || (cardToken && payment.cardToken && payment.cardToken !== cardToken);
+  if (conflicting) defaultLogger.warn("notification.token_conflict", { paymentId, notificationId });
+  if (Object.keys(patch).length === 0) return;
+  const now = deps.now();
+  await advancePayment(tx, payment, patch, now);
+  await appendAudit(tx, {
+    action: "payment.tokens_recorded",
+    targetType: "payment",
+    targetId: paymentId,
+    at: now,
+    summary: { notificationId, recurringToken: patch.recurringToken !== undefined, cardToken: patch.cardToken !== undefined },
+  });
+}

@@ -1,0 +1,100 @@
+// The background reconciler: a pass (reconcile.ts) every RECONCILE_INTERVAL_SECONDS, never two at once in one
+// process; across app instances each row is claimed by one pass (FOR UPDATE SKIP LOCKED + stamp), so several
+// instances can all run it. Started lazily by server code (ensureReconcilerStarted); 0 disables it.
+import "server-only";
+import { logger as defaultLogger } from "../../log/logger";
+import type { ServiceDeps } from "../deps";
+import { reconcileOnce, type ReconcileOptions, type ReconcileReport } from "./reconcile";
+
+export interface ReconcilerHandle {
+  /** Run a pass now (or wait for the one running) and return its report. */
+  runNow(): Promise<ReconcileReport | null>;
+  /** Stop the timer and wait for a running pass to finish. */
+  stop(): Promise<void>;
+}
+
+/** First pass soon after start, so that notifications left by a process that died are not kept waiting. */
+const FIRST_PASS_MAX_DELAY_MS = 5_000;
+
+export function startReconciler(deps: ServiceDeps, intervalMs: number, opts: ReconcileOptions = {}): ReconcilerHandle {
+  const log = opts.logger ?? defaultLogger;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = intervalMs <= 0;
+  let current: Promise<ReconcileReport | null> | null = null;
+
+  const pass = (): Promise<ReconcileReport | null> => {
+    current ??= reconcileOnce(deps, opts)
+      .then((report) => {
+        if (report.notifications.length || report.payments.length) {
+          log.info("reconcile.pass", {
+            notifications: report.notifications.length,
+            payments: report.payments.length,
+            changed: report.payments.filter((p) => p.changed).length,
+            gatewayDown: report.gatewayDown,
+          });
+        }
+        return report;
+      })
+      .catch((e: unknown) => {
+        log.error("reconcile.pass_failed", { error: e instanceof Error ? e.message : String(e) });
+        return null;
+      })
+      .finally(() => {
+        current = null;
+      });
+    return current;
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void pass().finally(() => schedule(intervalMs));
+    }, delay);
+    timer.unref?.();
+  };
+  schedule(Math.min(intervalMs, FIRST_PASS_MAX_DELAY_MS));
+
+  return {
+    runNow: pass,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await current;
+    },
+  };
+}
+
+const globalKey = Symbol.for("merchant-dashboard.reconciler");
+type Holder = { [globalKey]?: { handle: ReconcilerHandle | null } };
+
+/**
+ * Start the process's reconciler once (later calls do nothing). Pass the deps when calling from app-deps (no
+ * import cycle); without them the app's deps are loaded lazily. Interval: config.reconcileIntervalMs; 0 disables.
+ */
+export function ensureReconcilerStarted(deps?: ServiceDeps): void {
+  const holder = globalThis as Holder;
+  if (holder[globalKey] || process.env.NEXT_PHASE === "phase-production-build") return;
+  const slot: { handle: ReconcilerHandle | null } = { handle: null };
+  holder[globalKey] = slot;
+  const start = (d: ServiceDeps) => {
+    if (d.config.reconcileIntervalMs > 0) slot.handle = startReconciler(d, d.config.reconcileIntervalMs);
+  };
+  if (deps) return start(deps);
+  import("../app-deps")
+    .then((m) => m.appDeps())
+    .then(start)
+    .catch((e: unknown) => {
+      delete holder[globalKey]; // let a later call try again
+      defaultLogger.error("reconcile.start_failed", { error: e instanceof Error ? e.message : String(e) });
+    });
+}
+
+/** Stop a reconciler (default: the process's one, started by ensureReconcilerStarted). */
+export async function stopReconciler(handle?: ReconcilerHandle): Promise<void> {
+  if (handle) return handle.stop();
+  const holder = globalThis as Holder;
+  const slot = holder[globalKey];
+  delete holder[globalKey];
+  await slot?.handle?.stop();
+}

@@ -1,0 +1,64 @@
+// "Sync with gateway" on a payment's page: the signed-in user's sync, with the answer the browser receives (no
+// tokens, no internal fields) or an error with a message to show. A gateway that does not answer changes nothing.
+import "server-only";
+import type { Principal } from "../../auth/principal";
+import { AppError } from "../../http/errors";
+import type { ServiceDeps } from "../deps";
+import { syncPayment, type SyncOutcome } from "./sync-payment";
+
+export interface SyncView {
+  outcome: SyncOutcome;
+  changed: boolean;
+  message: string;
+  gatewayStatus: string | null;
+  settled: Array<{ id: string; type: string; state: string; amountMinor: number }>;
+  payment: {
+    id: string;
+    status: string;
+    currency: string;
+    amountMinor: number;
+    authorizedMinor: number;
+    capturedMinor: number;
+    refundedMinor: number;
+    gatewayStatus: string | null;
+    lastSyncedAt: string | null;
+  };
+}
+
+export async function syncPaymentForUser(deps: ServiceDeps, principal: Principal, paymentId: string, ip: string | null): Promise<SyncView> {
+  if (!principal.permissions.has("TRANSACTIONS_VIEW")) throw new AppError("forbidden", "You do not have permission to do this.");
+  const r = await syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });
+  switch (r.outcome) {
+    case "not_found":
+      throw new AppError("not_found", r.message);
+    case "unavailable":
+      throw new AppError("gateway_unavailable", r.message);
+    case "not_at_gateway":
+    case "refused":
+      throw new AppError("gateway_error", `${r.message} The ledger is unchanged.`);
+    case "no_gateway_id":
+      throw new AppError("conflict", r.message);
+    case "synced":
+    case "created":
+      break;
+  }
+  const p = r.payment!;
+  return {
+    outcome: r.outcome,
+    changed: r.changed,
+    message: r.message,
+    gatewayStatus: r.gatewayStatus,
+    settled: r.settled.map((s) => ({ id: s.id, type: s.type, state: s.state, amountMinor: s.amountMinor })),
+    payment: {
+      id: p.id,
+      status: p.status,
+      currency: p.currency,
+      amountMinor: p.amountMinor,
+      authorizedMinor: p.authorizedMinor,
+      capturedMinor: p.capturedMinor,
+      refundedMinor: p.refundedMinor,
+      gatewayStatus: p.gatewayStatus,
+      lastSyncedAt: p.lastSyncedAt?.toISOString() ?? null,
+    },
+  };
+}

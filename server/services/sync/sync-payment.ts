@@ -1,0 +1,197 @@
+// Sync one payment with the gateway: query its status and details (outside any transaction), then in ONE
+// transaction lock the payment, settle its actions whose outcome was unknown, move it forward only, and write the
+// audit row when anything changed. Used by "Sync with gateway", by notification processing and by the reconciler.
+// A gateway that does not answer changes nothing.
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { decimalToMinor, isCurrencyCode } from "@/lib/money";
+import { appendAudit } from "../../audit/audit-log";
+import type { Tx } from "../../db/client";
+import { paymentActions, type PaymentRow } from "../../db/schema";
+import { logger } from "../../log/logger";
+import { advancePayment, findPayment, findPaymentByGatewayId, findPaymentByOrderId, insertPayment, lockPayment } from "../../ledger/payments";
+import type { PaymentStatus } from "../../ledger/states";
+import type { ServiceDeps } from "../deps";
+import { fetchGatewayState, gatewayCurrency, viewOf, type GatewayState } from "./gateway-view";
+import { planSync, type ActionSettlement } from "./plan-sync";
+
+/** A ledger payment id, or the gateway's ids as a notification names them. */
+export type SyncTarget = string | { gatewayId: string; orderId: string };
+
+export interface SyncOptions {
+  source?: "user" | "notification" | "reconciler";
+  actor?: { userId: string; email: string } | null;
+  ip?: string | null;
+  /**
+   * When no ledger payment matches: create one (kind "external") if, and only if, the status query confirms the
+   * payment at the gateway. For payments made on the merchant's website.
+   */
+  createExternal?: boolean;
+  notificationId?: number;
+}
+
+export type SyncOutcome =
+  | "synced" // the gateway answered; the ledger now agrees with it (changed or not)
+  | "created" // an external payment was entered in the ledger
+  | "unavailable" // the gateway did not answer: nothing changed
+  | "not_found" // no such payment in the ledger
+  | "not_at_gateway" // the gateway does not know the payment
+  | "refused" // the gateway refused or answered about something else: nothing changed
+  | "no_gateway_id"; // the payment has no gateway id yet: its status cannot be queried
+
+export interface SyncResult {
+  outcome: SyncOutcome;
+  /** True when the ledger changed (state, amounts, ids, tokens, card, settled actions, or a new payment). */
+  changed: boolean;
+  payment: PaymentRow | null;
+  /** The status word the gateway answered. */
+  gatewayStatus: string | null;
+  settled: ActionSettlement[];
+  /** A state the gateway reported that would have moved the payment backwards (ignored). */
+  ignoredBackward: PaymentStatus | null;
+  /** For people: what happened. */
+  message: string;
+}
+
+const MESSAGES = {
+  notFound: "This payment is not in the ledger.",
+  noGatewayId: "The gateway's id for this payment is not known yet, so its status cannot be queried. It is filled in when the gateway's notification arrives.",
+};
+
+function noChange(outcome: SyncOutcome, payment: PaymentRow | null, message: string): SyncResult {
+  return { outcome, changed: false, payment, gatewayStatus: null, settled: [], ignoredBackward: null, message };
+}
+
+async function lookup(deps: ServiceDeps, target: SyncTarget): Promise<PaymentRow | null> {
+  if (typeof target === "string") return findPayment(deps.db, target);
+  return (await findPaymentByGatewayId(deps.db, target.gatewayId)) ?? (await findPaymentByOrderId(deps.db, target.orderId));
+}
+
+export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: SyncOptions = {}): Promise<SyncResult> {
+  const found = await lookup(deps, target);
+  if (!found && (typeof target === "string" || !opts.createExternal)) return noChange("not_found", null, MESSAGES.notFound);
+  const ids = {
+    gatewayId: found?.gatewayId ?? (typeof target === "string" ? null : target.gatewayId),
+    orderId: found?.orderId ?? (typeof target === "string" ? "" : target.orderId),
+  };
+  if (!ids.gatewayId) return noChange("no_gateway_id", found, MESSAGES.noGatewayId);
+  const fetched = await fetchGatewayState(deps, { orderId: ids.orderId, gatewayId: ids.gatewayId });
+  if (!fetched.ok) {
+    const outcome = fetched.reason === "unavailable" ? "unavailable" : fetched.reason === "not_found" ? "not_at_gateway" : "refused";
+    return noChange(outcome, found, fetched.message);
+  }
+  const gatewayId = ids.gatewayId;
+  return deps.db.transaction(async (tx) => {
+    let payment: PaymentRow;
+    let created = false;
+    if (found) {
+      payment = (await lockPayment(tx, found.id))!;
+    } else {
+      const external = await findOrCreateExternal(tx, deps, fetched.state, { orderId: ids.orderId, gatewayId });
+      if (!external) return noChange("refused", null, "The gateway's answer has no amount or currency the dashboard can record.");
+      ({ payment, created } = external);
+    }
+    if (!isCurrencyCode(payment.currency)) throw new Error(`payment ${payment.id} has an unknown currency`);
+    const actions = await tx
+      .select()
+      .from(paymentActions)
+      .where(and(eq(paymentActions.paymentId, payment.id), inArray(paymentActions.state, ["unknown", "in_flight", "succeeded"])));
+    const plan = planSync(payment, actions, viewOf(fetched.state, payment.currency), fetched.state.askedAt);
+    if (!payment.gatewayId) plan.patch.gatewayId = gatewayId; // the status query confirmed the (order, gateway id) pair
+    const now = deps.now();
+    const settled: ActionSettlement[] = [];
+    for (const s of plan.settlements) {
+      const rows = await tx
+        .update(paymentActions)
+        .set({ state: s.state, outcomeMessage: s.message, updatedAt: now, completedAt: now })
+        .where(and(eq(paymentActions.id, s.id), eq(paymentActions.state, "unknown")))
+        .returning({ id: paymentActions.id });
+      if (rows.length) settled.push(s);
+    }
+    let current = payment;
+    for (const step of plan.steps) current = await advancePayment(tx, current, { status: step }, now);
+    const next = await advancePayment(tx, current, { ...plan.patch, lastSyncedAt: now }, now);
+    // The raw status word alone is bookkeeping (written, not counted as a change of the ledger).
+    const changed = created || settled.length > 0 || Object.keys(plan.patch).some((k) => k !== "gatewayStatus");
+    if (changed) {
+      await appendAudit(tx, {
+        actorId: opts.actor?.userId ?? null,
+        actorEmail: opts.actor?.email ?? null,
+        ip: opts.ip ?? null,
+        action: "payment.sync",
+        targetType: "payment",
+        targetId: payment.id,
+        at: now,
+        summary: {
+          source: opts.source ?? "user",
+          notificationId: opts.notificationId,
+          created,
+          from: created ? null : payment.status,
+          to: next.status,
+          via: plan.steps.length ? plan.steps : undefined,
+          gatewayStatus: fetched.state.status.status,
+          changes: Object.keys(plan.patch).filter((k) => k !== "recurringToken"),
+          tokenRecorded: plan.patch.recurringToken !== undefined,
+          settled: settled.map((s) => ({ id: s.id, type: s.type, state: s.state, amountMinor: s.amountMinor })),
+          ignoredBackward: plan.ignoredBackward,
+        },
+      });
+    }
+    if (plan.ignoredBackward || plan.notes.length) {
+      logger.info("payment.sync.notes", { paymentId: payment.id, ledger: payment.status, reported: plan.ignoredBackward, notes: plan.notes });
+    }
+    return {
+      outcome: created ? "created" : "synced",
+      changed,
+      payment: next,
+      gatewayStatus: fetched.state.status.status,
+      settled,
+      ignoredBackward: plan.ignoredBackward,
+      message: messageOf(created, changed, settled, plan.ignoredBackward),
+    } satisfies SyncResult;
+  });
+}
+
+function messageOf(created: boolean, changed: boolean, settled: ActionSettlement[], backward: PaymentStatus | null): string {
+  if (created) return "The gateway confirmed this payment; it was added to the ledger.";
+  const parts = [changed ? "The ledger was updated from the gateway." : "The ledger already agrees with the gateway."];
+  if (settled.length) parts.push(`${settled.length} pending outcome${settled.length > 1 ? "s were" : " was"} settled.`);
+  if (backward) parts.push("The gateway reported an earlier state; the ledger keeps the later one.");
+  return parts.join(" ");
+}
+
+/**
+ * The ledger entry of a payment made outside the dashboard, created from the status answer (never from the
+ * notification, which nothing authenticates). Serialised per gateway id, so two notifications about the same new
+ * payment create one entry.
+ */
+async function findOrCreateExternal(
+  tx: Tx,
+  deps: ServiceDeps,
+  state: GatewayState,
+  ids: { orderId: string; gatewayId: string },
+): Promise<{ payment: PaymentRow; created: boolean } | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`external-payment:${ids.gatewayId}`})::bigint)`);
+  const existing = (await findPaymentByGatewayId(tx, ids.gatewayId)) ?? (await findPaymentByOrderId(tx, ids.orderId));
+  if (existing) return { payment: (await lockPayment(tx, existing.id))!, created: false };
+  const currency = gatewayCurrency(state);
+  const amountMinor = currency ? decimalToMinor(state.status.order?.amount ?? state.details?.amount ?? "", currency) : null;
+  if (!currency || amountMinor === null) return null;
+  const view = viewOf(state, currency);
+  const now = deps.now();
+  // Inserted as "unknown" (no outcome known yet) and moved forward by the same plan as any other sync.
+  const payment = await insertPayment(tx, {
+    orderId: ids.orderId,
+    gatewayId: ids.gatewayId,
+    kind: "external",
+    status: "unknown",
+    currency,
+    amountMinor,
+    description: view.description,
+    payerName: view.customer.name,
+    payerEmail: view.customer.email,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { payment, created: true };
+}

@@ -1,0 +1,32 @@
+// Integration-test support for the sync: an action row in a given state, as the money-action flow leaves it
+// (e.g. "unknown" after a timeout), for a payment of the test ledger.
+import { randomUUID } from "node:crypto";
+import { paymentActions, type PaymentRow } from "../../db/schema";
+import type { ServiceDeps } from "../deps";
+
+let seq = 0;
+export async function insertAction(
+  db: ServiceDeps["db"],
+  payment: PaymentRow,
+  a: { type: "capture" | "void" | "refund"; state: string; amountMinor: number; method?: string },
+) {
+  const at = new Date(Date.now() + seq++ * 1000);
+  const [row] = await db
+    .insert(paymentActions)
+    .values({
+      paymentId: payment.id,
+      type: a.type,
+      method: a.method ?? null,
+      state: a.state,
+      amountMinor: a.amountMinor,
+      currency: payment.currency,
+      idempotencyKey: randomUUID(),
+      requestHash: "test",
+      requestedBy: randomUUID(),
+      createdAt: at,
+      updatedAt: at,
+      completedAt: a.state === "succeeded" ? new Date(at.getTime() - 60_000) : null,
+    })
+    .returning();
+  return row!;
+}
