@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -30,14 +30,14 @@ export function RefundDialog(p: RefundDialogProps) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError: setFieldError,
     formState: { errors },
   } = useForm<RefundInput>({
     resolver: zodResolver(refundSchema),
     defaultValues: { amount: minorToDecimal(p.refundableMinor, p.currency), reasonCode: "", note: "", idempotencyKey },
   });
-  const reason = watch("reasonCode");
+  const reason = useWatch({ control, name: "reasonCode" });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
