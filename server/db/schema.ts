@@ -230,7 +230,9 @@ export const payments = pgTable(
     // Keyset pagination of the transactions list: newest first, id as the tie-breaker.
     index("payments_created_idx").on(t.createdAt, t.id),
     index("payments_status_created_idx").on(t.status, t.createdAt, t.id),
-    index("payments_email_idx").on(t.payerEmail),
+    // The e-mail filter compares lower-cased values; sorting by amount pages by (amount, id).
+    index("payments_email_lower_idx").on(sql`lower(${t.payerEmail})`),
+    index("payments_amount_idx").on(t.amountMinor, t.id),
     index("payments_last4_idx").on(t.cardLast4),
     index("payments_branch_idx").on(t.branchId, t.createdAt),
     check("payments_amounts_check", sql`${t.amountMinor} >= 0 and ${t.authorizedMinor} >= 0 and ${t.capturedMinor} >= 0 and ${t.refundedMinor} >= 0`),

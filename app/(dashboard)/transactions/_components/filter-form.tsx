@@ -1,0 +1,133 @@
+// The list's filter: a plain GET form (works without JavaScript), so the URL always holds the filter and can be
+// shared or saved. Labelled controls; errors come from the same schema that the API uses.
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-styles";
+import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
+import { CURRENCY_CODES } from "@/lib/money";
+import { COLUMN_IDS, OPTIONAL_COLUMNS, type ColumnId } from "@/lib/transactions/columns";
+import { KIND_LABEL, kindLabel, STATUS_LABEL } from "@/lib/transactions/labels";
+import { PAGE_SIZES } from "@/lib/transactions/list-query";
+import { PAYMENT_STATUSES } from "@/server/ledger/states";
+
+export interface FilterFormProps {
+  /** The values as typed (first value of each parameter), shown back even when invalid. */
+  values: Record<string, string | undefined>;
+  /** Every status in the URL (a shared link may hold several). */
+  statuses: string[];
+  errors: Record<string, string | undefined>;
+  columns: ColumnId[];
+  zone: string;
+  sort: string;
+  dir: string;
+}
+
+const MORE_FILTERS = ["orderId", "email", "last4", "branch", "amountMin", "amountMax"] as const;
+
+export function FilterForm({ values, statuses, errors, columns, zone, sort, dir }: FilterFormProps) {
+  const v = (k: string) => values[k] ?? "";
+  const statusValue = statuses.join(",");
+  const kinds = Object.keys(KIND_LABEL);
+  const type = v("type");
+  const moreOpen = MORE_FILTERS.some((k) => v(k) !== "" || errors[k]);
+  return (
+    <form method="get" action="/transactions" role="search" aria-label="Filter transactions" className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs">
+      <input type="hidden" name="tz" value={zone} />
+      {sort !== "created" || dir !== "desc" ? (
+        <>
+          <input type="hidden" name="sort" value={sort} />
+          <input type="hidden" name="dir" value={dir} />
+        </>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <InputField
+          wrapperClassName="sm:col-span-2"
+          label="Search"
+          name="q"
+          type="search"
+          defaultValue={v("q")}
+          hint="Part of an order ID, gateway ID or e-mail, or a payment ID."
+          error={errors.q}
+        />
+        <SelectField label="Status" name="status" defaultValue={statusValue} error={errors.status}>
+          <option value="">Any status</option>
+          {statuses.length > 1 && <option value={statusValue}>{statuses.map((s) => (STATUS_LABEL as Record<string, string>)[s] ?? s).join(", ")}</option>}
+          {PAYMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Type" name="type" defaultValue={type} error={errors.type}>
+          <option value="">Any type</option>
+          {type && !kinds.includes(type) && <option value={type}>{kindLabel(type)}</option>}
+          {kinds.map((k) => (
+            <option key={k} value={k}>
+              {KIND_LABEL[k]}
+            </option>
+          ))}
+        </SelectField>
+        <InputField label="From" name="from" type="date" defaultValue={v("from")} error={errors.from} hint={`Days in ${zone}.`} />
+        <InputField label="To" name="to" type="date" defaultValue={v("to")} error={errors.to} />
+        <SelectField label="Currency" name="currency" defaultValue={v("currency")} error={errors.currency}>
+          <option value="">Any currency</option>
+          {CURRENCY_CODES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Rows per page" name="size" defaultValue={v("size") || "50"} error={errors.size}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <details open={moreOpen} className="group">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">More filters</summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <InputField label="Order ID" name="orderId" defaultValue={v("orderId")} error={errors.orderId} autoComplete="off" />
+          <InputField label="Payer e-mail" name="email" type="email" dir="ltr" defaultValue={v("email")} error={errors.email} autoComplete="off" />
+          <InputField label="Card last 4" name="last4" inputMode="numeric" pattern="[0-9]{4}" maxLength={4} dir="ltr" defaultValue={v("last4")} error={errors.last4} autoComplete="off" />
+          <InputField label="Branch" name="branch" defaultValue={v("branch")} error={errors.branch} />
+          <InputField label="Smallest amount" name="amountMin" inputMode="decimal" dir="ltr" defaultValue={v("amountMin")} error={errors.amountMin} hint="In the chosen currency." autoComplete="off" />
+          <InputField label="Largest amount" name="amountMax" inputMode="decimal" dir="ltr" defaultValue={v("amountMax")} error={errors.amountMax} autoComplete="off" />
+        </div>
+      </details>
+
+      <details className="group">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">Columns</summary>
+        <fieldset className="mt-3">
+          <legend className="text-sm text-slate-600">Date, status and amount are always shown. Untick all for the default set.</legend>
+          <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+            {COLUMN_IDS.map((c) => (
+              <CheckboxField
+                key={c}
+                name="cols"
+                value={c}
+                // "column" keeps these names distinct from the filter fields of the same name for screen readers.
+                label={
+                  <>
+                    {OPTIONAL_COLUMNS[c]}
+                    <span className="sr-only"> column</span>
+                  </>
+                }
+                defaultChecked={columns.includes(c)}
+              />
+            ))}
+          </div>
+        </fieldset>
+      </details>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit">Apply filters</Button>
+        <Link href={`/transactions?tz=${encodeURIComponent(zone)}`} className={buttonClasses({ variant: "ghost" })}>
+          Clear filters
+        </Link>
+      </div>
+    </form>
+  );
+}

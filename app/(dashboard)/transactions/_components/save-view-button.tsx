@@ -1,0 +1,67 @@
+"use client";
+// "Save view": names the current filter and keeps it for this user (POST /api/transactions/views), validated by
+// the same schema as the server's.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { InputField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import { createSavedViewSchema, type CreateSavedView, type CreateSavedViewInput } from "@/lib/transactions/saved-view";
+
+export function SaveViewButton({ query }: { query: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Save view
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Save this view" description="Keep these filters, sort and columns under a name. Only you see your views.">
+        <SaveViewForm query={query} onDone={() => setOpen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateSavedViewInput, unknown, CreateSavedView>({ resolver: zodResolver(createSavedViewSchema), defaultValues: { name: "", query } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await apiFetch("/api/transactions/views", { method: "POST", body: values });
+      onDone();
+      router.refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields?.name) setFieldError("name", { message: e.message });
+      else setError(e instanceof Error ? e.message : "The view could not be saved.");
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {error && <Alert tone="error">{error}</Alert>}
+      {errors.query?.message && <Alert tone="error">{errors.query.message}</Alert>}
+      <InputField label="Name" required maxLength={60} data-autofocus placeholder="My morning filter" error={errors.name?.message} {...register("name")} />
+      <input type="hidden" {...register("query")} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={isSubmitting}>
+          Save view
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+// Words for people: payment types and the badge tone of each status. Browser-safe.
+import type { BadgeTone } from "@/components/ui/badge";
+import { STATUS_LABEL, type PaymentStatus } from "@/server/ledger/states";
+
+export { STATUS_LABEL };
+
+/**
+ * Known payment types (payments.kind) and their labels. The filter accepts any well-formed type, so a kind the
+ * ledger starts writing later is still filterable; it is shown by its raw name until it gets a label here.
+ */
+/** How a payment came to be: the `kind` the ledger writes (the payment flows and the notification sync). */
+export const KIND_LABEL: Record<string, string> = {
+  sale: "Card sale (form)",
+  s2s_sale: "Card sale (server-to-server)",
+  payment_link: "Payment link",
+  token_sale: "Saved card",
+  recurring: "Recurring charge",
+  external: "Merchant website",
+};
+
+export function kindLabel(kind: string): string {
+  return KIND_LABEL[kind] ?? kind;
+}
+
+export const STATUS_TONE: Record<PaymentStatus, BadgeTone> = {
+  pending: "neutral",
+  awaiting_3ds: "info",
+  unknown: "warning",
+  authorized: "info",
+  captured: "success",
+  partially_refunded: "warning",
+  refunded: "neutral",
+  voided: "neutral",
+  declined: "danger",
+  failed: "danger",
+};
+
+export function statusLabel(status: string): string {
+  return (STATUS_LABEL as Record<string, string>)[status] ?? status;
+}
+
+export function statusTone(status: string): BadgeTone {
+  return (STATUS_TONE as Record<string, BadgeTone>)[status] ?? "neutral";
+}

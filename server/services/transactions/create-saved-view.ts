@@ -1,0 +1,42 @@
+// Save the current filter of the transactions list under a name, for the signed-in user only. Names are unique per
+// user (a second "Morning" is refused, not overwritten); the view and its audit row are written together.
+import "server-only";
+import { count, eq, sql } from "drizzle-orm";
+import { MAX_SAVED_VIEWS, type CreateSavedView, type SavedView } from "@/lib/transactions/saved-view";
+import { appendAudit } from "../../audit/audit-log";
+import type { Principal } from "../../auth/principal";
+import { savedViews } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { ServiceDeps } from "../deps";
+import { requirePermission } from "./require-permission";
+
+export async function createSavedView(
+  deps: Pick<ServiceDeps, "db" | "now">,
+  principal: Principal,
+  input: CreateSavedView,
+  ip: string | null = null,
+): Promise<SavedView> {
+  requirePermission(principal, "TRANSACTIONS_VIEW");
+  return deps.db.transaction(async (tx) => {
+    // Serialise this user's saves so that the count check and the insert see the same rows.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`saved-views:${principal.userId}`}, 0))`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(savedViews).where(eq(savedViews.userId, principal.userId));
+    if (n >= MAX_SAVED_VIEWS) throw new AppError("conflict", `You already have ${MAX_SAVED_VIEWS} saved views. Delete one first.`);
+    const [row] = await tx
+      .insert(savedViews)
+      .values({ userId: principal.userId, name: input.name, query: input.query, createdAt: deps.now() })
+      .onConflictDoNothing({ target: [savedViews.userId, savedViews.name] })
+      .returning();
+    if (!row) throw new AppError("conflict", `You already have a view named “${input.name}”. Choose another name.`, { name: ["This name is taken."] });
+    await appendAudit(tx, {
+      action: "transactions.view_create",
+      actorId: principal.userId,
+      actorEmail: principal.email,
+      ip,
+      targetType: "saved_view",
+      targetId: row.id,
+      summary: { name: row.name },
+    });
+    return { id: row.id, name: row.name, query: row.query, createdAt: row.createdAt.toISOString() };
+  });
+}

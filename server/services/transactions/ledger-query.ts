@@ -1,0 +1,128 @@
+// The ledger query behind the transactions list and its CSV export: the filter as SQL conditions, and one keyset
+// page (WHERE (sort value, id) beyond the cursor ORDER BY sort value, id LIMIT n). Never OFFSET: the millionth
+// row's page costs what the first does, on the (created_at, id) index.
+// No `import "server-only"`: the ledger benchmark (scripts/bench-ledger.ts) runs it too; it holds no secret.
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import type { Cursor, SortKey } from "@/lib/transactions/cursor";
+import type { TransactionFilter } from "@/lib/transactions/list-query";
+import type { Db } from "../../db/client";
+import { payments } from "../../db/schema";
+
+/** The columns the list and the export read: never tokens, BIN or expiry. */
+export const listColumns = {
+  id: payments.id,
+  orderId: payments.orderId,
+  gatewayId: payments.gatewayId,
+  kind: payments.kind,
+  status: payments.status,
+  currency: payments.currency,
+  amountMinor: payments.amountMinor,
+  capturedMinor: payments.capturedMinor,
+  refundedMinor: payments.refundedMinor,
+  description: payments.description,
+  payerName: payments.payerName,
+  payerEmail: payments.payerEmail,
+  cardBrand: payments.cardBrand,
+  cardLast4: payments.cardLast4,
+  branchId: payments.branchId,
+  createdAt: payments.createdAt,
+};
+
+export interface TransactionRow {
+  id: string;
+  orderId: string;
+  gatewayId: string | null;
+  kind: string;
+  status: string;
+  currency: string;
+  amountMinor: number;
+  capturedMinor: number;
+  refundedMinor: number;
+  description: string | null;
+  payerName: string | null;
+  payerEmail: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  branchId: string | null;
+  createdAt: Date;
+  /** The sort column as Postgres prints it (created_at keeps its microseconds): the next cursor's value. */
+  sortValue: string;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** LIKE pattern for "contains": %, _ and \ in the user's text match themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function filterConditions(f: TransactionFilter, ids?: readonly string[]): SQL | undefined {
+  const c: Array<SQL | undefined> = [];
+  if (ids?.length) c.push(inArray(payments.id, [...ids]));
+  if (f.statuses.length) c.push(inArray(payments.status, f.statuses));
+  if (f.kind) c.push(eq(payments.kind, f.kind));
+  if (f.createdFrom) c.push(gte(payments.createdAt, f.createdFrom));
+  if (f.createdBefore) c.push(lt(payments.createdAt, f.createdBefore));
+  if (f.currency) c.push(eq(payments.currency, f.currency));
+  if (f.amountMinMinor !== undefined) c.push(gte(payments.amountMinor, f.amountMinMinor));
+  if (f.amountMaxMinor !== undefined) c.push(lte(payments.amountMinor, f.amountMaxMinor));
+  if (f.orderId) c.push(eq(payments.orderId, f.orderId));
+  // E-mails are compared without case: the address a customer typed may differ in case from the search.
+  if (f.email) c.push(sql`lower(${payments.payerEmail}) = ${f.email.toLowerCase()}`);
+  if (f.last4) c.push(eq(payments.cardLast4, f.last4));
+  if (f.branchId) c.push(eq(payments.branchId, f.branchId));
+  if (f.search) {
+    const pattern = containsPattern(f.search);
+    c.push(
+      or(
+        UUID_RE.test(f.search) ? eq(payments.id, f.search.toLowerCase()) : undefined,
+        ilike(payments.orderId, pattern),
+        ilike(payments.gatewayId, pattern),
+        ilike(payments.payerEmail, pattern),
+      ),
+    );
+  }
+  return and(...c);
+}
+
+const SORT = {
+  created: { column: payments.createdAt, text: sql<string>`${payments.createdAt}::text`, cast: sql.raw("timestamptz") },
+  amount: { column: payments.amountMinor, text: sql<string>`${payments.amountMinor}::text`, cast: sql.raw("bigint") },
+} as const;
+
+export interface PageSpec {
+  sort: SortKey;
+  dir: "asc" | "desc";
+  /** Rows strictly beyond this (sort value, id) in the scan order; null starts at the beginning. */
+  after: { value: string; id: string } | null;
+  /** Scan backwards (the "Previous" page): order and comparison flip; the caller reverses the rows. */
+  backwards: boolean;
+  limit: number;
+}
+
+/** One keyset page as a Drizzle query (not yet run): tests read its SQL. */
+export function pageQuery(db: Db, where: SQL | undefined, spec: PageSpec) {
+  const s = SORT[spec.sort];
+  const ascending = (spec.dir === "asc") !== spec.backwards;
+  const keyset = spec.after
+    ? ascending
+      ? sql`(${s.column}, ${payments.id}) > (${spec.after.value}::${s.cast}, ${spec.after.id}::uuid)`
+      : sql`(${s.column}, ${payments.id}) < (${spec.after.value}::${s.cast}, ${spec.after.id}::uuid)`
+    : undefined;
+  const order = ascending ? [asc(s.column), asc(payments.id)] : [desc(s.column), desc(payments.id)];
+  return db
+    .select({ ...listColumns, sortValue: s.text })
+    .from(payments)
+    .where(and(where, keyset))
+    .orderBy(...order)
+    .limit(spec.limit);
+}
+
+export async function fetchPage(db: Db, where: SQL | undefined, spec: PageSpec): Promise<TransactionRow[]> {
+  const rows = await pageQuery(db, where, spec);
+  return spec.backwards ? rows.reverse() : rows;
+}
+
+export function cursorFor(sort: SortKey, row: TransactionRow, d: Cursor["d"]): Cursor {
+  return { s: sort, v: row.sortValue, id: row.id, d } as Cursor;
+}

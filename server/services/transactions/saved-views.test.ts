@@ -1,0 +1,66 @@
+// Integration tests of saved views on a real database. Rules guarded: views belong to one user (another user
+// neither sees nor deletes them — "not found", not "forbidden"); a name is unique per user and never silently
+// overwritten; the saved query is the canonical filter without a page cursor; each change is audited.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSavedViewSchema } from "@/lib/transactions/saved-view";
+import type { Principal } from "../../auth/principal";
+import { auditLog } from "../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testPrincipal } from "../test-support";
+import { createSavedView } from "./create-saved-view";
+import { deleteSavedView } from "./delete-saved-view";
+import { listSavedViews } from "./list-saved-views";
+
+describe.each(testDatabaseTargets())("saved views on $name", (target) => {
+  let database: TestDatabase;
+  let alice: Principal;
+  let bob: Principal;
+  const deps = () => ({ db: database.db, now: () => new Date() });
+  const input = (name: string, query: string) => createSavedViewSchema.parse({ name, query });
+  beforeAll(async () => {
+    database = await target.open();
+    alice = await testPrincipal(database.db, "Alice", ["TRANSACTIONS_VIEW"]);
+    bob = await testPrincipal(database.db, "Bob", ["TRANSACTIONS_VIEW"]);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("each user sees only their own views, sorted by name, with the canonical query", async () => {
+    await createSavedView(deps(), alice, input("Morning", "status=captured&tz=Asia/Riyadh"));
+    await createSavedView(deps(), alice, input("Big SAR", "currency=SAR&amountMin=1000&q="));
+    await createSavedView(deps(), bob, input("Morning", "status=declined"));
+    const mine = await listSavedViews(deps(), alice);
+    expect(mine.map((v) => [v.name, v.query])).toEqual([
+      ["Big SAR", "currency=SAR&amountMin=1000&tz=UTC"],
+      ["Morning", "status=captured&tz=Asia%2FRiyadh"],
+    ]);
+    expect((await listSavedViews(deps(), bob)).map((v) => v.name)).toEqual(["Morning"]);
+  });
+
+  it("refuses a second view with the same name for the same user (no silent overwrite)", async () => {
+    await expect(createSavedView(deps(), alice, input("Morning", "status=refunded"))).rejects.toMatchObject({ code: "conflict" });
+    expect((await listSavedViews(deps(), alice)).find((v) => v.name === "Morning")?.query).toBe("status=captured&tz=Asia%2FRiyadh");
+  });
+
+  it("a user cannot delete another user's view: it is 'not found'; the owner can, and it is audited", async () => {
+    const [bobsView] = await listSavedViews(deps(), bob);
+    await expect(deleteSavedView(deps(), alice, bobsView!.id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await listSavedViews(deps(), bob)).toHaveLength(1);
+    await deleteSavedView(deps(), bob, bobsView!.id);
+    expect(await listSavedViews(deps(), bob)).toEqual([]);
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.actorId, bob.userId));
+    expect(audits.map((a) => a.action)).toEqual(["transactions.view_create", "transactions.view_delete"]);
+  });
+
+  it("a page cursor is never saved with a view", () => {
+    expect(input("x", "status=captured&cursor=WyJjcmVhdGVkIl0").query).toBe("status=captured&tz=UTC");
+  });
+
+  it("refuses a user without TRANSACTIONS_VIEW", async () => {
+    const nobody = await testPrincipal(database.db, "Nobody", []);
+    await expect(listSavedViews(deps(), nobody)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(createSavedView(deps(), nobody, input("x", ""))).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
