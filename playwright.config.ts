@@ -10,7 +10,8 @@ const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const shortPort = port + 1;
 const shortSandboxPort = sandboxPort + 1;
 const runId = process.env.E2E_RUN_ID ?? String(process.pid);
-const dataDir = path.join(os.tmpdir(), `dashboard-e2e-${runId}`);
+export const e2eDataDirs = [path.join(os.tmpdir(), `dashboard-e2e-${runId}`), path.join(os.tmpdir(), `dashboard-e2e-${runId}-short`)];
+const dataDir = e2eDataDirs[0]!;
 
 export const e2eUrls = {
   app: `http://127.0.0.1:${port}`,
@@ -64,5 +65,5 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   // Fresh databases and sandboxes for every run. The second server waits for the first one's build.
-  webServer: [server(port, sandboxPort, dataDir), server(shortPort, shortSandboxPort, `${dataDir}-short`, { SESSION_IDLE_MINUTES: "0.1" })],
+  webServer: [server(port, sandboxPort, dataDir), server(shortPort, shortSandboxPort, e2eDataDirs[1]!, { SESSION_IDLE_MINUTES: "0.1" })],
 });

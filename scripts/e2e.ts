@@ -1,6 +1,8 @@
 // `npm run test:e2e`: makes sure the system Chromium is there (installing Debian's package when root on Debian),
 // then runs the Playwright suite against the built dashboard. Never downloads a browser.
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { buildIsFresh } from "./lib/build-freshness";
 import { bin, ROOT, run } from "./lib/processes";
 
@@ -28,8 +30,16 @@ if (!buildIsFresh(ROOT, process.env.NEXT_DIST_DIR ?? ".next")) {
   const built = await run(bin("next"), ["build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
   if (built !== 0) process.exit(built);
 }
+// A run id of our own, so that the run's data directories are known here afterwards.
+const runId = `${process.pid}-${Date.now().toString(36)}`;
+const dataDirs = [`dashboard-e2e-${runId}`, `dashboard-e2e-${runId}-short`].map((d) => path.join(os.tmpdir(), d));
 const code = await run(bin("playwright"), ["test", ...process.argv.slice(2)], {
   ...process.env,
+  E2E_RUN_ID: runId,
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
 });
-process.exit(code);
+// The servers have stopped: no card number or CVV may be left in their databases or logs.
+const scan = await run(bin("tsx"), [path.join(ROOT, "scripts/scan-e2e-data.ts"), ...dataDirs]);
+if (code === 0 && scan === 0) for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true });
+else console.log(`e2e data kept for inspection: ${dataDirs.join(" ")}`);
+process.exit(code || scan);

@@ -1,6 +1,7 @@
 // The browser tests' server: seeds the run's fresh database with the e2e users, then runs `npm start` exactly as a
 // user would (build if stale, sandbox + dashboard). Not used outside the tests.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { createUser, seedLocalRoles } from "../../server/auth/users";
 import { openDatabase } from "../../server/db/client";
@@ -20,6 +21,17 @@ for (const u of Object.values(E2E_USERS)) {
 await database.close();
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], { stdio: "inherit", env: process.env });
+// Everything the dashboard and the sandbox print is also kept in DATA_DIR/server.log, which the card-data scan
+// reads after the run.
+const log = fs.createWriteStream(path.join(config.dataDir, "server.log"), { flags: "a" });
+const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+child.stdout.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  log.write(chunk);
+});
+child.stderr.on("data", (chunk: Buffer) => {
+  process.stderr.write(chunk);
+  log.write(chunk);
+});
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

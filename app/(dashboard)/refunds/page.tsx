@@ -14,6 +14,7 @@ import { pageAccess } from "@/server/auth/session";
 import { getDatabase } from "@/server/db";
 import { refundsQueue } from "@/server/services/payments/work-queues";
 import { ApprovalButtons } from "./_components/approval-buttons";
+import { DecisionMessageProvider } from "./_components/decision-message";
 
 export const metadata: Metadata = { title: "Refunds" };
 export const dynamic = "force-dynamic";
@@ -44,6 +45,7 @@ export default async function RefundsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Refunds" description="Refunds with their state, who asked for them and who approved them." />
+      <DecisionMessageProvider>
       <Card title={`Waiting for approval (${pending.length})`} padded={pending.length === 0}>
         {pending.length === 0 ? (
           <p className="text-sm text-slate-600">No refund is waiting for approval.</p>
@@ -83,6 +85,7 @@ export default async function RefundsPage() {
           </ul>
         )}
       </Card>
+      </DecisionMessageProvider>
       {recent.length === 0 ? (
         <EmptyState title="No refunds yet" description="Refunds are made from a payment's page." />
       ) : (

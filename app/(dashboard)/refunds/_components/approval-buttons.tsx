@@ -2,14 +2,14 @@
 // Approve or reject a held refund (REFUNDS_APPROVE; never the requester's own).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { apiFetch, ApiError } from "@/lib/api-client";
+import { useDecisionMessage } from "./decision-message";
 
 export function ApprovalButtons({ actionId, disabledReason }: { actionId: string; disabledReason?: string }) {
   const router = useRouter();
   const [pending, setPending] = useState<"approve" | "reject" | null>(null);
-  const [message, setMessage] = useState<{ tone: "success" | "error" | "warning"; text: string } | null>(null);
+  const setMessage = useDecisionMessage();
   const decide = async (decision: "approve" | "reject") => {
     setPending(decision);
     setMessage(null);
@@ -24,7 +24,7 @@ export function ApprovalButtons({ actionId, disabledReason }: { actionId: string
     }
   };
   return (
-    <div className="space-y-2">
+    <div>
       <div className="flex gap-2">
         <Button size="sm" loading={pending === "approve"} disabled={pending !== null} disabledReason={disabledReason} onClick={() => decide("approve")}>
           Approve
@@ -33,7 +33,6 @@ export function ApprovalButtons({ actionId, disabledReason }: { actionId: string
           Reject
         </Button>
       </div>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
     </div>
   );
 }
