@@ -53,11 +53,19 @@ export interface MoneyActionResult {
 }
 
 /**
+ * How long after a call's outcome became unknown the gateway might still act on it: past this, an action the
+ * gateway does not show can be settled as "did not happen" (before it, only as "happened").
+ */
+export function unknownOutcomeGraceMs(deps: ServiceDeps): number {
+  return deps.config.gateway.connectTimeoutMs + 2 * deps.config.gateway.requestTimeoutMs + 60_000;
+}
+
+/**
  * An action still "in flight" long after any gateway answer could have come means its process died between the
  * call and the record. Its outcome is unknown: hand it to the reconciler (which asks the gateway), never resend.
  */
 export async function expireStrandedActions(deps: ServiceDeps): Promise<number> {
-  const cutoff = new Date(deps.now().getTime() - (deps.config.gateway.connectTimeoutMs + 2 * deps.config.gateway.requestTimeoutMs + 60_000));
+  const cutoff = new Date(deps.now().getTime() - unknownOutcomeGraceMs(deps));
   const rows = await deps.db
     .update(paymentActions)
     .set({ state: "unknown", outcomeMessage: "The dashboard stopped before the gateway's answer was recorded; the outcome is being confirmed with the gateway.", updatedAt: deps.now() })

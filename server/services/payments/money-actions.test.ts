@@ -15,6 +15,7 @@ import { AppError } from "../../http/errors";
 import { findPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { approveRefund, rejectRefund } from "../refunds/approve-refund";
+import { reconcileOnce } from "../sync/reconcile";
 import { requestRefund } from "../refunds/request-refund";
 import { startTestSandbox, testDeps, testPrincipal } from "../test-support";
 import { capturePayment } from "./capture-payment";
@@ -168,7 +169,7 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
       const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 6_000, auth: false });
       const control = sandboxControl(sandbox.url);
       // "after": the sandbox performs the refund, then the answer is lost — the worst case for double refunds.
-      await control.addFault({ operation: "partial_refund", fault, latencyMs: 4_000, times: 1, phase: "after" });
+      await control.addFault({ operation: "partial_refund", fault, latencyMs: 2_500, times: 1, phase: "after" });
       const r = await requestRefund(deps, clerk, p.id, refund("10.00"), null);
       await control.clearFaults();
       expect(r.action.state).toBe("unknown");
@@ -181,8 +182,38 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
         .from(gatewayCalls)
         .where(sql`${gatewayCalls.operation} = 'partial_refund' and ${gatewayCalls.transactionId} = ${p.gatewayId}`);
       expect(sends[0]!.n).toBe(1);
+      // The reconciler asks the gateway and settles it: the refund did happen, so it is recorded once. (With the
+      // latency fault the sandbox acts only after the client gave up: until then the refund stays unknown, never
+      // "failed", because the gateway could still process it.)
+      await reconcileOnce(deps, { retryAfterMs: 0 });
+      if (fault === "latency") {
+        const [early] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
+        expect(early!.state).toBe("unknown");
+        await new Promise((res) => setTimeout(res, 1_500));
+        await reconcileOnce(deps, { retryAfterMs: 0 });
+      }
+      const [action] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
+      expect(action!.state).toBe("succeeded");
+      expect(await findPayment(database.db, p.id)).toMatchObject({ refundedMinor: 1_000, status: "partially_refunded" });
     });
   }
+
+  it("a refund lost before the gateway acted is settled as failed, and its reserved amount is released", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_000, auth: false });
+    const control = sandboxControl(sandbox.url);
+    await control.addFault({ operation: "partial_refund", fault: "reset", times: 1, phase: "before" });
+    const r = await requestRefund(deps, clerk, p.id, refund("5.00"), null);
+    expect(r.action.state).toBe("unknown");
+    // Within the grace period the gateway could still act on the lost request: the refund stays unknown.
+    await reconcileOnce(deps, { retryAfterMs: 0 });
+    const [early] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
+    expect(early!.state).toBe("unknown");
+    // Past it, a refund the gateway does not show did not happen.
+    await reconcileOnce({ ...deps, now: () => new Date(Date.now() + 10 * 60_000) }, { retryAfterMs: 0 });
+    const [action] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
+    expect(action!.state).toBe("failed");
+    expect((await requestRefund(deps, clerk, p.id, refund("20.00"), null)).action.state).toBe("succeeded");
+  });
 
   it("a gateway that cannot be reached at all fails the action cleanly (nothing was sent) and releases the amount", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });

@@ -143,4 +143,16 @@ describe("forwardPath", () => {
     expect(plan).toMatchObject({ settlements: [], ignoredBackward: "captured" });
     expect(plan.patch).toEqual({ gatewayStatus: "settled" });
   });
+  it("never concludes that an unknown action did not happen while the gateway could still process it (grace period)", () => {
+    const p = payment({ status: "captured", capturedMinor: 10_000 });
+    const fresh = { ...action("refund", "unknown", 2_000), updatedAt: new Date(ASKED.getTime() - 30_000) };
+    const plan = planSync(p, [fresh], view("settled", { refundedMinor: 0 }), ASKED, 120_000);
+    expect(plan.settlements).toEqual([]);
+    expect(plan.notes.join(" ")).toMatch(/left unknown/);
+    // Success needs no grace: a refund the gateway shows is recorded at once.
+    expect(planSync(p, [fresh], view("settled", { refundedMinor: 2_000 }), ASKED, 120_000).settlements).toMatchObject([{ state: "succeeded" }]);
+    // Past the grace, a refund the gateway does not show did not happen.
+    const old = { ...fresh, updatedAt: new Date(ASKED.getTime() - 121_000) };
+    expect(planSync(p, [old], view("settled", { refundedMinor: 0 }), ASKED, 120_000).settlements).toMatchObject([{ state: "failed" }]);
+  });
 });

@@ -31,9 +31,22 @@ const sum = (xs: PaymentActionRow[]) => xs.reduce((s, a) => s + a.amountMinor, 0
  * @param askedAt when the gateway was queried: a refund that completed in the ledger after it may or may not be in
  *   the gateway's total, so refunds are then left for the next sync rather than guessed.
  */
-export function planSync(payment: PaymentRow, actions: PaymentActionRow[], view: GatewayView, askedAt: Date): SyncPlan {
+export function planSync(payment: PaymentRow, actions: PaymentActionRow[], view: GatewayView, askedAt: Date, failAfterMs = 0): SyncPlan {
   const notes = [...view.notes];
-  const settlements: ActionSettlement[] = [];
+  const collected: ActionSettlement[] = [];
+  // "It did not happen" is only safe to conclude once the gateway can no longer act on the request: a call that
+  // timed out on our side may still be processed after the query. Success can be concluded at once.
+  const byId = new Map(actions.map((a) => [a.id, a]));
+  const settlements = {
+    push(s: ActionSettlement) {
+      const a = byId.get(s.id);
+      if (s.state === "failed" && a && askedAt.getTime() - a.updatedAt.getTime() < failAfterMs) {
+        notes.push(`${a.type} ${a.id}: not at the gateway yet; left unknown until the gateway can no longer process it`);
+        return;
+      }
+      collected.push(s);
+    },
+  };
   // The gateway's state before refunds are taken into account: captured-like, authorized, voided, declined …
   const base = statusFromGateway({ status: view.status }, { any: false, full: false });
   const captured = base === "captured" || base === "refunded";
@@ -79,7 +92,7 @@ export function planSync(payment: PaymentRow, actions: PaymentActionRow[], view:
   // A capture still in flight is the one the gateway shows done: its amount, not the order's, is what was captured.
   const capture =
     actions.find((x) => x.type === "capture" && x.state === "succeeded") ??
-    settlements.find((s) => s.type === "capture" && s.state === "succeeded") ??
+    collected.find((s) => s.type === "capture" && s.state === "succeeded") ??
     actions.find((x) => x.type === "capture" && x.state === "in_flight");
   let authorizedMinor = payment.authorizedMinor;
   let capturedMinor = payment.capturedMinor;
@@ -117,7 +130,7 @@ export function planSync(payment: PaymentRow, actions: PaymentActionRow[], view:
     patch.status = target;
   }
   if ((patch.status ?? payment.status) === "declined" && !payment.declineReason && view.declineReason) patch.declineReason = view.declineReason;
-  return { patch: { ...patch, ...infoPatch(payment, view) }, settlements, steps, ignoredBackward: null, notes };
+  return { patch: { ...patch, ...infoPatch(payment, view) }, settlements: collected, steps, ignoredBackward: null, notes };
 }
 
 /** What the gateway reports about the payment that the ledger does not have yet (no state, no money). */

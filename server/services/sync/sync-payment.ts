@@ -6,6 +6,7 @@ import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { decimalToMinor, isCurrencyCode } from "@/lib/money";
 import { appendAudit } from "../../audit/audit-log";
+import { unknownOutcomeGraceMs } from "../payments/money-action";
 import type { Tx } from "../../db/client";
 import { paymentActions, type PaymentRow } from "../../db/schema";
 import { logger } from "../../log/logger";
@@ -96,7 +97,7 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
       .select()
       .from(paymentActions)
       .where(and(eq(paymentActions.paymentId, payment.id), inArray(paymentActions.state, ["unknown", "in_flight", "succeeded"])));
-    const plan = planSync(payment, actions, viewOf(fetched.state, payment.currency), fetched.state.askedAt);
+    const plan = planSync(payment, actions, viewOf(fetched.state, payment.currency), fetched.state.askedAt, unknownOutcomeGraceMs(deps));
     if (!payment.gatewayId) plan.patch.gatewayId = gatewayId; // the status query confirmed the (order, gateway id) pair
     const now = deps.now();
     const settled: ActionSettlement[] = [];

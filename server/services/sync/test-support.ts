@@ -10,7 +10,9 @@ export async function insertAction(
   payment: PaymentRow,
   a: { type: "capture" | "void" | "refund"; state: string; amountMinor: number; method?: string },
 ) {
-  const at = new Date(Date.now() + seq++ * 1000);
+  // An hour old (in order of insertion): past the grace period in which the gateway could still act on an
+  // unknown call, so a sync may conclude "did not happen" (sync-payment.test.ts tests the grace itself).
+  const at = new Date(Date.now() - 3_600_000 + seq++ * 1000);
   const [row] = await db
     .insert(paymentActions)
     .values({
