@@ -91,6 +91,8 @@ export const roles = pgTable(
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     businessUnitId: text("business_unit_id"),
+    /** The gateway's id of the role once mirrored (a local role of the same name becomes the gateway's). */
+    gatewayRoleId: text("gateway_role_id"),
     permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
     source: text("source").notNull().default("local"),
     mirroredAt: timestamp("mirrored_at", { withTimezone: true }),
@@ -99,6 +101,7 @@ export const roles = pgTable(
   },
   (t) => [
     uniqueIndex("roles_name_unique").on(sql`lower(${t.name})`),
+    uniqueIndex("roles_gateway_id_unique").on(t.gatewayRoleId),
     check("roles_source_check", sql`${t.source} in ('local', 'gateway')`),
   ],
 );
