@@ -36,6 +36,7 @@ const dataDirs = [`dashboard-e2e-${runId}`, `dashboard-e2e-${runId}-short`].map(
 const code = await run(bin("playwright"), ["test", ...process.argv.slice(2)], {
   ...process.env,
   E2E_RUN_ID: runId,
+  DASHBOARD_USE_EXISTING_BUILD: "1",
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
 });
 // The servers have stopped: no card number or CVV may be left in their databases or logs.

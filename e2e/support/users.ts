@@ -7,4 +7,6 @@ export const E2E_USERS = {
   finance: { email: "finance@e2e.test", name: "Fatima Finance", userType: "USER" as const, roles: ["finance"] },
   backOffice: { email: "ops@e2e.test", name: "Omar Ops", userType: "USER" as const, roles: ["back-office"] },
   throttled: { email: "locked@e2e.test", name: "Layla Locked", userType: "USER" as const, roles: ["read-only"] },
+  toDisable: { email: "leaving@e2e.test", name: "Dina Leaving", userType: "USER" as const, roles: ["read-only"] },
+  toPromote: { email: "growing@e2e.test", name: "Gamal Growing", userType: "USER" as const, roles: ["read-only"] },
 };

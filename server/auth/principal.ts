@@ -61,8 +61,8 @@ export async function resolvePrincipal(
     .limit(1);
   if (!row) return { ok: false, reason: "no_session" };
   const { session, user } = row;
-  if (session.endedAt) return { ok: false, reason: "ended" };
   if (user.status !== "active") return { ok: false, reason: "disabled" };
+  if (session.endedAt) return { ok: false, reason: "ended" };
   if (user.sessionVersion !== claims.sv) return { ok: false, reason: "ended" };
   const age = now.getTime() - session.createdAt.getTime();
   const idle = now.getTime() - session.lastSeenAt.getTime();

@@ -1,0 +1,39 @@
+// The dashboard's users with their roles, type, state and last sign-in (USERS_MANAGE), and the roles to assign.
+import { asc, eq } from "drizzle-orm";
+import type { Principal } from "../../../auth/principal";
+import type { Db } from "../../../db/client";
+import { roles, userRoles, users } from "../../../db/schema";
+import { requirePermission } from "../require-permission";
+
+export interface UserListItem {
+  id: string;
+  email: string;
+  name: string;
+  userType: string;
+  status: string;
+  lastSignInAt: Date | null;
+  createdAt: Date;
+  roles: Array<{ id: string; name: string }>;
+}
+
+export async function listUsers(db: Db, principal: Principal): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string }> }> {
+  requirePermission(principal, "USERS_MANAGE");
+  const [rows, links, allRoles] = await Promise.all([
+    db.select().from(users).orderBy(asc(users.email)),
+    db.select({ userId: userRoles.userId, id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)),
+    db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name)),
+  ]);
+  return {
+    users: rows.map((u) => ({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      userType: u.userType,
+      status: u.status,
+      lastSignInAt: u.lastSignInAt,
+      createdAt: u.createdAt,
+      roles: links.filter((l) => l.userId === u.id).map(({ id, name }) => ({ id, name })),
+    })),
+    roles: allRoles,
+  };
+}

@@ -1,0 +1,98 @@
+// Rules guarded: disabling a user ends their sessions at once (their next request is refused); nobody disables
+// themself; the last active super-admin cannot be disabled (not even by two admins at once); a role change
+// applies to the user's next request (gain and lose an action); only USERS_MANAGE may do any of it; all audited.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyAuditChain } from "../../../audit/audit-log";
+import { resolvePrincipal } from "../../../auth/principal";
+import { checkSignIn } from "../../../auth/sign-in";
+import { createUser, seedLocalRoles } from "../../../auth/users";
+import { roles } from "../../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { AppError } from "../../../http/errors";
+import { testPrincipal } from "../../test-support";
+import { listUsers } from "./list-users";
+import { setUserRoles } from "./set-user-roles";
+import { setUserStatus } from "./set-user-status";
+
+const limits = { idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000 };
+const PASSWORD = "a long enough password";
+
+async function codeOf(p: Promise<unknown>) {
+  try {
+    await p;
+    return "ok";
+  } catch (e) {
+    if (e instanceof AppError) return e.code;
+    throw e;
+  }
+}
+
+describe.each(testDatabaseTargets())("user administration on $name", (target) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await target.open();
+    await seedLocalRoles(database.db);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("disabling a user ends their session on the next request; enabling lets them sign in again", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    await createUser(database.db, { email: "clerk@users.test", name: "Clerk", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "t" });
+    const s = await checkSignIn(database.db, { email: "clerk@users.test", password: PASSWORD, ip: "10.0.0.1", userAgent: null });
+    if (!s.ok) throw new Error("sign-in failed");
+    expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(true);
+    await setUserStatus(database.db, admin, s.claims.uid, { status: "disabled" }, null);
+    expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(false);
+    await setUserStatus(database.db, admin, s.claims.uid, { status: "active" }, null);
+    expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(false); // the old session stays ended
+    expect((await checkSignIn(database.db, { email: "clerk@users.test", password: PASSWORD, ip: "10.0.0.1", userAgent: null })).ok).toBe(true);
+  });
+
+  it("refuses to disable oneself, and the last active super-admin", async () => {
+    const fresh = await target.open();
+    try {
+      const only = await testPrincipal(fresh.db, "Only admin", "all");
+      expect(await codeOf(setUserStatus(fresh.db, only, only.userId, { status: "disabled" }, null))).toBe("conflict");
+      const manager = await testPrincipal(fresh.db, "Manager", ["USERS_MANAGE"]);
+      expect(await codeOf(setUserStatus(fresh.db, manager, only.userId, { status: "disabled" }, null))).toBe("conflict");
+      // Two super-admins disabling each other at the same time: one of them must remain.
+      const second = await testPrincipal(fresh.db, "Second admin", "all");
+      const results = await Promise.allSettled([
+        setUserStatus(fresh.db, only, second.userId, { status: "disabled" }, null),
+        setUserStatus(fresh.db, second, only.userId, { status: "disabled" }, null),
+      ]);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it("a role change applies to the user's next request: they gain, then lose, an action", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    const u = await createUser(database.db, { email: "grow@users.test", name: "Grow", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "t" });
+    const s = await checkSignIn(database.db, { email: "grow@users.test", password: PASSWORD, ip: "10.0.0.2", userAgent: null });
+    if (!s.ok) throw new Error("sign-in failed");
+    const can = async () => {
+      const r = await resolvePrincipal(database.db, s.claims, limits);
+      return r.ok && r.principal.permissions.has("REFUNDS_CREATE");
+    };
+    expect(await can()).toBe(false);
+    const all = await database.db.select().from(roles);
+    const finance = all.find((r) => r.name === "finance")!;
+    const readOnly = all.find((r) => r.name === "read-only")!;
+    await setUserRoles(database.db, admin, u.id, { roleIds: [readOnly.id, finance.id] }, null);
+    expect(await can()).toBe(true);
+    await setUserRoles(database.db, admin, u.id, { roleIds: [readOnly.id] }, null);
+    expect(await can()).toBe(false);
+  });
+
+  it("is refused without USERS_MANAGE, and everything above is in a verifiable audit chain", async () => {
+    const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
+    expect(await codeOf(listUsers(database.db, reader))).toBe("forbidden");
+    expect(await codeOf(setUserStatus(database.db, reader, reader.userId, { status: "active" }, null))).toBe("forbidden");
+    expect(await codeOf(setUserRoles(database.db, reader, reader.userId, { roleIds: [] }, null))).toBe("forbidden");
+    expect((await verifyAuditChain(database.db)).ok).toBe(true);
+  });
+});
