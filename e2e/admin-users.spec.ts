@@ -56,3 +56,41 @@ test("an admin cannot disable their own account", async ({ page }) => {
   await own.focus();
   await expect(page.getByText("You cannot disable your own account.")).toBeVisible();
 });
+
+test("an admin creates a user; the person opens the one-time link in their own browser, sets a password and signs in", async ({ page, browser }) => {
+  await signInAs(page, E2E_USERS.admin);
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "New user" }).click();
+  const dialog = page.getByRole("dialog", { name: "New user" });
+  const email = `new.${Date.now().toString(36)}@e2e.test`;
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByLabel("Name").fill("Nadia New");
+  await dialog.getByLabel("Phone").fill("+966501112233");
+  await dialog.getByLabel("finance").check();
+  await dialog.getByRole("button", { name: "Create user" }).click();
+  const created = page.getByRole("dialog", { name: "User created" });
+  const link = (await created.getByTestId("set-password-link").textContent())!.trim();
+  expect(link).toMatch(/\/set-password\?token=/);
+  await created.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("finance");
+
+  const theirs = await browser.newContext({ baseURL: e2eUrls.app });
+  const person = await theirs.newPage();
+  await person.goto(link);
+  await person.getByLabel("New password").fill("nadia chooses this one");
+  await person.getByLabel("Repeat the password").fill("nadia chooses this one");
+  await person.getByRole("button", { name: "Set password" }).click();
+  await expect(person.getByText(`Your password is set. Sign in as ${email}.`)).toBeVisible();
+  await person.goto("/login");
+  await person.getByLabel("E-mail").fill(email);
+  await person.getByLabel("Password").fill("nadia chooses this one");
+  await person.getByRole("button", { name: "Sign in" }).click();
+  await expect(person).toHaveURL(/\/overview$/);
+  // The link worked once.
+  await person.goto(link);
+  await person.getByLabel("New password").fill("another password here");
+  await person.getByLabel("Repeat the password").fill("another password here");
+  await person.getByRole("button", { name: "Set password" }).click();
+  await expect(person.getByRole("alert").filter({ hasText: "This link is not valid any more" })).toBeVisible();
+  await theirs.close();
+});

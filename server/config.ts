@@ -41,6 +41,8 @@ const schema = z.object({
   REFUND_APPROVAL_THRESHOLD: z.string().default("SAR:1000.00,USD:250.00,EUR:250.00,GBP:200.00,AED:1000.00"),
   REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  GATEWAY_BUSINESS_UNIT_ID: z.uuid("a UUID").default(SANDBOX_DEFAULTS.businessUnitId),
+  SET_PASSWORD_LINK_HOURS: z.coerce.number().positive().max(24 * 14).default(48),
 });
 
 /** "SAR:1000.00,USD:250" → { SAR: 100000, USD: 25000 }; refunds above it need a second person. */
@@ -76,6 +78,9 @@ export interface AppConfig {
   webhookSecret: string | null;
   refunds: { approvalThresholdMinor: Partial<Record<CurrencyCode, number>>; reasons: string[] };
   reconcileIntervalMs: number;
+  /** Business unit of the merchant at the gateway: new users are created in it. */
+  businessUnitId: string;
+  setPasswordLinkMs: number;
   gateway: {
     baseUrl: string;
     apiUrl: string;
@@ -132,6 +137,8 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       reasons: [...new Set(e.REFUND_REASONS.split(",").map((r) => r.trim()).filter(Boolean))],
     },
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+    businessUnitId: e.GATEWAY_BUSINESS_UNIT_ID,
+    setPasswordLinkMs: e.SET_PASSWORD_LINK_HOURS * 3_600_000,
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     gateway: {
       baseUrl: (e.GATEWAY_BASE_URL ?? sandboxUrl).replace(/\/+$/, ""),

@@ -16,7 +16,7 @@ function routeFiles(dir: string): string[] {
 }
 
 /** Public routes are few and known; adding one is a deliberate change to this list. */
-const KNOWN_PUBLIC = new Set(["auth/[...nextauth]", "session/sign-out", "health", "webhooks/gateway/[secret]"]);
+const KNOWN_PUBLIC = new Set(["auth/[...nextauth]", "session/sign-out", "session/set-password", "health", "webhooks/gateway/[secret]"]);
 
 export async function declaredRoutes(): Promise<Array<{ route: string; method: string; meta: RouteMeta | undefined }>> {
   const out: Array<{ route: string; method: string; meta: RouteMeta | undefined }> = [];

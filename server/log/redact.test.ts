@@ -96,3 +96,10 @@ describe("redact: known secret values and odd inputs", () => {
     expect((input.err as Error).message).toContain("4111111111111111");
   });
 });
+
+describe("credentials in URLs", () => {
+  it("masks the password of a connection string inside any logged text", () => {
+    expect(redactString("connect failed: postgres://admin:hunter2@db:5432/app")).toBe("connect failed: postgres://admin:[REDACTED]@db:5432/app");
+    expect(redactString("https://example.com/a@b")).toBe("https://example.com/a@b");
+  });
+});

@@ -90,6 +90,8 @@ export function redactString(text: string, opts: RedactOptions = {}): string {
   }
   if (base64HidesPan(out)) return `${REDACTED}:base64`;
   out = scrubPans(out);
+  // Credentials inside a URL (a connection string in an error message): scheme://user:password@host.
+  out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s:/@]+):([^\s/@]+)@/gi, `$1$2:${REDACTED}@`);
   if (opts.maxStringLength !== undefined && out.length > opts.maxStringLength) {
     out = `${out.slice(0, opts.maxStringLength)}…[${out.length - opts.maxStringLength} more chars]`;
   }

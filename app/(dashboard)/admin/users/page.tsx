@@ -7,6 +7,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { pageAccess } from "@/server/auth/session";
 import { getDatabase } from "@/server/db";
 import { listUsers } from "@/server/services/admin/users/list-users";
+import { NewUserButton } from "./_components/new-user-button";
 import { UserRowActions } from "./_components/user-row-actions";
 
 export const metadata: Metadata = { title: "Users" };
@@ -19,7 +20,11 @@ export default async function UsersPage() {
   const { users, roles } = await listUsers(db, principal);
   return (
     <div className="space-y-6">
-      <PageHeader title="Users" description="Who can sign in to the dashboard, with which roles. Disabling a user ends their sessions at once." />
+      <PageHeader
+        title="Users"
+        description="Who can sign in to the dashboard, with which roles. Disabling a user ends their sessions at once."
+        actions={<NewUserButton roleNames={roles.map((r) => r.name)} />}
+      />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <Table caption="Dashboard users" captionHidden>
           <THead>

@@ -1,0 +1,59 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { InputField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import { setPasswordSchema, type SetPasswordInput } from "@/lib/schemas/admin-users";
+import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth";
+
+export function SetPasswordForm({ token }: { token: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SetPasswordInput>({ resolver: zodResolver(setPasswordSchema), defaultValues: { token, password: "", confirmPassword: "" } });
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const r = await apiFetch<{ email: string }>("/api/session/set-password", { method: "POST", body: values });
+      setDone(r.email);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : "The password could not be set.");
+    }
+  });
+  if (done) {
+    return (
+      <div className="mt-4 space-y-4">
+        <Alert tone="success">Your password is set. Sign in as {done}.</Alert>
+        <Link href="/login" className="font-medium text-brand-700 hover:underline">
+          Go to sign-in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+      {error && <Alert tone="error">{error}</Alert>}
+      <InputField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <InputField label="Repeat the password" type="password" autoComplete="new-password" required error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        Set password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+// "New user": creates the user at the gateway and a dashboard login, then shows the one-time set-password link
+// once (no e-mail server is assumed: the admin hands it over).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog } from "@/components/ui/dialog";
+import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import { PERMISSIONS } from "@/lib/permissions";
+import { createUserSchema, type CreateUserInput } from "@/lib/schemas/admin-users";
+
+interface Created {
+  email: string;
+  setPasswordUrl: string;
+  expiresAt: string;
+  linkedExistingGatewayUser: boolean;
+}
+
+export function NewUserButton({ roleNames }: { roleNames: string[] }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateUserInput>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: { email: "", name: "", phoneNumber: "+966", userType: "USER", roleNames: [], extraPermissions: [] },
+  });
+  const close = () => {
+    setOpen(false);
+    setCreated(null);
+    setError(null);
+    reset();
+  };
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      setCreated(await apiFetch<Created>("/api/admin/users", { method: "POST", body: values }));
+      router.refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) {
+        for (const [k, msgs] of Object.entries(e.fields)) setFieldError(k.replace(/^body\./, "") as keyof CreateUserInput, { message: msgs[0] });
+      }
+      setError(e instanceof ApiError ? e.message : "The user could not be created.");
+    }
+  });
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>New user</Button>
+      {open && (
+        <Dialog
+          open
+          onClose={close}
+          busy={isSubmitting}
+          size="lg"
+          title={created ? "User created" : "New user"}
+          footer={
+            created ? (
+              <Button onClick={close}>Done</Button>
+            ) : (
+              <>
+                <Button variant="secondary" onClick={close} disabled={isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" form="new-user-form" loading={isSubmitting}>
+                  Create user
+                </Button>
+              </>
+            )
+          }
+        >
+          {created ? (
+            <div className="space-y-3 text-sm">
+              <Alert tone="success">
+                {created.email} was created{created.linkedExistingGatewayUser ? " (the gateway already had this user; the dashboard login is now linked to it)" : " at the gateway and in the dashboard"}.
+              </Alert>
+              <p>
+                Give this one-time link to the person so they can choose a password. It is shown only now, works once and expires{" "}
+                <LocalTime iso={created.expiresAt} />.
+              </p>
+              <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-2">
+                <code className="min-w-0 flex-1 break-all text-xs" data-testid="set-password-link">
+                  {created.setPasswordUrl}
+                </code>
+                <CopyButton value={created.setPasswordUrl} label="Copy the set-password link" />
+              </div>
+            </div>
+          ) : (
+            <form id="new-user-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+              {error && <Alert tone="error" className="sm:col-span-2">{error}</Alert>}
+              <InputField label="E-mail" type="email" autoComplete="off" required error={errors.email?.message} {...register("email")} />
+              <InputField label="Name" autoComplete="off" required error={errors.name?.message} {...register("name")} />
+              <InputField label="Phone" type="tel" required hint="With the country code, e.g. +966501234567." error={errors.phoneNumber?.message} {...register("phoneNumber")} />
+              <SelectField label="Type" required error={errors.userType?.message} {...register("userType")}>
+                <option value="USER">User (permissions from roles)</option>
+                <option value="SUPER_ADMIN">Super-admin (all permissions)</option>
+              </SelectField>
+              <fieldset className="sm:col-span-2">
+                <legend className="text-sm font-medium">Roles</legend>
+                <div className="mt-2 grid gap-2 sm:grid-cols-3">
+                  {roleNames.map((name) => (
+                    <CheckboxField key={name} label={name} value={name} {...register("roleNames")} />
+                  ))}
+                </div>
+                {errors.roleNames && <p className="mt-1 text-sm text-red-700">{errors.roleNames.message}</p>}
+              </fieldset>
+              <details className="sm:col-span-2">
+                <summary className="cursor-pointer text-sm font-medium">Extra permissions (optional)</summary>
+                <div className="mt-2 grid gap-2 sm:grid-cols-3">
+                  {PERMISSIONS.map((p) => (
+                    <CheckboxField key={p} label={<code className="text-xs">{p}</code>} value={p} {...register("extraPermissions")} />
+                  ))}
+                </div>
+              </details>
+            </form>
+          )}
+        </Dialog>
+      )}
+    </>
+  );
+}

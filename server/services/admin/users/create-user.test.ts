@@ -1,0 +1,94 @@
+// Rules guarded: a new user is created at the gateway and as a dashboard login with a one-time set-password link
+// that works once and expires; the link is never stored (only its hash); a user the gateway already has is
+// linked rather than refused; nothing is created here when the gateway does not answer; only USERS_MANAGE.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkSignIn } from "../../../auth/sign-in";
+import { seedLocalRoles } from "../../../auth/users";
+import { passwordTokens, users } from "../../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { AppError } from "../../../http/errors";
+import type { ServiceDeps } from "../../deps";
+import { startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { createDashboardUser } from "./create-user";
+import { setPasswordWithToken } from "./set-password";
+
+const base = { name: "New Person", phoneNumber: "+966501234567", userType: "USER" as const, roleNames: ["finance"], extraPermissions: [] };
+const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+
+async function codeOf(p: Promise<unknown>) {
+  try {
+    await p;
+    return "ok";
+  } catch (e) {
+    if (e instanceof AppError) return e.code;
+    throw e;
+  }
+}
+
+describe.each(testDatabaseTargets())("creating users on $name", (target) => {
+  let database: TestDatabase;
+  let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
+  let deps: ServiceDeps;
+  beforeAll(async () => {
+    database = await target.open();
+    sandbox = await startTestSandbox();
+    deps = testDeps(database, sandbox.url);
+    await seedLocalRoles(database.db);
+  });
+  afterAll(async () => {
+    await deps?.gateway.close();
+    await sandbox?.close();
+    await database?.dispose();
+  });
+
+  it("creates the user at the gateway and here; the one-time link sets the password once", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    const created = await createDashboardUser(deps, admin, { ...base, email: "New.Person@Example.com" }, null);
+    expect(created.email).toBe("new.person@example.com");
+    expect(created.linkedExistingGatewayUser).toBe(false);
+    const token = tokenOf(created.setPasswordUrl);
+    const [stored] = await database.db.select().from(passwordTokens).where(eq(passwordTokens.userId, created.id));
+    expect(stored!.tokenHash).not.toContain(token);
+    const [u] = await database.db.select().from(users).where(eq(users.id, created.id));
+    expect(u!.gatewayUserId).toMatch(/[0-9a-f-]{36}/);
+    expect(u!.passwordHash).toBeNull();
+    await setPasswordWithToken(database.db, { token, password: "chosen password 1", confirmPassword: "chosen password 1" }, null);
+    expect((await checkSignIn(database.db, { email: created.email, password: "chosen password 1", ip: "10.9.0.1", userAgent: null })).ok).toBe(true);
+    expect(await codeOf(setPasswordWithToken(database.db, { token, password: "another password 2", confirmPassword: "another password 2" }, null))).toBe("invalid_request");
+  });
+
+  it("refuses an expired link", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    const created = await createDashboardUser(deps, admin, { ...base, email: "late@example.com" }, null);
+    const later = new Date(Date.now() + deps.config.setPasswordLinkMs + 1_000);
+    expect(await codeOf(setPasswordWithToken(database.db, { token: tokenOf(created.setPasswordUrl), password: "chosen password 1", confirmPassword: "chosen password 1" }, null, later))).toBe("invalid_request");
+  });
+
+  it("links a user the gateway already has (an earlier attempt created it there), and refuses a duplicate here", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    await deps.gateway.createUser({ email: "already@example.com", businessUnitId: deps.config.businessUnitId, roles: ["finance"], userType: "USER", phoneNumber: "+966500000000" });
+    const linked = await createDashboardUser(deps, admin, { ...base, email: "already@example.com" }, null);
+    expect(linked.linkedExistingGatewayUser).toBe(true);
+    expect(await codeOf(createDashboardUser(deps, admin, { ...base, email: "already@example.com" }, null))).toBe("conflict");
+  });
+
+  it("refuses unknown roles and a missing phone country code before calling the gateway", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    expect(await codeOf(createDashboardUser(deps, admin, { ...base, email: "x1@example.com", roleNames: ["nope"] }, null))).toBe("invalid_request");
+    await expect(createDashboardUser(deps, admin, { ...base, email: "x2@example.com", phoneNumber: "0501234567" }, null)).rejects.toThrow(/country code/);
+  });
+
+  it("creates nothing here when the gateway does not answer", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    const offline = testDeps(database, "http://127.0.0.1:9");
+    expect(await codeOf(createDashboardUser(offline, admin, { ...base, email: "offline@example.com" }, null))).toBe("gateway_unavailable");
+    await offline.gateway.close();
+    expect(await database.db.select().from(users).where(eq(users.email, "offline@example.com"))).toEqual([]);
+  });
+
+  it("is refused without USERS_MANAGE", async () => {
+    const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
+    expect(await codeOf(createDashboardUser(deps, reader, { ...base, email: "nope@example.com" }, null))).toBe("forbidden");
+  });
+});
