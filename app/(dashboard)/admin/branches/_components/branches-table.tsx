@@ -1,0 +1,67 @@
+// The branches of one search page. Names are user text (often Arabic): dir="auto" so each renders in its own
+// direction; ids and codes are ltr. "Payments" opens the transactions list filtered by the branch.
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import type { BranchView } from "@/lib/schemas/admin-branches";
+
+export function BranchesTable({ branches }: { branches: BranchView[] }) {
+  return (
+    <Table caption="Branches" captionHidden>
+      <THead>
+        <TR>
+          <TH>Name</TH>
+          <TH>Arabic name</TH>
+          <TH>Address</TH>
+          <TH numeric>City ID</TH>
+          <TH>Country code</TH>
+          <TH>Status</TH>
+          <TH>
+            <span className="sr-only">Payments</span>
+          </TH>
+        </TR>
+      </THead>
+      <TBody>
+        {branches.map((b) => (
+          <TR key={b.id}>
+            <TD className="font-medium text-slate-900">
+              <span dir="auto">{b.name}</span>
+            </TD>
+            <TD>
+              {b.nameAR ? (
+                <span lang="ar" dir="auto">
+                  {b.nameAR}
+                </span>
+              ) : (
+                "—"
+              )}
+            </TD>
+            <TD>{b.address ? <span dir="auto">{b.address}</span> : "—"}</TD>
+            <TD numeric>{b.cityId ?? "—"}</TD>
+            <TD>{b.countryCode ? <bdi dir="ltr">{b.countryCode}</bdi> : "—"}</TD>
+            <TD>
+              {b.active ? (
+                <Badge tone="success" dot>
+                  Active
+                </Badge>
+              ) : (
+                <Badge tone="neutral" dot>
+                  Inactive
+                </Badge>
+              )}
+            </TD>
+            <TD>
+              <Link href={`/transactions?branch=${encodeURIComponent(b.id)}`} className="font-medium whitespace-nowrap text-brand-700 hover:underline">
+                Payments
+                <span className="sr-only">
+                  {" "}
+                  at <bdi>{b.name}</bdi>
+                </span>
+              </Link>
+            </TD>
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

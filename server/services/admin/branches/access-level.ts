@@ -1,0 +1,15 @@
+// The gateway's refusal for the API key's access level (contract 5.3): an envelope 403 whose message names the
+// level ("Access denied for access level BRANCH"). Shared by the branch search and the partner delete.
+import type { GatewayError } from "../../../gateway/result";
+
+export function isAccessLevelRefusal(r: GatewayError): boolean {
+  return r.httpStatus === 403 || r.code === "403" || r.errorCode === "403";
+}
+
+/** "The gateway's API key has the BRANCH access level, which may not <what> (contract 5.3)." */
+export function accessLevelMessage(r: GatewayError, what: string): string {
+  const level = /access level ([A-Z_]+)/i.exec(r.message)?.[1]?.toUpperCase();
+  return level
+    ? `The gateway's API key has the ${level} access level, which may not ${what} (contract 5.3).`
+    : `The gateway refused to let its API key ${what}: the key's access level does not allow it (contract 5.3).`;
+}

@@ -1,0 +1,56 @@
+// Branch search at the gateway (contract 4.15): one page of the merchant's branches by name and active state.
+// Read-only, so no audit row. Page number and page size are always sent (the gateway requires both). A refusal
+// for the API key's access level (contract 5.3: BRANCH keys may not search branches) is said plainly.
+import "server-only";
+import { activeFilterOf, type BranchSearchPage, type BranchSearchQuery, type BranchView } from "@/lib/schemas/admin-branches";
+import type { Principal } from "../../../auth/principal";
+import type { Branch } from "../../../gateway/client";
+import { AppError } from "../../../http/errors";
+import type { ServiceDeps } from "../../deps";
+import { requirePermission } from "../../transactions/require-permission";
+import { accessLevelMessage, isAccessLevelRefusal } from "./access-level";
+
+function viewOf(b: Branch): BranchView {
+  return {
+    id: b.id,
+    name: b.name,
+    nameAR: b.nameAR ?? null,
+    businessUnitId: b.businessUnitId ?? null,
+    address: b.address ?? null,
+    cityId: b.cityId ?? null,
+    countryCode: b.countryCode ?? null,
+    active: b.active,
+  };
+}
+
+export async function searchBranches(deps: Pick<ServiceDeps, "gateway">, principal: Principal, query: BranchSearchQuery): Promise<BranchSearchPage> {
+  requirePermission(principal, "BRANCHES_VIEW");
+  const r = await deps.gateway.searchBranches({
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    text: query.text,
+    active: activeFilterOf(query.status),
+  });
+  switch (r.kind) {
+    case "success": {
+      // The page fields are optional in the contract's samples: fall back on what was asked and what came back.
+      const { content, number, size, totalElements, totalPages } = r.data;
+      const pageSize = size ?? query.pageSize;
+      const total = totalElements ?? content.length;
+      return {
+        items: content.map(viewOf),
+        pageNumber: number ?? query.pageNumber,
+        pageSize,
+        totalElements: total,
+        totalPages: totalPages ?? Math.ceil(total / pageSize),
+      };
+    }
+    case "transport":
+      throw new AppError("gateway_unavailable", "The gateway is not answering, so branches cannot be listed now. Try again in a moment.");
+    case "gateway_error":
+      if (isAccessLevelRefusal(r)) throw new AppError("gateway_error", accessLevelMessage(r, "search branches"));
+      throw new AppError("gateway_error", `The gateway refused the branch search: ${r.message}`);
+    case "declined":
+      throw new AppError("gateway_error", `The gateway refused the branch search: ${r.declineReason}`);
+  }
+}

@@ -1,0 +1,73 @@
+// Delete a partner at the gateway (contract 4.16) by its UUID. Permission first; an id that is not a UUID is
+// refused before any call. Every attempt that reaches the gateway is audited with its outcome: "partner.delete"
+// when the gateway confirmed, "partner.delete_failed" (with the outcome) when it did not or did not answer.
+import "server-only";
+import { partnerIdSchema, type DeletePartnerResult } from "@/lib/schemas/admin-partners";
+import { appendAuditNow } from "../../../audit/audit-log";
+import type { Principal } from "../../../auth/principal";
+import type { GatewayResult } from "../../../gateway/result";
+import { AppError } from "../../../http/errors";
+import type { ServiceDeps } from "../../deps";
+import { requirePermission } from "../../transactions/require-permission";
+import { accessLevelMessage, isAccessLevelRefusal } from "../branches/access-level";
+
+type Outcome = "deleted" | "not_found" | "access_level" | "gateway_error" | "unavailable" | "outcome_unknown";
+
+/** What the attempt came to: the audit outcome, and the error to throw when it failed. */
+function judge(r: GatewayResult<string>): { outcome: Outcome; error: AppError | null } {
+  switch (r.kind) {
+    case "success":
+      return { outcome: "deleted", error: null };
+    case "gateway_error":
+      if (r.httpStatus === 404 || r.code === "404") {
+        return { outcome: "not_found", error: new AppError("not_found", "No partner with this id at the gateway.") };
+      }
+      if (isAccessLevelRefusal(r)) {
+        return { outcome: "access_level", error: new AppError("gateway_error", `${accessLevelMessage(r, "delete partners")} Nothing was deleted.`) };
+      }
+      return { outcome: "gateway_error", error: new AppError("gateway_error", `The gateway refused to delete the partner: ${r.message}`) };
+    case "declined":
+      return { outcome: "gateway_error", error: new AppError("gateway_error", `The gateway refused to delete the partner: ${r.declineReason}`) };
+    case "transport":
+      return r.outcomeUnknown
+        ? {
+            outcome: "outcome_unknown",
+            error: new AppError(
+              "outcome_unknown",
+              "The gateway did not confirm in time: the partner may or may not have been deleted. Try again; if it was deleted, the gateway will say it has no partner with this id.",
+            ),
+          }
+        : { outcome: "unavailable", error: new AppError("gateway_unavailable", "The gateway is not answering. Nothing was deleted; try again in a moment.") };
+  }
+}
+
+export async function deletePartner(
+  deps: Pick<ServiceDeps, "db" | "gateway">,
+  principal: Principal,
+  rawPartnerId: string,
+  ip: string | null = null,
+): Promise<DeletePartnerResult> {
+  requirePermission(principal, "PARTNERS_DELETE");
+  const parsed = partnerIdSchema.safeParse(rawPartnerId);
+  if (!parsed.success) {
+    throw new AppError("invalid_request", parsed.error.issues[0]?.message ?? "Not a partner id.", { partnerId: parsed.error.issues.map((i) => i.message) });
+  }
+  const partnerId = parsed.data;
+  const r = await deps.gateway.deletePartner({ partnerId });
+  const { outcome, error } = judge(r);
+  await appendAuditNow(deps.db, {
+    action: outcome === "deleted" ? "partner.delete" : "partner.delete_failed",
+    actorId: principal.userId,
+    actorEmail: principal.email,
+    ip,
+    targetType: "partner",
+    targetId: partnerId,
+    summary: {
+      outcome,
+      ...(r.kind === "success" ? { confirmation: r.data } : {}),
+      ...(r.kind === "gateway_error" || r.kind === "transport" ? { gatewayMessage: r.message, httpStatus: r.httpStatus ?? null } : {}),
+    },
+  });
+  if (r.kind !== "success") throw error ?? new AppError("gateway_error", "The gateway did not delete the partner.");
+  return { partnerId, message: r.data };
+}
