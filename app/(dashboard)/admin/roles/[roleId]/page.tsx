@@ -1,0 +1,122 @@
+// /admin/roles/[roleId] ([roleId] is the dashboard's id): the role as the gateway holds it now (read and mirrored
+// on every visit) and the form to edit it. A 404 from the gateway is the not-found page; an unreachable gateway
+// shows the last mirrored copy, read-only.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { Forbidden } from "@/components/auth/forbidden";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
+import { PageHeader } from "@/components/ui/page-header";
+import { permissionName, roleParamsSchema, type RoleDetail, type RoleView } from "@/lib/schemas/admin-roles";
+import { pageAccess } from "@/server/auth/session";
+import { AppError } from "@/server/http/errors";
+import { appDeps } from "@/server/services/app-deps";
+import { getRole, mirroredRole } from "@/server/services/admin/roles/get-role";
+import { RoleForm } from "../_components/role-form";
+
+export const metadata: Metadata = { title: "Role" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words">{children ?? <span className="text-slate-400">—</span>}</dd>
+    </div>
+  );
+}
+
+function MirrorFacts({ role }: { role: RoleView }) {
+  return (
+    <dl>
+      <Detail label="Gateway ID">{role.gatewayRoleId ? <bdi dir="ltr" className="font-mono text-xs">{role.gatewayRoleId}</bdi> : null}</Detail>
+      <Detail label="Business unit">{role.businessUnitId ? <bdi dir="ltr" className="font-mono text-xs">{role.businessUnitId}</bdi> : null}</Detail>
+      <Detail label="Mirrored at">{role.mirroredAt ? <LocalTime iso={role.mirroredAt} withSeconds /> : "never"}</Detail>
+      <Detail label="Permissions">
+        {role.permissions.length ? (
+          <span className="flex flex-wrap gap-1">
+            {role.permissions.map((p) => (
+              <Badge key={p} tone="neutral">
+                {p}
+              </Badge>
+            ))}
+          </span>
+        ) : (
+          "none"
+        )}
+      </Detail>
+    </dl>
+  );
+}
+
+/** What a create just reported, carried in the URL to this page (names only, validated). */
+function savedNotice(sp: SearchParams): { saved: string; notAssigned: string[] } | null {
+  if (sp.saved !== "created") return null;
+  const raw = typeof sp.notAssigned === "string" ? sp.notAssigned.split(",").slice(0, 50) : [];
+  const notAssigned = raw.flatMap((n) => {
+    const r = permissionName.safeParse(n);
+    return r.success ? [r.data] : [];
+  });
+  return { saved: "created", notAssigned };
+}
+
+export default async function RolePage({ params, searchParams }: { params: Promise<{ roleId: string }>; searchParams: Promise<SearchParams> }) {
+  const { principal, allowed } = await pageAccess("ROLES_MANAGE");
+  if (!allowed) return <Forbidden area="Role" permission="ROLES_MANAGE" />;
+  const parsed = roleParamsSchema.safeParse(await params);
+  if (!parsed.success) notFound();
+  const roleId = parsed.data.roleId;
+  const deps = await appDeps();
+  let role: RoleDetail | null = null;
+  let problem: AppError | null = null;
+  try {
+    role = await getRole(deps, principal, roleId);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    problem = e;
+  }
+  if (problem?.code === "not_found") notFound();
+
+  if (!role) {
+    const mirror = await mirroredRole(deps, principal, roleId);
+    if (!mirror) notFound();
+    return (
+      <div className="max-w-5xl space-y-6">
+        <PageHeader title={<bdi>{mirror.name}</bdi>} back={{ href: "/admin/roles", label: "Roles" }} description={<span dir="auto">{mirror.description}</span>} />
+        <Alert tone={problem?.code === "gateway_unavailable" ? "warning" : "error"} title="The role cannot be edited right now">
+          {problem?.userMessage}
+        </Alert>
+        <Card title="Last mirrored copy">
+          <MirrorFacts role={mirror} />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="max-w-5xl space-y-6">
+      <PageHeader
+        title={<bdi>{role.name}</bdi>}
+        back={{ href: "/admin/roles", label: "Roles" }}
+        description={role.description ? <span dir="auto">{role.description}</span> : undefined}
+        meta={<Badge tone="info">{role.permissions.length === 1 ? "1 permission" : `${role.permissions.length} permissions`}</Badge>}
+      />
+      <Card title="Edit role">
+        <RoleForm
+          roleId={role.id}
+          defaults={{ name: role.name, description: role.description, permissions: [...role.permissions, ...role.otherPermissions] }}
+          otherPermissions={role.otherPermissions}
+          initialNotice={savedNotice(await searchParams)}
+        />
+      </Card>
+      <Card title="Mirror">
+        <MirrorFacts role={role} />
+      </Card>
+    </div>
+  );
+}

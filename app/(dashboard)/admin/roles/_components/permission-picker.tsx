@@ -1,0 +1,48 @@
+// The permission picker: one fieldset per module of the dashboard's vocabulary, a checkbox per permission (each
+// once), plus the gateway-only permissions a role already holds (kept unless cleared). Used inside the role form.
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { CheckboxField, FieldError } from "@/components/ui/field";
+import { permissionsByModule } from "@/lib/permissions";
+import { actionLabel, moduleLabel } from "./permission-labels";
+
+export interface PermissionPickerProps {
+  field: UseFormRegisterReturn<"permissions">;
+  /** Permissions the gateway holds for this role that the dashboard does not use. */
+  others: string[];
+  error?: string;
+}
+
+export function PermissionPicker({ field, others, error }: PermissionPickerProps) {
+  return (
+    <fieldset aria-describedby={error ? "role-permissions-error" : undefined} className="space-y-3">
+      <legend className="mb-1 text-sm font-medium text-slate-800">Permissions</legend>
+      <p className="text-sm text-slate-600">
+        What holders of this role may do. A change applies to them on their next request once the gateway has it.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {permissionsByModule().map(({ module, permissions }) => (
+          <fieldset key={module} className="rounded-md border border-slate-200 px-4 pt-1 pb-3">
+            <legend className="px-1 text-sm font-semibold text-slate-900">{moduleLabel(module)}</legend>
+            <div className="space-y-2">
+              {permissions.map((p) => (
+                <CheckboxField key={p} label={actionLabel(p)} value={p} hint={<code className="font-mono text-xs">{p}</code>} {...field} />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </div>
+      {others.length > 0 && (
+        <fieldset className="rounded-md border border-amber-200 bg-amber-50/40 px-4 pt-1 pb-3">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Other permissions at the gateway</legend>
+          <p className="mb-2 text-sm text-slate-600">The dashboard does not use these; they stay on the role unless you clear them.</p>
+          <div className="space-y-2">
+            {others.map((p) => (
+              <CheckboxField key={p} label={<code className="font-mono text-xs">{p}</code>} value={p} {...field} />
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {error && <FieldError id="role-permissions-error">{error}</FieldError>}
+    </fieldset>
+  );
+}

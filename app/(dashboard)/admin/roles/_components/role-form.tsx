@@ -1,0 +1,108 @@
+"use client";
+// Create or edit a role: name, description, permission picker. The gateway's answers land where they belong: a
+// taken name on the name field, permissions it did not assign in a warning after saving, anything else (the
+// gateway unreachable, its access level refused) as a plain message at the top.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { InputField, TextareaField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import {
+  createRoleSchema,
+  updateRoleSchema,
+  type RoleFormOutput,
+  type RoleFormValues,
+  type RoleSaveResult,
+} from "@/lib/schemas/admin-roles";
+import { NotAssigned } from "./not-assigned";
+import { PermissionPicker } from "./permission-picker";
+
+export interface RoleFormProps {
+  /** Absent: create a new role. */
+  roleId?: string;
+  defaults: RoleFormValues;
+  otherPermissions?: string[];
+  /** Shown until the next save (e.g. what a create just reported, carried over to the role's page). */
+  initialNotice?: { saved: string; notAssigned: string[] } | null;
+}
+
+const FIELDS = ["name", "description", "permissions"] as const;
+
+export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotice = null }: RoleFormProps) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState(initialNotice);
+  const [others, setOthers] = useState(otherPermissions);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<RoleFormValues, unknown, RoleFormOutput>({
+    resolver: zodResolver(roleId ? updateRoleSchema : createRoleSchema),
+    defaultValues: defaults,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    setNotice(null);
+    try {
+      const r = await apiFetch<RoleSaveResult>(roleId ? `/api/admin/roles/${roleId}` : "/api/admin/roles", {
+        method: roleId ? "PUT" : "POST",
+        body: values,
+      });
+      if (!roleId) {
+        const q = new URLSearchParams({ saved: "created" });
+        if (r.notAssigned.length) q.set("notAssigned", r.notAssigned.join(","));
+        router.push(`/admin/roles/${r.role.id}?${q}`);
+        return;
+      }
+      setOthers(r.role.otherPermissions);
+      reset({ name: r.role.name, description: r.role.description, permissions: [...r.role.permissions, ...r.role.otherPermissions] });
+      setNotice({ saved: "updated", notAssigned: r.notAssigned });
+      // Fresh server data (header, mirror facts), and no stale "created" notice left in the URL.
+      if (window.location.search) router.replace(`/admin/roles/${roleId}`);
+      else router.refresh();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      let onField = false;
+      for (const [key, msgs] of Object.entries(e.fields ?? {})) {
+        const field = FIELDS.find((f) => key.replace(/^body\./, "").split(".")[0] === f);
+        if (field && msgs[0]) {
+          setFieldError(field, { message: msgs[0] }, { shouldFocus: true });
+          onField = true;
+        }
+      }
+      if (!onField || e.code !== "conflict") setError(e.message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={roleId ? "Edit role" : "New role"}>
+      {notice && (
+        <Alert tone="success" title={notice.saved === "created" ? "The role was created at the gateway." : "The role was saved at the gateway."} />
+      )}
+      {notice && notice.notAssigned.length > 0 && <NotAssigned names={notice.notAssigned} />}
+      {error && <Alert tone="error">{error}</Alert>}
+      <InputField label="Name" required autoComplete="off" maxLength={100} error={errors.name?.message} {...register("name")} />
+      <TextareaField
+        label="Description"
+        rows={2}
+        maxLength={500}
+        hint="What the role is for. Shown in this list and at the gateway."
+        error={errors.description?.message}
+        {...register("description")}
+      />
+      <PermissionPicker field={register("permissions")} others={others} error={errors.permissions?.message ?? errors.permissions?.root?.message} />
+      <div className="flex items-center gap-3">
+        <Button type="submit" loading={isSubmitting}>
+          {roleId ? "Save role" : "Create role"}
+        </Button>
+      </div>
+    </form>
+  );
+}

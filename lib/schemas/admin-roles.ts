@@ -1,0 +1,99 @@
+// Schemas of the roles administration (contract 4.13), one per operation, shared by the forms and the route
+// handlers: search (query), create and update (body), the role id in the path.
+import { z } from "zod";
+
+/** Defaults of contract section 8: page 0, size 10. */
+export const ROLE_PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_ROLE_PAGE_SIZE = 10;
+/** A bound on the page number a link may ask for (the gateway's own pages start at 0). */
+export const MAX_ROLE_PAGE = 10_000;
+
+export const NAME_TAKEN_MESSAGE = "A role with this name already exists";
+
+/**
+ * A permission name as sent to the gateway: `<MODULE>_<ACTION>`, upper-cased. Not limited to the dashboard's
+ * vocabulary: a role may carry permissions that only the gateway uses, and an edit keeps them.
+ */
+export const permissionName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/, "A permission looks like MODULE_ACTION.")
+  .max(100)
+  .transform((s) => s.toUpperCase());
+
+const roleBody = z.object({
+  name: z.string().trim().min(1, "Enter a name.").max(100, "Keep the name under 100 characters."),
+  description: z.string().trim().max(500, "Keep the description under 500 characters."),
+  permissions: z
+    .array(permissionName)
+    .max(200)
+    .refine((p) => new Set(p).size === p.length, "Each permission once."),
+});
+
+export const createRoleSchema = roleBody;
+export type CreateRoleInput = z.input<typeof createRoleSchema>;
+
+export const updateRoleSchema = roleBody;
+export type UpdateRoleInput = z.input<typeof updateRoleSchema>;
+
+/** The form's values (create and update share the form). */
+export type RoleFormValues = z.input<typeof roleBody>;
+export type RoleFormOutput = z.output<typeof roleBody>;
+
+/** GET /api/admin/roles and the list page's GET form: text filter, page (from 0), page size. */
+export const searchRolesSchema = z.object({
+  text: z.string().trim().max(100, "Keep the search under 100 characters.").default(""),
+  page: z.coerce.number().int().min(0).max(MAX_ROLE_PAGE).default(0),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ROLE_PAGE_SIZES as readonly number[]).includes(n), `One of ${ROLE_PAGE_SIZES.join(", ")}.`)
+    .default(DEFAULT_ROLE_PAGE_SIZE),
+});
+export type SearchRolesQuery = z.output<typeof searchRolesSchema>;
+
+/** The role id in paths is the dashboard's own id (not the gateway's). */
+export const roleParamsSchema = z.object({ roleId: z.uuid("Not a role id.") });
+
+/** What the API answers (browser-safe shapes). */
+export interface RoleView {
+  id: string;
+  gatewayRoleId: string | null;
+  name: string;
+  description: string;
+  businessUnitId: string | null;
+  /** The dashboard's vocabulary only: what the permission checks read. */
+  permissions: string[];
+  source: "local" | "gateway";
+  mirroredAt: string | null;
+}
+
+export interface RoleDetail extends RoleView {
+  /** Permissions the gateway holds for the role that the dashboard does not use (kept on update). */
+  otherPermissions: string[];
+}
+
+export interface RoleSaveResult {
+  role: RoleDetail;
+  /** Requested permissions the gateway silently did not assign (contract 4.13). */
+  notAssigned: string[];
+}
+
+export interface RolePageInfo {
+  number: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+}
+
+export interface RoleSearchResult {
+  items: RoleView[];
+  page: RolePageInfo;
+}
+
+export interface RoleRefreshResult {
+  pages: number;
+  roles: number;
+  /** False when the page bound was reached before the gateway's last page. */
+  complete: boolean;
+}

@@ -1,0 +1,16 @@
+// Create a role at the gateway, then mirror it and audit "role.create" in one transaction. A taken name (409)
+// comes back as an error on the name field; permissions the gateway dropped are named in the result.
+import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
+import type { Principal } from "../../../auth/principal";
+import type { ServiceDeps } from "../../deps";
+import { requireRolesManage } from "./access";
+import { successOrThrow } from "./gateway-failure";
+import { recordSavedRole } from "./save-result";
+
+export async function createRole(deps: ServiceDeps, principal: Principal, input: RoleFormOutput, ip: string | null): Promise<RoleSaveResult> {
+  requireRolesManage(principal);
+  const gatewayRole = successOrThrow(
+    await deps.gateway.createRole({ roleName: input.name, description: input.description, permissions: input.permissions }),
+  );
+  return recordSavedRole(deps, principal, { action: "role.create", input, gatewayRole, before: null, ip });
+}

@@ -1,0 +1,37 @@
+// What a failed roles call to the gateway means for the user, as one AppError: unreachable (the mirror holds),
+// 404 (no such role), 409 (the name is taken: an error on the name field), the API key's access level refused
+// (a plain message), anything else refused (the gateway's own message).
+import { NAME_TAKEN_MESSAGE } from "@/lib/schemas/admin-roles";
+import { AppError } from "../../../http/errors";
+import type { GatewayError, GatewayResult, GatewayTransportFailure } from "../../../gateway/client";
+
+export const ROLES_GATEWAY_UNAVAILABLE = "The gateway did not answer; the last known roles and permissions stay in force.";
+export const ROLE_NOT_AT_GATEWAY = "No such role at the gateway.";
+
+const statusOf = (r: GatewayError) => Number(r.code ?? r.errorCode ?? r.httpStatus) || r.httpStatus;
+
+export function roleCallFailure(r: GatewayError | GatewayTransportFailure): AppError {
+  if (r.kind === "transport") return new AppError("gateway_unavailable", ROLES_GATEWAY_UNAVAILABLE);
+  switch (statusOf(r)) {
+    case 404:
+      return new AppError("not_found", ROLE_NOT_AT_GATEWAY);
+    case 409:
+      return new AppError("conflict", `${NAME_TAKEN_MESSAGE}.`, { name: [NAME_TAKEN_MESSAGE] });
+    case 401:
+      return new AppError("gateway_error", "The gateway did not accept the dashboard's API key. Nothing was changed.");
+    case 403:
+      return new AppError(
+        "gateway_error",
+        "The gateway refused: the dashboard's API key does not have the access level for role administration. Nothing was changed.",
+      );
+    default:
+      return new AppError("gateway_error", `The gateway refused the request: ${r.message || `HTTP ${r.httpStatus}`}. Nothing was changed.`);
+  }
+}
+
+/** The data of a successful call, or the AppError of a failed one (a "declined" never happens on roles). */
+export function successOrThrow<T>(r: GatewayResult<T>): T {
+  if (r.kind === "success") return r.data;
+  if (r.kind === "declined") throw new AppError("gateway_error", `The gateway refused the request: ${r.declineReason}. Nothing was changed.`);
+  throw roleCallFailure(r);
+}

@@ -1,0 +1,151 @@
+// Rules guarded (real sandbox over HTTP, real database): a created or updated role is mirrored and audited in the
+// same transaction; a taken name (any letter case) is a conflict on the name field and changes nothing; the
+// permissions the gateway silently dropped are reported; an update changes what a holder of the role may do on
+// their very next request (gain and lose an action); an unknown role is "not found"; without ROLES_MANAGE
+// every operation is refused.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningSandbox } from "../../../../sandbox/server";
+import { createRoleSchema, NAME_TAKEN_MESSAGE, updateRoleSchema } from "@/lib/schemas/admin-roles";
+import type { Principal } from "../../../auth/principal";
+import { auditLog, roles } from "../../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import type { ServiceDeps } from "../../deps";
+import { startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { createRole } from "./create-role";
+import { ROLE_NOT_AT_GATEWAY } from "./gateway-failure";
+import { getRole } from "./get-role";
+import { searchRoles } from "./search-roles";
+import { roleRowByName, uniqueName, userHoldingRoles } from "./test-support";
+import { updateRole } from "./update-role";
+
+const body = (name: string, permissions: string[], description = "Made by a test") => createRoleSchema.parse({ name, description, permissions });
+
+describe.each(testDatabaseTargets())("role create / update / get ($name)", (target) => {
+  let database: TestDatabase;
+  let sandbox: RunningSandbox;
+  let deps: ServiceDeps;
+  let admin: Principal;
+
+  beforeAll(async () => {
+    database = await target.open();
+    sandbox = await startTestSandbox();
+    deps = testDeps(database, sandbox.url);
+    admin = await testPrincipal(database.db, "Admin", ["ROLES_MANAGE"]);
+  });
+  afterAll(async () => {
+    await deps?.gateway.close();
+    await sandbox?.close();
+    await database?.dispose();
+  });
+
+  const auditsOf = (roleId: string) => deps.db.select().from(auditLog).where(and(eq(auditLog.targetType, "role"), eq(auditLog.targetId, roleId)));
+
+  it("create makes the role at the gateway, mirrors it (vocabulary permissions, source gateway) and audits role.create", async () => {
+    const name = uniqueName("Cashiers");
+    const r = await createRole(deps, admin, body(name, ["transactions_view", "PAYMENTS_CREATE"]), "10.0.0.1");
+    expect(r.notAssigned).toEqual([]);
+    expect(r.role).toMatchObject({ name, source: "gateway", permissions: ["TRANSACTIONS_VIEW", "PAYMENTS_CREATE"] });
+    const atGateway = await deps.gateway.getRole({ roleId: r.role.gatewayRoleId! });
+    expect(atGateway).toMatchObject({ kind: "success", data: { name, permissions: ["TRANSACTIONS_VIEW", "PAYMENTS_CREATE"] } });
+    const row = await roleRowByName(deps.db, name);
+    expect(row).toMatchObject({ id: r.role.id, gatewayRoleId: r.role.gatewayRoleId, source: "gateway", description: "Made by a test" });
+    expect(row!.mirroredAt).toBeInstanceOf(Date);
+    const audits = await auditsOf(r.role.id);
+    expect(audits.map((a) => [a.action, a.actorId, a.ip])).toEqual([["role.create", admin.userId, "10.0.0.1"]]);
+    expect(audits[0]!.summary).toMatchObject({ gatewayRoleId: r.role.gatewayRoleId, name });
+  });
+
+  it("a duplicate name, in any letter case, is a conflict on the name field; nothing is mirrored or audited", async () => {
+    const name = uniqueName("Night-Shift");
+    await createRole(deps, admin, body(name, ["TRANSACTIONS_VIEW"]), null);
+    const before = await deps.db.select().from(roles);
+    const auditsBefore = await deps.db.select().from(auditLog);
+    await expect(createRole(deps, admin, body(name.toUpperCase(), ["REFUNDS_CREATE"]), null)).rejects.toMatchObject({
+      code: "conflict",
+      fields: { name: [NAME_TAKEN_MESSAGE] },
+    });
+    expect(await deps.db.select().from(roles)).toHaveLength(before.length);
+    expect(await deps.db.select().from(auditLog)).toHaveLength(auditsBefore.length);
+  });
+
+  it("renaming onto another role's name is the same name-field conflict", async () => {
+    const a = await createRole(deps, admin, body(uniqueName("Alpha"), ["TRANSACTIONS_VIEW"]), null);
+    const b = await createRole(deps, admin, body(uniqueName("Beta"), ["TRANSACTIONS_VIEW"]), null);
+    await expect(updateRole(deps, admin, b.role.id, updateRoleSchema.parse({ name: a.role.name.toLowerCase(), description: "", permissions: [] }), null)).rejects.toMatchObject({
+      code: "conflict",
+      fields: { name: [NAME_TAKEN_MESSAGE] },
+    });
+  });
+
+  it("permissions the gateway silently dropped are reported as not assigned, and are not in the mirror", async () => {
+    const r = await createRole(deps, admin, body(uniqueName("Reporting"), ["TRANSACTIONS_VIEW", "REPORTS_VIEW", "refunds_teleport"]), null);
+    expect(r.notAssigned).toEqual(["REPORTS_VIEW", "REFUNDS_TELEPORT"]);
+    expect(r.role.permissions).toEqual(["TRANSACTIONS_VIEW"]);
+    const u = await updateRole(deps, admin, r.role.id, updateRoleSchema.parse({ name: r.role.name, description: "", permissions: ["AUDIT_VIEW", "AUDIT_DELETE"] }), null);
+    expect(u.notAssigned).toEqual(["AUDIT_DELETE"]);
+    expect(u.role.permissions).toEqual(["AUDIT_VIEW"]);
+  });
+
+  it("an update changes the mirror, so a holder of the role gains and loses actions on their next request", async () => {
+    const r = await createRole(deps, admin, body(uniqueName("Clerks"), ["TRANSACTIONS_VIEW"]), null);
+    const holder = await userHoldingRoles(deps.db, [r.role.id]);
+    let p = await holder.next();
+    expect([p.permissions.has("TRANSACTIONS_VIEW"), p.permissions.has("REFUNDS_CREATE")]).toEqual([true, false]);
+
+    const u = await updateRole(deps, admin, r.role.id, updateRoleSchema.parse({ name: r.role.name, description: "Refunds only", permissions: ["REFUNDS_CREATE"] }), "10.0.0.2");
+    expect(u.role).toMatchObject({ id: r.role.id, gatewayRoleId: r.role.gatewayRoleId, permissions: ["REFUNDS_CREATE"], description: "Refunds only" });
+    p = await holder.next();
+    expect([p.permissions.has("TRANSACTIONS_VIEW"), p.permissions.has("REFUNDS_CREATE")]).toEqual([false, true]);
+
+    const audits = await auditsOf(r.role.id);
+    expect(audits.map((a) => a.action)).toEqual(["role.create", "role.update"]);
+    expect(audits[1]!.summary).toMatchObject({ before: { permissions: ["TRANSACTIONS_VIEW"] }, permissions: ["REFUNDS_CREATE"] });
+  });
+
+  it("get reads the role from the gateway and mirrors a change made there", async () => {
+    const r = await createRole(deps, admin, body(uniqueName("Auditors"), ["AUDIT_VIEW"]), null);
+    await deps.gateway.updateRole({ roleId: r.role.gatewayRoleId!, roleName: r.role.name, description: "Changed elsewhere", permissions: ["AUDIT_VIEW", "BRANCHES_VIEW"] });
+    const got = await getRole(deps, admin, r.role.id);
+    expect(got).toMatchObject({ id: r.role.id, description: "Changed elsewhere", permissions: ["AUDIT_VIEW", "BRANCHES_VIEW"], otherPermissions: [] });
+    expect((await roleRowByName(deps.db, r.role.name))!.permissions).toEqual(["AUDIT_VIEW", "BRANCHES_VIEW"]);
+  });
+
+  it("get or update of an unknown role is not_found: unknown to us, or unknown to the gateway", async () => {
+    await expect(getRole(deps, admin, randomUUID())).rejects.toMatchObject({ code: "not_found" });
+    const [ghost] = await deps.db
+      .insert(roles)
+      .values({ name: uniqueName("ghost"), gatewayRoleId: randomUUID(), source: "gateway", permissions: ["TRANSACTIONS_VIEW"] })
+      .returning();
+    await expect(getRole(deps, admin, ghost!.id)).rejects.toMatchObject({ code: "not_found", userMessage: ROLE_NOT_AT_GATEWAY });
+    await expect(updateRole(deps, admin, ghost!.id, updateRoleSchema.parse({ name: ghost!.name, description: "", permissions: [] }), null)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    // A role the gateway does not know is not deleted: its users keep what it granted until someone decides.
+    expect(await roleRowByName(deps.db, ghost!.name)).toMatchObject({ id: ghost!.id, permissions: ["TRANSACTIONS_VIEW"] });
+  });
+
+  it("a user without ROLES_MANAGE is refused by every operation", async () => {
+    const reader = await testPrincipal(deps.db, "Reader", ["TRANSACTIONS_VIEW"]);
+    const any = body(uniqueName("nope"), []);
+    await expect(createRole(deps, reader, any, null)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateRole(deps, reader, randomUUID(), any, null)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getRole(deps, reader, randomUUID())).rejects.toMatchObject({ code: "forbidden" });
+    await expect(searchRoles(deps, reader, { text: "", page: 0, size: 10 })).rejects.toMatchObject({ code: "forbidden" });
+    expect(await roleRowByName(deps.db, any.name)).toBeNull();
+  });
+});
+
+describe("role schemas", () => {
+  it("upper-case permission names and refuse one named twice", () => {
+    expect(createRoleSchema.parse({ name: " Ops ", description: "", permissions: ["refunds_create"] })).toEqual({
+      name: "Ops",
+      description: "",
+      permissions: ["REFUNDS_CREATE"],
+    });
+    expect(createRoleSchema.safeParse({ name: "Ops", description: "", permissions: ["REFUNDS_CREATE", "refunds_create"] }).success).toBe(false);
+    expect(createRoleSchema.safeParse({ name: "Ops", description: "", permissions: ["not a permission"] }).success).toBe(false);
+    expect(createRoleSchema.safeParse({ name: "  ", description: "", permissions: [] }).success).toBe(false);
+  });
+});
