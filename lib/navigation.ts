@@ -20,11 +20,11 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/refunds", label: "Refunds", permission: "REFUNDS_CREATE", group: "main", ready: true },
   { href: "/recurring", label: "Recurring", permission: "RECURRING_CHARGE", group: "main", ready: false },
   { href: "/saved-cards", label: "Saved cards", permission: "SAVED_CARDS_VIEW", group: "main", ready: false },
-  { href: "/admin/roles", label: "Roles", permission: "ROLES_MANAGE", group: "admin", ready: false },
-  { href: "/admin/users", label: "Users", permission: "USERS_MANAGE", group: "admin", ready: false },
-  { href: "/admin/branches", label: "Branches", permission: "BRANCHES_VIEW", group: "admin", ready: false },
-  { href: "/admin/partners", label: "Partners", permission: "PARTNERS_DELETE", group: "admin", ready: false },
-  { href: "/admin/audit", label: "Audit log", permission: "AUDIT_VIEW", group: "admin", ready: false },
+  { href: "/admin/roles", label: "Roles", permission: "ROLES_MANAGE", group: "admin", ready: true },
+  { href: "/admin/users", label: "Users", permission: "USERS_MANAGE", group: "admin", ready: true },
+  { href: "/admin/branches", label: "Branches", permission: "BRANCHES_VIEW", group: "admin", ready: true },
+  { href: "/admin/partners", label: "Partners", permission: "PARTNERS_DELETE", group: "admin", ready: true },
+  { href: "/admin/audit", label: "Audit log", permission: "AUDIT_VIEW", group: "admin", ready: true },
 ];
 
 export function visibleNav(granted: ReadonlySet<Permission>): NavItem[] {

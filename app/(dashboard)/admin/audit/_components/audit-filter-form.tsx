@@ -1,0 +1,71 @@
+// The audit log's filter: a plain GET form (works without JavaScript), so the URL always holds the filter and can
+// be shared. Labelled controls; errors come from the same schema that the API and the export use.
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-styles";
+import { InputField, SelectField } from "@/components/ui/field";
+import { AUDIT_PAGE_SIZES, DEFAULT_AUDIT_PAGE_SIZE } from "@/lib/schemas/admin-audit";
+
+export interface AuditFilterFormProps {
+  /** The values as typed (last value of each parameter), shown back even when invalid. */
+  values: Record<string, string | undefined>;
+  errors: Record<string, string | undefined>;
+  /** The actions and target types present in the log. */
+  actions: string[];
+  targetTypes: string[];
+  zone: string;
+}
+
+export function AuditFilterForm({ values, errors, actions, targetTypes, zone }: AuditFilterFormProps) {
+  const v = (k: string) => values[k] ?? "";
+  const action = v("action");
+  return (
+    <form method="get" action="/admin/audit" role="search" aria-label="Filter the audit log" className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs">
+      <input type="hidden" name="tz" value={zone} />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <InputField label="Actor" name="actor" type="search" dir="ltr" defaultValue={v("actor")} error={errors.actor} hint="Part of an e-mail, or a user ID." autoComplete="off" />
+        <SelectField label="Action" name="action" defaultValue={action} error={errors.action}>
+          <option value="">Any action</option>
+          {action && !actions.includes(action) && <option value={action}>{action}</option>}
+          {actions.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          label="Action starts with"
+          name="actionPrefix"
+          dir="ltr"
+          defaultValue={v("actionPrefix")}
+          error={errors.actionPrefix}
+          placeholder="refund."
+          hint="E.g. refund. for every refund action."
+          autoComplete="off"
+        />
+        <SelectField label="Rows per page" name="size" defaultValue={v("size") || String(DEFAULT_AUDIT_PAGE_SIZE)} error={errors.size}>
+          {AUDIT_PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
+        <InputField label="Target type" name="targetType" dir="ltr" list="audit-target-types" defaultValue={v("targetType")} error={errors.targetType} autoComplete="off" />
+        <datalist id="audit-target-types">
+          {targetTypes.map((t) => (
+            <option key={t} value={t} />
+          ))}
+        </datalist>
+        <InputField label="Target ID" name="targetId" dir="ltr" defaultValue={v("targetId")} error={errors.targetId} autoComplete="off" />
+        <InputField label="From" name="from" type="date" defaultValue={v("from")} error={errors.from} hint={`Days in ${zone}.`} />
+        <InputField label="To" name="to" type="date" defaultValue={v("to")} error={errors.to} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit">Apply filters</Button>
+        <Link href={`/admin/audit?tz=${encodeURIComponent(zone)}`} className={buttonClasses({ variant: "ghost" })}>
+          Clear filters
+        </Link>
+      </div>
+    </form>
+  );
+}

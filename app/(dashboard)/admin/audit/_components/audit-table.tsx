@@ -1,0 +1,102 @@
+// The audit entries, newest first, rendered on the server: time in the reader's zone, who, what, on what (a
+// payment links to its page), from where, the summary, and the start of the row's hash. The entry where the
+// hash chain breaks, if any, is marked.
+import Link from "next/link";
+import { LocalTime } from "@/components/ui/local-time";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import { cx } from "@/components/ui/cx";
+import type { AuditRow } from "@/server/db/schema";
+import { SummaryCell } from "./summary-cell";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const Muted = () => <span className="text-slate-400">—</span>;
+
+function Target({ type, id }: { type: string | null; id: string | null }) {
+  if (!type && !id) return <Muted />;
+  if (type === "payment" && id && UUID_RE.test(id)) {
+    return (
+      <Link href={`/transactions/${id}`} prefetch={false} className="text-brand-700 hover:underline">
+        payment <bdi dir="ltr" className="font-mono text-xs">{id}</bdi>
+      </Link>
+    );
+  }
+  return (
+    <span>
+      {type ?? "—"} {id && <bdi dir="ltr" className="font-mono text-xs break-all">{id}</bdi>}
+    </span>
+  );
+}
+
+export interface AuditTableProps {
+  rows: AuditRow[];
+  zone: string;
+  /** The entry where the chain breaks (highlighted), if the banner reported one. */
+  brokenAt: number | null;
+  /** Link to the entries of one user (the actor filter by user ID). */
+  actorHref: (actorId: string) => string;
+}
+
+export function AuditTable({ rows, zone, brokenAt, actorHref }: AuditTableProps) {
+  return (
+    <Table caption={`Audit log entries, newest first (dates filtered in ${zone})`} captionHidden>
+      <THead>
+        <tr>
+          <TH>Time</TH>
+          <TH>Actor</TH>
+          <TH>Action</TH>
+          <TH>Target</TH>
+          <TH>IP</TH>
+          <TH>Summary</TH>
+          <TH>Hash</TH>
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((r) => {
+          const broken = r.id === brokenAt;
+          return (
+            <TR key={r.id} className={cx("align-top", broken && "bg-red-50 hover:bg-red-50")}>
+              <TD className="whitespace-nowrap">
+                <LocalTime iso={r.at.toISOString()} withSeconds />
+                <div className="text-xs text-slate-500">
+                  <bdi dir="ltr">#{r.id}</bdi>
+                  {broken && <span className="ms-1 font-medium text-red-700">chain breaks here</span>}
+                </div>
+              </TD>
+              <TD>
+                {r.actorEmail ? (
+                  r.actorId ? (
+                    <Link href={actorHref(r.actorId)} prefetch={false} className="hover:underline" title="Show only this user's entries">
+                      <bdi dir="ltr">{r.actorEmail}</bdi>
+                    </Link>
+                  ) : (
+                    <bdi dir="ltr">{r.actorEmail}</bdi>
+                  )
+                ) : (
+                  <span className="text-slate-500">system</span>
+                )}
+              </TD>
+              <TD>
+                <code dir="ltr" className="font-mono text-xs whitespace-nowrap">
+                  {r.action}
+                </code>
+              </TD>
+              <TD>
+                <Target type={r.targetType} id={r.targetId} />
+              </TD>
+              <TD>{r.ip ? <bdi dir="ltr" className="font-mono text-xs">{r.ip}</bdi> : <Muted />}</TD>
+              <TD>
+                <SummaryCell summary={r.summary} />
+              </TD>
+              <TD>
+                <bdi dir="ltr" className="font-mono text-xs" title={r.hash}>
+                  {r.hash.slice(0, 12)}
+                </bdi>
+              </TD>
+            </TR>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,145 @@
+// /admin/audit: the audit log, newest first, filtered and paged (keyset) on the server from the URL, with the
+// hash chain's verdict on top and a streamed CSV export. Server-rendered: the services are called directly; the
+// only client code is the time-zone sync and the LocalTime of each row.
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { Forbidden } from "@/components/auth/forbidden";
+import { Alert } from "@/components/ui/alert";
+import { buttonClasses } from "@/components/ui/button-styles";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { auditLogQuerySchema, hasAuditFilter, toAuditQueryString, type AuditLogQueryInput } from "@/lib/schemas/admin-audit";
+import { canonicalTimeZone } from "@/lib/transactions/zoned-time";
+import { pageAccess } from "@/server/auth/session";
+import { listAuditFilterOptions } from "@/server/services/admin/audit/audit-filter-options";
+import { auditChainStatus } from "@/server/services/admin/audit/chain-status";
+import { listAuditLog } from "@/server/services/admin/audit/list-audit-log";
+import { appDeps } from "@/server/services/app-deps";
+// The list's pager and time-zone sync are the transactions list's own (generic: plain links, the URL's `tz`).
+import { Pager } from "../../transactions/_components/pager";
+import { TimeZoneSync } from "../../transactions/_components/time-zone-sync";
+import { AuditFilterForm } from "./_components/audit-filter-form";
+import { AuditTable } from "./_components/audit-table";
+import { ChainBanner } from "./_components/chain-banner";
+
+export const metadata: Metadata = { title: "Audit log" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Promise<AuditLogQueryInput>;
+
+const FIELDS = ["actor", "action", "actionPrefix", "targetType", "targetId", "from", "to", "size"] as const;
+const DESCRIPTION = "Every sign-in, money action, change and export, in the order it happened. Entries cannot be edited or removed.";
+
+function rawQueryString(raw: AuditLogQueryInput): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(raw)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
+  return p.toString();
+}
+
+export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
+  const { principal, allowed } = await pageAccess("AUDIT_VIEW");
+  if (!allowed) return <Forbidden area="Audit log" permission="AUDIT_VIEW" />;
+
+  const raw = await searchParams;
+  // The zone: the URL's (a shared link keeps its own), else the browser's from the cookie TimeZoneSync sets.
+  const cookieZone = canonicalTimeZone((await cookies()).get("tz")?.value ?? "");
+  const urlHasZone = typeof raw.tz === "string" && raw.tz !== "";
+  const parsed = auditLogQuerySchema.safeParse(urlHasZone || !cookieZone ? raw : { ...raw, tz: cookieZone });
+
+  if (parsed.success) {
+    // Tidy the URL a GET form leaves behind (empty fields, defaults) so that links stay short and canonical.
+    const canonical = toAuditQueryString(parsed.data);
+    const wanted = urlHasZone ? canonical : new URLSearchParams([...new URLSearchParams(canonical)].filter(([k]) => k !== "tz")).toString();
+    if (wanted !== rawQueryString(raw)) redirect(wanted ? `/admin/audit?${wanted}` : "/admin/audit");
+  }
+
+  const deps = await appDeps();
+  const [chain, options] = await Promise.all([auditChainStatus(deps, principal), listAuditFilterOptions(deps, principal)]);
+  const last = (k: string) => {
+    const v = raw[k];
+    return Array.isArray(v) ? v.at(-1) : v;
+  };
+  const values = Object.fromEntries(FIELDS.map((k) => [k, last(k)]));
+
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= issue.message;
+    const zone = canonicalTimeZone(last("tz") ?? "") ?? cookieZone ?? "UTC";
+    return (
+      <div className="space-y-5">
+        <PageHeader title="Audit log" description={DESCRIPTION} />
+        <ChainBanner report={chain} zone={zone} />
+        {errors.cursor ? (
+          <Alert tone="warning" title="This page link is out of date" action={<Link href={`/admin/audit?tz=${encodeURIComponent(zone)}`}>Go to the first page</Link>}>
+            {errors.cursor}
+          </Alert>
+        ) : (
+          <Alert tone="error" title="Some filters are not valid">
+            Correct the highlighted fields and apply the filters again.
+          </Alert>
+        )}
+        <AuditFilterForm values={values} errors={errors} actions={options.actions} targetTypes={options.targetTypes} zone={zone} />
+      </div>
+    );
+  }
+
+  const query = parsed.data;
+  const page = await listAuditLog(deps, principal, query);
+  const href = (qs: string) => `/admin/audit?${qs}`;
+  const exportHref = `/api/admin/audit/export?${toAuditQueryString(query, { cursor: null })}`;
+
+  return (
+    <div className="space-y-5">
+      <TimeZoneSync serverZone={query.tz} />
+      <PageHeader
+        title="Audit log"
+        description={
+          <>
+            {DESCRIPTION} Dates are days in <bdi dir="ltr">{query.tz}</bdi>.
+          </>
+        }
+        actions={
+          <a href={exportHref} download className={buttonClasses({ variant: "secondary" })}>
+            Export all matching (CSV)
+          </a>
+        }
+      />
+      <ChainBanner report={chain} zone={query.tz} />
+      <AuditFilterForm values={values} errors={{}} actions={options.actions} targetTypes={options.targetTypes} zone={query.tz} />
+
+      <div className="overflow-hidden rounded-md border border-slate-200 bg-white shadow-xs">
+        {page.rows.length === 0 ? (
+          hasAuditFilter(query) ? (
+            <EmptyState
+              title="No entries match these filters"
+              description="Widen the date range or remove a filter."
+              action={
+                <Link href={href(`tz=${encodeURIComponent(query.tz)}`)} className={buttonClasses({ variant: "secondary" })}>
+                  Clear filters
+                </Link>
+              }
+            />
+          ) : (
+            <EmptyState title="No entries yet" description="Sign-ins, money actions, changes and exports are recorded here as they happen." />
+          )
+        ) : (
+          <>
+            <AuditTable
+              rows={page.rows}
+              zone={query.tz}
+              brokenAt={chain.ok ? null : chain.brokenAt}
+              actorHref={(actorId) => href(toAuditQueryString({ ...query, actor: actorId }, { cursor: null }))}
+            />
+            <Pager
+              shown={page.rows.length}
+              prevHref={page.prevCursor ? href(toAuditQueryString(query, { cursor: page.prevCursor })) : null}
+              nextHref={page.nextCursor ? href(toAuditQueryString(query, { cursor: page.nextCursor })) : null}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

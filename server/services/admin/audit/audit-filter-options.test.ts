@@ -1,0 +1,34 @@
+// Integration test of the audit filter form's choices on real databases. Rules guarded: the action select offers
+// exactly the actions present in the log (sorted, once each) and the target-type list the types present; reading
+// them needs AUDIT_VIEW.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { testPrincipal } from "../../test-support";
+import { listAuditFilterOptions } from "./audit-filter-options";
+import { seedAudit } from "./test-fixtures";
+
+describe.each(testDatabaseTargets())("audit filter options on $name", (target) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it("offers each action and target type present in the log once, sorted; needs AUDIT_VIEW", async () => {
+    const auditor = await testPrincipal(database.db, "Auditor", ["AUDIT_VIEW"]);
+    const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
+    await seedAudit(database.db, [
+      { action: "refund.start", targetType: "payment" },
+      { action: "auth.sign_in", targetType: "session" },
+      { action: "auth.sign_in", targetType: "session" },
+      { action: "auth.sign_in_failed" },
+    ]);
+    expect(await listAuditFilterOptions({ db: database.db }, auditor)).toEqual({
+      actions: ["auth.sign_in", "auth.sign_in_failed", "refund.start"],
+      targetTypes: ["payment", "session"],
+    });
+    await expect(listAuditFilterOptions({ db: database.db }, reader)).rejects.toMatchObject({ code: "forbidden" });
+  });
+});

@@ -1,0 +1,69 @@
+// Integration tests of the audit log's chain banner on real databases. Rules guarded: reading it needs
+// AUDIT_VIEW; an untouched log reports "verified" with its number of entries; an entry edited behind the
+// append-only trigger is reported at that entry as a hash mismatch; a removed entry is reported at the next one as
+// a link mismatch; the banner's words name the entry and the reason.
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Principal } from "../../../auth/principal";
+import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { testPrincipal } from "../../test-support";
+import { auditChainStatus, chainBannerText } from "./chain-status";
+import { seedAudit } from "./test-fixtures";
+
+describe.each(testDatabaseTargets())("audit chain banner on $name", (target) => {
+  let database: TestDatabase;
+  let auditor: Principal;
+  const deps = () => ({ db: database.db });
+
+  // A fresh database per test: tampering cannot be undone (that is the point).
+  beforeEach(async () => {
+    database = await target.open();
+    auditor = await testPrincipal(database.db, "Auditor", ["AUDIT_VIEW"]);
+  });
+  afterEach(async () => {
+    await database?.dispose();
+  });
+
+  const seedFive = () => seedAudit(database.db, Array.from({ length: 5 }, (_, i) => ({ action: "chain.test", actorEmail: "a@example.com", summary: { i } })));
+
+  /** An edit or removal by someone who got past the append-only trigger (as audit-log.test.ts does). */
+  async function bypassingTrigger(statement: ReturnType<typeof sql>) {
+    await database.db.execute(sql`alter table audit_log disable trigger audit_log_no_update`);
+    await database.db.execute(statement);
+    await database.db.execute(sql`alter table audit_log enable trigger audit_log_no_update`);
+  }
+
+  it("refuses a principal without AUDIT_VIEW", async () => {
+    const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
+    await expect(auditChainStatus(deps(), reader)).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("reports an untouched log as verified, with its number of entries", async () => {
+    await seedFive();
+    const report = await auditChainStatus(deps(), auditor);
+    expect(report).toEqual({ ok: true, checked: 5 });
+    expect(chainBannerText(report)).toBe("Hash chain verified: 5 entries");
+    expect(chainBannerText({ ok: true, checked: 1 })).toBe("Hash chain verified: 1 entry");
+  });
+
+  it("reports an edited entry at that entry, as a hash mismatch", async () => {
+    const rows = await seedFive();
+    const victim = rows[2]!;
+    await bypassingTrigger(sql`update audit_log set actor_email = 'someone-else@example.com' where id = ${victim.id}`);
+    const report = await auditChainStatus(deps(), auditor);
+    expect(report).toEqual({ ok: false, checked: 2, brokenAt: victim.id, reason: "hash_mismatch" });
+    expect(chainBannerText(report)).toBe(`Hash chain broken at entry #${victim.id} (hash mismatch)`);
+  });
+
+  it("reports a removed entry at the entry after it, as a link mismatch", async () => {
+    const rows = await seedFive();
+    await bypassingTrigger(sql`delete from audit_log where id = ${rows[1]!.id}`);
+    const report = await auditChainStatus(deps(), auditor);
+    expect(report).toEqual({ ok: false, checked: 1, brokenAt: rows[2]!.id, reason: "link_mismatch" });
+    expect(chainBannerText(report)).toBe(`Hash chain broken at entry #${rows[2]!.id} (link mismatch)`);
+  });
+
+  it("reports an empty log as verified with no entries", async () => {
+    expect(await auditChainStatus(deps(), auditor)).toEqual({ ok: true, checked: 0 });
+  });
+});
