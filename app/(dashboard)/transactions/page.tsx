@@ -18,10 +18,10 @@ import { appDeps } from "@/server/services/app-deps";
 import { listSavedViews } from "@/server/services/transactions/list-saved-views";
 import { listTransactions } from "@/server/services/transactions/list-transactions";
 import { FilterForm } from "./_components/filter-form";
-import { Pager } from "./_components/pager";
+import { Pager } from "@/components/list/pager";
 import { SavedViewsBar } from "./_components/saved-views-bar";
 import { EXPORT_FORM_ID, ExportSelectedButton } from "./_components/selection";
-import { TimeZoneSync } from "./_components/time-zone-sync";
+import { TimeZoneSync } from "@/components/list/time-zone-sync";
 import { TransactionsTable } from "./_components/transactions-table";
 
 export const metadata: Metadata = { title: "Transactions" };

@@ -8,7 +8,7 @@ import type { Principal } from "../../auth/principal";
 import { savedViews } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { ServiceDeps } from "../deps";
-import { requirePermission } from "./require-permission";
+import { requirePermission } from "../require-permission";
 
 export async function createSavedView(
   deps: Pick<ServiceDeps, "db" | "now">,

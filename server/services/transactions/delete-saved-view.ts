@@ -7,7 +7,7 @@ import type { Principal } from "../../auth/principal";
 import { savedViews } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { ServiceDeps } from "../deps";
-import { requirePermission } from "./require-permission";
+import { requirePermission } from "../require-permission";
 
 export async function deleteSavedView(deps: Pick<ServiceDeps, "db">, principal: Principal, viewId: string, ip: string | null = null): Promise<void> {
   requirePermission(principal, "TRANSACTIONS_VIEW");

@@ -13,7 +13,7 @@ import type { Principal } from "../../auth/principal";
 import { logger } from "../../log/logger";
 import type { ServiceDeps } from "../deps";
 import { fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
-import { requirePermission } from "./require-permission";
+import { requirePermission } from "../require-permission";
 
 export const EXPORT_BATCH_SIZE = 1_000;
 

@@ -5,7 +5,7 @@ import type { SavedView } from "@/lib/transactions/saved-view";
 import type { Principal } from "../../auth/principal";
 import { savedViews } from "../../db/schema";
 import type { ServiceDeps } from "../deps";
-import { requirePermission } from "./require-permission";
+import { requirePermission } from "../require-permission";
 
 export async function listSavedViews(deps: Pick<ServiceDeps, "db">, principal: Principal): Promise<SavedView[]> {
   requirePermission(principal, "TRANSACTIONS_VIEW");

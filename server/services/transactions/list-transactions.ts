@@ -8,7 +8,7 @@ import type { Principal } from "../../auth/principal";
 import { AppError } from "../../http/errors";
 import type { ServiceDeps } from "../deps";
 import { cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
-import { requirePermission } from "./require-permission";
+import { requirePermission } from "../require-permission";
 
 export interface TransactionPage {
   rows: TransactionRow[];

@@ -17,9 +17,9 @@ import { listAuditFilterOptions } from "@/server/services/admin/audit/audit-filt
 import { auditChainStatus } from "@/server/services/admin/audit/chain-status";
 import { listAuditLog } from "@/server/services/admin/audit/list-audit-log";
 import { appDeps } from "@/server/services/app-deps";
-// The list's pager and time-zone sync are the transactions list's own (generic: plain links, the URL's `tz`).
-import { Pager } from "../../transactions/_components/pager";
-import { TimeZoneSync } from "../../transactions/_components/time-zone-sync";
+// The pager and time-zone sync shared by the keyset lists (plain links; the URL's `tz`).
+import { Pager } from "@/components/list/pager";
+import { TimeZoneSync } from "@/components/list/time-zone-sync";
 import { AuditFilterForm } from "./_components/audit-filter-form";
 import { AuditTable } from "./_components/audit-table";
 import { ChainBanner } from "./_components/chain-banner";

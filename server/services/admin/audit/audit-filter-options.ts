@@ -6,7 +6,7 @@ import { asc, isNotNull } from "drizzle-orm";
 import type { Principal } from "../../../auth/principal";
 import { auditLog } from "../../../db/schema";
 import type { ServiceDeps } from "../../deps";
-import { requirePermission } from "../../transactions/require-permission";
+import { requirePermission } from "../../require-permission";
 
 /** More names than a select should hold would be a bug elsewhere; cap the list. */
 const MAX_OPTIONS = 200;

@@ -6,7 +6,7 @@ import "server-only";
 import { verifyAuditChain, type ChainReport } from "../../../audit/audit-log";
 import type { Principal } from "../../../auth/principal";
 import type { ServiceDeps } from "../../deps";
-import { requirePermission } from "../../transactions/require-permission";
+import { requirePermission } from "../../require-permission";
 
 export type { ChainReport };
 

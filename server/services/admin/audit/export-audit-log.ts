@@ -12,7 +12,7 @@ import type { Principal } from "../../../auth/principal";
 import type { AuditRow } from "../../../db/schema";
 import { logger } from "../../../log/logger";
 import type { ServiceDeps } from "../../deps";
-import { requirePermission } from "../../transactions/require-permission";
+import { requirePermission } from "../../require-permission";
 import { auditConditions, fetchAuditPage } from "./audit-query";
 
 export const AUDIT_EXPORT_BATCH_SIZE = 1_000;

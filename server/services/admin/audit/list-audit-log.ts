@@ -6,7 +6,7 @@ import type { Principal } from "../../../auth/principal";
 import type { AuditRow } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
-import { requirePermission } from "../../transactions/require-permission";
+import { requirePermission } from "../../require-permission";
 import { auditConditions, fetchAuditPage } from "./audit-query";
 
 export interface AuditPage {

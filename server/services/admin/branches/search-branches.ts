@@ -7,7 +7,7 @@ import type { Principal } from "../../../auth/principal";
 import type { Branch } from "../../../gateway/client";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
-import { requirePermission } from "../../transactions/require-permission";
+import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "./access-level";
 
 function viewOf(b: Branch): BranchView {

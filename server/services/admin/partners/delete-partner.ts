@@ -8,7 +8,7 @@ import type { Principal } from "../../../auth/principal";
 import type { GatewayResult } from "../../../gateway/result";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
-import { requirePermission } from "../../transactions/require-permission";
+import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "../branches/access-level";
 
 type Outcome = "deleted" | "not_found" | "access_level" | "gateway_error" | "unavailable" | "outcome_unknown";

@@ -11,7 +11,7 @@ import { passwordTokens, roles, userRoles, users } from "../../../db/schema";
 import { describeResult } from "../../../gateway/client";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
-import { requirePermission } from "../require-permission";
+import { requirePermission } from "../../require-permission";
 
 export interface CreatedUser {
   id: string;

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Principal } from "../../../auth/principal";
 import type { Db } from "../../../db/client";
 import { roles, userRoles, users } from "../../../db/schema";
-import { requirePermission } from "../require-permission";
+import { requirePermission } from "../../require-permission";
 
 export interface UserListItem {
   id: string;

@@ -7,7 +7,7 @@ import { appendAudit } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { roles, userRoles, users } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
-import { requirePermission } from "../require-permission";
+import { requirePermission } from "../../require-permission";
 
 export async function setUserRoles(db: Db, actor: Principal, userId: string, input: UserRolesInput, ip: string | null) {
   requirePermission(actor, "USERS_MANAGE");

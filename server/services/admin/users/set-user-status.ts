@@ -7,7 +7,7 @@ import { appendAudit } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
-import { requirePermission } from "../require-permission";
+import { requirePermission } from "../../require-permission";
 
 export async function setUserStatus(db: Db, actor: Principal, userId: string, input: UserStatusInput, ip: string | null) {
   requirePermission(actor, "USERS_MANAGE");

@@ -1,9 +1,9 @@
-// The first line of every transactions service: the caller must hold the permission (the route wrapper checks it
+// The first line of every service: the caller must hold the permission (the route wrapper checks it
 // too; a page or script calling the service directly gets the same refusal).
 // No `import "server-only"`: the ledger benchmark (scripts/bench-ledger.ts) runs it too; it holds no secret.
 import type { Permission } from "@/lib/permissions";
-import type { Principal } from "../../auth/principal";
-import { AppError } from "../../http/errors";
+import type { Principal } from "../auth/principal";
+import { AppError } from "../http/errors";
 
 export function requirePermission(principal: Principal, permission: Permission): void {
   if (!principal.permissions.has(permission)) throw new AppError("forbidden", "You do not have permission to do this.");
