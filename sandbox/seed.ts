@@ -1,5 +1,6 @@
 // Deterministic seed data of the sandbox (fixed UUIDs and timestamps): roles, branches, partners, the business-unit
 // hierarchy. The same after every restart and every reset, so tests and people can rely on it.
+import { STARTER_ROLES } from "../lib/starter-roles";
 import { SANDBOX_DEFAULTS } from "../server/gateway/sandbox-defaults";
 import { isoNanos, stableUuid } from "./format";
 import type { Branch, Partner, Role, StateData } from "./types";
@@ -15,29 +16,8 @@ export const SEEDED_PARTNERS: readonly Partner[] = [
 ];
 export const SEEDED_PARTNER_IDS: readonly string[] = SEEDED_PARTNERS.map((p) => p.id);
 
-const ROLE_SEEDS: Array<[string, string, string[]]> = [
-  [
-    "back-office",
-    "Day-to-day payment operations: payments, captures, voids and refund requests",
-    [
-      "TRANSACTIONS_VIEW",
-      "TRANSACTIONS_EXPORT",
-      "PAYMENTS_CREATE",
-      "CAPTURES_CREATE",
-      "VOIDS_CREATE",
-      "REFUNDS_CREATE",
-      "RECURRING_CHARGE",
-      "SAVED_CARDS_VIEW",
-      "BRANCHES_VIEW",
-    ],
-  ],
-  [
-    "finance",
-    "Finance team: approves refunds, exports transactions, reads the audit trail",
-    ["TRANSACTIONS_VIEW", "TRANSACTIONS_EXPORT", "REFUNDS_CREATE", "REFUNDS_APPROVE", "AUDIT_VIEW", "BRANCHES_VIEW"],
-  ],
-  ["read-only", "Can look at transactions and branches, change nothing", ["TRANSACTIONS_VIEW", "BRANCHES_VIEW"]],
-];
+// The same starter roles the dashboard seeds locally (one definition: lib/starter-roles.ts).
+const ROLE_SEEDS: Array<[string, string, string[]]> = STARTER_ROLES.map((r) => [r.name, r.description, [...r.permissions]]);
 
 /** Ids of the seeded roles by name. */
 export const SEEDED_ROLE_IDS: Readonly<Record<string, string>> = Object.fromEntries(

@@ -34,7 +34,7 @@ describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) =
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const p = await resolvePrincipal(database.db, r.claims, limits);
-    expect(p.ok && [...p.principal.permissions]).toEqual(["TRANSACTIONS_VIEW"]);
+    expect(p.ok && [...p.principal.permissions].sort()).toEqual(["BRANCHES_VIEW", "TRANSACTIONS_VIEW"]);
   });
 
   it("gives the same message for a wrong password and an unknown account", async () => {

@@ -1,25 +1,14 @@
 // Dashboard users and their roles: creation, lookup, the first super-admin, and the locally seeded roles that
 // stand in for the gateway's roles until the roles mirror (administration issue) replaces them.
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Permission } from "@/lib/permissions";
+import { STARTER_ROLES } from "@/lib/starter-roles";
 import { appendAudit } from "../audit/audit-log";
 import type { Db } from "../db/client";
 import { roles, userRoles, users, type UserRow } from "../db/schema";
 import { generatePassword, hashPassword } from "./password";
 
-export const LOCAL_ROLES: ReadonlyArray<{ name: string; description: string; permissions: Permission[] }> = [
-  {
-    name: "back-office",
-    description: "Sees payments, takes payments, captures and voids authorizations.",
-    permissions: ["TRANSACTIONS_VIEW", "PAYMENTS_CREATE", "CAPTURES_CREATE", "VOIDS_CREATE", "SAVED_CARDS_VIEW", "RECURRING_CHARGE", "BRANCHES_VIEW"],
-  },
-  {
-    name: "finance",
-    description: "Sees and exports payments, requests and approves refunds.",
-    permissions: ["TRANSACTIONS_VIEW", "TRANSACTIONS_EXPORT", "REFUNDS_CREATE", "REFUNDS_APPROVE", "BRANCHES_VIEW"],
-  },
-  { name: "read-only", description: "Sees payments; changes nothing.", permissions: ["TRANSACTIONS_VIEW"] },
-];
+/** Seeded locally at first start, until the roles mirror replaces them with the gateway's (same names). */
+export const LOCAL_ROLES = STARTER_ROLES;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -49,10 +49,13 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
   });
 
   it("a search mirrors its page and adopts the seeded local roles by name: same id, users kept, gateway's permissions", async () => {
+    const seeded = (await roleRowByName(deps.db, "finance"))!;
+    expect(seeded).toMatchObject({ source: "local", gatewayRoleId: null });
+    // A local copy that has drifted from the gateway's role of the same name (here: AUDIT_VIEW taken away).
+    await deps.db.update(roles).set({ permissions: seeded.permissions.filter((p) => p !== "AUDIT_VIEW") }).where(eq(roles.id, seeded.id));
     const localFinance = (await roleRowByName(deps.db, "finance"))!;
-    expect(localFinance).toMatchObject({ source: "local", gatewayRoleId: null });
     const holder = await userHoldingRoles(deps.db, [localFinance.id]);
-    expect((await holder.next()).permissions.has("AUDIT_VIEW")).toBe(false); // the local seed does not grant it
+    expect((await holder.next()).permissions.has("AUDIT_VIEW")).toBe(false);
 
     const r = await searchRoles(deps, superAdmin, query());
     expect(r.page).toMatchObject({ number: 0, size: 10 });
