@@ -1,22 +1,12 @@
 // The gateway-call log: the database side of the client's call recorder, and the reads a payment's timeline uses.
 // Rows arrive already redacted by the client (no card number, CVV, hash or key).
 import { asc, eq, or } from "drizzle-orm";
+import type { GatewayCallRecord } from "../gateway/result";
 import type { Db } from "./client";
 import { gatewayCalls, type GatewayCallRow } from "./schema";
 
-export interface GatewayCallEntry {
-  operation: string;
-  orderId: string | null;
-  transactionId: string | null;
-  outcome: "success" | "declined" | "gateway_error" | "transport";
-  gatewayCode: string | null;
-  httpStatus: number | null;
-  latencyMs: number;
-  attempts: number;
-  request: unknown;
-  response: unknown;
-  startedAt: Date;
-}
+/** One recorded call: the client's own record type (server/gateway/result.ts). */
+export type GatewayCallEntry = GatewayCallRecord;
 
 export function createGatewayCallLog(db: Db) {
   return {

@@ -9,6 +9,7 @@ import { createGatewayClient } from "../gateway/client";
 import { createLogger } from "../log/logger";
 import { PERMISSIONS, type Permission } from "@/lib/permissions";
 import { users } from "../db/schema";
+import { AppError } from "../http/errors";
 import type { ServiceDeps } from "./deps";
 
 export async function startTestSandbox() {
@@ -39,4 +40,15 @@ export async function testPrincipal(db: ServiceDeps["db"], name: string, permiss
     userType: u!.userType === "SUPER_ADMIN" ? "SUPER_ADMIN" : "USER",
     permissions: new Set(permissions === "all" ? PERMISSIONS : permissions),
   };
+}
+
+/** The AppError code a service call ends with ("ok" when it succeeds): what the API would answer. */
+export async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return "ok";
+  } catch (e) {
+    if (e instanceof AppError) return e.code;
+    throw e;
+  }
 }

@@ -17,7 +17,7 @@ import type { ServiceDeps } from "../deps";
 import { approveRefund, rejectRefund } from "../refunds/approve-refund";
 import { reconcileOnce } from "../sync/reconcile";
 import { requestRefund } from "../refunds/request-refund";
-import { startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../test-support";
 import { capturePayment } from "./capture-payment";
 import { paymentOnSandbox } from "./test-ledger";
 import { voidPayment } from "./void-payment";
@@ -31,15 +31,6 @@ const refund = (amount: string, extra: Partial<{ reasonCode: string; note: strin
   ...extra,
 });
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "ok";
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-}
 
 describe.each(testDatabaseTargets())("money actions on $name", (target) => {
   let database: TestDatabase;

@@ -3,17 +3,16 @@
 // user's time zone, amounts as exact decimals with their currency, every cell safe to open in a spreadsheet.
 // The export is audited when the stream ends (completed, aborted by the client, or failed) with the row count.
 // No `import "server-only"`: the ledger benchmark (scripts/bench-ledger.ts) runs it too; it holds no secret.
-import { CSV_BOM, csvRow } from "@/lib/transactions/csv";
+import { csvRow } from "@/lib/transactions/csv";
 import { ledgerDecimal } from "@/lib/transactions/format";
 import { kindLabel, statusLabel } from "@/lib/transactions/labels";
 import { toFilter, type TransactionExportQuery } from "@/lib/transactions/list-query";
 import { formatInZone } from "@/lib/transactions/zoned-time";
-import { appendAuditNow } from "../../audit/audit-log";
 import type { Principal } from "../../auth/principal";
-import { logger } from "../../log/logger";
 import type { ServiceDeps } from "../deps";
 import { fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
 import { requirePermission } from "../require-permission";
+import { csvExportStream, exportFilename } from "../csv-export";
 
 export const EXPORT_BATCH_SIZE = 1_000;
 
@@ -89,62 +88,27 @@ export async function exportTransactions(
   const where = filterConditions(toFilter(query), query.ids);
   // An export starts at the top of the sort, whatever page the user was on: the cursor is ignored.
   const sort = query.sort;
-  const encoder = new TextEncoder();
   let after: { value: string; id: string } | null = null;
-  let rowCount = 0;
-  let audited = false;
-
-  const audit = async (outcome: "completed" | "aborted" | "failed") => {
-    if (audited) return;
-    audited = true;
-    try {
-      await appendAuditNow(deps.db, {
-        action: "transactions.export",
-        actorId: principal.userId,
-        actorEmail: principal.email,
-        ip: opts.ip ?? null,
-        targetType: "payments",
-        summary: { filter: auditFilter(query), rows: rowCount, outcome },
-      });
-    } catch (error) {
-      logger.error("transactions.export_audit_failed", { error: error instanceof Error ? error.message : String(error), rows: rowCount, outcome });
-    }
-  };
-
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode(CSV_BOM + header(query.tz)));
-      },
-      async pull(controller) {
-        try {
-          const rows = await fetchPage(deps.db, where, { sort, dir: query.dir, after, backwards: false, limit: batchSize });
-          opts.onBatch?.(rows.length);
-          if (rows.length > 0) {
-            let chunk = "";
-            for (const r of rows) chunk += csvLine(r, query.tz);
-            rowCount += rows.length;
-            const last = rows[rows.length - 1]!;
-            after = { value: last.sortValue, id: last.id };
-            controller.enqueue(encoder.encode(chunk));
-          }
-          if (rows.length < batchSize) {
-            await audit("completed");
-            controller.close();
-          }
-        } catch (error) {
-          await audit("failed");
-          controller.error(error);
-        }
-      },
-      async cancel() {
-        await audit("aborted");
-      },
+  const stream = csvExportStream({
+    db: deps.db,
+    header: header(query.tz),
+    batchSize,
+    async nextBatch() {
+      const rows = await fetchPage(deps.db, where, { sort, dir: query.dir, after, backwards: false, limit: batchSize });
+      const last = rows.at(-1);
+      if (last) after = { value: last.sortValue, id: last.id };
+      return rows;
     },
-    // Nothing read ahead: the next batch is fetched only when the client has taken the previous one.
-    { highWaterMark: 0 },
-  );
-
-  const [day, time] = formatInZone(deps.now(), query.tz).split(" ");
-  return { filename: `transactions-${day}-${time!.slice(0, 5).replace(":", "")}.csv`, stream };
+    line: (r) => csvLine(r, query.tz),
+    onBatch: opts.onBatch,
+    auditEntry: (outcome, rows) => ({
+      action: "transactions.export",
+      actorId: principal.userId,
+      actorEmail: principal.email,
+      ip: opts.ip ?? null,
+      targetType: "payments",
+      summary: { filter: auditFilter(query), rows, outcome },
+    }),
+  });
+  return { filename: exportFilename("transactions", deps.now(), query.tz), stream };
 }

@@ -7,24 +7,14 @@ import { checkSignIn } from "../../../auth/sign-in";
 import { seedLocalRoles } from "../../../auth/users";
 import { passwordTokens, users } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
-import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
-import { startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../test-support";
 import { createDashboardUser } from "./create-user";
 import { setPasswordWithToken } from "./set-password";
 
 const base = { name: "New Person", phoneNumber: "+966501234567", userType: "USER" as const, roleNames: ["finance"], extraPermissions: [] };
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
 
-async function codeOf(p: Promise<unknown>) {
-  try {
-    await p;
-    return "ok";
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-}
 
 describe.each(testDatabaseTargets())("creating users on $name", (target) => {
   let database: TestDatabase;

@@ -8,8 +8,7 @@ import { checkSignIn } from "../../../auth/sign-in";
 import { createUser, seedLocalRoles } from "../../../auth/users";
 import { roles } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
-import { AppError } from "../../../http/errors";
-import { testPrincipal } from "../../test-support";
+import { codeOf, testPrincipal } from "../../test-support";
 import { listUsers } from "./list-users";
 import { setUserRoles } from "./set-user-roles";
 import { setUserStatus } from "./set-user-status";
@@ -17,15 +16,6 @@ import { setUserStatus } from "./set-user-status";
 const limits = { idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000 };
 const PASSWORD = "a long enough password";
 
-async function codeOf(p: Promise<unknown>) {
-  try {
-    await p;
-    return "ok";
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-}
 
 describe.each(testDatabaseTargets())("user administration on $name", (target) => {
   let database: TestDatabase;
