@@ -12,6 +12,7 @@ import { SkeletonText } from "@/components/ui/skeleton";
 import { isCurrencyCode } from "@/lib/money";
 import { paymentParams } from "@/lib/schemas/ids";
 import { REASON_LABELS } from "@/lib/schemas/payment-actions";
+import { kindLabel } from "@/lib/transactions/labels";
 import { pageAccess } from "@/server/auth/session";
 import { getDatabase } from "@/server/db";
 import { env } from "@/server/env";
@@ -74,7 +75,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             </Badge>
           </span>
         }
-        description={<>{money(p.amountMinor)} · {p.kind.replace(/_/g, " ")} payment</>}
+        description={<>{money(p.amountMinor)} · {kindLabel(p.kind)}</>}
         actions={<SyncButton paymentId={p.id} />}
       />
 
