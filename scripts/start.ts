@@ -57,6 +57,8 @@ async function main() {
     NEXT_TELEMETRY_DISABLED: "1",
     DATA_DIR: config.dataDir,
     PORT: String(config.port),
+    // next-auth builds its own URLs from this; the dashboard's public address is APP_URL.
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? config.appUrl,
   };
 
   if (config.testMode) {

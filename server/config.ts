@@ -127,7 +127,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     testMode,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    appUrl: (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ""),
     secureCookies: (e.APP_URL ?? "").startsWith("https://"),
     authSecret: e.NEXTAUTH_SECRET ?? null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },

@@ -13,9 +13,9 @@ export function SummaryCell({ summary }: { summary: unknown }) {
     );
   }
   return (
-    <details className="max-w-md">
+    <details className="max-w-xs">
       <summary className="cursor-pointer font-mono text-xs text-slate-700">
-        <code dir="ltr">{`${compact.slice(0, SHORT)}…`}</code>
+        <code dir="ltr" className="break-all">{`${compact.slice(0, SHORT)}…`}</code>
         <span className="sr-only"> (show the whole summary)</span>
       </summary>
       <pre dir="ltr" className="mt-2 max-h-64 overflow-auto rounded-sm bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-800">
