@@ -9,4 +9,5 @@ export const E2E_USERS = {
   throttled: { email: "locked@e2e.test", name: "Layla Locked", userType: "USER" as const, roles: ["read-only"] },
   toDisable: { email: "leaving@e2e.test", name: "Dina Leaving", userType: "USER" as const, roles: ["read-only"] },
   toPromote: { email: "growing@e2e.test", name: "Gamal Growing", userType: "USER" as const, roles: ["read-only"] },
+  roleWatcher: { email: "watcher@e2e.test", name: "Wafa Watcher", userType: "USER" as const, roles: ["read-only"] },
 };
