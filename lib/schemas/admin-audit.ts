@@ -2,23 +2,14 @@
 // GET /api/admin/audit and for its CSV export, plus the keyset cursor and the canonical query string. Dates are
 // calendar days in the user's IANA time zone (the same helpers as the transactions list). Browser-safe.
 import { z } from "zod";
-import { canonicalTimeZone, isCalendarDate, nextCalendarDate, startOfDayInZone } from "@/lib/transactions/zoned-time";
+import { nextCalendarDate, startOfDayInZone } from "@/lib/transactions/zoned-time";
+import { calendarDayParam, single, textParam, timeZoneParam } from "./query-params";
 
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_AUDIT_PAGE_SIZE = 50;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A single text parameter: the last value when repeated, trimmed; empty means absent. */
-const single = (v: unknown) => {
-  const last = Array.isArray(v) ? v.at(-1) : v;
-  if (typeof last !== "string") return last;
-  const t = last.trim();
-  return t === "" ? undefined : t;
-};
-
-const text = (max: number, label: string) => z.preprocess(single, z.string().max(max, `${label} is too long.`).optional());
-const calendarDay = z.preprocess(single, z.string().refine(isCalendarDate, "Enter a date as YYYY-MM-DD.").optional());
 /** Action names are dotted lower-case words ("refund.request_approval"). */
 const ACTION_RE = /^[a-z0-9_.]+$/;
 
@@ -46,29 +37,16 @@ export function decodeAuditCursor(text: string): AuditCursor | null {
 export const auditLogQuerySchema = z
   .object({
     /** Part of the actor's e-mail (case-insensitive), or a user ID for exactly that user. */
-    actor: text(254, "The actor"),
+    actor: textParam(254, "The actor"),
     /** One action, exactly (the select of actions present in the log). */
     action: z.preprocess(single, z.string().max(64, "The action is too long.").regex(ACTION_RE, "Choose an action from the list.").optional()),
     /** The start of an action name ("refund." for every refund action). */
     actionPrefix: z.preprocess(single, z.string().max(64, "The action prefix is too long.").regex(ACTION_RE, "Use lower-case letters, digits, _ and . only.").optional()),
-    targetType: text(64, "The target type"),
-    targetId: text(128, "The target ID"),
-    from: calendarDay,
-    to: calendarDay,
-    tz: z.preprocess(
-      single,
-      z
-        .string()
-        .transform((zone, ctx) => {
-          const canonical = canonicalTimeZone(zone);
-          if (!canonical) {
-            ctx.addIssue({ code: "custom", message: "Unknown time zone." });
-            return z.NEVER;
-          }
-          return canonical;
-        })
-        .default("UTC"),
-    ),
+    targetType: textParam(64, "The target type"),
+    targetId: textParam(128, "The target ID"),
+    from: calendarDayParam,
+    to: calendarDayParam,
+    tz: timeZoneParam,
     size: z.preprocess(single, z.enum(["25", "50", "100"], "Choose 25, 50 or 100 rows.").transform(Number).default(DEFAULT_AUDIT_PAGE_SIZE)),
     cursor: z.preprocess(single, z.string().max(40).refine((c) => decodeAuditCursor(c) !== null, "This page link is out of date. Start again from the first page.").optional()),
   })

@@ -6,7 +6,8 @@ import { CURRENCY_CODES, currencyDigits, decimalToMinor, type CurrencyCode } fro
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/server/ledger/states";
 import { COLUMN_IDS, DEFAULT_COLUMNS, isColumnId, type ColumnId } from "./columns";
 import { decodeCursor, SORT_KEYS, type SortKey } from "./cursor";
-import { canonicalTimeZone, isCalendarDate, nextCalendarDate, startOfDayInZone } from "./zoned-time";
+import { calendarDayParam, list, single, textParam, timeZoneParam } from "@/lib/schemas/query-params";
+import { nextCalendarDate, startOfDayInZone } from "./zoned-time";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -14,48 +15,23 @@ export const MAX_EXPORT_IDS = 500;
 
 type Raw = string | string[] | undefined;
 
-/** A single text parameter: the last value when repeated, trimmed; empty means absent. */
-const single = (v: unknown) => {
-  const last = Array.isArray(v) ? v.at(-1) : v;
-  if (typeof last !== "string") return last;
-  const t = last.trim();
-  return t === "" ? undefined : t;
-};
-/** A list parameter: repeated (`status=a&status=b`, checkboxes) or comma-separated (`cols=a,b`). */
-const list = (v: unknown) =>
-  (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((x) => (typeof x === "string" ? x.split(",") : [x])).map((x) => (typeof x === "string" ? x.trim() : x)).filter((x) => x !== "");
 
-const text = (max: number, label: string) => z.preprocess(single, z.string().max(max, `${label} is too long.`).optional());
 const decimal = z.preprocess(single, z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, "Enter an amount such as 150 or 150.75.").optional());
-const calendarDay = z.preprocess(single, z.string().refine(isCalendarDate, "Enter a date as YYYY-MM-DD.").optional());
 
 export const listQueryFields = z.object({
-  q: text(100, "The search"),
+  q: textParam(100, "The search"),
   status: z.preprocess(list, z.array(z.enum(PAYMENT_STATUSES, "Choose a status from the list.")).max(PAYMENT_STATUSES.length)),
   type: z.preprocess(single, z.string().regex(/^[a-z0-9_]{1,32}$/, "Choose a type from the list.").optional()),
-  from: calendarDay,
-  to: calendarDay,
-  tz: z.preprocess(
-    single,
-    z
-      .string()
-      .transform((zone, ctx) => {
-        const canonical = canonicalTimeZone(zone);
-        if (!canonical) {
-          ctx.addIssue({ code: "custom", message: "Unknown time zone." });
-          return z.NEVER;
-        }
-        return canonical;
-      })
-      .default("UTC"),
-  ),
+  from: calendarDayParam,
+  to: calendarDayParam,
+  tz: timeZoneParam,
   currency: z.preprocess(single, z.enum(CURRENCY_CODES, "Choose a currency from the list.").optional()),
   amountMin: decimal,
   amountMax: decimal,
-  orderId: text(128, "The order ID"),
+  orderId: textParam(128, "The order ID"),
   email: z.preprocess(single, z.string().max(254).pipe(z.email("Enter a whole e-mail address (use Search for part of one).")).optional()),
   last4: z.preprocess(single, z.string().regex(/^\d{4}$/, "Enter the card's last 4 digits.").optional()),
-  branch: text(64, "The branch"),
+  branch: textParam(64, "The branch"),
   sort: z.preprocess(single, z.enum(SORT_KEYS).default("created")),
   dir: z.preprocess(single, z.enum(["asc", "desc"]).default("desc")),
   cursor: z.preprocess(single, z.string().max(200).optional()),

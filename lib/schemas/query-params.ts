@@ -1,0 +1,39 @@
+// Building blocks of the list pages' URL schemas (transactions, audit log): how a query parameter is read when it
+// is absent, empty, repeated or a list, and the calendar-day and time-zone parameters. Browser-safe.
+import { z } from "zod";
+import { canonicalTimeZone, isCalendarDate } from "@/lib/transactions/zoned-time";
+
+/** A single text parameter: the last value when repeated, trimmed; empty means absent. */
+export const single = (v: unknown) => {
+  const last = Array.isArray(v) ? v.at(-1) : v;
+  if (typeof last !== "string") return last;
+  const t = last.trim();
+  return t === "" ? undefined : t;
+};
+
+/** A list parameter: repeated (`status=a&status=b`, checkboxes) or comma-separated (`cols=a,b`). */
+export const list = (v: unknown) =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v])
+    .flatMap((x) => (typeof x === "string" ? x.split(",") : [x]))
+    .map((x) => (typeof x === "string" ? x.trim() : x))
+    .filter((x) => x !== "");
+
+export const textParam = (max: number, label: string) => z.preprocess(single, z.string().max(max, `${label} is too long.`).optional());
+
+export const calendarDayParam = z.preprocess(single, z.string().refine(isCalendarDate, "Enter a date as YYYY-MM-DD.").optional());
+
+/** An IANA time zone, canonicalised; UTC when absent. */
+export const timeZoneParam = z.preprocess(
+  single,
+  z
+    .string()
+    .transform((zone, ctx) => {
+      const canonical = canonicalTimeZone(zone);
+      if (!canonical) {
+        ctx.addIssue({ code: "custom", message: "Unknown time zone." });
+        return z.NEVER;
+      }
+      return canonical;
+    })
+    .default("UTC"),
+);
