@@ -352,6 +352,23 @@ export const savedViews = pgTable(
   (t) => [uniqueIndex("saved_views_user_name_unique").on(t.userId, t.name)],
 );
 
+/** Payment links (hosted checkout sessions): the link the customer opens, and its invoice dates (contract 4.9). */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    paymentId: uuid("payment_id")
+      .primaryKey()
+      .references(() => payments.id),
+    url: text("url").notNull(),
+    sessionId: text("session_id"),
+    /** YYYY-MM-DD, as sent to the gateway (defaults of section 8 applied). */
+    issueDate: text("issue_date").notNull(),
+    expireDate: text("expire_date").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_links_expire_idx").on(t.expireDate), index("payment_links_created_idx").on(t.createdAt)],
+);
+
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentActionRow = typeof paymentActions.$inferSelect;
 export type GatewayNotificationRow = typeof gatewayNotifications.$inferSelect;
