@@ -1,0 +1,95 @@
+"use client";
+// "Charge this card": a new sale on the saved card token. The order id and the idempotency key are created when
+// the dialog opens, so a double submit or a retry after a lost answer returns the first result.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { InputField, SelectField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import { newOrderId, tokenChargeSchema, type SavedCardView } from "@/lib/schemas/saved-cards";
+import { guardEnter, newIdempotencyKey } from "../../transactions/[id]/_components/use-money-action";
+
+const formSchema = tokenChargeSchema.pick({ amount: true, currency: true, description: true, orderId: true });
+type FormValues = { amount: string; currency: string; description: string; orderId: string };
+
+export interface ChargeResult {
+  paymentId: string;
+  orderId: string;
+  state: string;
+  message: string;
+  replayed: boolean;
+}
+
+export function ChargeCardDialog(p: { email: string; card: SavedCardView; currencies: readonly string[]; onDone(r: ChargeResult): void; onClose(): void }) {
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { amount: "", currency: p.currencies[0] ?? "SAR", description: "", orderId: newOrderId("card") } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    setPending(true);
+    try {
+      const r = await apiFetch<ChargeResult>("/api/saved-cards/charge", { method: "POST", body: { ...values, email: p.email, cardToken: p.card.cardToken, idempotencyKey } });
+      p.onDone(r);
+    } catch (e) {
+      const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
+      for (const [k, msgs] of Object.entries(err.fields ?? {})) {
+        const name = k.replace(/^body\./, "");
+        if (name === "amount" || name === "currency" || name === "description" || name === "orderId") setFieldError(name, { message: msgs[0] });
+      }
+      setError(err.message);
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={p.onClose}
+      busy={pending}
+      title="Charge this card"
+      description={
+        <>
+          <bdi dir="ltr">{p.card.maskedCardNumber}</bdi> {p.card.brand ?? ""} · {p.email}
+        </>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={p.onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="charge-card-form" loading={pending}>
+            Charge
+          </Button>
+        </>
+      }
+    >
+      <form id="charge-card-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
+        <p className="text-sm text-slate-700">A new payment on the customer&apos;s saved card. A card that asks for 3-D Secure needs the customer to complete it.</p>
+        {error && <Alert tone="error">{error}</Alert>}
+        <div className="grid grid-cols-2 gap-3">
+          <InputField label="Amount" inputMode="decimal" autoComplete="off" required data-autofocus error={errors.amount?.message} {...register("amount")} />
+          <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
+            {p.currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <InputField label="Description" autoComplete="off" required error={errors.description?.message} {...register("description")} />
+        <InputField label="Order id" autoComplete="off" required hint="Generated; change it if you need your own. Each charge needs a new one." error={errors.orderId?.message} {...register("orderId")} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+// Schemas of the saved-cards page: the lookup by the customer's e-mail and the "Charge this card" dialog.
+import { z } from "zod";
+import { CURRENCY_CODES } from "@/lib/money";
+import { amountText, idempotencyKey } from "./payment-actions";
+
+/** The gateway matches saved cards by exactly the payer e-mail of the payment that saved them. */
+export const savedCardsLookupSchema = z.object({
+  email: z.email("Enter the customer's e-mail exactly as used at payment.").max(254),
+});
+export type SavedCardsLookup = z.infer<typeof savedCardsLookupSchema>;
+
+export const orderIdText = z
+  .string()
+  .trim()
+  .min(1, "Enter an order id.")
+  .max(64, "Keep the order id under 64 characters.")
+  .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only.");
+
+export const descriptionText = z.string().trim().min(1, "Enter a description.").max(200, "Keep the description under 200 characters.");
+
+export const tokenChargeSchema = z.object({
+  email: savedCardsLookupSchema.shape.email,
+  cardToken: z.string().trim().min(1).max(200),
+  amount: amountText,
+  currency: z.enum(CURRENCY_CODES as [string, ...string[]], "Choose a currency."),
+  description: descriptionText,
+  orderId: orderIdText,
+  idempotencyKey,
+});
+export type TokenChargeInput = z.infer<typeof tokenChargeSchema>;
+
+/** A saved card as the page shows it (the token stays opaque; it is only sent back to charge the card). */
+export interface SavedCardView {
+  cardToken: string;
+  maskedCardNumber: string;
+  brand: string | null;
+  expiry: string;
+  active: boolean;
+}
+
+export function newOrderId(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}

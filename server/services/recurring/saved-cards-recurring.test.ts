@@ -1,0 +1,145 @@
+// Integration tests against the real sandbox over HTTP and real databases: saved cards are found by exactly the
+// e-mail used at payment; "charge this card" records a token_sale payment with its outcome (captured, or
+// awaiting 3-D Secure for a challenge card) and replays an identical request; "charge now" on a recurring token
+// goes through v2 JSON and the form RECURRING_SALE (whole units only, decimals refused before any call), records a
+// decline with its reason, and both need their permissions.
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, gatewayCalls, payments } from "../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { EXPIRY, uniqueId } from "../../gateway/test-support/fixtures";
+import { completedSale, sandboxControl } from "../../gateway/test-support/sandbox-flows";
+import { insertPayment } from "../../ledger/payments";
+import type { ServiceDeps } from "../deps";
+import { chargeSavedCard, listSavedCards } from "../saved-cards/saved-cards";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { chargeRecurring, listRecurringTokens } from "./recurring";
+
+const key = () => `k_${randomUUID().replace(/-/g, "")}`;
+
+describe.each(testDatabaseTargets())("saved cards and recurring charges on $name", (target) => {
+  let database: TestDatabase;
+  let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
+  let deps: ServiceDeps;
+  let clerk: Awaited<ReturnType<typeof testPrincipal>>;
+  let viewer: Awaited<ReturnType<typeof testPrincipal>>;
+
+  beforeAll(async () => {
+    database = await target.open();
+    sandbox = await startTestSandbox();
+    deps = testDeps(database, sandbox.url);
+    clerk = await testPrincipal(database.db, "Clerk", ["PAYMENTS_CREATE", "SAVED_CARDS_VIEW", "RECURRING_CHARGE", "TRANSACTIONS_VIEW"]);
+    viewer = await testPrincipal(database.db, "Viewer", ["TRANSACTIONS_VIEW"]);
+  }, 60_000);
+  afterAll(async () => {
+    await deps?.gateway.close();
+    await sandbox?.close();
+    await database?.dispose();
+  });
+
+  const callsOf = async (orderId: string) => (await database.db.select({ n: count() }).from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId)))[0]!.n;
+
+  async function savedCardOf() {
+    const email = `Saver.${uniqueId("s")}@example.com`;
+    await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.approved });
+    return email;
+  }
+
+  it("finds saved cards by exactly the e-mail used at payment", async () => {
+    const email = await savedCardOf();
+    const cards = await listSavedCards(deps, clerk, { email });
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ maskedCardNumber: "411111******1111", active: true, expiry: "01/38" });
+    expect(await listSavedCards(deps, clerk, { email: email.toLowerCase() })).toEqual([]);
+  });
+
+  it("charges a saved card: a token_sale payment captured at once, replayed without a second call", async () => {
+    const email = await savedCardOf();
+    const [card] = await listSavedCards(deps, clerk, { email });
+    const input = { email, cardToken: card!.cardToken, amount: "12.50", currency: "SAR", description: "Top-up", orderId: uniqueId("tok"), idempotencyKey: key() };
+    const r = await chargeSavedCard(deps, clerk, input, "203.0.113.9");
+    expect(r.payment).toMatchObject({ kind: "token_sale", status: "captured", amountMinor: 1250, capturedMinor: 1250, parentPaymentId: null, payerEmail: email, cardLast4: "1111", cardBrand: "Visa" });
+    expect(r.payment.gatewayId).toBeTruthy();
+    const again = await chargeSavedCard(deps, clerk, input, "203.0.113.9");
+    expect(again).toMatchObject({ replayed: true, payment: { id: r.payment.id, status: "captured" } });
+    expect(await callsOf(input.orderId)).toBe(1);
+    expect(await codeOf(chargeSavedCard(deps, clerk, { ...input, amount: "13.00" }, null))).toBe("unprocessable");
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, r.payment.id));
+    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["token_sale.start", "token_sale.captured"]));
+  });
+
+  it("a challenge card's token sale is recorded as awaiting 3-D Secure", async () => {
+    const email = `Challenge.${uniqueId("c")}@example.com`;
+    const first = await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.challengeApproved });
+    await sandboxControl(sandbox.url).answerChallenge(first.transId, "1234");
+    const [card] = await listSavedCards(deps, clerk, { email });
+    expect(card).toBeTruthy();
+    const r = await chargeSavedCard(deps, clerk, { email, cardToken: card!.cardToken, amount: "5", currency: "SAR", description: "3DS", orderId: uniqueId("tok"), idempotencyKey: key() }, null);
+    expect(r.payment.status).toBe("awaiting_3ds");
+    expect(r.message).toMatch(/customer must complete/);
+  });
+
+  async function recurringFirst() {
+    const sale = await completedSale(deps.gateway, { minor: 10_000, recurringInit: true });
+    const details = await deps.gateway.transactionDetails({ transactionId: sale.transId });
+    if (details.kind !== "success") throw new Error(JSON.stringify(details));
+    const token = details.data.transactionDetails.recurringToken!;
+    expect(token).toBeTruthy();
+    const first = await insertPayment(database.db, {
+      orderId: sale.orderId,
+      gatewayId: sale.transId,
+      kind: "sale",
+      status: "captured",
+      currency: "SAR",
+      amountMinor: 10_000,
+      authorizedMinor: 10_000,
+      capturedMinor: 10_000,
+      payerEmail: sale.payerEmail,
+      payerName: "Amal Haddad",
+      cardLast4: sale.card.last4,
+      recurringToken: token,
+    });
+    return { first, token };
+  }
+
+  it("charges now through v2 JSON and through the form RECURRING_SALE", async () => {
+    const { first, token } = await recurringFirst();
+    const v2 = await chargeRecurring(deps, clerk, { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId: uniqueId("rv2"), interface: "v2", idempotencyKey: key() }, null);
+    expect(v2.payment).toMatchObject({ kind: "recurring", status: "captured", amountMinor: 2550, capturedMinor: 2550, parentPaymentId: first.id, recurringToken: token, payerEmail: first.payerEmail });
+    expect(v2.payment.gatewayId).toBeTruthy();
+    const form = await chargeRecurring(deps, clerk, { firstPaymentId: first.id, amount: "30", description: "Monthly", orderId: uniqueId("rfm"), interface: "form", idempotencyKey: key() }, null);
+    expect(form.payment).toMatchObject({ kind: "recurring", status: "captured", amountMinor: 3000, parentPaymentId: first.id });
+    const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, form.payment.id));
+    expect(audits.map((a) => a.action)).toContain("recurring.charge.captured");
+
+    const list = await listRecurringTokens(deps, clerk);
+    const mine = list.find((c) => c.email === first.payerEmail)!;
+    expect(mine.tokens[0]).toMatchObject({ firstPaymentId: first.id, lastCharge: { paymentId: form.payment.id, status: "captured" } });
+  });
+
+  it("the form interface refuses decimals before any gateway call", async () => {
+    const { first } = await recurringFirst();
+    const orderId = uniqueId("rdec");
+    expect(await codeOf(chargeRecurring(deps, clerk, { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId, interface: "form", idempotencyKey: key() }, null))).toBe("invalid_request");
+    expect(await callsOf(orderId)).toBe(0);
+    expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toEqual([]);
+  });
+
+  it("a declined recurring charge is recorded as declined with its reason", async () => {
+    const { first, token } = await recurringFirst();
+    await sandboxControl(sandbox.url).declineNext(token);
+    const r = await chargeRecurring(deps, clerk, { firstPaymentId: first.id, amount: "10", description: "Monthly", orderId: uniqueId("rdcl"), idempotencyKey: key() }, null);
+    expect(r.payment.status).toBe("declined");
+    expect(r.payment.declineReason).toBeTruthy();
+    expect(r.message).toMatch(/declined/);
+  });
+
+  it("refuses callers without the permissions", async () => {
+    const { first } = await recurringFirst();
+    expect(await codeOf(listSavedCards(deps, viewer, { email: "x@example.com" }))).toBe("forbidden");
+    expect(await codeOf(chargeSavedCard(deps, viewer, { email: "x@example.com", cardToken: "t", amount: "1", currency: "SAR", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }, null))).toBe("forbidden");
+    expect(await codeOf(listRecurringTokens(deps, viewer))).toBe("forbidden");
+    expect(await codeOf(chargeRecurring(deps, viewer, { firstPaymentId: first.id, amount: "1", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }, null))).toBe("forbidden");
+  });
+});

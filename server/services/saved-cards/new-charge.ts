@@ -1,0 +1,161 @@
+// A new payment that the dashboard itself starts on a stored credential (saved-card token sale, recurring charge):
+//  1. Idempotency by the order id (unique in the ledger; the dialog creates it when it opens, together with its
+//     idempotency key): the same order id with the same request returns the first result without a second
+//     gateway call; with a different request → 422; while the first is still pending → 409.
+//  2. One transaction: insert the ledger payment as "pending" and its audit row.
+//  3. Call the gateway, outside any transaction.
+//  4. One transaction: record the outcome on the payment, with its audit row. A timeout leaves the payment
+//     "unknown" for the reconciler; nothing is ever retried here.
+import type { Principal } from "../../auth/principal";
+import { appendAudit } from "../../audit/audit-log";
+import type { PaymentRow } from "../../db/schema";
+import type { GatewayResult } from "../../gateway/client";
+import { AppError } from "../../http/errors";
+import { advancePayment, findPaymentByOrderId, insertPayment, lockPayment, type NewPayment, type PaymentPatch } from "../../ledger/payments";
+import type { ServiceDeps } from "../deps";
+
+export interface NewChargeSpec {
+  /** Audit prefix: "token_sale" or "recurring". */
+  auditAction: string;
+  values: NewPayment & { orderId: string };
+  /** What makes a replay "the same request": compared with the stored row of the same order id. */
+  sameRequest(existing: PaymentRow): boolean;
+  idempotencyKey: string;
+  send(payment: PaymentRow): Promise<GatewayResult<Record<string, unknown>>>;
+  /** The gateway's id of the new payment in a successful answer. */
+  gatewayIdOf(data: Record<string, unknown>): string | null;
+}
+
+export interface NewChargeResult {
+  payment: PaymentRow;
+  message: string;
+  replayed: boolean;
+}
+
+const UNIQUE_VIOLATION = "23505";
+function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
+  return code === UNIQUE_VIOLATION || /duplicate key|unique constraint/i.test(String(e) + String((e as { cause?: unknown })?.cause ?? ""));
+}
+
+export function chargeMessage(p: PaymentRow): string {
+  switch (p.status) {
+    case "captured":
+      return "The charge succeeded: the payment is captured.";
+    case "authorized":
+      return "The charge is authorized; capture it from the transaction page.";
+    case "awaiting_3ds":
+      return "The card asks for 3-D Secure: the customer must complete the verification before the payment goes through. It stays “awaiting 3-D Secure” until then.";
+    case "declined":
+      return `The charge was declined: ${p.declineReason ?? "declined by the gateway"}.`;
+    case "unknown":
+      return "The gateway did not answer in time. The outcome will be confirmed with the gateway; nothing will be sent again.";
+    case "pending":
+      return "This charge is still being processed. Wait a moment and refresh.";
+    default:
+      return p.declineReason ? `The charge failed: ${p.declineReason}` : `The charge ended ${p.status}.`;
+  }
+}
+
+async function replayOf(deps: ServiceDeps, spec: NewChargeSpec): Promise<NewChargeResult | null> {
+  const existing = await findPaymentByOrderId(deps.db, spec.values.orderId);
+  if (!existing) return null;
+  if (!spec.sameRequest(existing)) {
+    throw new AppError("unprocessable", "This order id was already used for a different payment. Use a new order id.", { orderId: ["Already used; choose another."] });
+  }
+  if (existing.status === "pending") throw new AppError("in_flight", "This charge is still being processed. Wait a moment and refresh.");
+  return { payment: existing, message: chargeMessage(existing), replayed: true };
+}
+
+/** The ledger change that a gateway answer to a new sale or recurring charge means. */
+function outcomePatch(result: GatewayResult<Record<string, unknown>>, payment: PaymentRow, gatewayIdOf: NewChargeSpec["gatewayIdOf"]): PaymentPatch {
+  switch (result.kind) {
+    case "success": {
+      const d = result.data;
+      const gatewayId = gatewayIdOf(d);
+      const status = String(d.status ?? d.result ?? "").toUpperCase();
+      const result_ = String(d.result ?? "").toUpperCase();
+      const base: PaymentPatch = { gatewayId: gatewayId ?? undefined, gatewayStatus: status || result_ || null };
+      if (result_ === "REDIRECT" || status === "REDIRECT" || status === "3DS") return { ...base, status: "awaiting_3ds" };
+      if (status === "PENDING") return { ...base, status: "authorized", authorizedMinor: payment.amountMinor };
+      return { ...base, status: "captured", authorizedMinor: payment.amountMinor, capturedMinor: payment.amountMinor };
+    }
+    case "declined": {
+      const id = result.data.trans_id ?? result.data.transaction_id ?? result.data.payment_id;
+      return { status: "declined", declineReason: result.declineReason || "Declined by the gateway.", gatewayStatus: "DECLINED", gatewayId: typeof id === "string" && id ? id : undefined };
+    }
+    case "gateway_error": {
+      const detail = result.fieldErrors[0]?.message ? `${result.message} ${result.fieldErrors[0].message}` : result.message;
+      return { status: "failed", declineReason: detail || "The gateway refused the request." };
+    }
+    case "transport":
+      return result.outcomeUnknown ? { status: "unknown" } : { status: "failed", declineReason: "The gateway could not be reached; nothing was sent. Try again." };
+  }
+}
+
+export async function runNewCharge(deps: ServiceDeps, principal: Principal, spec: NewChargeSpec, ip: string | null): Promise<NewChargeResult> {
+  const replay = await replayOf(deps, spec);
+  if (replay) return replay;
+
+  let started: PaymentRow;
+  try {
+    started = await deps.db.transaction(async (tx) => {
+      const now = deps.now();
+      const payment = await insertPayment(tx, { ...spec.values, status: "pending", createdBy: principal.userId, createdAt: now, updatedAt: now });
+      await appendAudit(tx, {
+        actorId: principal.userId,
+        actorEmail: principal.email,
+        ip,
+        action: `${spec.auditAction}.start`,
+        targetType: "payment",
+        targetId: payment.id,
+        summary: { orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency, parentPaymentId: payment.parentPaymentId, idempotencyKey: spec.idempotencyKey },
+      });
+      return payment;
+    });
+  } catch (e) {
+    // Two identical requests raced past the replay check: the loser answers like a replay.
+    if (isUniqueViolation(e)) {
+      const raced = await replayOf(deps, spec);
+      if (raced) return raced;
+    }
+    throw e;
+  }
+
+  let result: GatewayResult<Record<string, unknown>>;
+  try {
+    result = await spec.send(started);
+  } catch {
+    // The client refused its input before sending anything.
+    result = { kind: "gateway_error", httpStatus: 0, code: null, errorCode: null, message: "The request could not be prepared.", fieldErrors: [] };
+  }
+
+  const payment = await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const locked = (await lockPayment(tx, started.id))!;
+    const patch = outcomePatch(result, locked, spec.gatewayIdOf);
+    const next = await advancePayment(tx, locked, patch, now);
+    await appendAudit(tx, {
+      actorId: principal.userId,
+      actorEmail: principal.email,
+      ip,
+      action: `${spec.auditAction}.${next.status}`,
+      targetType: "payment",
+      targetId: next.id,
+      summary: { orderId: next.orderId, amountMinor: next.amountMinor, currency: next.currency, gateway: result.kind, gatewayId: next.gatewayId, reason: next.declineReason },
+    });
+    return next;
+  });
+  return { payment, message: chargeMessage(payment), replayed: false };
+}
+
+/** What the charge routes answer. */
+export function chargeView(r: NewChargeResult) {
+  return {
+    paymentId: r.payment.id,
+    orderId: r.payment.orderId,
+    state: r.payment.status,
+    message: r.message,
+    replayed: r.replayed,
+  };
+}

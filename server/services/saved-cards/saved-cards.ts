@@ -1,0 +1,120 @@
+// Saved cards (contract 4.8): the cards the gateway keeps for a customer, looked up by exactly the payer e-mail of
+// the payment that saved them, and "Charge this card": a SALE with the saved card token (protocol family).
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import type { SavedCardView, SavedCardsLookup, TokenChargeInput } from "@/lib/schemas/saved-cards";
+import { money, type CurrencyCode } from "@/lib/money";
+import type { Principal } from "../../auth/principal";
+import { payments } from "../../db/schema";
+import type { SavedCard } from "../../gateway/client";
+import { AppError } from "../../http/errors";
+import type { ServiceDeps } from "../deps";
+import { amountInCurrency } from "../payments/amount";
+import { requirePermission } from "../require-permission";
+import { runNewCharge, type NewChargeResult } from "./new-charge";
+
+function viewOf(c: SavedCard): SavedCardView {
+  return {
+    cardToken: c.cardToken,
+    maskedCardNumber: c.maskedCardNumber,
+    brand: c.cardBrand ?? null,
+    expiry: `${c.expiryMonth}/${c.expiryYear}`,
+    active: c.isActive,
+  };
+}
+
+async function cardsOf(deps: ServiceDeps, email: string): Promise<SavedCard[]> {
+  const r = await deps.gateway.savedCards({ customerReference: email });
+  if (r.kind === "success") return r.data;
+  if (r.kind === "transport") throw new AppError("gateway_unavailable", "The gateway could not be reached to list the saved cards. Try again.");
+  throw new AppError("gateway_error", "The gateway refused the saved-cards lookup. Check the e-mail and try again.");
+}
+
+/** The customer's saved cards; the e-mail must be exactly the one used at payment (no trimming of case). */
+export async function listSavedCards(deps: ServiceDeps, principal: Principal, input: SavedCardsLookup): Promise<SavedCardView[]> {
+  requirePermission(principal, "SAVED_CARDS_VIEW");
+  return (await cardsOf(deps, input.email)).map(viewOf);
+}
+
+const digits = (s: string) => s.replace(/\D/g, "");
+
+/** Payer fields the token sale needs, from the customer's latest payment in the ledger when there is one. */
+async function payerOf(deps: ServiceDeps, email: string, ip: string | null) {
+  const [last] = await deps.db
+    .select({ name: payments.payerName, phone: payments.payerPhone, ip: payments.payerIp })
+    .from(payments)
+    .where(and(eq(payments.payerEmail, email), isNotNull(payments.payerName)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  const [first, ...rest] = (last?.name ?? "Saved-card Customer").trim().split(/\s+/);
+  const validIp = (v: string | null | undefined) => (v && /^(\d{1,3}\.){3}\d{1,3}$|:/.test(v) ? v : null);
+  return {
+    firstName: first || "Customer",
+    lastName: rest.join(" ") || "Customer",
+    address: email,
+    country: "SA",
+    city: "Riyadh",
+    zip: "00000",
+    email,
+    phone: last?.phone || "0000000000",
+    ip: validIp(last?.ip) ?? validIp(ip) ?? "127.0.0.1",
+  };
+}
+
+export async function chargeSavedCard(deps: ServiceDeps, principal: Principal, input: TokenChargeInput, ip: string | null): Promise<NewChargeResult> {
+  requirePermission(principal, "PAYMENTS_CREATE");
+  requirePermission(principal, "SAVED_CARDS_VIEW");
+  const amountMinor = amountInCurrency(input.amount, input.currency);
+  const values = {
+    orderId: input.orderId,
+    kind: "token_sale",
+    status: "pending",
+    currency: input.currency,
+    amountMinor,
+    description: input.description,
+    payerEmail: input.email,
+    cardToken: input.cardToken,
+    parentPaymentId: null,
+  };
+  const sameRequest = (p: typeof payments.$inferSelect) =>
+    p.kind === "token_sale" && p.payerEmail === input.email && p.cardToken === input.cardToken && p.amountMinor === amountMinor && p.currency === input.currency && p.description === input.description;
+
+  // A replay answers before the card is looked up again (the card may have been deactivated since).
+  const existing = await deps.db.select().from(payments).where(eq(payments.orderId, input.orderId)).limit(1);
+  let card: SavedCard | undefined;
+  if (!existing[0]) {
+    card = (await cardsOf(deps, input.email)).find((c) => c.cardToken === input.cardToken);
+    if (!card) throw new AppError("not_found", "This card is not saved for this customer e-mail.");
+    if (!card.isActive) throw new AppError("conflict", "This saved card is no longer active and cannot be charged.");
+  }
+  const masked = card?.maskedCardNumber ?? "";
+  const payer = await payerOf(deps, input.email, ip);
+  return runNewCharge(
+    deps,
+    principal,
+    {
+      auditAction: "token_sale",
+      idempotencyKey: input.idempotencyKey,
+      values: {
+        ...values,
+        payerName: `${payer.firstName} ${payer.lastName}`,
+        cardBin6: digits(masked).length >= 6 ? digits(masked).slice(0, 6) : null,
+        cardLast4: digits(masked).length >= 4 ? digits(masked).slice(-4) : null,
+        cardBrand: card?.cardBrand ?? null,
+        cardExpiry: card ? `${card.expiryMonth}/${card.expiryYear}` : null,
+      },
+      sameRequest,
+      send: () =>
+        deps.gateway.tokenSale({
+          orderId: input.orderId,
+          amount: money(amountMinor, input.currency as CurrencyCode),
+          description: input.description,
+          payer,
+          termUrl: `${deps.config.appUrl}/transactions`,
+          auth: false,
+          cardToken: input.cardToken,
+        }),
+      gatewayIdOf: (d) => (typeof d.trans_id === "string" ? d.trans_id : null),
+    },
+    ip,
+  );
+}
