@@ -10,7 +10,9 @@ const appConfig = readConfig(process.env);
 const frameOrigins = [...new Set([new URL(appConfig.gateway.baseUrl).origin, new URL(appConfig.gateway.apiUrl).origin])];
 const PUBLIC_PAGES = ["/login", "/set-password", "/payments/return"];
 /** Pages that the dashboard itself frames (the 3-D Secure return address, inside the sandboxed frame). */
-const FRAMEABLE = ["/payments/return"];
+const FRAMEABLE = ["/payments/return", "/api/payments/three-ds/"];
+/** Responses that set their own CSP (the 3-D Secure view's sandbox policy): the proxy sets none on them. */
+const OWN_CSP = ["/api/payments/three-ds/"];
 /** Server-to-server callers that authenticate by their own signature (the gateway's notifications). */
 const ORIGIN_EXEMPT = ["/api/webhooks/"];
 
@@ -24,8 +26,9 @@ export function proxy(req: NextRequest) {
   const frameable = FRAMEABLE.some((p) => pathname.startsWith(p));
   const headers = securityHeaders({ nonce, frameOrigins, dev: process.env.NODE_ENV === "development", hsts: appConfig.secureCookies, frameable });
 
+  const ownCsp = OWN_CSP.some((p) => pathname.startsWith(p));
   const withHeaders = (res: NextResponse) => {
-    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    for (const [k, v] of Object.entries(headers)) if (!(ownCsp && k === "Content-Security-Policy")) res.headers.set(k, v);
     return res;
   };
 
@@ -51,7 +54,7 @@ export function proxy(req: NextRequest) {
   // Next reads the nonce from the request's CSP header and puts it on its own inline scripts.
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set("x-nonce", nonce);
-  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
+  if (!ownCsp) requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }));
 }
 

@@ -15,7 +15,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/overview", label: "Overview", permission: null, group: "main", ready: true },
   { href: "/transactions", label: "Transactions", permission: "TRANSACTIONS_VIEW", group: "main", ready: true },
-  { href: "/payments/new", label: "Payments", permission: "PAYMENTS_CREATE", group: "main", ready: false },
+  { href: "/payments/new", label: "Payments", permission: "PAYMENTS_CREATE", group: "main", ready: true },
   { href: "/captures", label: "Captures", permission: "CAPTURES_CREATE", group: "main", ready: true },
   { href: "/refunds", label: "Refunds", permission: "REFUNDS_CREATE", group: "main", ready: true },
   { href: "/recurring", label: "Recurring", permission: "RECURRING_CHARGE", group: "main", ready: true },

@@ -1,0 +1,135 @@
+// Schemas of a new card payment taken by staff (phone and mail orders), one per mode, shared by the form
+// (react-hook-form resolver) and the route handler. Browser-safe. The card number and CVV pass through here on
+// their way to the gateway only: no message built here ever contains them.
+import { z } from "zod";
+import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../money";
+
+export type CardBrand = "VISA" | "MASTERCARD" | "AMEX" | "OTHER";
+
+/** The card number's digits (spaces and dashes typed for readability dropped). */
+export const cardDigits = (s: string): string => s.replace(/[\s-]/g, "");
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrandOf(digits: string): CardBrand {
+  if (/^3[47]/.test(digits)) return "AMEX";
+  if (/^4/.test(digits)) return "VISA";
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return "MASTERCARD";
+  return "OTHER";
+}
+
+/** Amex has a 4-digit security code, every other brand 3. */
+export const cvvLengthOf = (brand: CardBrand): number => (brand === "AMEX" ? 4 : 3);
+
+/** A unique order id suggestion: editable in the form, checked for uniqueness by the ledger. */
+export function newOrderId(now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replace(/-/g, "");
+  const rand = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `ord-${day}-${rand}`;
+}
+
+const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
+
+const common = {
+  orderId: z.string().trim().regex(ORDER_ID, "3–64 letters, digits, dots, dashes or underscores."),
+  amount: z.string().trim().regex(/^\d{1,13}(\.\d{1,3})?$/, "Enter an amount like 25 or 25.50."),
+  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], "Choose a currency."),
+  description: z.string().trim().min(1, "Describe the order.").max(255),
+  /** sale: take the money now; authorize: hold it for a later capture. */
+  auth: z.enum(["sale", "authorize"], "Choose sale or authorize."),
+  firstName: z.string().trim().min(1, "Enter the customer's first name.").max(100),
+  lastName: z.string().trim().min(1, "Enter the customer's last name.").max(100),
+  email: z.email("Enter an e-mail address like name@example.com.").max(254),
+  phone: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "Enter the phone number with its country code, e.g. +966500000000."),
+  cardNumber: z.string().max(30, "Enter a card number of 12 to 19 digits."),
+  expMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, "Month as MM."),
+  expYear: z.string().regex(/^\d{4}$/, "Year as YYYY."),
+  cvv: z.string().max(4, "3 or 4 digits."),
+};
+
+/** Card and amount rules that need several fields (Luhn, expiry, CVV by brand, the currency's decimals). */
+function checkCardAndAmount(v: { cardNumber: string; expMonth: string; expYear: string; cvv: string; amount: string; currency: string }, ctx: z.RefinementCtx, now: Date) {
+  const digits = cardDigits(v.cardNumber);
+  if (!/^\d{12,19}$/.test(digits)) ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "Enter a card number of 12 to 19 digits." });
+  else if (!luhnValid(digits)) ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "This card number is not valid; check for a typing mistake." });
+  const month = Number(v.expMonth);
+  const year = Number(v.expYear);
+  if (month >= 1 && month <= 12 && /^\d{4}$/.test(v.expYear)) {
+    const y = now.getUTCFullYear();
+    if (year < y || (year === y && month < now.getUTCMonth() + 1)) {
+      ctx.addIssue({ code: "custom", path: ["expYear"], message: "This card has expired." });
+    } else if (year > y + 25) {
+      ctx.addIssue({ code: "custom", path: ["expYear"], message: "Check the expiry year." });
+    }
+  }
+  const len = cvvLengthOf(cardBrandOf(digits));
+  if (!new RegExp(`^\\d{${len}}$`).test(v.cvv)) {
+    ctx.addIssue({ code: "custom", path: ["cvv"], message: `The security code of this card has ${len} digits.` });
+  }
+  if (isCurrencyCode(v.currency) && /^\d/.test(v.amount)) {
+    const minor = decimalToMinor(v.amount, v.currency);
+    if (minor === null) {
+      const digitsAllowed = currencyDigits(v.currency);
+      ctx.addIssue({ code: "custom", path: ["amount"], message: `${v.currency} amounts have at most ${digitsAllowed} decimal${digitsAllowed === 1 ? "" : "s"}.` });
+    } else if (minor <= 0) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "The amount must be more than zero." });
+    }
+  }
+}
+
+const s2sObject = z.object({ mode: z.literal("s2s"), ...common });
+const formObject = z.object({
+  mode: z.literal("form"),
+  ...common,
+  address: z.string().trim().min(1, "Enter the customer's address.").max(255),
+  country: z.string().trim().regex(/^[A-Z]{2}$/, "Two-letter country code, e.g. SA."),
+  city: z.string().trim().min(1, "Enter the city.").max(100),
+  zip: z.string().trim().min(1, "Enter the postal code.").max(20),
+  /** save_token=Y: the gateway keeps the card for later charges (only when the customer asked for it). */
+  saveCard: z.boolean(),
+  /** recurring_init=Y: the payment starts a recurring series. */
+  recurringInit: z.boolean(),
+});
+
+const refine = (v: z.infer<typeof s2sObject> | z.infer<typeof formObject>, ctx: z.RefinementCtx) => checkCardAndAmount(v, ctx, new Date());
+
+export const s2sPaymentSchema = s2sObject.superRefine(refine);
+export const formPaymentSchema = formObject.superRefine(refine);
+/** The route's body: either mode. */
+export const newPaymentSchema = z.discriminatedUnion("mode", [s2sObject, formObject]).superRefine(refine);
+
+export type S2sPaymentInput = z.infer<typeof s2sObject>;
+export type FormPaymentInput = z.infer<typeof formObject>;
+export type NewPaymentInput = S2sPaymentInput | FormPaymentInput;
+
+/** What the server answers about a new payment (never card data beyond the last 4). */
+export interface NewPaymentResult {
+  paymentId: string;
+  status: string;
+  message: string;
+  /** Set when the customer must answer a 3-D Secure challenge: /api/payments/three-ds/<id> serves the page. */
+  threeDsViewId: string | null;
+}
+
+export interface ConfirmedPayment {
+  paymentId: string;
+  status: string;
+  currency: string;
+  amountMinor: number;
+  authorizedMinor: number;
+  capturedMinor: number;
+  declineReason: string | null;
+  message: string;
+}

@@ -1,0 +1,178 @@
+// Rules guarded (real sandbox over HTTP, real database): a new card payment records the gateway's frictionless
+// outcome (captured, authorized, declined); a 3-D Secure challenge leaves it awaiting_3ds with the page kept only
+// for the user who started it; after the customer answers, confirming runs the status query and the ledger takes
+// the real outcome (never the frame's word); PAYMENTS_CREATE is required; the card number and CVV are found in no
+// table afterwards.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningSandbox } from "../../../../sandbox/server";
+import { scanForCardData } from "../../../../scripts/lib/card-data-scan";
+import type { Principal } from "../../../auth/principal";
+import { auditLog } from "../../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { sandboxControl } from "../../../gateway/test-support/sandbox-flows";
+import { findPayment } from "../../../ledger/payments";
+import type { ServiceDeps } from "../../deps";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { newOrderId, newPaymentSchema, type NewPaymentInput } from "@/lib/schemas/new-payment";
+import { confirmCardPayment } from "./confirm-card-payment";
+import { createCardPayment } from "./create-card-payment";
+import { readThreeDsView } from "./three-ds-views";
+
+const VISA = "4111111111111111";
+const CVV = "987";
+
+function s2s(expMonth: string, over: Partial<NewPaymentInput> = {}): NewPaymentInput {
+  return {
+    mode: "s2s",
+    orderId: newOrderId(),
+    amount: "25.50",
+    currency: "SAR",
+    description: "Phone order",
+    auth: "sale",
+    firstName: "Amal",
+    lastName: "Haddad",
+    email: "amal.haddad@example.com",
+    phone: "+966500000000",
+    cardNumber: "4111 1111 1111 1111",
+    expMonth,
+    expYear: "2038",
+    cvv: CVV,
+    ...over,
+  } as NewPaymentInput;
+}
+
+function formSale(expMonth: string): NewPaymentInput {
+  return { ...s2s(expMonth), mode: "form", address: "12 King Fahd Rd", country: "SA", city: "Riyadh", zip: "12211", saveCard: false, recurringInit: false } as NewPaymentInput;
+}
+
+describe("newPaymentSchema", () => {
+  it("refuses a card failing Luhn, an expired card, a CVV of the wrong length, too many decimals and a phone without country code", () => {
+    const r = newPaymentSchema.safeParse({ ...s2s("01"), cardNumber: "4111111111111112", expYear: "2020", cvv: "1234", amount: "1.234", phone: "0500000000" });
+    expect(r.success).toBe(false);
+    const paths = r.error!.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["cardNumber", "expYear", "cvv", "amount", "phone"]));
+    expect(JSON.stringify(r.error!.issues)).not.toContain("4111111111111112");
+  });
+  it("wants 4 CVV digits for Amex, and accepts a valid S2S and form payment", () => {
+    expect(newPaymentSchema.safeParse({ ...s2s("01"), cardNumber: "378282246310005", cvv: "123" }).success).toBe(false);
+    expect(newPaymentSchema.safeParse({ ...s2s("01"), cardNumber: "378282246310005", cvv: "1234" }).success).toBe(true);
+    expect(newPaymentSchema.safeParse(formSale("01")).success).toBe(true);
+    expect(newPaymentSchema.safeParse({ ...s2s("01"), amount: "0" }).success).toBe(false);
+  });
+});
+
+describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
+  let database: TestDatabase;
+  let sandbox: RunningSandbox;
+  let deps: ServiceDeps;
+  let staff: Principal;
+  let other: Principal;
+
+  beforeAll(async () => {
+    database = await target.open();
+    sandbox = await startTestSandbox();
+    deps = testDeps(database, sandbox.url);
+    staff = await testPrincipal(deps.db, "Omar", ["PAYMENTS_CREATE", "TRANSACTIONS_VIEW"]);
+    other = await testPrincipal(deps.db, "Other", ["PAYMENTS_CREATE"]);
+  });
+  afterAll(async () => {
+    await deps?.gateway.close();
+    await sandbox?.close();
+    await database?.dispose();
+  });
+
+  it("S2S frictionless sale: captured, with BIN6/last4/brand/expiry only, audited", async () => {
+    const r = await createCardPayment(deps, staff, s2s("01"), "203.0.113.7");
+    expect(r).toMatchObject({ status: "captured", threeDsViewId: null });
+    const p = (await findPayment(deps.db, r.paymentId))!;
+    expect(p).toMatchObject({ kind: "s2s_sale", amountMinor: 2550, capturedMinor: 2550, cardBin6: "411111", cardLast4: "1111", cardBrand: "VISA", cardExpiry: "01/2038", createdBy: staff.userId });
+    expect(p.gatewayId).toBeTruthy();
+    const audits = await deps.db.select().from(auditLog).where(eq(auditLog.targetId, r.paymentId));
+    expect(audits.map((a) => a.action)).toEqual(["payment.create", "payment.gateway_result"]);
+  });
+
+  it("S2S authorize: authorized; declined card: declined", async () => {
+    const a = await createCardPayment(deps, staff, s2s("01", { auth: "authorize" }), null);
+    expect(a.status).toBe("authorized");
+    expect((await findPayment(deps.db, a.paymentId))!).toMatchObject({ authorizedMinor: 2550, capturedMinor: 0 });
+    const d = await createCardPayment(deps, staff, s2s("02"), null);
+    expect(d.status).toBe("declined");
+  });
+
+  it("refuses without PAYMENTS_CREATE, and a used order id", async () => {
+    const reader = await testPrincipal(deps.db, "Reader", ["TRANSACTIONS_VIEW"]);
+    expect(await codeOf(createCardPayment(deps, reader, s2s("01"), null))).toBe("forbidden");
+    const input = s2s("01");
+    await createCardPayment(deps, staff, input, null);
+    expect(await codeOf(createCardPayment(deps, staff, input, null))).toBe("conflict");
+  });
+
+  it("challenge: awaiting_3ds, page kept for its user only; after the customer's answer, confirm → captured", async () => {
+    const r = await createCardPayment(deps, staff, s2s("05"), null);
+    expect(r.status).toBe("awaiting_3ds");
+    expect(r.threeDsViewId).toBeTruthy();
+    const view = readThreeDsView(r.threeDsViewId!, staff.userId);
+    expect(view?.html).toContain('name="otp"');
+    expect(readThreeDsView(r.threeDsViewId!, other.userId)).toBeNull();
+    expect(await codeOf(confirmCardPayment(deps, other, r.paymentId, null))).toBe("not_found");
+    // Before the customer answers, the status query keeps it waiting.
+    expect((await confirmCardPayment(deps, staff, r.paymentId, null)).status).toBe("awaiting_3ds");
+    const p = (await findPayment(deps.db, r.paymentId))!;
+    expect((await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "1234")).status).toBe(200);
+    const c = await confirmCardPayment(deps, staff, r.paymentId, null);
+    expect(c).toMatchObject({ status: "captured", capturedMinor: 2550 });
+    expect(readThreeDsView(r.threeDsViewId!, staff.userId)).toBeNull();
+  });
+
+  it("challenge declined by the bank → declined after confirm", async () => {
+    const r = await createCardPayment(deps, staff, s2s("06"), null);
+    expect(r.status).toBe("awaiting_3ds");
+    const p = (await findPayment(deps.db, r.paymentId))!;
+    await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "0000");
+    expect((await confirmCardPayment(deps, staff, r.paymentId, null)).status).toBe("declined");
+  });
+
+  it("form interface: SALE then collector page in the frame; after the challenge, confirm → authorized", async () => {
+    const input = { ...formSale("05"), auth: "authorize" } as NewPaymentInput;
+    const r = await createCardPayment(deps, staff, input, "203.0.113.7");
+    expect(r.status).toBe("awaiting_3ds");
+    expect(readThreeDsView(r.threeDsViewId!, staff.userId)?.html).toContain('name="otp"');
+    const p = (await findPayment(deps.db, r.paymentId))!;
+    expect(p.kind).toBe("sale");
+    await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "1234");
+    expect((await confirmCardPayment(deps, staff, r.paymentId, null)).status).toBe("authorized");
+  });
+
+  it("no answer from the gateway after sending: unknown (the reconciler settles it), no 3-D Secure view", async () => {
+    await sandboxControl(sandbox.url).addFault({ operation: "s2s_sale", fault: "reset", phase: "after", times: 1 });
+    try {
+      const r = await createCardPayment(deps, staff, s2s("01"), null);
+      expect(r).toMatchObject({ status: "unknown", threeDsViewId: null });
+    } finally {
+      await sandboxControl(sandbox.url).clearFaults();
+    }
+  });
+
+  it("no card number or CVV in any table afterwards", async () => {
+    const res = (await deps.db.execute(
+      sql.raw("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1"),
+    )) as unknown as { rows?: Array<{ table_name: string }> } | Array<{ table_name: string }>;
+    const tables = Array.isArray(res) ? res : res.rows!;
+    expect(tables.length).toBeGreaterThan(3);
+    let rowsSeen = 0;
+    for (const { table_name } of tables) {
+      const rr = (await deps.db.execute(sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`))) as unknown as
+        | { rows?: Array<{ row: string }> }
+        | Array<{ row: string }>;
+      const rows = Array.isArray(rr) ? rr : rr.rows!;
+      rowsSeen += rows.length;
+      for (const { row } of rows) {
+        expect(scanForCardData(row), `card data in ${table_name}`).toEqual([]);
+        expect(row).not.toContain(VISA);
+        expect(row).not.toMatch(new RegExp(`\\b${CVV}\\b`));
+      }
+    }
+    expect(rowsSeen).toBeGreaterThan(10);
+  });
+});
