@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
+import { buttonClasses } from "@/components/ui/button-styles";
 import { PageHeader } from "@/components/ui/page-header";
 import { newOrderId } from "@/lib/schemas/new-payment";
 import { pageAccess } from "@/server/auth/session";
@@ -15,7 +17,15 @@ export default async function NewPaymentPage() {
   if (!allowed) return <Forbidden area="New payment" permission="PAYMENTS_CREATE" />;
   return (
     <div className="space-y-6">
-      <PageHeader title="New payment" description="Take a card payment for a phone or mail order. The card number and security code are never stored." />
+      <PageHeader
+        title="New payment"
+        description="Take a card payment for a phone or mail order. The card number and security code are never stored."
+        actions={
+          <Link href="/payments/links" className={buttonClasses({ variant: "secondary" })}>
+            Payment links
+          </Link>
+        }
+      />
       <NewPayment defaultOrderId={newOrderId()} />
     </div>
   );

@@ -1,0 +1,217 @@
+"use client";
+// "New payment link": the customer's details, the amount and the invoice dates (contract 4.9; the defaults of
+// section 8 are shown), validated with the same schema as the route handler. On success the link is shown with
+// a copy button and a QR code, and the list behind the dialog refreshes.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Dialog } from "@/components/ui/dialog";
+import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import { CURRENCY_CODES, currencyDigits } from "@/lib/money";
+import {
+  createLinkSchema,
+  linkDates,
+  newLinkOrderId,
+  type CreateLinkFormValues,
+  type CreateLinkInput,
+  type CreatedLinkView,
+} from "@/lib/schemas/payment-links";
+import { LinkQr } from "./link-qr";
+
+const blank = (): CreateLinkFormValues => ({
+  orderId: newLinkOrderId(),
+  amount: "",
+  currency: "SAR",
+  auth: "sale",
+  customerName: "",
+  email: "",
+  phone: "+966",
+  idNumber: "",
+  idType: "",
+  taxNumber: "",
+  country: "",
+  state: "",
+  city: "",
+  address: "",
+  zip: "",
+  issueDate: "",
+  expireDate: "",
+  recurringInit: false,
+});
+
+export function NewLinkButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>New payment link</Button>
+      {open && <NewLinkDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function NewLinkDialog({ onClose }: { onClose: () => void }) {
+  const router = useRouter();
+  const [created, setCreated] = useState<CreatedLinkView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateLinkFormValues, unknown, CreateLinkInput>({ resolver: zodResolver(createLinkSchema), defaultValues: blank() });
+  const [currency, issueDate, expireDate] = useWatch({ control, name: ["currency", "issueDate", "expireDate"] });
+  const defaults = linkDates({ issueDate: issueDate || undefined });
+  const digits = currencyDigits(currency);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      setCreated(await apiFetch<CreatedLinkView>("/api/payments/links", { method: "POST", body: values }));
+      router.refresh();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) {
+        for (const [k, msgs] of Object.entries(e.fields)) setFieldError(k.replace(/^body\./, "") as keyof CreateLinkFormValues, { message: msgs[0] });
+      }
+      setError(e instanceof ApiError ? e.message : "The payment link could not be created.");
+      router.refresh(); // a link the gateway refused is listed as "not created"
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      busy={isSubmitting}
+      size="lg"
+      title={created ? "Payment link created" : "New payment link"}
+      footer={
+        created ? (
+          <Button onClick={onClose}>Done</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" form="new-link-form" loading={isSubmitting}>
+              Create link
+            </Button>
+          </>
+        )
+      }
+    >
+      {created ? (
+        <div className="space-y-3 text-sm">
+          <Alert tone="success">
+            The link for order <bdi dir="ltr">{created.orderId}</bdi> is ready. Send it to the customer; it can be paid until{" "}
+            <bdi dir="ltr">{created.expireDate}</bdi> (UTC).
+          </Alert>
+          <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-2">
+            <code className="min-w-0 flex-1 break-all text-xs" data-testid="payment-link-url">
+              {created.url}
+            </code>
+            <CopyButton value={created.url} label="Copy the payment link" />
+          </div>
+          <LinkQr url={created.url} orderId={created.orderId} />
+        </div>
+      ) : (
+        <form id="new-link-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          {error && (
+            <Alert tone="error" className="sm:col-span-2">
+              {error}
+            </Alert>
+          )}
+          <InputField
+            label="Order id"
+            required
+            autoComplete="off"
+            dir="ltr"
+            hint={
+              <>
+                Generated; edit it if your order has its own id.{" "}
+                <button type="button" className="text-brand-700 underline" onClick={() => setValue("orderId", newLinkOrderId(), { shouldValidate: true })}>
+                  New id
+                </button>
+              </>
+            }
+            error={errors.orderId?.message}
+            {...register("orderId")}
+          />
+          <SelectField label="Type" required error={errors.auth?.message} {...register("auth")}>
+            <option value="sale">Sale (charge now)</option>
+            <option value="authorize">Authorize only (capture later)</option>
+          </SelectField>
+          <InputField
+            label="Amount"
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            hint={digits === 0 ? `${currency} has no decimals.` : `Up to ${digits} decimals for ${currency}.`}
+            error={errors.amount?.message}
+            {...register("amount")}
+          />
+          <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
+            {CURRENCY_CODES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </SelectField>
+          <InputField label="Customer name" required autoComplete="off" error={errors.customerName?.message} {...register("customerName")} />
+          <InputField label="Customer e-mail" type="email" required autoComplete="off" dir="ltr" error={errors.email?.message} {...register("email")} />
+          <InputField
+            label="Customer phone"
+            type="tel"
+            required
+            autoComplete="off"
+            dir="ltr"
+            hint="With the country code, e.g. +966501234567."
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
+          <div />
+          <InputField
+            label="Issue date"
+            type="date"
+            hint={`Empty: today, ${defaults.issueDate} (UTC).`}
+            error={errors.issueDate?.message}
+            {...register("issueDate")}
+          />
+          <InputField
+            label="Expiry date"
+            type="date"
+            hint={expireDate ? "The link cannot be paid after this day." : `Empty: 7 days after the issue date, ${defaults.expireDate}.`}
+            error={errors.expireDate?.message}
+            {...register("expireDate")}
+          />
+          <details className="sm:col-span-2">
+            <summary className="cursor-pointer text-sm font-medium">Customer identity and address (optional)</summary>
+            <div className="mt-3 grid gap-4 sm:grid-cols-2">
+              <InputField label="ID number" autoComplete="off" error={errors.idNumber?.message} {...register("idNumber")} />
+              <InputField label="ID type" autoComplete="off" hint="e.g. passport or national id" error={errors.idType?.message} {...register("idType")} />
+              <InputField label="Tax number" autoComplete="off" error={errors.taxNumber?.message} {...register("taxNumber")} />
+              <InputField label="Country" autoComplete="off" hint="Two-letter code, e.g. SA." maxLength={2} error={errors.country?.message} {...register("country")} />
+              <InputField label="State / region" autoComplete="off" error={errors.state?.message} {...register("state")} />
+              <InputField label="City" autoComplete="off" error={errors.city?.message} {...register("city")} />
+              <InputField label="Address" autoComplete="off" error={errors.address?.message} {...register("address")} />
+              <InputField label="Postal code" autoComplete="off" error={errors.zip?.message} {...register("zip")} />
+            </div>
+          </details>
+          <CheckboxField
+            wrapperClassName="sm:col-span-2"
+            label="Start recurring payments with this payment"
+            hint="The gateway returns a recurring token after the customer pays."
+            {...register("recurringInit")}
+          />
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,141 @@
+// Payment links (hosted checkout, contract 4.9): the one schema shared by the "New payment link" form and the
+// route handler, the invoice-date defaults of contract section 8, and the link status shown to staff. Browser-safe.
+import { z } from "zod";
+import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "@/lib/money";
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Today as YYYY-MM-DD (UTC, the day the gateway counts in). */
+export function isoDay(at: Date = new Date()): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** `day` (YYYY-MM-DD) plus `days` days. */
+export function addDays(day: string, days: number): string {
+  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+function isRealDate(v: string): boolean {
+  return ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && addDays(v, 0) === v;
+}
+
+/** Contract 8: issueDate defaults to today, expireDate to issueDate + 7 days. */
+export function linkDates(input: { issueDate?: string; expireDate?: string }, today: Date = new Date()): { issueDate: string; expireDate: string } {
+  const issueDate = input.issueDate || isoDay(today);
+  return { issueDate, expireDate: input.expireDate || addDays(issueDate, 7) };
+}
+
+/** A new order id, unique enough to be generated in the browser (the database's unique index has the last word). */
+export function newLinkOrderId(at: Date = new Date()): string {
+  const bytes = new Uint8Array(5);
+  globalThis.crypto.getRandomValues(bytes);
+  const rand = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `PL-${isoDay(at).replaceAll("-", "")}-${rand}`.toUpperCase();
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const optionalDate = z
+  .string()
+  .trim()
+  .optional()
+  .refine((v) => !v || isRealDate(v), "Enter a date as YYYY-MM-DD.")
+  .transform((v) => (v ? v : undefined));
+
+export const LINK_AUTH = ["sale", "authorize"] as const;
+
+export const createLinkSchema = z
+  .object({
+    orderId: z
+      .string()
+      .trim()
+      .min(1, "Enter an order id.")
+      .max(64, "At most 64 characters.")
+      .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only."),
+    amount: z.string().trim().regex(/^\d{1,13}(\.\d+)?$/, "Enter an amount like 25 or 25.50."),
+    currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], "Choose a currency."),
+    auth: z.enum(LINK_AUTH, "Choose sale or authorize only."),
+    customerName: z.string().trim().min(1, "Enter the customer's name.").max(120, "At most 120 characters."),
+    email: z.string().trim().pipe(z.email("Enter a valid e-mail address.")),
+    phone: z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/[\s-]/g, ""))
+      .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, "Enter the phone with its country code, like +966500000000.")),
+    idNumber: optionalText(64),
+    idType: optionalText(32),
+    taxNumber: optionalText(64),
+    country: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || /^[A-Za-z]{2}$/.test(v), "A two-letter country code, like SA.")
+      .transform((v) => (v ? v.toUpperCase() : undefined)),
+    state: optionalText(64),
+    city: optionalText(64),
+    address: optionalText(200),
+    zip: optionalText(16),
+    issueDate: optionalDate,
+    expireDate: optionalDate,
+    recurringInit: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (isCurrencyCode(v.currency) && /^\d/.test(v.amount)) {
+      const digits = currencyDigits(v.currency);
+      const frac = v.amount.split(".")[1] ?? "";
+      const minor = decimalToMinor(v.amount, v.currency);
+      if (frac.length > digits || minor === null) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["amount"],
+          message: digits === 0 ? `${v.currency} has no decimals: enter a whole amount.` : `${v.currency} takes at most ${digits} decimals.`,
+        });
+      } else if (minor <= 0) {
+        ctx.addIssue({ code: "custom", path: ["amount"], message: "The amount must be more than zero." });
+      }
+    }
+    const { issueDate, expireDate } = linkDates(v);
+    if (v.expireDate && expireDate < issueDate) {
+      ctx.addIssue({ code: "custom", path: ["expireDate"], message: "The expiry date cannot be before the issue date." });
+    }
+    if (v.expireDate && expireDate < isoDay()) {
+      ctx.addIssue({ code: "custom", path: ["expireDate"], message: "The expiry date is in the past." });
+    }
+  });
+
+export type CreateLinkFormValues = z.input<typeof createLinkSchema>;
+export type CreateLinkInput = z.output<typeof createLinkSchema>;
+
+/** What staff see for a link: paid once the gateway confirmed the money, expired after its last day. */
+export type LinkStatus = "waiting" | "paid" | "expired" | "failed";
+
+const PAID: ReadonlySet<string> = new Set(["authorized", "captured", "partially_refunded", "refunded", "voided"]);
+
+export function linkStatus(paymentStatus: string, expireDate: string | null, today: string = isoDay()): LinkStatus {
+  if (PAID.has(paymentStatus)) return "paid";
+  if (paymentStatus === "failed" || !expireDate) return "failed";
+  return today > expireDate ? "expired" : "waiting";
+}
+
+export const LINK_STATUS_LABEL: Record<LinkStatus, string> = {
+  waiting: "Waiting for payment",
+  paid: "Paid",
+  expired: "Expired",
+  failed: "Not created",
+};
+
+/** The answer of POST /api/payments/links. */
+export interface CreatedLinkView {
+  paymentId: string;
+  orderId: string;
+  url: string;
+  issueDate: string;
+  expireDate: string;
+}

@@ -1,0 +1,134 @@
+// Create a payment link: a ledger payment (kind payment_link, pending) written with its audit row BEFORE the
+// gateway is asked for a hosted checkout session (contract 4.9), so that the return addresses can name it; then
+// the link is stored, or the payment is marked failed with the reason. The customer pays on the gateway's page;
+// the notification and the status query move the payment on (sync-payment.ts), never this service.
+import "server-only";
+import { decimalToMinor, formatMoney, money } from "@/lib/money";
+import { linkDates, type CreateLinkInput, type CreatedLinkView } from "@/lib/schemas/payment-links";
+import { appendAudit } from "../../../audit/audit-log";
+import type { Principal } from "../../../auth/principal";
+import { describeResult } from "../../../gateway/result";
+import { AppError } from "../../../http/errors";
+import { advancePayment, insertPayment, lockPayment } from "../../../ledger/payments";
+import { logger } from "../../../log/logger";
+import type { ServiceDeps } from "../../deps";
+import { requirePermission } from "../../require-permission";
+import { dbLinkStore, type LinkStore } from "./link-store";
+
+function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505" || /duplicate key|unique constraint/i.test(String(e) + String((e as { cause?: unknown })?.cause ?? ""));
+}
+
+/** Where the customer's browser comes back to (a public page; it carries no result the dashboard trusts). */
+export function linkReturnUrl(appUrl: string, paymentId: string): string {
+  return `${appUrl}/payments/return?flow=link&payment=${encodeURIComponent(paymentId)}`;
+}
+
+export async function createPaymentLink(
+  deps: ServiceDeps,
+  principal: Principal,
+  input: CreateLinkInput,
+  ip: string | null,
+  store: LinkStore = dbLinkStore,
+): Promise<CreatedLinkView> {
+  requirePermission(principal, "PAYMENTS_CREATE");
+  const amountMinor = decimalToMinor(input.amount, input.currency);
+  if (!amountMinor) throw new AppError("invalid_request", "The amount is not valid.", { amount: ["Enter an amount more than zero."] });
+  const now = deps.now();
+  const { issueDate, expireDate } = linkDates(input, now);
+  const amount = money(amountMinor, input.currency);
+
+  let paymentId: string;
+  try {
+    paymentId = await deps.db.transaction(async (tx) => {
+      const p = await insertPayment(tx, {
+        orderId: input.orderId,
+        kind: "payment_link",
+        status: "pending",
+        currency: input.currency,
+        amountMinor,
+        description: `Payment link ${input.orderId}`,
+        payerName: input.customerName,
+        payerEmail: input.email,
+        payerPhone: input.phone,
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await appendAudit(tx, {
+        actorId: principal.userId,
+        actorEmail: principal.email,
+        ip,
+        action: "payment_link.create",
+        targetType: "payment",
+        targetId: p.id,
+        at: now,
+        summary: { orderId: input.orderId, amount: formatMoney(amount), auth: input.auth, recurringInit: input.recurringInit, issueDate, expireDate },
+      });
+      return p.id;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) {
+      throw new AppError("conflict", "This order id is already used. Generate a new one.", { orderId: ["Already used: order ids are unique."] });
+    }
+    throw e;
+  }
+
+  const returnUrl = linkReturnUrl(deps.config.appUrl, paymentId);
+  const address =
+    input.country || input.state || input.city || input.address || input.zip
+      ? { country: input.country, state: input.state, city: input.city, address: input.address, zip: input.zip }
+      : undefined;
+  const result = await deps.gateway.initiateCheckout({
+    orderId: input.orderId,
+    amount,
+    customer: { name: input.customerName, email: input.email, phone: input.phone, idNumber: input.idNumber, idType: input.idType, taxNumber: input.taxNumber },
+    address,
+    recurringInit: input.recurringInit || undefined,
+    auth: input.auth === "authorize",
+    successUrl: returnUrl,
+    failureUrl: `${returnUrl}&result=failure`,
+    issueDate,
+    expireDate,
+  });
+
+  const url = result.kind === "success" ? safeLinkUrl(result.data.redirectUrl) : null;
+  if (result.kind !== "success" || !url) {
+    const reason =
+      result.kind === "transport"
+        ? "The gateway did not answer, so no payment link was created."
+        : result.kind === "success"
+          ? "The gateway answered without a usable link."
+          : `The gateway refused to create the link: ${result.kind === "gateway_error" ? result.message || "no reason given" : result.declineReason}.`;
+    logger.warn("payment_link.create_failed", { paymentId, orderId: input.orderId, result: describeResult(result) });
+    await deps.db.transaction(async (tx) => {
+      const p = (await lockPayment(tx, paymentId))!;
+      await advancePayment(tx, p, { status: "failed", declineReason: reason }, deps.now());
+      await appendAudit(tx, {
+        actorId: principal.userId,
+        actorEmail: principal.email,
+        ip,
+        action: "payment_link.failed",
+        targetType: "payment",
+        targetId: paymentId,
+        summary: { orderId: input.orderId, reason },
+      });
+    });
+    throw new AppError(result.kind === "transport" ? "gateway_unavailable" : "gateway_error", `${reason} The order ${input.orderId} is marked failed.`);
+  }
+
+  const sessionId = url.searchParams.get("sessionId");
+  await store.save(deps.db, { paymentId, url: url.toString(), sessionId, issueDate, expireDate });
+  return { paymentId, orderId: input.orderId, url: url.toString(), issueDate, expireDate };
+}
+
+/** Only an http(s) URL is ever shown to staff as a link to send. */
+function safeLinkUrl(raw: string): URL | null {
+  try {
+    const u = new URL(raw);
+    return u.protocol === "https:" || u.protocol === "http:" ? u : null;
+  } catch {
+    return null;
+  }
+}

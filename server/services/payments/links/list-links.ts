@@ -1,0 +1,45 @@
+// The payment links for the list page: each with the status staff see (waiting / paid / expired), computed from
+// the ledger payment (paid once authorized or captured) and the link's expiry date.
+import "server-only";
+import { isCurrencyCode, type Money } from "@/lib/money";
+import { isoDay, linkStatus, type LinkStatus } from "@/lib/schemas/payment-links";
+import type { Principal } from "../../../auth/principal";
+import type { Db } from "../../../db/client";
+import { requirePermission } from "../../require-permission";
+import { dbLinkStore, type LinkStore } from "./link-store";
+
+export interface LinkView {
+  paymentId: string;
+  orderId: string;
+  status: LinkStatus;
+  paymentStatus: string;
+  amount: Money | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  url: string | null;
+  issueDate: string | null;
+  expireDate: string | null;
+  createdAt: string;
+  /** Why the link was not created (gateway refusal), when it was not. */
+  problem: string | null;
+}
+
+export async function listPaymentLinks(db: Db, principal: Principal, opts: { limit?: number; now?: Date; store?: LinkStore } = {}): Promise<LinkView[]> {
+  requirePermission(principal, "PAYMENTS_CREATE");
+  const today = isoDay(opts.now ?? new Date());
+  const rows = await (opts.store ?? dbLinkStore).list(db, Math.min(opts.limit ?? 100, 500));
+  return rows.map(({ payment: p, link }) => ({
+    paymentId: p.id,
+    orderId: p.orderId,
+    status: linkStatus(p.status, link?.expireDate ?? null, today),
+    paymentStatus: p.status,
+    amount: isCurrencyCode(p.currency) ? { minor: p.amountMinor, currency: p.currency } : null,
+    customerName: p.payerName,
+    customerEmail: p.payerEmail,
+    url: link?.url ?? null,
+    issueDate: link?.issueDate ?? null,
+    expireDate: link?.expireDate ?? null,
+    createdAt: p.createdAt.toISOString(),
+    problem: p.status === "failed" ? p.declineReason : null,
+  }));
+}
