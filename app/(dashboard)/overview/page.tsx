@@ -13,7 +13,7 @@ const DESCRIPTIONS: Record<string, string> = {
   "/payments/new": "Take a card payment, send a payment link, or charge a saved card.",
   "/captures": "Authorized payments waiting to be captured, oldest first.",
   "/refunds": "Refunds with their state; approvals waiting for a second person.",
-  "/recurring": "Recurring tokens, billing plans and their charges.",
+  "/recurring": "Customers' recurring tokens: charge one now, through either interface.",
   "/saved-cards": "A customer's saved cards, by the e-mail used at payment.",
   "/admin/roles": "Roles and the permissions they grant.",
   "/admin/users": "Dashboard users, their roles and state.",
