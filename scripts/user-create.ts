@@ -9,6 +9,7 @@ import { newPasswordSchema } from "../lib/schemas/auth";
 import { generatePassword } from "../server/auth/password";
 import { createUser, seedLocalRoles, UnknownRolesError } from "../server/auth/users";
 import { openDatabase } from "../server/db/client";
+import { isUniqueViolation } from "../server/db/errors";
 import { readConfig } from "../server/config";
 
 const { values } = parseArgs({
@@ -56,7 +57,7 @@ try {
   if (!process.env.USER_PASSWORD) console.log(`One-time password (shown once): ${password}`);
 } catch (e) {
   if (e instanceof UnknownRolesError) console.error(`${e.message}. Known roles are listed on the Roles page.`);
-  else if (e instanceof Error && /unique|duplicate/i.test(e.message + String((e as { cause?: unknown }).cause))) console.error("A user with this e-mail already exists.");
+  else if (isUniqueViolation(e)) console.error("A user with this e-mail already exists.");
   else throw e;
   process.exitCode = 1;
 } finally {

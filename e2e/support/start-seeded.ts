@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createUser, seedLocalRoles } from "../../server/auth/users";
 import { openDatabase } from "../../server/db/client";
+import { isUniqueViolation } from "../../server/db/errors";
 import { readConfig } from "../../server/config";
 import { E2E_USERS, PASSWORD } from "./users";
 
@@ -14,7 +15,7 @@ await seedLocalRoles(database.db);
 for (const u of Object.values(E2E_USERS)) {
   await createUser(database.db, { email: u.email, name: u.name, password: PASSWORD, userType: u.userType, roleNames: u.roles }, { id: null, email: "e2e-seed" }).catch(
     (e: unknown) => {
-      if (!/unique|duplicate/i.test(String(e) + String((e as { cause?: unknown }).cause))) throw e;
+      if (!isUniqueViolation(e)) throw e; // already seeded (a restarted server on the same data)
     },
   );
 }

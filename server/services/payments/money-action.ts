@@ -17,6 +17,7 @@ import type { GatewayResult } from "../../gateway/client";
 import { AppError } from "../../http/errors";
 import { advancePayment, lockPayment, type PaymentPatch } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
+import { isUniqueViolation } from "../../db/errors";
 
 export type ActionType = "capture" | "void" | "refund";
 
@@ -78,11 +79,6 @@ export function requestHash(type: ActionType, paymentId: string, request: Record
   return createHash("sha256").update(canonicalJson({ type, paymentId, request })).digest("hex");
 }
 
-const UNIQUE_VIOLATION = "23505";
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
-  return code === UNIQUE_VIOLATION || /duplicate key|unique constraint/i.test(String(e) + String((e as { cause?: unknown })?.cause ?? ""));
-}
 
 async function replayOf(deps: ServiceDeps, spec: MoneyActionSpec, hash: string): Promise<MoneyActionResult | null> {
   const [existing] = await deps.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, spec.idempotencyKey)).limit(1);

@@ -13,6 +13,7 @@ import type { GatewayResult } from "../../gateway/client";
 import { AppError } from "../../http/errors";
 import { advancePayment, findPaymentByOrderId, insertPayment, lockPayment, type NewPayment, type PaymentPatch } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
+import { isUniqueViolation } from "../../db/errors";
 
 export interface NewChargeSpec {
   /** Audit prefix: "token_sale" or "recurring". */
@@ -32,11 +33,6 @@ export interface NewChargeResult {
   replayed: boolean;
 }
 
-const UNIQUE_VIOLATION = "23505";
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
-  return code === UNIQUE_VIOLATION || /duplicate key|unique constraint/i.test(String(e) + String((e as { cause?: unknown })?.cause ?? ""));
-}
 
 export function chargeMessage(p: PaymentRow): string {
   switch (p.status) {

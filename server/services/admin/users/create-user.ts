@@ -9,6 +9,8 @@ import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
 import { passwordTokens, roles, userRoles, users } from "../../../db/schema";
 import { describeResult } from "../../../gateway/client";
+import type { Tx } from "../../../db/client";
+import { isUniqueViolation } from "../../../db/errors";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
@@ -26,7 +28,7 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function issuePasswordLink(deps: ServiceDeps, tx: Parameters<Parameters<ServiceDeps["db"]["transaction"]>[0]>[0], userId: string, createdBy: string | null) {
+export async function issuePasswordLink(deps: ServiceDeps, tx: Tx, userId: string, createdBy: string | null) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(deps.now().getTime() + deps.config.setPasswordLinkMs);
   await tx.insert(passwordTokens).values({ userId, tokenHash: hashToken(token), createdBy, expiresAt });
@@ -62,22 +64,28 @@ export async function createDashboardUser(deps: ServiceDeps, actor: Principal, r
     throw new AppError("gateway_unavailable", `The gateway did not answer (${describeResult(result)}). Nothing was created here; try again.`);
   }
 
-  return deps.db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ email: input.email, name: input.name, userType: input.userType, phoneNumber: input.phoneNumber, extraPermissions: input.extraPermissions, gatewayUserId })
-      .returning();
-    if (known.length) await tx.insert(userRoles).values(known.map((r) => ({ userId: user!.id, roleId: r.id })));
-    const link = await issuePasswordLink(deps, tx, user!.id, actor.userId);
-    await appendAudit(tx, {
-      actorId: actor.userId,
-      actorEmail: actor.email,
-      ip,
-      action: "user.create",
-      targetType: "user",
-      targetId: user!.id,
-      summary: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions, gatewayUserId, linkedExistingGatewayUser: linked },
+  return deps.db
+    .transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: input.email, name: input.name, userType: input.userType, phoneNumber: input.phoneNumber, extraPermissions: input.extraPermissions, gatewayUserId })
+        .returning();
+      if (known.length) await tx.insert(userRoles).values(known.map((r) => ({ userId: user!.id, roleId: r.id })));
+      const link = await issuePasswordLink(deps, tx, user!.id, actor.userId);
+      await appendAudit(tx, {
+        actorId: actor.userId,
+        actorEmail: actor.email,
+        ip,
+        action: "user.create",
+        targetType: "user",
+        targetId: user!.id,
+        summary: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions, gatewayUserId, linkedExistingGatewayUser: linked },
+      });
+      return { id: user!.id, email: user!.email, setPasswordUrl: link.url, expiresAt: link.expiresAt, linkedExistingGatewayUser: linked };
+    })
+    .catch((e: unknown) => {
+      // Two admins creating the same e-mail at once: the second is told plainly, as the check above would.
+      if (isUniqueViolation(e)) throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });
+      throw e;
     });
-    return { id: user!.id, email: user!.email, setPasswordUrl: link.url, expiresAt: link.expiresAt, linkedExistingGatewayUser: linked };
-  });
 }

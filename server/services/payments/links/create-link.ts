@@ -14,11 +14,8 @@ import { logger } from "../../../log/logger";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { dbLinkStore, type LinkStore } from "./link-store";
+import { isUniqueViolation } from "../../../db/errors";
 
-function isUniqueViolation(e: unknown): boolean {
-  const code = (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505" || /duplicate key|unique constraint/i.test(String(e) + String((e as { cause?: unknown })?.cause ?? ""));
-}
 
 /** Where the customer's browser comes back to (a public page; it carries no result the dashboard trusts). */
 export function linkReturnUrl(appUrl: string, paymentId: string): string {

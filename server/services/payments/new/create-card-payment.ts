@@ -17,6 +17,7 @@ import type { ServiceDeps } from "../../deps";
 import { decimalToMinor, type CurrencyCode } from "@/lib/money";
 import { cardBrandOf, cardDigits, type NewPaymentInput, type NewPaymentResult } from "@/lib/schemas/new-payment";
 import { storeThreeDsView } from "./three-ds-views";
+import { isUniqueViolation } from "../../../db/errors";
 
 /** What the gateway's answer means for the ledger. */
 interface Outcome {
@@ -27,7 +28,6 @@ interface Outcome {
   message: string;
 }
 
-const UNIQUE_VIOLATION = /duplicate key|unique constraint|23505/i;
 
 export function returnUrl(appUrl: string, flow: "s2s" | "form", paymentId: string): string {
   return `${appUrl}/payments/return?flow=${flow}&payment=${encodeURIComponent(paymentId)}`;
@@ -143,7 +143,7 @@ export async function createCardPayment(deps: ServiceDeps, principal: Principal,
       return row;
     });
   } catch (e) {
-    if (UNIQUE_VIOLATION.test(String(e) + String((e as { cause?: unknown })?.cause ?? ""))) {
+    if (isUniqueViolation(e)) {
       throw new AppError("conflict", "This order id is already used. Choose another one.", { orderId: ["This order id is already used."] });
     }
     throw e;
