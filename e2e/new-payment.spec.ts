@@ -13,7 +13,8 @@ const FRAME = 'iframe[title="3-D Secure verification"]';
 async function startChallengeSale(page: Page, opts: { orderSuffix: string }) {
   await page.goto("/payments/new");
   await expect(page.getByRole("heading", { level: 1, name: "New payment" })).toBeVisible();
-  const orderId = `${await page.getByLabel("Order id").inputValue()}-${opts.orderSuffix}`;
+  // A full order id of our own: reading the generated one could race the form's hydration (empty value).
+  const orderId = `e2e-${opts.orderSuffix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await page.getByLabel("Order id").fill(orderId);
   await page.getByLabel("Amount").fill("42.50");
   await page.getByLabel("First name").fill("Noura");
