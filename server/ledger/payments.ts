@@ -89,6 +89,36 @@ export async function advancePayment(tx: Tx | Db, current: PaymentRow, patch: Pa
 }
 
 /** Sum of refunds that count against the refundable balance but are not yet accepted (pending, in flight, unknown). */
+/**
+ * A payment link can be paid in several attempts: the customer may try another card after a decline, or after
+ * leaving a 3-D Secure step. Its ledger payment tracks the latest attempt until one moves money, so a later
+ * attempt (a new gateway id for the link's order id) may replace the one it tracks. No other payment may go back.
+ */
+export function acceptsNewLinkAttempt(p: PaymentRow): boolean {
+  return (
+    p.kind === "payment_link" &&
+    p.gatewayId !== null &&
+    ["pending", "awaiting_3ds", "unknown", "declined"].includes(p.status) &&
+    p.authorizedMinor === 0 &&
+    p.capturedMinor === 0 &&
+    p.refundedMinor === 0
+  );
+}
+
+/**
+ * The one sanctioned move back: a (locked) payment link's payment starts tracking a new attempt, as "pending"
+ * with the new gateway id, and is then moved forward by the usual sync. The caller audits the earlier attempt.
+ */
+export async function trackNewLinkAttempt(tx: Tx, current: PaymentRow, gatewayId: string, now: Date): Promise<PaymentRow> {
+  if (!acceptsNewLinkAttempt(current)) throw new IllegalTransitionError(current.status, "pending");
+  const [row] = await tx
+    .update(payments)
+    .set({ status: "pending", gatewayId, declineReason: null, gatewayStatus: null, updatedAt: now })
+    .where(eq(payments.id, current.id))
+    .returning();
+  return row!;
+}
+
 export const OPEN_REFUND_STATES = ["pending_approval", "in_flight", "unknown"] as const;
 
 export function openRefundsSql(paymentId: string) {

@@ -10,7 +10,16 @@ import { unknownOutcomeGraceMs } from "../payments/money-action";
 import type { Tx } from "../../db/client";
 import { paymentActions, type PaymentRow } from "../../db/schema";
 import { logger } from "../../log/logger";
-import { advancePayment, findPayment, findPaymentByGatewayId, findPaymentByOrderId, insertPayment, lockPayment } from "../../ledger/payments";
+import {
+  acceptsNewLinkAttempt,
+  advancePayment,
+  findPayment,
+  findPaymentByGatewayId,
+  findPaymentByOrderId,
+  insertPayment,
+  lockPayment,
+  trackNewLinkAttempt,
+} from "../../ledger/payments";
 import type { PaymentStatus } from "../../ledger/states";
 import type { ServiceDeps } from "../deps";
 import { fetchGatewayState, gatewayCurrency, viewOf, type GatewayState } from "./gateway-view";
@@ -56,6 +65,7 @@ export interface SyncResult {
 
 const MESSAGES = {
   notFound: "This payment is not in the ledger.",
+  newLinkAttempt: "The customer tried again on this payment link; the ledger now follows the new attempt (the earlier one is kept in the audit log).",
   noGatewayId: "The gateway's id for this payment is not known yet, so its status cannot be queried. It is filled in when the gateway's notification arrives.",
 };
 
@@ -71,8 +81,13 @@ async function lookup(deps: ServiceDeps, target: SyncTarget): Promise<PaymentRow
 export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: SyncOptions = {}): Promise<SyncResult> {
   const found = await lookup(deps, target);
   if (!found && (typeof target === "string" || !opts.createExternal)) return noChange("not_found", null, MESSAGES.notFound);
+  // A payment link paid in a second attempt: the notification names a gateway id the ledger does not hold, for the
+  // link's order id, while the attempt the ledger tracks moved no money (declined, or a challenge left unanswered).
+  // That new attempt is the one to query; the ledger follows it if the gateway confirms it for this order.
+  const newLinkAttempt =
+    found && typeof target !== "string" && found.gatewayId !== target.gatewayId && acceptsNewLinkAttempt(found) ? target.gatewayId : null;
   const ids = {
-    gatewayId: found?.gatewayId ?? (typeof target === "string" ? null : target.gatewayId),
+    gatewayId: newLinkAttempt ?? found?.gatewayId ?? (typeof target === "string" ? null : target.gatewayId),
     orderId: found?.orderId ?? (typeof target === "string" ? "" : target.orderId),
   };
   if (!ids.gatewayId) return noChange("no_gateway_id", found, MESSAGES.noGatewayId);
@@ -85,8 +100,15 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
   return deps.db.transaction(async (tx) => {
     let payment: PaymentRow;
     let created = false;
+    let earlierAttempt: { gatewayId: string | null; status: string; declineReason: string | null } | null = null;
     if (found) {
       payment = (await lockPayment(tx, found.id))!;
+      if (newLinkAttempt && payment.gatewayId !== newLinkAttempt) {
+        // Re-checked under the lock: another process may have moved the link on since it was read.
+        if (!acceptsNewLinkAttempt(payment)) return noChange("synced", payment, "This payment link is already settled by another attempt.");
+        earlierAttempt = { gatewayId: payment.gatewayId, status: payment.status, declineReason: payment.declineReason };
+        payment = await trackNewLinkAttempt(tx, payment, newLinkAttempt, deps.now());
+      }
     } else {
       const external = await findOrCreateExternal(tx, deps, fetched.state, { orderId: ids.orderId, gatewayId });
       if (!external) return noChange("refused", null, "The gateway's answer has no amount or currency the dashboard can record.");
@@ -113,7 +135,7 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
     for (const step of plan.steps) current = await advancePayment(tx, current, { status: step }, now);
     const next = await advancePayment(tx, current, { ...plan.patch, lastSyncedAt: now }, now);
     // The raw status word alone is bookkeeping (written, not counted as a change of the ledger).
-    const changed = created || settled.length > 0 || Object.keys(plan.patch).some((k) => k !== "gatewayStatus");
+    const changed = created || earlierAttempt !== null || settled.length > 0 || Object.keys(plan.patch).some((k) => k !== "gatewayStatus");
     if (changed) {
       await appendAudit(tx, {
         actorId: opts.actor?.userId ?? null,
@@ -127,7 +149,8 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
           source: opts.source ?? "user",
           notificationId: opts.notificationId,
           created,
-          from: created ? null : payment.status,
+          from: created ? null : (earlierAttempt?.status ?? payment.status),
+          earlierAttempt: earlierAttempt ?? undefined,
           to: next.status,
           via: plan.steps.length ? plan.steps : undefined,
           gatewayStatus: fetched.state.status.status,
@@ -148,7 +171,7 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
       gatewayStatus: fetched.state.status.status,
       settled,
       ignoredBackward: plan.ignoredBackward,
-      message: messageOf(created, changed, settled, plan.ignoredBackward),
+      message: earlierAttempt ? MESSAGES.newLinkAttempt : messageOf(created, changed, settled, plan.ignoredBackward),
     } satisfies SyncResult;
   });
 }

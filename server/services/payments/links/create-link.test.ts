@@ -2,8 +2,8 @@
 // payment_link, its audit row and the link (URL, session, the contract-8 invoice dates); the customer pays on the
 // sandbox's hosted page and the notification's sync marks the ledger payment captured (found by ORDER id, the
 // gateway id filled in); expiry is computed from the link's last day; invalid input is refused by the shared
-// schema; a gateway failure leaves the payment "failed" with a reason; PAYMENTS_CREATE is required.
-import { and, eq } from "drizzle-orm";
+// schema; a customer declined on the first try and paid on the second leaves the link paid; a gateway failure leaves the payment "failed" with a reason; PAYMENTS_CREATE is required.
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../../sandbox/server";
 import { addDays, createLinkSchema, isoDay, linkStatus, type CreateLinkFormValues } from "@/lib/schemas/payment-links";
@@ -113,6 +113,36 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     expect(listed?.status).toBe("paid");
     // A paid link cannot be paid twice.
     expect((await fetch(link.url)).status).toBe(409);
+  });
+
+  it("a link declined on the first try and paid on the second ends paid: the ledger follows the new attempt (and keeps the earlier one in the audit)", async () => {
+    const link = await createPaymentLink(deps, staff, input(), null);
+    const first = await payOnHostedPage(link.url, { number: "4111111111111111", month: "02", year: "2038" });
+    expect(first.searchParams.get("flow")).toBe("link");
+    const declinedId = first.searchParams.get("paymentId")!;
+    await syncPayment(deps, { gatewayId: declinedId, orderId: link.orderId }, { source: "notification" });
+    expect(await findPayment(deps.db, link.paymentId)).toMatchObject({ status: "declined", gatewayId: declinedId });
+    expect((await listPaymentLinks(deps.db, staff)).find((l) => l.paymentId === link.paymentId)?.status).toBe("waiting");
+
+    const second = await payOnHostedPage(link.url);
+    const paidId = second.searchParams.get("paymentId")!;
+    expect(paidId).not.toBe(declinedId);
+    const r = await syncPayment(deps, { gatewayId: paidId, orderId: link.orderId }, { source: "notification" });
+    expect(r).toMatchObject({ outcome: "synced", changed: true });
+    expect(await findPayment(deps.db, link.paymentId)).toMatchObject({ status: "captured", gatewayId: paidId, capturedMinor: 2550, declineReason: null });
+    expect((await listPaymentLinks(deps.db, staff)).find((l) => l.paymentId === link.paymentId)?.status).toBe("paid");
+    const [audit] = await deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payment.sync"), eq(auditLog.targetId, link.paymentId)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit?.summary).toMatchObject({ from: "declined", to: "captured", earlierAttempt: { gatewayId: declinedId, status: "declined" } });
+
+    // A late or replayed notification about the declined attempt cannot take the paid link back.
+    const late = await syncPayment(deps, { gatewayId: declinedId, orderId: link.orderId }, { source: "notification" });
+    expect(late.changed).toBe(false);
+    expect(await findPayment(deps.db, link.paymentId)).toMatchObject({ status: "captured", gatewayId: paidId });
   });
 
   it("a link not paid by its last day is expired (computed, the day after)", async () => {
