@@ -1,0 +1,26 @@
+// Next runs every route handler inside its request scope (the AsyncLocalStorage stores that `cookies()` and
+// `headers()` from next/headers read). The attack suites call handlers in-process, so they open the same scope
+// around each call, built with Next's own request-store factory: next-auth's handler reads the request through it.
+// Must be imported before any Next module: Next creates its stores at load, from the global AsyncLocalStorage
+// that its server sets up.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+const g = globalThis as { AsyncLocalStorage?: unknown };
+g.AsyncLocalStorage ??= AsyncLocalStorage;
+
+type Store = { run<T>(store: unknown, fn: () => T): T };
+
+export async function inRequestScope<T>(req: Request & { nextUrl: URL }, route: string, fn: () => Promise<T>): Promise<T> {
+  const [{ workAsyncStorage }, { workUnitAsyncStorage }, { createRequestStoreForAPI }] = (await Promise.all([
+    import("next/dist/server/app-render/work-async-storage.external.js"),
+    import("next/dist/server/app-render/work-unit-async-storage.external.js"),
+    import("next/dist/server/async-storage/request-store.js"),
+  ])) as unknown as [
+    { workAsyncStorage: Store },
+    { workUnitAsyncStorage: Store },
+    { createRequestStoreForAPI: (...args: unknown[]) => unknown },
+  ];
+  const requestStore = createRequestStoreForAPI(req, req.nextUrl, { tags: [], expirationsByCacheKind: new Map() }, undefined, undefined, undefined);
+  const workStore = { route, forceStatic: false, dynamicShouldError: false, isStaticGeneration: false };
+  return workAsyncStorage.run(workStore, () => workUnitAsyncStorage.run(requestStore, fn));
+}
