@@ -50,4 +50,17 @@ describe("configuration", () => {
     expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:ten" })).toThrow(/REFUND_APPROVAL_THRESHOLD/);
     expect(readConfig({}).refunds.reasons).toContain("other");
   });
+  it("billing plans: scheduler every 60 s, retries after 1, 3 and 7 days, v2 by default; 0 turns the scheduler off", () => {
+    const d = readConfig({}).plans;
+    expect(d).toEqual({ schedulerIntervalMs: 60_000, retryDelaysMs: [86_400_000, 3 * 86_400_000, 7 * 86_400_000], defaultInterface: "v2" });
+    const c = readConfig({ PLAN_SCHEDULER_INTERVAL_SECONDS: "0", PLAN_RETRY_DELAYS: "5s, 2m,1h", PLAN_CHARGE_INTERFACE: "form" }).plans;
+    expect(c).toEqual({ schedulerIntervalMs: 0, retryDelaysMs: [5_000, 120_000, 3_600_000], defaultInterface: "form" });
+    expect(readConfig({ PLAN_RETRY_DELAYS: "none" }).plans.retryDelaysMs).toEqual([]);
+  });
+  it("billing plans: a retry delay without a unit, a zero delay or a bad interface is named, not defaulted", () => {
+    expect(() => readConfig({ PLAN_RETRY_DELAYS: "1,3,7" })).toThrow(/PLAN_RETRY_DELAYS: "1"/);
+    expect(() => readConfig({ PLAN_RETRY_DELAYS: "0d" })).toThrow(/PLAN_RETRY_DELAYS/);
+    expect(() => readConfig({ PLAN_CHARGE_INTERFACE: "soap" })).toThrow(/PLAN_CHARGE_INTERFACE/);
+    expect(() => readConfig({ PLAN_SCHEDULER_INTERVAL_SECONDS: "-1" })).toThrow(/PLAN_SCHEDULER_INTERVAL_SECONDS/);
+  });
 });

@@ -43,7 +43,28 @@ const schema = z.object({
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   GATEWAY_BUSINESS_UNIT_ID: z.uuid("a UUID").default(SANDBOX_DEFAULTS.businessUnitId),
   SET_PASSWORD_LINK_HOURS: z.coerce.number().positive().max(24 * 14).default(48),
+  PLAN_SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  PLAN_RETRY_DELAYS: z.string().default("1d,3d,7d"),
+  PLAN_CHARGE_INTERFACE: z.enum(["v2", "form"]).default("v2"),
 });
+
+const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "1d,3d,7d" → [86400000, 259200000, 604800000]; units s, m, h, d; "" or "none" → no retries (pause at once). */
+export function parseRetryDelays(text: string): number[] {
+  const parts = text.split(",").map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 1 && parts[0]!.toLowerCase() === "none") return [];
+  const delays = parts.map((part) => {
+    const m = /^(\d{1,6})\s*([smhd])$/i.exec(part);
+    const ms = m ? Number(m[1]) * DURATION_UNITS_MS[m[2]!.toLowerCase() as keyof typeof DURATION_UNITS_MS] : 0;
+    if (!m || ms <= 0 || ms > 366 * 86_400_000) {
+      throw new ConfigError(`Invalid configuration:\n  PLAN_RETRY_DELAYS: "${part}" is not a delay like 30s, 15m, 12h or 3d (at most 366d)`);
+    }
+    return ms;
+  });
+  if (delays.length > 10) throw new ConfigError("Invalid configuration:\n  PLAN_RETRY_DELAYS: at most 10 retries");
+  return delays;
+}
 
 /** "SAR:1000.00,USD:250" → { SAR: 100000, USD: 25000 }; refunds above it need a second person. */
 function parseThresholds(text: string): Partial<Record<CurrencyCode, number>> {
@@ -81,6 +102,8 @@ export interface AppConfig {
   /** Business unit of the merchant at the gateway: new users are created in it. */
   businessUnitId: string;
   setPasswordLinkMs: number;
+  /** Billing plans: the scheduler's pass interval (0 = off), the waits before each retry of a declined charge. */
+  plans: { schedulerIntervalMs: number; retryDelaysMs: number[]; defaultInterface: "v2" | "form" };
   gateway: {
     baseUrl: string;
     apiUrl: string;
@@ -139,6 +162,11 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     businessUnitId: e.GATEWAY_BUSINESS_UNIT_ID,
     setPasswordLinkMs: e.SET_PASSWORD_LINK_HOURS * 3_600_000,
+    plans: {
+      schedulerIntervalMs: e.PLAN_SCHEDULER_INTERVAL_SECONDS * 1000,
+      retryDelaysMs: parseRetryDelays(e.PLAN_RETRY_DELAYS),
+      defaultInterface: e.PLAN_CHARGE_INTERFACE,
+    },
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     gateway: {
       baseUrl: (e.GATEWAY_BASE_URL ?? sandboxUrl).replace(/\/+$/, ""),

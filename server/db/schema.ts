@@ -372,3 +372,95 @@ export const paymentLinks = pgTable(
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentActionRow = typeof paymentActions.$inferSelect;
 export type GatewayNotificationRow = typeof gatewayNotifications.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Billing plans: the merchant's own schedule on a recurring token (the gateway leaves cycles and retries to the
+// merchant, contract 1.7). Each charge attempt is a normal ledger payment of kind "recurring"; the plan's charge
+// rows link the attempts to the plan and carry the per-cycle idempotency key.
+
+/**
+ * A plan on one recurring token (its first payment). `cycle` is the cycle charged next (0 = anchor date);
+ * its date is always computed from `anchor_date` (server/services/recurring/plans/schedule.ts), so a monthly plan
+ * anchored on the 31st comes back to the 31st after shorter months. `next_charge_at` is when the scheduler next
+ * tries: the cycle's date, or a retry after a decline. While `in_flight_charge_id` is set the plan is not due:
+ * an attempt is being made or its outcome is not known yet (the reconciler settles it first).
+ */
+export const billingPlans = pgTable(
+  "billing_plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstPaymentId: uuid("first_payment_id")
+      .notNull()
+      .references(() => payments.id),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    interval: text("interval").notNull(),
+    /** YYYY-MM-DD (UTC): the first charge date; every later date is computed from it. */
+    anchorDate: text("anchor_date").notNull(),
+    description: text("description").notNull(),
+    /** Recurring call used: "v2" (JSON, contract 4.11) or "form" (RECURRING_SALE 4.6, whole units only). */
+    interface: text("interface").notNull(),
+    status: text("status").notNull().default("active"),
+    pauseReason: text("pause_reason"),
+    cycle: integer("cycle").notNull().default(0),
+    /** Declined attempts in the current cycle. */
+    attempt: integer("attempt").notNull().default(0),
+    nextChargeAt: timestamp("next_charge_at", { withTimezone: true, mode: "date" }).notNull(),
+    inFlightChargeId: uuid("in_flight_charge_id"),
+    lastChargeId: uuid("last_charge_id"),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    // At most one live plan per recurring token: two plans would bill the customer twice.
+    uniqueIndex("billing_plans_live_token_unique").on(t.firstPaymentId).where(sql`${t.status} <> 'cancelled'`),
+    index("billing_plans_due_idx").on(t.status, t.nextChargeAt),
+    index("billing_plans_created_idx").on(t.createdAt, t.id),
+    check("billing_plans_status_check", sql`${t.status} in ('active', 'paused', 'cancelled')`),
+    check("billing_plans_interval_check", sql`${t.interval} in ('weekly', 'monthly', 'yearly')`),
+    check("billing_plans_interface_check", sql`${t.interface} in ('v2', 'form')`),
+    check("billing_plans_amount_check", sql`${t.amountMinor} > 0`),
+    check("billing_plans_counters_check", sql`${t.cycle} >= 0 and ${t.attempt} >= 0`),
+  ],
+);
+
+/**
+ * One charge attempt of a plan: written (with the plan's in-flight mark) in the transaction that claims the due
+ * plan, before the ledger payment and before any gateway call. (plan, cycle, attempt) is unique and the order id
+ * and idempotency key are derived from it, so a crash or a second scheduler can never charge an attempt twice.
+ */
+export const billingPlanCharges = pgTable(
+  "billing_plan_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => billingPlans.id),
+    cycle: integer("cycle").notNull(),
+    attempt: integer("attempt").notNull(),
+    /** YYYY-MM-DD: the cycle's scheduled date. */
+    cycleDate: text("cycle_date").notNull(),
+    orderId: text("order_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    /** claimed → captured | authorized | declined | failed | unknown (waiting for the reconciler). */
+    outcome: text("outcome").notNull().default("claimed"),
+    declineReason: text("decline_reason"),
+    /** After a decline: when the next attempt is due (null when the plan was paused instead). */
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("billing_plan_charges_attempt_unique").on(t.planId, t.cycle, t.attempt),
+    uniqueIndex("billing_plan_charges_order_unique").on(t.orderId),
+    uniqueIndex("billing_plan_charges_key_unique").on(t.idempotencyKey),
+    uniqueIndex("billing_plan_charges_payment_unique").on(t.paymentId),
+    index("billing_plan_charges_plan_idx").on(t.planId, t.createdAt),
+    index("billing_plan_charges_outcome_idx").on(t.outcome, t.createdAt),
+  ],
+);
+
+export type BillingPlanRow = typeof billingPlans.$inferSelect;
+export type BillingPlanChargeRow = typeof billingPlanCharges.$inferSelect;

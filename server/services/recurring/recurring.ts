@@ -3,16 +3,18 @@
 // through the JSON v2 call (contract 4.11, default) or the form RECURRING_SALE (4.6, whole units only).
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
-import { WHOLE_UNITS_MESSAGE, recurringChargeSchema, type RecurringChargeInput } from "@/lib/schemas/recurring";
+import { WHOLE_UNITS_MESSAGE, recurringChargeSchema, type RecurringChargeInput, type RecurringInterface } from "@/lib/schemas/recurring";
 import { money, toWholeGatewayAmount, type CurrencyCode } from "@/lib/money";
 import type { Principal } from "../../auth/principal";
+import type { Db, Tx } from "../../db/client";
+import type { GatewayClient } from "../../gateway/client";
 import { payments, type PaymentRow } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { findPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { amountInCurrency } from "../payments/amount";
 import { requirePermission } from "../require-permission";
-import { runNewCharge, type NewChargeResult } from "../saved-cards/new-charge";
+import { runNewCharge, type NewChargeResult, type NewChargeSpec } from "../saved-cards/new-charge";
 
 export interface RecurringTokenView {
   firstPaymentId: string;
@@ -73,50 +75,85 @@ export async function chargeRecurring(deps: ServiceDeps, principal: Principal, r
     throw new AppError("invalid_request", parsed.error.issues[0]?.message ?? "The request is not valid.", fields);
   }
   const input = parsed.data;
-  const first = await findPayment(deps.db, input.firstPaymentId);
+  const first = await recurringFirstPayment(deps.db, input.firstPaymentId);
+  const amountMinor = amountInCurrency(input.amount, first.currency);
+  requireWholeUnitsForForm(input.interface, amountMinor, first.currency);
+  const spec = recurringChargeSpec(deps.gateway, first, {
+    auditAction: "recurring.charge",
+    orderId: input.orderId,
+    amountMinor,
+    description: input.description,
+    interface: input.interface,
+    idempotencyKey: input.idempotencyKey,
+  });
+  return runNewCharge(deps, principal, spec, ip);
+}
+
+/** The first payment behind a recurring token (made with recurring_init=Y, confirmed by the gateway), or an AppError. */
+export async function recurringFirstPayment(db: Db | Tx, firstPaymentId: string): Promise<PaymentRow & { recurringToken: string; gatewayId: string }> {
+  const first = await findPayment(db, firstPaymentId);
   if (!first || !first.recurringToken || first.parentPaymentId) throw new AppError("not_found", "No recurring token in the ledger for this payment.");
   if (!first.gatewayId) throw new AppError("conflict", "The first payment has no gateway id; it cannot start recurring charges.");
-  const amountMinor = amountInCurrency(input.amount, first.currency);
-  const amount = money(amountMinor, first.currency as CurrencyCode);
-  if (input.interface === "form" && toWholeGatewayAmount(amount) === null) {
+  return first as PaymentRow & { recurringToken: string; gatewayId: string };
+}
+
+/** The form interface (RECURRING_SALE) takes whole units only (contract 8): refused before anything is written. */
+export function requireWholeUnitsForForm(iface: RecurringInterface, amountMinor: number, currency: string): void {
+  if (iface === "form" && toWholeGatewayAmount(money(amountMinor, currency as CurrencyCode)) === null) {
     throw new AppError("invalid_request", WHOLE_UNITS_MESSAGE, { amount: [WHOLE_UNITS_MESSAGE] });
   }
+}
+
+export interface RecurringChargeOptions {
+  /** Audit prefix of the charge's rows: "recurring.charge" (charge now) or "billing_plan.charge". */
+  auditAction: string;
+  orderId: string;
+  amountMinor: number;
+  description: string;
+  interface: RecurringInterface;
+  idempotencyKey: string;
+  /** The v2 call's transactionId; a fresh one by default. */
+  transactionId?: string;
+}
+
+/**
+ * One new charge on a recurring token, as runNewCharge runs it: a ledger payment of kind "recurring" linked to
+ * the first payment (parent_payment_id), sent through v2 JSON (4.11) or the form RECURRING_SALE (4.6).
+ * Used by "charge now" and by the billing-plan scheduler.
+ */
+export function recurringChargeSpec(gateway: GatewayClient, first: PaymentRow & { recurringToken: string; gatewayId: string }, o: RecurringChargeOptions): NewChargeSpec {
+  const amount = money(o.amountMinor, first.currency as CurrencyCode);
   const token = first.recurringToken;
   const firstTransId = first.gatewayId;
-  return runNewCharge(
-    deps,
-    principal,
-    {
-      auditAction: "recurring.charge",
-      idempotencyKey: input.idempotencyKey,
-      values: {
-        orderId: input.orderId,
-        kind: "recurring",
-        status: "pending",
-        currency: first.currency,
-        amountMinor,
-        description: input.description,
-        payerEmail: first.payerEmail,
-        payerName: first.payerName,
-        cardBin6: first.cardBin6,
-        cardLast4: first.cardLast4,
-        cardBrand: first.cardBrand,
-        cardExpiry: first.cardExpiry,
-        branchId: first.branchId,
-        recurringToken: token,
-        parentPaymentId: first.id,
-        gatewayStatus: input.interface === "form" ? "RECURRING_SALE" : "RECURRING_V2",
-      },
-      sameRequest: (p) => p.kind === "recurring" && p.parentPaymentId === first.id && p.amountMinor === amountMinor && p.description === input.description,
-      send: () =>
-        input.interface === "form"
-          ? deps.gateway.recurringSale({ orderId: input.orderId, amount, firstTransId, recurringToken: token, description: input.description })
-          : deps.gateway.recurringV2({ transactionId: `rt-${randomUUID()}`, recurringToken: token, amount, orderNumber: input.orderId, description: input.description }),
-      gatewayIdOf: (d) => {
-        const id = d.payment_id ?? d.transaction_id ?? d.trans_id;
-        return typeof id === "string" && id ? id : null;
-      },
+  return {
+    auditAction: o.auditAction,
+    idempotencyKey: o.idempotencyKey,
+    values: {
+      orderId: o.orderId,
+      kind: "recurring",
+      status: "pending",
+      currency: first.currency,
+      amountMinor: o.amountMinor,
+      description: o.description,
+      payerEmail: first.payerEmail,
+      payerName: first.payerName,
+      cardBin6: first.cardBin6,
+      cardLast4: first.cardLast4,
+      cardBrand: first.cardBrand,
+      cardExpiry: first.cardExpiry,
+      branchId: first.branchId,
+      recurringToken: token,
+      parentPaymentId: first.id,
+      gatewayStatus: o.interface === "form" ? "RECURRING_SALE" : "RECURRING_V2",
     },
-    ip,
-  );
+    sameRequest: (p) => p.kind === "recurring" && p.parentPaymentId === first.id && p.amountMinor === o.amountMinor && p.description === o.description,
+    send: () =>
+      o.interface === "form"
+        ? gateway.recurringSale({ orderId: o.orderId, amount, firstTransId, recurringToken: token, description: o.description })
+        : gateway.recurringV2({ transactionId: o.transactionId ?? `rt-${randomUUID()}`, recurringToken: token, amount, orderNumber: o.orderId, description: o.description }),
+    gatewayIdOf: (d) => {
+      const id = d.payment_id ?? d.transaction_id ?? d.trans_id;
+      return typeof id === "string" && id ? id : null;
+    },
+  };
 }

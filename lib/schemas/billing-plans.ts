@@ -1,0 +1,47 @@
+// Billing plans: the one schema of "Create plan" (the form and POST /api/recurring/plans), the pause reason, the
+// path parameter, and the words the plans page shows. Browser-safe.
+import { z } from "zod";
+import { amountText } from "./payment-actions";
+import { RECURRING_INTERFACES, WHOLE_UNITS_MESSAGE } from "./recurring";
+import { descriptionText } from "./saved-cards";
+
+export const PLAN_INTERVALS = ["weekly", "monthly", "yearly"] as const;
+export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+export const PLAN_INTERVAL_LABEL: Record<PlanInterval, string> = { weekly: "Every week", monthly: "Every month", yearly: "Every year" };
+
+export const PLAN_STATUSES = ["active", "paused", "cancelled"] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+/** A real calendar date written YYYY-MM-DD (what <input type="date"> gives). */
+export const isoDateText = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date.")
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, "Enter a real date.");
+
+/** Today as a UTC calendar date: cycles fall due at midnight UTC of their date. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export const createPlanSchema = z
+  .object({
+    firstPaymentId: z.uuid(),
+    amount: amountText,
+    interval: z.enum(PLAN_INTERVALS, "Choose how often to charge."),
+    /** The first charge date (UTC); today or later, checked on the server against its clock. */
+    firstChargeDate: isoDateText,
+    description: descriptionText,
+    /** Absent: the server's PLAN_CHARGE_INTERFACE (v2 by default). */
+    interface: z.enum(RECURRING_INTERFACES).optional(),
+  })
+  .refine((v) => v.interface !== "form" || /^\d+(\.0+)?$/.test(v.amount), { path: ["amount"], message: WHOLE_UNITS_MESSAGE });
+export type CreatePlanInput = z.input<typeof createPlanSchema>;
+
+export const pausePlanSchema = z.object({ reason: z.string().trim().max(200, "Keep the reason under 200 characters.").optional() });
+export type PausePlanInput = z.input<typeof pausePlanSchema>;
+
+export const planParams = z.object({ id: z.uuid("Not a plan id.") });

@@ -1,0 +1,71 @@
+// Create a billing plan on a recurring token: amount in the first payment's currency, interval, first charge date
+// (today or later, UTC), description, interface (v2 by default). One live plan per token (the database's partial
+// unique index holds it against a double submit). Written with its audit row in one transaction; the scheduler
+// makes the charges.
+import { createPlanSchema, todayUtc, type CreatePlanInput } from "@/lib/schemas/billing-plans";
+import type { Principal } from "../../../auth/principal";
+import { appendAudit } from "../../../audit/audit-log";
+import { isUniqueViolation } from "../../../db/errors";
+import { billingPlans, type BillingPlanRow } from "../../../db/schema";
+import { AppError } from "../../../http/errors";
+import type { ServiceDeps } from "../../deps";
+import { amountInCurrency } from "../../payments/amount";
+import { requirePermission } from "../../require-permission";
+import { recurringFirstPayment, requireWholeUnitsForForm } from "../recurring";
+import { startOfDate } from "./schedule";
+
+function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const i of issues) (fields[i.path.join(".") || "body"] ??= []).push(i.message);
+  return new AppError("invalid_request", issues[0]?.message ?? "The request is not valid.", fields);
+}
+
+export async function createPlan(deps: ServiceDeps, principal: Principal, raw: CreatePlanInput, ip: string | null): Promise<BillingPlanRow> {
+  requirePermission(principal, "RECURRING_CHARGE");
+  const parsed = createPlanSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(parsed.error.issues);
+  const input = parsed.data;
+  const now = deps.now();
+  if (input.firstChargeDate < todayUtc(now)) {
+    throw invalid([{ path: ["firstChargeDate"], message: "The first charge date cannot be in the past." }]);
+  }
+  const first = await recurringFirstPayment(deps.db, input.firstPaymentId);
+  const amountMinor = amountInCurrency(input.amount, first.currency);
+  const iface = input.interface ?? deps.config.plans.defaultInterface;
+  requireWholeUnitsForForm(iface, amountMinor, first.currency);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [plan] = await tx
+        .insert(billingPlans)
+        .values({
+          firstPaymentId: first.id,
+          amountMinor,
+          currency: first.currency,
+          interval: input.interval,
+          anchorDate: input.firstChargeDate,
+          description: input.description,
+          interface: iface,
+          status: "active",
+          nextChargeAt: startOfDate(input.firstChargeDate),
+          createdBy: principal.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await appendAudit(tx, {
+        actorId: principal.userId,
+        actorEmail: principal.email,
+        ip,
+        action: "billing_plan.create",
+        targetType: "billing_plan",
+        targetId: plan!.id,
+        at: now,
+        summary: { firstPaymentId: first.id, amountMinor, currency: first.currency, interval: input.interval, firstChargeDate: input.firstChargeDate, interface: iface },
+      });
+      return plan!;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError("conflict", "This recurring token already has a plan. Pause, resume or cancel that one instead.");
+    throw e;
+  }
+}

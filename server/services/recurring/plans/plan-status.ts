@@ -1,0 +1,60 @@
+// The status rules of a plan, shared by pause, resume and cancel: active ⇄ paused, either → cancelled (final).
+// The plan row is locked for the change, and the change and its audit row are one transaction. A charge already
+// sent is not undone by a pause or a cancel: its outcome is still recorded when it comes.
+import { eq } from "drizzle-orm";
+import type { PlanStatus } from "@/lib/schemas/billing-plans";
+import type { Principal } from "../../../auth/principal";
+import { appendAudit } from "../../../audit/audit-log";
+import type { Tx } from "../../../db/client";
+import { billingPlans, type BillingPlanRow } from "../../../db/schema";
+import { AppError } from "../../../http/errors";
+import type { ServiceDeps } from "../../deps";
+import { requirePermission } from "../../require-permission";
+
+export type PlanChange = "pause" | "resume" | "cancel";
+
+const ALLOWED_FROM: Record<PlanChange, readonly PlanStatus[]> = { pause: ["active"], resume: ["paused"], cancel: ["active", "paused"] };
+
+const REFUSAL: Record<PlanChange, Record<string, string>> = {
+  pause: { paused: "This plan is already paused.", cancelled: "A cancelled plan cannot be paused." },
+  resume: { active: "This plan is already active.", cancelled: "A cancelled plan cannot be resumed; create a new plan instead." },
+  cancel: { cancelled: "This plan is already cancelled." },
+};
+
+export async function lockPlan(tx: Tx, id: string): Promise<BillingPlanRow | null> {
+  const [row] = await tx.select().from(billingPlans).where(eq(billingPlans.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function changePlanStatus(
+  deps: ServiceDeps,
+  principal: Principal,
+  planId: string,
+  change: PlanChange,
+  ip: string | null,
+  patchOf: (plan: BillingPlanRow, now: Date) => Partial<BillingPlanRow>,
+  extraSummary: Record<string, unknown> = {},
+): Promise<BillingPlanRow> {
+  requirePermission(principal, "RECURRING_CHARGE");
+  return deps.db.transaction(async (tx) => {
+    const plan = await lockPlan(tx, planId);
+    if (!plan) throw new AppError("not_found", "No such billing plan.");
+    if (!ALLOWED_FROM[change].includes(plan.status as PlanStatus)) {
+      throw new AppError("conflict", REFUSAL[change][plan.status] ?? `A ${plan.status} plan cannot be changed this way.`);
+    }
+    const now = deps.now();
+    const patch = { ...patchOf(plan, now), updatedAt: now };
+    const [next] = await tx.update(billingPlans).set(patch).where(eq(billingPlans.id, plan.id)).returning();
+    await appendAudit(tx, {
+      actorId: principal.userId,
+      actorEmail: principal.email,
+      ip,
+      action: `billing_plan.${change}`,
+      targetType: "billing_plan",
+      targetId: plan.id,
+      at: now,
+      summary: { from: plan.status, to: next!.status, chargeInFlight: plan.inFlightChargeId !== null, ...extraSummary },
+    });
+    return next!;
+  });
+}

@@ -1,0 +1,59 @@
+// Billing-cycle arithmetic in UTC calendar dates (YYYY-MM-DD). A cycle's date is always computed from the plan's
+// anchor date and the cycle number, never from the previous date, so a monthly plan anchored on the 31st is
+// charged on the last day of shorter months and comes back to the 31st afterwards (Jan 31 → Feb 28/29 → Mar 31),
+// and a yearly plan anchored on Feb 29 falls on Feb 28 in common years. Pure: the scheduler, the services and the
+// page all use it.
+
+import type { PlanInterval } from "@/lib/schemas/billing-plans";
+
+const DAY_MS = 86_400_000;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(year: number, month0: number): number {
+  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+}
+
+/** Parses YYYY-MM-DD strictly (a real calendar date), or null. */
+export function parseDate(text: string): { year: number; month0: number; day: number } | null {
+  const m = DATE.exec(text);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month0 = Number(m[2]) - 1;
+  const day = Number(m[3]);
+  if (year < 1970 || month0 < 0 || month0 > 11 || day < 1 || day > daysInMonth(year, month0)) return null;
+  return { year, month0, day };
+}
+
+export function formatDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** Midnight UTC of a date: when a cycle falls due. */
+export function startOfDate(date: string): Date {
+  const p = parseDate(date);
+  if (!p) throw new Error(`not a date: ${date}`);
+  return new Date(Date.UTC(p.year, p.month0, p.day));
+}
+
+/** The date of cycle `n` (0 = the anchor date itself). */
+export function cycleDate(anchor: string, interval: PlanInterval, n: number): string {
+  const a = parseDate(anchor);
+  if (!a) throw new Error(`not a date: ${anchor}`);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`not a cycle number: ${n}`);
+  if (interval === "weekly") return formatDate(new Date(Date.UTC(a.year, a.month0, a.day) + 7 * n * DAY_MS));
+  const months = interval === "monthly" ? n : 12 * n;
+  const year = a.year + Math.floor((a.month0 + months) / 12);
+  const month0 = (a.month0 + months) % 12;
+  return formatDate(new Date(Date.UTC(year, month0, Math.min(a.day, daysInMonth(year, month0)))));
+}
+
+/**
+ * The cycle after `cycle` that is charged next: the next one whose date is today (UTC) or later. Cycles whose
+ * date has already passed (a plan paused for months, then resumed and paid) are skipped, never charged in bulk.
+ */
+export function nextCycleAfter(anchor: string, interval: PlanInterval, cycle: number, now: Date): number {
+  const today = formatDate(now);
+  let next = cycle + 1;
+  while (cycleDate(anchor, interval, next) < today) next += 1;
+  return next;
+}

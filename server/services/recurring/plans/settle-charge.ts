@@ -1,0 +1,112 @@
+// What a plan does with the outcome of one of its charges, in one transaction with the plan row locked:
+//   approved (authorized, captured, or later states) → the next cycle, on its date, attempt counter back to 0;
+//   declined or failed → a retry after the configured delay (PLAN_RETRY_DELAYS: the n-th retry waits the n-th
+//     delay after the previous attempt), and when the retries are used up the plan is paused with the reason;
+//   pending or unknown (the gateway did not answer) → nothing: never retried blindly. The reconciler settles the
+//     payment with the gateway; a later pass then moves the plan on.
+import { eq } from "drizzle-orm";
+import type { PlanInterval } from "@/lib/schemas/billing-plans";
+import { appendAudit } from "../../../audit/audit-log";
+import type { Tx } from "../../../db/client";
+import { billingPlanCharges, billingPlans, type BillingPlanChargeRow, type BillingPlanRow, type PaymentRow } from "../../../db/schema";
+import { findPaymentByOrderId } from "../../../ledger/payments";
+import type { ServiceDeps } from "../../deps";
+import { PLAN_SCHEDULER_PRINCIPAL } from "./system-principal";
+import { cycleDate, nextCycleAfter, startOfDate } from "./schedule";
+
+/** A claim with no ledger payment after this long means the pass that claimed it died before the payment row. */
+export const STALE_CLAIM_MS = 2 * 60_000;
+
+export type SettleResult =
+  | { state: "approved" | "declined" | "paused" | "recorded"; charge: BillingPlanChargeRow; payment: PaymentRow }
+  | { state: "open"; charge: BillingPlanChargeRow; payment: PaymentRow | null }
+  | { state: "redrive"; charge: BillingPlanChargeRow; plan: BillingPlanRow }
+  | { state: "skipped" };
+
+const APPROVED = new Set(["authorized", "captured", "partially_refunded", "refunded", "voided"]);
+const REFUSED = new Set(["declined", "failed"]);
+
+async function lockPlanRow(tx: Tx, id: string, skipLocked: boolean): Promise<BillingPlanRow | null> {
+  const q = tx.select().from(billingPlans).where(eq(billingPlans.id, id));
+  const [row] = await (skipLocked ? q.for("update", { skipLocked: true }) : q.for("update"));
+  return row ?? null;
+}
+
+/** Apply the outcome of the plan's in-flight charge, if the outcome is known. */
+export async function settleCharge(deps: ServiceDeps, planId: string, opts: { skipLocked?: boolean } = {}): Promise<SettleResult> {
+  return deps.db.transaction(async (tx) => {
+    const plan = await lockPlanRow(tx, planId, opts.skipLocked ?? false);
+    if (!plan?.inFlightChargeId) return { state: "skipped" } as const;
+    const [charge] = await tx.select().from(billingPlanCharges).where(eq(billingPlanCharges.id, plan.inFlightChargeId));
+    if (!charge) return { state: "skipped" } as const;
+    const now = deps.now();
+    const payment = await findPaymentByOrderId(tx, charge.orderId);
+    if (!payment) {
+      const stale = now.getTime() - charge.createdAt.getTime() >= STALE_CLAIM_MS;
+      return stale ? ({ state: "redrive", charge, plan } as const) : ({ state: "open", charge, payment: null } as const);
+    }
+    const audit = (action: string, summary: Record<string, unknown>) =>
+      appendAudit(tx, {
+        actorId: PLAN_SCHEDULER_PRINCIPAL.userId,
+        actorEmail: PLAN_SCHEDULER_PRINCIPAL.email,
+        action,
+        targetType: "billing_plan",
+        targetId: plan.id,
+        at: now,
+        summary: { chargeId: charge.id, paymentId: payment.id, orderId: charge.orderId, cycle: charge.cycle, attempt: charge.attempt, ...summary },
+      });
+
+    if (!APPROVED.has(payment.status) && !REFUSED.has(payment.status)) {
+      // pending / unknown / awaiting_3ds: the outcome is not known; the charge waits for the reconciler.
+      const [open] = await tx
+        .update(billingPlanCharges)
+        .set({ paymentId: payment.id, outcome: payment.status === "pending" ? "claimed" : "unknown" })
+        .where(eq(billingPlanCharges.id, charge.id))
+        .returning();
+      return { state: "open", charge: open!, payment } as const;
+    }
+
+    const interval = plan.interval as PlanInterval;
+    if (APPROVED.has(payment.status)) {
+      const nextCycle = nextCycleAfter(plan.anchorDate, interval, plan.cycle, now);
+      const [done] = await tx
+        .update(billingPlanCharges)
+        .set({ paymentId: payment.id, outcome: "approved", resolvedAt: now })
+        .where(eq(billingPlanCharges.id, charge.id))
+        .returning();
+      await tx
+        .update(billingPlans)
+        .set({ cycle: nextCycle, attempt: 0, nextChargeAt: startOfDate(cycleDate(plan.anchorDate, interval, nextCycle)), inFlightChargeId: null, lastChargeId: charge.id, updatedAt: now })
+        .where(eq(billingPlans.id, plan.id));
+      await audit("billing_plan.charge.approved", { amountMinor: payment.amountMinor, currency: payment.currency, nextCycle, nextChargeDate: cycleDate(plan.anchorDate, interval, nextCycle) });
+      return { state: "approved", charge: done!, payment } as const;
+    }
+
+    // Declined or failed: retry per policy while the plan is active; pause when the retries are used up.
+    const attempt = plan.attempt + 1;
+    const delays = deps.config.plans.retryDelaysMs;
+    const reason = payment.declineReason ?? (payment.status === "failed" ? "The gateway refused the charge." : "Declined by the gateway.");
+    const retryAt = plan.status === "active" && attempt <= delays.length ? new Date(now.getTime() + delays[attempt - 1]!) : null;
+    const pause = plan.status === "active" && retryAt === null;
+    const [done] = await tx
+      .update(billingPlanCharges)
+      .set({ paymentId: payment.id, outcome: payment.status, declineReason: reason, nextRetryAt: retryAt, resolvedAt: now })
+      .where(eq(billingPlanCharges.id, charge.id))
+      .returning();
+    const pauseReason = `Charge declined ${attempt} time${attempt > 1 ? "s" : ""} in this cycle (retries used up). Last reason: ${reason}`;
+    await tx
+      .update(billingPlans)
+      .set({
+        attempt,
+        inFlightChargeId: null,
+        lastChargeId: charge.id,
+        updatedAt: now,
+        ...(retryAt ? { nextChargeAt: retryAt } : {}),
+        ...(pause ? { status: "paused", pauseReason } : {}),
+      })
+      .where(eq(billingPlans.id, plan.id));
+    await audit(`billing_plan.charge.${payment.status}`, { reason, retryAt, retriesLeft: Math.max(0, delays.length - attempt) });
+    if (pause) await audit("billing_plan.pause", { from: "active", to: "paused", reason: pauseReason, source: "retry_policy" });
+    return { state: pause ? "paused" : retryAt ? "declined" : "recorded", charge: done!, payment } as const;
+  });
+}
