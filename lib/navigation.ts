@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/captures", label: "Captures", permission: "CAPTURES_CREATE", group: "main", ready: true },
   { href: "/refunds", label: "Refunds", permission: "REFUNDS_CREATE", group: "main", ready: true },
   { href: "/recurring", label: "Recurring", permission: "RECURRING_CHARGE", group: "main", ready: true },
+  { href: "/recurring/plans", label: "Billing plans", permission: "RECURRING_CHARGE", group: "main", ready: true },
   { href: "/saved-cards", label: "Saved cards", permission: "SAVED_CARDS_VIEW", group: "main", ready: true },
   { href: "/admin/roles", label: "Roles", permission: "ROLES_MANAGE", group: "admin", ready: true },
   { href: "/admin/users", label: "Users", permission: "USERS_MANAGE", group: "admin", ready: true },

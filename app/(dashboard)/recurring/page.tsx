@@ -11,8 +11,10 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
 import { pageAccess } from "@/server/auth/session";
 import { appDeps } from "@/server/services/app-deps";
+import { listPlans } from "@/server/services/recurring/plans/list-plans";
 import { listRecurringTokens } from "@/server/services/recurring/recurring";
 import { ChargeNow } from "./_components/charge-now";
+import { CreatePlan } from "./_components/create-plan";
 
 export const metadata: Metadata = { title: "Recurring" };
 export const dynamic = "force-dynamic";
@@ -30,12 +32,20 @@ const TONE: Record<string, "success" | "warning" | "danger" | "info" | "neutral"
 export default async function RecurringPage() {
   const { principal, allowed } = await pageAccess("RECURRING_CHARGE");
   if (!allowed) return <Forbidden area="Recurring" permission="RECURRING_CHARGE" />;
-  const customers = await listRecurringTokens(await appDeps(), principal);
+  const deps = await appDeps();
+  const [customers, { plans }] = await Promise.all([listRecurringTokens(deps, principal), listPlans(deps, principal)]);
+  // The live (not cancelled) plan of each token: one at most.
+  const livePlan = new Map(plans.filter((p) => p.status !== "cancelled").map((p) => [p.customer.firstPaymentId, p]));
   return (
     <div className="space-y-6">
       <PageHeader
         title="Recurring"
-        description="Customers whose first payment started recurring charges (recurring_init), and a charge now on their card. Scheduled billing plans are not here yet."
+        description="Customers whose first payment started recurring charges (recurring_init): charge their card now, or put them on a billing plan that the dashboard charges on schedule."
+        actions={
+          <Link className="text-sm font-medium text-brand-700 underline" href="/recurring/plans">
+            Billing plans
+          </Link>
+        }
       />
       {customers.length === 0 ? (
         <EmptyState title="No recurring token yet" description="A payment made with recurring charges enabled appears here once the gateway has confirmed it." />
@@ -91,7 +101,16 @@ export default async function RecurringPage() {
                       )}
                     </TD>
                     <TD>
-                      <ChargeNow firstPaymentId={t.firstPaymentId} firstOrderId={t.firstOrderId} currency={t.currency} email={c.email} />
+                      <div className="flex flex-wrap items-start gap-2">
+                        <ChargeNow firstPaymentId={t.firstPaymentId} firstOrderId={t.firstOrderId} currency={t.currency} email={c.email} />
+                        {livePlan.has(t.firstPaymentId) ? (
+                          <Link className="text-sm text-brand-700 underline" href="/recurring/plans">
+                            Plan {livePlan.get(t.firstPaymentId)!.status} · next <bdi dir="ltr">{livePlan.get(t.firstPaymentId)!.nextChargeDate}</bdi>
+                          </Link>
+                        ) : (
+                          <CreatePlan firstPaymentId={t.firstPaymentId} firstOrderId={t.firstOrderId} currency={t.currency} email={c.email} />
+                        )}
+                      </div>
                     </TD>
                   </TR>
                 ))}

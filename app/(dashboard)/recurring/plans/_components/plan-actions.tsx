@@ -1,0 +1,104 @@
+"use client";
+// Pause, resume and cancel a billing plan, each behind a confirmation dialog that says what will happen. The
+// buttons shown follow the status rules (active: pause, cancel; paused: resume, cancel; cancelled: none); the
+// server enforces the same rules.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { InputField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import { pausePlanSchema, type PlanStatus } from "@/lib/schemas/billing-plans";
+
+type Change = "pause" | "resume" | "cancel";
+
+const COPY: Record<Change, { title: string; confirm: string; text: string; variant: "primary" | "danger" }> = {
+  pause: {
+    title: "Pause plan",
+    confirm: "Pause plan",
+    text: "No new charge is made until the plan is resumed. A charge already sent to the gateway still completes.",
+    variant: "primary",
+  },
+  resume: {
+    title: "Resume plan",
+    confirm: "Resume plan",
+    text: "The unpaid cycle is charged on its date, or at the scheduler's next pass if that date has passed. The retry count starts again.",
+    variant: "primary",
+  },
+  cancel: {
+    title: "Cancel plan",
+    confirm: "Cancel plan",
+    text: "The plan ends for good: no further charge is made, and it cannot be resumed. Charges already made are not refunded.",
+    variant: "danger",
+  },
+};
+
+export function PlanActions({ planId, status, label }: { planId: string; status: PlanStatus; label: string }) {
+  const [change, setChange] = useState<Change | null>(null);
+  const allowed: Change[] = status === "active" ? ["pause", "cancel"] : status === "paused" ? ["resume", "cancel"] : [];
+  if (allowed.length === 0) return <span className="text-slate-500">—</span>;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {allowed.map((c) => (
+        <Button key={c} size="sm" variant={c === "cancel" ? "ghost" : "secondary"} onClick={() => setChange(c)} aria-label={`${COPY[c].title}: ${label}`}>
+          {c === "pause" ? "Pause" : c === "resume" ? "Resume" : "Cancel"}
+        </Button>
+      ))}
+      {change && <ConfirmDialog planId={planId} change={change} label={label} onClose={() => setChange(null)} />}
+    </div>
+  );
+}
+
+function ConfirmDialog({ planId, change, label, onClose }: { planId: string; change: Change; label: string; onClose(): void }) {
+  const router = useRouter();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const copy = COPY[change];
+
+  const confirm = async () => {
+    setError(null);
+    const body = change === "pause" ? pausePlanSchema.safeParse({ reason: reason || undefined }) : null;
+    if (body && !body.success) return setError(body.error.issues[0]?.message ?? "Check the reason.");
+    setPending(true);
+    try {
+      await apiFetch(`/api/recurring/plans/${planId}/${change}`, { method: "POST", body: body ? body.data : undefined });
+      router.refresh();
+      onClose();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : "Something went wrong.");
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      busy={pending}
+      size="sm"
+      title={copy.title}
+      description={<span dir="auto">{label}</span>}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Keep as is
+          </Button>
+          <Button variant={copy.variant} onClick={() => void confirm()} loading={pending}>
+            {copy.confirm}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        {error && <Alert tone="error">{error}</Alert>}
+        <p className="text-sm text-slate-700">{copy.text}</p>
+        {change === "pause" && (
+          <InputField label="Reason (optional)" autoComplete="off" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+        )}
+      </div>
+    </Dialog>
+  );
+}
