@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   gateway_error: 502,
   gateway_unavailable: 503,
+  database_unavailable: 503,
   outcome_unknown: 504,
   internal: 500,
 } as const;
@@ -46,12 +47,56 @@ export function errorJson(code: ErrorCode, message: string, extra: Partial<Error
   return Response.json(body, { status: ERROR_STATUS[code], headers: { "Cache-Control": "no-store", ...headers } });
 }
 
+// The database cannot be reached or is going away (a restart, a failover, a full connection table): the request
+// may succeed in a moment, so it answers 503, not the generic 500. Socket errors of the driver, postgres.js's own
+// connection codes, and the SQLSTATE classes 08 (connection exception), 57P01–57P03 (shutdown, crash, starting
+// up) and 53300 (too many connections), looked for on the error and along its `cause` chain (Drizzle wraps them).
+const DB_UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown; errors?: unknown } | null | undefined;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = typeof e.code === "string" ? e.code : "";
+    if (DB_UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x))) return true; // AggregateError (dual-stack connect)
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The dashboard's database is not reachable right now. Try again in a moment; anything already sent to the gateway will be confirmed automatically.";
+
 /** Map anything thrown by a handler to the one error shape. */
 export function toErrorResponse(error: unknown, context: { method: string; path: string }): Response {
   if (error instanceof AppError) {
     return errorJson(error.code, error.userMessage, error.fields ? { fields: error.fields } : {});
   }
   const id = randomUUID();
+  if (isDatabaseUnavailable(error)) {
+    // The driver's own words (code and message of the innermost cause), not Drizzle's wrapper with the SQL and its values.
+    let root = error as { code?: unknown; message?: unknown; cause?: unknown };
+    while (root.cause && typeof root.cause === "object") root = root.cause as typeof root;
+    logger.warn("route.database_unavailable", { id, method: context.method, path: context.path, code: String(root.code ?? ""), error: String(root.message ?? root) });
+    return errorJson("database_unavailable", DATABASE_UNAVAILABLE_MESSAGE, { id }, { "Retry-After": "5" });
+  }
   logger.error("route.unhandled_error", {
     id,
     method: context.method,
