@@ -1,0 +1,102 @@
+// `npm run bench`: the project's speed measurements (issue #7), one section at a time, each printing a table and
+// writing bench/results/<section>-<date>.json. Sections: js, lighthouse, forward, callbacks, ledger; all by default,
+// or pick: `npm run bench -- js forward`. Builds the dashboard once into .next-bench (when stale) and runs it with
+// its sandbox on 127.0.0.1 ports of its own (BENCH_PORT 3400, BENCH_SANDBOX_PORT 4410, the empty Next.js page on
+// BENCH_BASELINE_PORT 3450), on a fresh PostgreSQL database (BENCH_DATABASE_URL's server, created and dropped).
+// `--no-build` uses an existing build as it is (a shared working tree where sources keep changing).
+// `--check` (lighthouse only) exits non-zero when a page is over budget: `npm test` runs it.
+import fs from "node:fs";
+import path from "node:path";
+import { buildIsFresh } from "./lib/build-freshness";
+import { startBenchStack, type BenchStack } from "./lib/bench-stack";
+import { writeResult } from "./lib/bench-util";
+import { bin, ROOT, run } from "./lib/processes";
+
+const ALL = ["js", "lighthouse", "forward", "callbacks", "ledger"] as const;
+type Section = (typeof ALL)[number];
+
+const args = process.argv.slice(2);
+const check = args.includes("--check");
+const picked = args.filter((a) => !a.startsWith("--"));
+for (const p of picked) if (!(ALL as readonly string[]).includes(p)) throw new Error(`unknown section ${p}; choose from ${ALL.join(", ")}`);
+const sections: Section[] = picked.length ? (picked as Section[]) : [...ALL];
+
+const port = Number(process.env.BENCH_PORT ?? 3400);
+const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4410);
+const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 3450);
+const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
+
+/** `next build` adds its dist dir's type folders to tsconfig.json: put the file back as it was. */
+async function build(): Promise<void> {
+  const built = fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"));
+  if (built && (args.includes("--no-build") || buildIsFresh(ROOT, distDir))) return;
+  const tsconfig = path.join(ROOT, "tsconfig.json");
+  const before = fs.readFileSync(tsconfig, "utf8");
+  console.log(`Building the dashboard into ${distDir}…`);
+  const code = await run(bin("next"), ["build"], { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" });
+  if (fs.readFileSync(tsconfig, "utf8") !== before) fs.writeFileSync(tsconfig, before);
+  if (code !== 0) throw new Error("the build failed");
+}
+
+async function main() {
+  const needsStack = sections.some((s) => s !== "ledger");
+  let failed = false;
+  if (needsStack) await build();
+  let stack: BenchStack | null = null;
+  const stop = async () => {
+    await stack?.stop();
+    stack = null;
+  };
+  process.on("SIGINT", () => void stop().then(() => process.exit(130)));
+  try {
+    for (const section of sections) {
+      console.log(`\n=== bench: ${section} ===`);
+      if (section !== "ledger" && !stack) stack = await startBenchStack({ port, sandboxPort, distDir, quiet: true });
+      let result: Record<string, unknown>;
+      switch (section) {
+        case "js": {
+          const { benchJs } = await import("./lib/bench-js");
+          result = await benchJs(stack!, baselinePort);
+          break;
+        }
+        case "lighthouse": {
+          const { benchLighthouse } = await import("./lib/bench-lighthouse");
+          const r = await benchLighthouse(stack!);
+          if (!r.allWithinBudget) failed = true;
+          result = r;
+          break;
+        }
+        case "forward": {
+          const { benchForward } = await import("./lib/bench-forward");
+          result = await benchForward(stack!);
+          break;
+        }
+        case "callbacks": {
+          // Last of the stack's sections: 10,000 notifications leave work for the dashboard's queue.
+          const { benchCallbacks } = await import("./lib/bench-callbacks");
+          result = await benchCallbacks(stack!);
+          await stop();
+          break;
+        }
+        case "ledger": {
+          await stop();
+          const { benchLedger } = await import("./lib/bench-ledger-runs");
+          result = await benchLedger();
+          break;
+        }
+      }
+      console.log(`Wrote ${writeResult(section === "ledger" ? "ledger-summary" : section, result)}`);
+    }
+  } finally {
+    await stop();
+  }
+  if (check && failed) {
+    console.error("\nOver budget: see the table above.");
+    process.exit(1);
+  }
+}
+
+main().catch(async (e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

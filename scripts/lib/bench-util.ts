@@ -1,0 +1,28 @@
+// Small helpers shared by the benchmark sections: percentiles, rounding, result files.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ROOT } from "./processes";
+
+export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+export const kb = (bytes: number) => round(bytes / 1024, 1);
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function machine() {
+  return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", node: process.version, platform: `${os.platform()} ${os.arch()}` };
+}
+
+/** Writes bench/results/<section>-<date>.json and returns its path relative to the repository. */
+export function writeResult(section: string, data: Record<string, unknown>): string {
+  const date = new Date().toISOString().slice(0, 10);
+  const out = path.join(ROOT, "bench/results", `${section}-${date}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify({ section, date: new Date().toISOString(), machine: machine(), ...data }, null, 2) + "\n");
+  return path.relative(ROOT, out);
+}
