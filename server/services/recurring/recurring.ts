@@ -105,7 +105,7 @@ export function requireWholeUnitsForForm(iface: RecurringInterface, amountMinor:
 }
 
 export interface RecurringChargeOptions {
-  /** Audit prefix of the charge's rows: "recurring.charge" (charge now) or "billing_plan.charge". */
+  /** Audit prefix of the charge's rows: "recurring.charge" (charge now) or "recurring.plan_charge" (billing plans). */
   auditAction: string;
   orderId: string;
   amountMinor: number;

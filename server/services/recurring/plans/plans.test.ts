@@ -86,6 +86,12 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       expect(after.nextChargeAt.toISOString()).toBe(`${cycleDate(plan.anchorDate, "monthly", 1)}T00:00:00.000Z`);
       const audits = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, plan.id));
       expect(audits.map((x) => x.action)).toEqual(expect.arrayContaining(["billing_plan.create", "billing_plan.charge.claim", "billing_plan.charge.approved"]));
+      // The charge itself is audited like any new charge, by the scheduler's system principal.
+      const paymentAudits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, ledger[0]!.id));
+      expect(paymentAudits.map((x) => [x.action, x.actorEmail])).toEqual([
+        ["recurring.plan_charge.start", "system:billing-plan-scheduler"],
+        ["recurring.plan_charge.captured", "system:billing-plan-scheduler"],
+      ]);
     }
   });
 

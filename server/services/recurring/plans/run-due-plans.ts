@@ -122,7 +122,7 @@ async function claimDuePlans(deps: ServiceDeps, limit: number): Promise<Array<{ 
 async function charge(deps: ServiceDeps, plan: BillingPlanRow, claim: BillingPlanChargeRow, log: Logger): Promise<SettleResult["state"]> {
   const first = await recurringFirstPayment(deps.db, plan.firstPaymentId);
   const spec = recurringChargeSpec(deps.gateway, first, {
-    auditAction: "billing_plan.charge",
+    auditAction: "recurring.plan_charge",
     orderId: claim.orderId,
     amountMinor: plan.amountMinor,
     description: plan.description,
