@@ -37,7 +37,8 @@ export interface FaultCase {
  */
 export const FAULT_CASES: FaultCase[] = [
   { name: "slow answer past the timeout", fault: "latency", phase: "after", acted: true },
-  ...(["http_500", "http_503", "reset", "malformed", "wrong_shape"] as const).flatMap((fault) =>
+  // HTTP 503 takes the client's path of HTTP 500 (any 5xx: transport http_status, outcome unknown); one is enough here.
+  ...(["http_500", "reset", "malformed", "wrong_shape"] as const).flatMap((fault) =>
     (["before", "after"] as const).map((phase) => ({ name: `${fault} ${phase} the gateway acted`, fault, phase, acted: phase === "after" })),
   ),
 ];

@@ -4,7 +4,7 @@
 // shape), before or after the gateway acted, each operation must: answer the user with a clear message (202,
 // "will be confirmed"), leave the ledger consistent with the amount reserved, send the money call exactly once
 // (also when the user repeats the request with the same idempotency key, and refuse a new one that would double
-// it), and, once the fault is gone, be settled by the reconciler to what the gateway really did: "after" (the
+// it; a refund above the approval threshold is sent by the approver's approval, through the same engine), and, once the fault is gone, be settled by the reconciler to what the gateway really did: "after" (the
 // gateway acted, the answer was lost) → succeeded; "before" → failed once the grace period is over.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -20,6 +20,7 @@ import { capturePayment } from "../payments/capture-payment";
 import type { MoneyActionResult } from "../payments/money-action";
 import { paymentOnSandbox } from "../payments/test-ledger";
 import { voidPayment } from "../payments/void-payment";
+import { approveRefund } from "../refunds/approve-refund";
 import { requestRefund } from "../refunds/request-refund";
 import { reconcileOnce } from "../sync/reconcile";
 import { codeOf, testDeps, testPrincipal } from "../test-support";
@@ -92,7 +93,25 @@ const OPS: MoneyOp[] = [
     // 30.00 is still refundable: a new request of 20.00 is a new refund the user asked for, not a repeat.
     retryCode: null,
   },
+  {
+    name: "partial refund sent after a second person's approval",
+    operation: "partial_refund",
+    auth: false,
+    async run(deps, who, p, k) {
+      // 10.00 SAR approval threshold: this 20.00 refund waits for the approver, whose approval sends it.
+      const strict = { ...deps, config: { ...deps.config, refunds: { ...deps.config.refunds, approvalThresholdMinor: { SAR: 1_000 } } } };
+      const held = await requestRefund(strict, who, p.id, refundInput("20.00", k), null);
+      if (held.replayed) return held;
+      expect(held.action.state).toBe("pending_approval");
+      return approveRefund(strict, approver, held.action.id, "checked", null);
+    },
+    done: { status: "partially_refunded", refundedMinor: 2_000 },
+    untouched: { status: "captured", refundedMinor: 0 },
+    retryCode: null,
+  },
 ];
+
+let approver: Principal;
 
 describe.each(testDatabaseTargets())("money actions under gateway faults ($name)", (target) => {
   let database: TestDatabase;
@@ -105,6 +124,7 @@ describe.each(testDatabaseTargets())("money actions under gateway faults ($name)
     sandbox = await startRecordingSandbox();
     deps = testDeps(database, sandbox.url, { GATEWAY_TIMEOUT_MS: String(FAULT_TIMEOUT_MS) });
     clerk = await testPrincipal(database.db, "Clerk", ["CAPTURES_CREATE", "VOIDS_CREATE", "REFUNDS_CREATE", "TRANSACTIONS_VIEW"]);
+    approver = await testPrincipal(database.db, "Approver", ["REFUNDS_APPROVE", "TRANSACTIONS_VIEW"]);
   }, 60_000);
   afterEach(async () => {
     await sandboxControl(sandbox.url).clearFaults();
