@@ -1,7 +1,8 @@
 // Issue #7: the database restarts in the middle of a run (CI's Postgres). On a PRIVATE Postgres server started for
 // this test (initdb into a temp dir, a free port; the machine's shared server is never touched), with the app's
-// own database layer (openDatabase, postgres.js pool) and the real sandbox: while the server is down, services
-// fail fast and the route error map answers 503 "database_unavailable" with a plain message; a capture whose
+// own database layer (openDatabase, postgres.js pool) and the real sandbox: while the server is down, services and
+// the notification receiver fail fast and the route error map answers 503 "database_unavailable" with a plain
+// message (the gateway delivers the notification again), the background reconciler keeps going; a capture whose
 // outcome could not be recorded leaves no half-written ledger (the action stays reserved, in flight); once the
 // server is back, the SAME pool serves requests again with nothing re-opened, and the reconciler settles the
 // capture to what the gateway did. Skipped, with the reason printed, when no Postgres binaries are installed.
@@ -28,7 +29,10 @@ import { createLogger, memorySink } from "../log/logger";
 import { startRecordingSandbox, type RecordingSandbox } from "../services/faults/fault-harness";
 import { testDeps, testPrincipal } from "../services/test-support";
 import { openDatabase, type Database } from "./client";
-import { paymentActions } from "./schema";
+import { gatewayNotifications, paymentActions } from "./schema";
+import { createNotificationQueue } from "../services/notifications/notification-queue";
+import { receiveGatewayNotification } from "../services/notifications/receive-notification";
+import { notificationRequest, signedNotification, TEST_ENV, WEBHOOK_SECRET } from "../services/notifications/test-support";
 
 /** The newest installed Postgres's bin directory, or null. */
 function postgresBin(): string | null {
@@ -120,6 +124,8 @@ async function failure(p: Promise<unknown>): Promise<{ status: number; body: { e
 }
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;
+const queue = createNotificationQueue();
+const quiet = createLogger({ sink: () => {} });
 
 describe.skipIf(skipReason !== null)("the database restarts in the middle of a run (private Postgres)", () => {
   let pg: PrivatePostgres;
@@ -134,7 +140,7 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     pg.start();
     database = await openDatabase({ url: pg.url, dataDir: null, poolSize: 4 });
     sandbox = await startRecordingSandbox();
-    deps = testDeps({ ...database, url: pg.url, dispose: database.close }, sandbox.url, { GATEWAY_TIMEOUT_MS: "5000" });
+    deps = testDeps({ ...database, url: pg.url, dispose: database.close }, sandbox.url, { ...TEST_ENV, GATEWAY_TIMEOUT_MS: "5000" });
     clerk = await testPrincipal(database.db, "Clerk", ["CAPTURES_CREATE", "TRANSACTIONS_VIEW"]);
   }, 90_000);
   afterAll(async () => {
@@ -152,7 +158,19 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     const reconcilerLog = memorySink();
     const reconciler = startReconciler(deps, 100, { logger: createLogger({ sink: reconcilerLog.sink }) });
     pg.stop("fast");
-    const calls = [() => findPayment(database.db, p.id), () => capturePayment(deps, clerk, p.id, { amount: "40.00", idempotencyKey: key() }, null)];
+    // The gateway's notification while the database is down: 503, so the gateway delivers it again later.
+    const notification = () =>
+      receiveGatewayNotification(
+        deps,
+        notificationRequest(signedNotification({ transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } }, deps.config.gateway.merchantSecret, { status: "PENDING", action: "SALE" })),
+        WEBHOOK_SECRET,
+        { queue, logger: quiet },
+      );
+    const calls = [
+      () => findPayment(database.db, p.id),
+      () => capturePayment(deps, clerk, p.id, { amount: "40.00", idempotencyKey: key() }, null),
+      notification,
+    ];
     for (const call of calls) {
       const f = await failure(call());
       expect(f.ms, "no hang while the database is down").toBeLessThan(5_000);
@@ -169,6 +187,10 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     for (let i = 0; !report && i < 20; i++) report = await reconciler.runNow();
     expect(report).not.toBeNull();
     await reconciler.stop();
+    // The gateway's next delivery of the notification is taken.
+    expect((await notification()).status).toBe(200);
+    await queue.idle();
+    expect(await database.db.select().from(gatewayNotifications).where(eq(gatewayNotifications.transId, p.gatewayId!))).toHaveLength(1);
     expect(await findPayment(database.db, p.id)).toMatchObject({ status: "authorized", capturedMinor: 0 });
     const c = await capturePayment(deps, clerk, p.id, { amount: "40.00", idempotencyKey: key() }, null);
     expect(c.payment).toMatchObject({ status: "captured", capturedMinor: 4_000 });
