@@ -77,7 +77,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     expect(card).toBeTruthy();
     const r = await chargeSavedCard(deps, clerk, { email, cardToken: card!.cardToken, amount: "5", currency: "SAR", description: "3DS", orderId: uniqueId("tok"), idempotencyKey: key() }, null);
     expect(r.payment.status).toBe("awaiting_3ds");
-    expect(r.message).toMatch(/customer must complete/);
+    expect(r.message).toMatch(/3-D Secure/);
   });
 
   async function recurringFirst() {

@@ -14,6 +14,7 @@ import { AppError } from "../../http/errors";
 import { advancePayment, findPaymentByOrderId, insertPayment, lockPayment, type NewPayment, type PaymentPatch } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";
+import { storeThreeDsView } from "../payments/new/three-ds-views";
 
 export interface NewChargeSpec {
   /** Audit prefix: "token_sale" or "recurring". */
@@ -25,12 +26,19 @@ export interface NewChargeSpec {
   send(payment: PaymentRow): Promise<GatewayResult<Record<string, unknown>>>;
   /** The gateway's id of the new payment in a successful answer. */
   gatewayIdOf(data: Record<string, unknown>): string | null;
+  /**
+   * When the card asks for 3-D Secure: the page the customer must answer (e.g. the collector's challenge), fetched
+   * by the server from the gateway's redirect answer; null when it cannot be had (the reconciler settles the payment).
+   */
+  customerPage?(data: Record<string, unknown>): Promise<string | null>;
 }
 
 export interface NewChargeResult {
   payment: PaymentRow;
   message: string;
   replayed: boolean;
+  /** Set when the customer must answer a 3-D Secure challenge: /api/payments/three-ds/<id> serves the page. */
+  threeDsViewId: string | null;
 }
 
 
@@ -60,7 +68,7 @@ async function replayOf(deps: ServiceDeps, spec: NewChargeSpec): Promise<NewChar
     throw new AppError("unprocessable", "This order id was already used for a different payment. Use a new order id.", { orderId: ["Already used; choose another."] });
   }
   if (existing.status === "pending") throw new AppError("in_flight", "This charge is still being processed. Wait a moment and refresh.");
-  return { payment: existing, message: chargeMessage(existing), replayed: true };
+  return { payment: existing, message: chargeMessage(existing), replayed: true, threeDsViewId: null };
 }
 
 /** The ledger change that a gateway answer to a new sale or recurring charge means. */
@@ -142,7 +150,16 @@ export async function runNewCharge(deps: ServiceDeps, principal: Principal, spec
     });
     return next;
   });
-  return { payment, message: chargeMessage(payment), replayed: false };
+  const threeDsViewId = await customerStep(spec, result, payment, principal);
+  const message = threeDsViewId ? "The card asks for 3-D Secure: the customer's bank page is shown below. Read the customer the bank's questions and type their answers." : chargeMessage(payment);
+  return { payment, message, replayed: false, threeDsViewId };
+}
+
+/** The 3-D Secure page for the customer to answer, kept for the user who started the charge (never stored in the ledger). */
+async function customerStep(spec: NewChargeSpec, result: GatewayResult<Record<string, unknown>>, payment: PaymentRow, principal: Principal): Promise<string | null> {
+  if (payment.status !== "awaiting_3ds" || result.kind !== "success" || !spec.customerPage) return null;
+  const html = await spec.customerPage(result.data).catch(() => null);
+  return html ? storeThreeDsView({ html, userId: principal.userId, paymentId: payment.id }) : null;
 }
 
 /** What the charge routes answer. */
@@ -153,5 +170,6 @@ export function chargeView(r: NewChargeResult) {
     state: r.payment.status,
     message: r.message,
     replayed: r.replayed,
+    threeDsViewId: r.threeDsViewId,
   };
 }

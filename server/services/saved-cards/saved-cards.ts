@@ -9,6 +9,7 @@ import type { SavedCard } from "../../gateway/client";
 import { AppError } from "../../http/errors";
 import type { ServiceDeps } from "../deps";
 import { amountInCurrency } from "../payments/amount";
+import { returnUrl } from "../payments/new/create-card-payment";
 import { requirePermission } from "../require-permission";
 import { runNewCharge, type NewChargeResult } from "./new-charge";
 
@@ -103,17 +104,25 @@ export async function chargeSavedCard(deps: ServiceDeps, principal: Principal, i
         cardExpiry: card ? `${card.expiryMonth}/${card.expiryYear}` : null,
       },
       sameRequest,
-      send: () =>
+      send: (started) =>
         deps.gateway.tokenSale({
           orderId: input.orderId,
           amount: money(amountMinor, input.currency as CurrencyCode),
           description: input.description,
           payer,
-          termUrl: `${deps.config.appUrl}/transactions`,
+          termUrl: returnUrl(deps.config.appUrl, "token", started.id),
           auth: false,
           cardToken: input.cardToken,
         }),
       gatewayIdOf: (d) => (typeof d.trans_id === "string" ? d.trans_id : null),
+      // The customer answers the bank's challenge in the dashboard's sandboxed frame, as for a new card sale.
+      customerPage: async (d) => {
+        const params = d.redirect_params;
+        const body = params && typeof params === "object" && !Array.isArray(params) ? (params as { body?: unknown }).body : undefined;
+        if (typeof body !== "string" || !body) return null;
+        const col = await deps.gateway.collector({ body, redirectUrl: typeof d.redirect_url === "string" ? d.redirect_url : undefined });
+        return col.kind === "success" ? col.data.html : null;
+      },
     },
     ip,
   );

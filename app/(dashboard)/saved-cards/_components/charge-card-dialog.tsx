@@ -21,6 +21,8 @@ export interface ChargeResult {
   state: string;
   message: string;
   replayed: boolean;
+  /** Set when the card asks for 3-D Secure: the customer's challenge page is shown in the sandboxed frame. */
+  threeDsViewId: string | null;
 }
 
 export function ChargeCardDialog(p: { email: string; card: SavedCardView; currencies: readonly string[]; onDone(r: ChargeResult): void; onClose(): void }) {

@@ -12,6 +12,7 @@ import { InputField } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import { savedCardsLookupSchema, type SavedCardsLookup, type SavedCardView } from "@/lib/schemas/saved-cards";
+import { ThreeDsFrame } from "../../payments/new/_components/three-ds-frame";
 import { ChargeCardDialog, type ChargeResult } from "./charge-card-dialog";
 
 export function SavedCards(p: { chargeDisabledReason: string | null; currencies: readonly string[] }) {
@@ -64,7 +65,16 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
         )}
       </Card>
 
-      {result && (
+      {result?.threeDsViewId && (
+        <Card title={`Order ${result.orderId}: 3-D Secure`}>
+          <ThreeDsFrame
+            started={{ paymentId: result.paymentId, status: result.state, message: result.message, threeDsViewId: result.threeDsViewId }}
+            onDone={(confirmed) => setResult({ ...result, state: confirmed.status, message: confirmed.message, threeDsViewId: null })}
+          />
+        </Card>
+      )}
+
+      {result && !result.threeDsViewId && (
         <Alert tone={result.state === "captured" || result.state === "authorized" ? "success" : result.state === "awaiting_3ds" || result.state === "unknown" ? "warning" : "error"} title={`Order ${result.orderId}`}>
           {result.message}{" "}
           <Link className="underline" href={`/transactions/${result.paymentId}`}>

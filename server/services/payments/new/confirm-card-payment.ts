@@ -11,6 +11,9 @@ import type { ServiceDeps } from "../../deps";
 import { syncPayment } from "../../sync/sync-payment";
 import { dropThreeDsViews } from "./three-ds-views";
 
+/** Payments a staff member takes with the customer on the line: a new card sale, or a charge on a saved card. */
+const CONFIRMABLE_KINDS = new Set(["s2s_sale", "sale", "token_sale"]);
+
 const FINAL_MESSAGE: Record<string, string> = {
   captured: "Paid: the money was taken.",
   authorized: "Authorized: capture it from the payment's page.",
@@ -24,7 +27,7 @@ const FINAL_MESSAGE: Record<string, string> = {
 export async function confirmCardPayment(deps: ServiceDeps, principal: Principal, paymentId: string, ip: string | null): Promise<ConfirmedPayment> {
   requirePermission(principal, "PAYMENTS_CREATE");
   const found = await findPayment(deps.db, paymentId);
-  if (!found || found.createdBy !== principal.userId || (found.kind !== "s2s_sale" && found.kind !== "sale")) {
+  if (!found || found.createdBy !== principal.userId || !CONFIRMABLE_KINDS.has(found.kind)) {
     throw new AppError("not_found", "This payment is not in the ledger.");
   }
   const r = await syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });

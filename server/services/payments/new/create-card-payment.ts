@@ -29,7 +29,7 @@ interface Outcome {
 }
 
 
-export function returnUrl(appUrl: string, flow: "s2s" | "form", paymentId: string): string {
+export function returnUrl(appUrl: string, flow: "s2s" | "form" | "token", paymentId: string): string {
   return `${appUrl}/payments/return?flow=${flow}&payment=${encodeURIComponent(paymentId)}`;
 }
 

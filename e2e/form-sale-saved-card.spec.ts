@@ -1,0 +1,68 @@
+// A card saved through the dashboard's own form, then charged from Saved cards, with the customer's 3-D Secure
+// answered in the sandboxed frame both times. Rules guarded: a form-interface sale with "Save the card" leaves the
+// card with the gateway under exactly the payer e-mail; Saved cards finds it and charges it; when the saved card
+// asks for 3-D Secure the customer's challenge runs in the locked-down frame (allow-scripts allow-forms only) and
+// the result shown is the gateway's (status query), not the frame's; the card fields are cleared after submit.
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
+
+const FRAME = 'iframe[title="3-D Secure verification"]';
+
+test("form sale with “Save the card”, then the card is found under Saved cards and charged with 3-D Secure", async ({ page }) => {
+  await signInAs(page, E2E_USERS.backOffice);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `Saver.${tag}@example.com`;
+
+  // 1. The sale through the form interface, saving the card (a challenge card: 05/2038).
+  await page.goto("/payments/new");
+  await page.getByRole("tab", { name: "Card (form interface)" }).click();
+  await expect(page.getByLabel("Postal code")).toBeVisible();
+  await page.getByLabel("Order id").fill(`e2e-save-${tag}`);
+  await page.getByLabel("Amount").fill("30.00");
+  await page.getByLabel("First name").fill("Sara");
+  await page.getByLabel("Last name").fill("Qahtani");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Phone").fill("+966500000002");
+  await page.getByLabel("Address").fill("12 Olaya Street");
+  await page.getByLabel("City").fill("Riyadh");
+  await page.getByLabel("Postal code").fill("12211");
+  await page.getByLabel("Country").fill("SA");
+  await page.getByLabel("Card number").fill("4111 1111 1111 1111");
+  await page.getByLabel("Expiry month").fill("05");
+  await page.getByLabel("Expiry year").fill("2038");
+  await page.getByLabel("Security code (CVV)").fill("123");
+  await page.getByLabel("Save the card").check();
+  await page.getByRole("button", { name: "Take payment" }).click();
+  await expect(page.getByRole("heading", { name: "3-D Secure verification" })).toBeVisible();
+  expect(await page.locator(FRAME).getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+  let frame = page.frameLocator(FRAME);
+  await frame.locator('input[name="otp"]').fill("1234");
+  await frame.locator('input[name="otp"]').press("Enter");
+  await expect(page.getByRole("heading", { name: /Payment result/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Paid: the money was taken.")).toBeVisible();
+
+  // 2. Saved cards: the exact e-mail finds the card.
+  await page.goto("/saved-cards");
+  await page.getByLabel("Customer e-mail").fill(email);
+  await page.getByRole("button", { name: "Find cards" }).click();
+  await expect(page.getByText("411111******1111")).toBeVisible();
+
+  // 3. Charge it: the card asks for 3-D Secure; the customer answers in the frame.
+  await page.getByRole("button", { name: "Charge this card" }).click();
+  const dialog = page.getByRole("dialog", { name: "Charge this card" });
+  await dialog.getByLabel("Amount").fill("9.75");
+  await dialog.getByLabel("Description").fill("Phone order");
+  await dialog.getByRole("button", { name: "Charge" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "3-D Secure verification" })).toBeVisible();
+  expect(await page.locator(FRAME).getAttribute("sandbox")).toBe("allow-scripts allow-forms");
+  frame = page.frameLocator(FRAME);
+  await frame.locator('input[name="otp"]').fill("1234");
+  await frame.locator('input[name="otp"]').press("Enter");
+  await expect(page.getByText("Paid: the money was taken.")).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("link", { name: "Open the payment" }).click();
+  await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Captured").first()).toBeVisible();
+  await expect(page.getByText("Phone order").first()).toBeVisible();
+});
