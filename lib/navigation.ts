@@ -5,8 +5,8 @@ import type { Permission } from "./permissions";
 export interface NavItem {
   href: string;
   label: string;
-  /** null: every signed-in user. */
-  permission: Permission | null;
+  /** null: every signed-in user; a list: any one of them opens the area. */
+  permission: Permission | readonly Permission[] | null;
   group: "main" | "admin";
   /** False until the area's pages exist; the navigation never links to a page that is not there. */
   ready: boolean;
@@ -17,7 +17,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/transactions", label: "Transactions", permission: "TRANSACTIONS_VIEW", group: "main", ready: true },
   { href: "/payments/new", label: "Payments", permission: "PAYMENTS_CREATE", group: "main", ready: true },
   { href: "/captures", label: "Captures", permission: "CAPTURES_CREATE", group: "main", ready: true },
-  { href: "/refunds", label: "Refunds", permission: "REFUNDS_CREATE", group: "main", ready: true },
+  // Refunds: those who ask for refunds and those who approve them (an approver may do nothing else).
+  { href: "/refunds", label: "Refunds", permission: ["REFUNDS_CREATE", "REFUNDS_APPROVE"], group: "main", ready: true },
   { href: "/recurring", label: "Recurring", permission: "RECURRING_CHARGE", group: "main", ready: true },
   { href: "/recurring/plans", label: "Billing plans", permission: "RECURRING_CHARGE", group: "main", ready: true },
   { href: "/saved-cards", label: "Saved cards", permission: "SAVED_CARDS_VIEW", group: "main", ready: true },
@@ -29,5 +30,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 export function visibleNav(granted: ReadonlySet<Permission>): NavItem[] {
-  return NAV_ITEMS.filter((i) => i.ready && (i.permission === null || granted.has(i.permission)));
+  return NAV_ITEMS.filter((i) => i.ready && mayOpen(i.permission, granted));
+}
+
+function mayOpen(needed: NavItem["permission"], granted: ReadonlySet<Permission>): boolean {
+  if (needed === null) return true;
+  return typeof needed === "string" ? granted.has(needed) : needed.some((p) => granted.has(p));
 }
