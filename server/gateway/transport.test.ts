@@ -224,6 +224,24 @@ describe("redaction on real output of real calls", () => {
   });
 });
 
+describe("log lines", () => {
+  it("a successful call logs one summary line without the bodies (payer data stays out of the logs); a failed one logs them redacted", async () => {
+    const mem = memorySink();
+    const { c } = makeClient({}, { logger: createLogger({ sink: mem.sink }) });
+    srv.handle(() => ({ status: 200, body: { result: "SUCCESS", status: "SETTLED", trans_id: "t1", customer: { email: "payer@example.com" } } }));
+    await c.sale(saleInput());
+    srv.handle(() => ({ status: 500, body: { message: "boom", customer: { email: "payer@example.com" } } }));
+    await c.sale(saleInput());
+    const [okLine, failedLine] = mem.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.event === "gateway.call");
+    expect(okLine).toMatchObject({ level: "info", operation: "sale", outcome: "success", transactionId: "t1" });
+    expect(okLine).not.toHaveProperty("request");
+    expect(okLine).not.toHaveProperty("response");
+    expect(JSON.stringify(okLine)).not.toContain("payer@example.com");
+    expect(failedLine).toMatchObject({ level: "warn", operation: "sale" });
+    expect(failedLine).toHaveProperty("response");
+  });
+});
+
 describe("lifecycle", () => {
   it("a call after close() is a programming error (rejects), not a silent new connection pool", async () => {
     const { c } = makeClient();

@@ -245,9 +245,12 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
       startedAt,
     };
 
-    const level = result.kind === "success" || result.kind === "declined" ? "info" : "warn";
-    log[level]("gateway.call", {
-      ...record,
+    // A call that went as the protocol says is one summary line: its bodies (payer names, e-mails, addresses) are
+    // in the gateway-call record, not in the logs. A failed call logs them (redacted) for whoever is on call.
+    const ok = result.kind === "success" || result.kind === "declined";
+    const { request: _request, response: _response, ...summary } = record;
+    log[ok ? "info" : "warn"]("gateway.call", {
+      ...(ok ? summary : record),
       startedAt: startedAt.toISOString(),
       ...(result.kind === "transport" ? { reason: result.reason, outcomeUnknown: result.outcomeUnknown } : {}),
       ...(result.kind === "transport" || result.kind === "gateway_error" ? { message: redact(result.message, redactOpts) } : {}),
