@@ -13,6 +13,9 @@ const runId = process.env.E2E_RUN_ID ?? String(process.pid);
 export const e2eDataDirs = [path.join(os.tmpdir(), `dashboard-e2e-${runId}`), path.join(os.tmpdir(), `dashboard-e2e-${runId}-short`)];
 const dataDir = e2eDataDirs[0]!;
 
+// Runs on other ports (several at once on one checkout) keep their results apart from the default run's.
+const results = process.env.E2E_PORT ? `test-results/e2e-${port}` : "test-results/e2e";
+
 export const e2eUrls = {
   app: `http://127.0.0.1:${port}`,
   sandbox: `http://127.0.0.1:${sandboxPort}`,
@@ -38,13 +41,13 @@ function server(p: number, sp: number, dir: string, extra: Record<string, string
 
 export default defineConfig({
   testDir: "./e2e",
-  outputDir: "./test-results/e2e",
+  outputDir: `./${results}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_PORT ? `${results}/playwright.json` : "test-results/playwright.json" }]],
   use: {
     baseURL: e2eUrls.app,
     trace: "retain-on-failure",
@@ -65,5 +68,10 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   // Fresh databases and sandboxes for every run. The second server waits for the first one's build.
-  webServer: [server(port, sandboxPort, dataDir), server(shortPort, shortSandboxPort, e2eDataDirs[1]!, { SESSION_IDLE_MINUTES: "0.1" })],
+  // The main server's billing-plan scheduler runs every 2 s and retries a decline after 5 s (billing-plans.spec.ts);
+  // it only charges plans, which only that spec creates.
+  webServer: [
+    server(port, sandboxPort, dataDir, { PLAN_SCHEDULER_INTERVAL_SECONDS: "2", PLAN_RETRY_DELAYS: "5s,5s,5s" }),
+    server(shortPort, shortSandboxPort, e2eDataDirs[1]!, { SESSION_IDLE_MINUTES: "0.1" }),
+  ],
 });

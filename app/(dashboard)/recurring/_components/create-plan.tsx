@@ -2,7 +2,6 @@
 // "Create plan" on a recurring token: amount (in the first payment's currency), how often, the first charge date
 // (UTC, today by default), description and interface. The scheduler makes the charges; the plans page shows them.
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -16,35 +15,18 @@ import { guardEnter } from "../../transactions/[id]/_components/use-money-action
 
 type Props = { firstPaymentId: string; firstOrderId: string; currency: string; email: string };
 type Created = { planId: string; nextChargeAt: string };
+// After creation the page refreshes and shows the token's plan (status and next date) in place of this button.
 
 const FIELDS = ["amount", "interval", "firstChargeDate", "description"] as const;
 
 export function CreatePlan(p: Props) {
   const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
   return (
     <div className="space-y-2">
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
         Create plan
       </Button>
-      {created && (
-        <p role="status" className="max-w-xs text-xs text-slate-700">
-          Plan created; the first charge is due <bdi dir="ltr">{created.nextChargeAt.slice(0, 10)}</bdi>.{" "}
-          <Link className="underline" href="/recurring/plans">
-            Billing plans
-          </Link>
-        </p>
-      )}
-      {open && (
-        <CreatePlanDialog
-          {...p}
-          onClose={() => setOpen(false)}
-          onDone={(r) => {
-            setOpen(false);
-            setCreated(r);
-          }}
-        />
-      )}
+      {open && <CreatePlanDialog {...p} onClose={() => setOpen(false)} onDone={() => setOpen(false)} />}
     </div>
   );
 }

@@ -2,8 +2,8 @@
 // Postgres. Rules and threats guarded, one per test: a due charge is made exactly once even with two schedulers
 // racing (double billing); a declined charge is retried after 1, 3 and 7 days and the plan is then paused; an
 // approved retry moves the plan to the next cycle on the anchor's schedule; a charge whose outcome is unknown is
-// never sent again and only moves the plan once the reconciler has settled it; pause/resume/cancel follow the
-// status rules (a cancelled plan stays cancelled) and one token has at most one live plan; input is validated on
+// never sent again and only moves the plan once the reconciler has settled it; a pass that died mid-way never
+// causes a second charge on restart; pause/resume/cancel follow the status rules (a cancelled plan stays cancelled) and one token has at most one live plan; input is validated on
 // the server; a role without RECURRING_CHARGE can neither see nor change plans.
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,8 +20,12 @@ import { createPlan } from "./create-plan";
 import { listPlans } from "./list-plans";
 import { pausePlan } from "./pause-plan";
 import { resumePlan } from "./resume-plan";
-import { runDuePlans } from "./run-due-plans";
+import { runNewCharge } from "../../saved-cards/new-charge";
+import { recurringChargeSpec, recurringFirstPayment } from "../recurring";
+import { planChargeOrderId, runDuePlans } from "./run-due-plans";
 import { cycleDate } from "./schedule";
+import { STALE_CLAIM_MS } from "./settle-charge";
+import { PLAN_SCHEDULER_PRINCIPAL } from "./system-principal";
 import { DAY_MS, movableClock, recurringFirst, startStoringReceiver } from "./test-support";
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -185,7 +189,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       const [settled] = await database.db.select().from(payments).where(eq(payments.orderId, charge!.orderId));
       expect(settled!.status).toBe("captured");
       const r = await runDuePlans(cbDeps);
-      expect(r.settled).toEqual([{ planId: plan.id, chargeId: charge!.id, result: "approved" }]);
+      expect(r.settled.filter((x) => x.planId === plan.id)).toEqual([{ planId: plan.id, chargeId: charge!.id, result: "approved" }]);
       expect(await planRow(plan.id)).toMatchObject({ cycle: 1, attempt: 0, inFlightChargeId: null });
       expect(await sendsOf(charge!.orderId)).toBe(1);
     } finally {
@@ -194,6 +198,40 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       await receiver.close();
     }
   }, 30_000);
+
+  it("a restart never charges an attempt twice: a claim left without a payment is made once, a made charge is only settled", async () => {
+    // What a pass that died leaves behind: the claim row and the plan's in-flight mark (written in one transaction).
+    const leaveClaim = async (planId: string, ageMs: number) => {
+      const plan = await planRow(planId);
+      const at = new Date(clock.now().getTime() - ageMs);
+      const [claim] = await database.db
+        .insert(billingPlanCharges)
+        .values({ planId, cycle: 0, attempt: 0, cycleDate: plan.anchorDate, orderId: planChargeOrderId(planId, 0, 0), idempotencyKey: `plan_${planId}_cycle_0_attempt_0`, createdAt: at })
+        .returning();
+      await database.db.update(billingPlans).set({ inFlightChargeId: claim!.id }).where(eq(billingPlans.id, planId));
+      return claim!;
+    };
+    // (a) Died after the claim, before the ledger payment: no payment means no gateway call was made.
+    const a = await duePlan();
+    const claimA = await leaveClaim(a.plan.id, 1_000);
+    await runDuePlans(deps); // too fresh to tell from a pass still running: left alone
+    expect(await sendsOf(claimA.orderId)).toBe(0);
+    clock.advance(STALE_CLAIM_MS);
+    const r = await runDuePlans(deps);
+    // (Other tests' plans may fall due as the shared clock moves: only this plan's entries are looked at.)
+    expect(r.charged.filter((c) => c.planId === a.plan.id)).toEqual([{ planId: a.plan.id, chargeId: claimA.id, orderId: claimA.orderId, result: "approved" }]);
+    expect(await sendsOf(claimA.orderId)).toBe(1);
+    // (b) Died after the gateway answered, before the plan moved on: the next pass settles, it does not resend.
+    const b = await duePlan();
+    const claimB = await leaveClaim(b.plan.id, 0);
+    const first = await recurringFirstPayment(database.db, b.first.id);
+    await runNewCharge(deps, PLAN_SCHEDULER_PRINCIPAL, recurringChargeSpec(deps.gateway, first, { auditAction: "recurring.plan_charge", orderId: claimB.orderId, amountMinor: 2_500, description: "Gym membership", interface: "v2", idempotencyKey: claimB.idempotencyKey }), null);
+    const r2 = await runDuePlans(deps);
+    expect(r2.settled.filter((c) => c.planId === b.plan.id)).toEqual([{ planId: b.plan.id, chargeId: claimB.id, result: "approved" }]);
+    expect(r2.charged.filter((c) => c.planId === b.plan.id)).toEqual([]);
+    expect(await sendsOf(claimB.orderId)).toBe(1);
+    expect(await planRow(b.plan.id)).toMatchObject({ cycle: 1, inFlightChargeId: null });
+  });
 
   it("pause, resume and cancel follow the status rules; a paused plan is not charged; a cancelled one cannot come back", async () => {
     const { plan, first } = await duePlan();

@@ -1,10 +1,11 @@
 // The principal the billing-plan scheduler acts as: no user, no session; it may make recurring charges and
-// nothing else. Its fixed id (the nil UUID) and e-mail name it in the ledger's created_by and in the audit log.
+// nothing else. Its fixed id and e-mail name it in the ledger's created_by and in the audit log. (Not the nil
+// UUID: its dash-grouped zeros read as a Luhn-valid card number to the e2e card-data scan.)
 import type { Principal } from "../../../auth/principal";
 
 export const PLAN_SCHEDULER_PRINCIPAL: Principal = Object.freeze({
-  userId: "00000000-0000-0000-0000-000000000000",
-  sessionId: "00000000-0000-0000-0000-000000000000",
+  userId: "5c4edb11-b111-4a1e-a5ed-5c4ed01eb0ad",
+  sessionId: "5c4edb11-b111-4a1e-a5ed-5c4ed01e5e55",
   email: "system:billing-plan-scheduler",
   name: "Billing-plan scheduler",
   userType: "USER",

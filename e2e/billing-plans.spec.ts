@@ -1,0 +1,188 @@
+// Billing plans driven through the dashboard in Chromium against the sandbox. A customer pays on the merchant's
+// website with recurring_init=Y (the sandbox's notification puts the payment and its recurring token in the
+// ledger, as in saved-cards-recurring.spec.ts); a plan is created on the token from the Recurring page; the
+// dashboard's own scheduler (PLAN_SCHEDULER_INTERVAL_SECONDS=2, PLAN_RETRY_DELAYS=5s,5s,5s on the e2e server)
+// charges it. Rules guarded: a due cycle is charged exactly once and the next date moves on by the interval; a
+// declined charge shows under failed charges with its reason and next retry, and is retried per policy until
+// approved; pause, resume and cancel go through confirmation dialogs and a cancelled plan offers no action.
+import { expect, test, type Page } from "@playwright/test";
+import { e2eUrls } from "../playwright.config";
+import { cardPartsOf, saleHash } from "../server/gateway/signing";
+import { SANDBOX_DEFAULTS } from "../server/gateway/sandbox-defaults";
+import { newOrderId } from "./support/merchant-server";
+import { signInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
+
+interface PlanJson {
+  id: string;
+  status: string;
+  nextChargeDate: string;
+  anchorDate: string;
+  attempt: number;
+  lastCharge: { outcome: string; reason: string | null } | null;
+  customer: { email: string | null };
+}
+
+/** The merchant's server starts a SALE with recurring_init=Y; the customer pays (approved card). */
+async function customerPaysWithRecurring(orderId: string, email: string) {
+  const card = "4111111111111111";
+  const fields: Record<string, string> = {
+    action: "SALE",
+    client_key: SANDBOX_DEFAULTS.clientKey,
+    order_id: orderId,
+    order_amount: "40.00",
+    order_currency: "SAR",
+    order_description: "Subscription start",
+    payer_first_name: "Noura",
+    payer_last_name: "Haddad",
+    payer_address: "1 King Fahd Road",
+    payer_country: "SA",
+    payer_city: "Riyadh",
+    payer_zip: "12211",
+    payer_email: email,
+    payer_phone: "+966500000001",
+    payer_ip: "127.0.0.1",
+    term_url_3ds: `${e2eUrls.app}/payments/return`,
+    card_number: card,
+    card_exp_month: "01",
+    card_exp_year: "2038",
+    card_cvv2: "123",
+    recurring_init: "Y",
+    hash: saleHash({ email, secret: SANDBOX_DEFAULTS.merchantSecret, card: cardPartsOf(card) }),
+  };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const res = await fetch(`${e2eUrls.sandbox}/payment/post`, { method: "POST", body: form });
+  const body = (await res.json()) as { result: string; redirect_url: string; redirect_params: { body: string } };
+  if (body.result !== "REDIRECT") throw new Error(`SALE did not redirect: ${JSON.stringify(body)}`);
+  const collector = await fetch(body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: body.redirect_params.body }) });
+  expect(collector.ok).toBe(true);
+}
+
+/** The recurring token the sandbox issued for the order, as its notification carried it. */
+async function recurringTokenOf(orderId: string): Promise<string> {
+  const res = await fetch(`${e2eUrls.sandbox}/__sandbox/callbacks`);
+  const list = (await res.json()) as Array<{ fields: Record<string, string> }>;
+  const token = list.find((d) => d.fields.order_id === orderId && d.fields.recurring_token)?.fields.recurring_token;
+  if (!token) throw new Error(`no recurring token in the sandbox's callbacks for ${orderId}`);
+  return token;
+}
+
+async function subscriber(page: Page, prefix: string) {
+  const orderId = newOrderId(prefix);
+  const email = `Plan.${orderId}@example.com`;
+  await customerPaysWithRecurring(orderId, email);
+  await expect
+    .poll(async () => ((await (await page.request.get("/api/recurring")).json()) as { customers: Array<{ email: string }> }).customers.some((c) => c.email === email), {
+      timeout: 20_000,
+      message: "the sandbox's notification should put the recurring token in the ledger",
+    })
+    .toBe(true);
+  return { orderId, email };
+}
+
+async function createPlanInUi(page: Page, email: string, amount: string, description: string) {
+  await page.goto("/recurring");
+  const customer = page.getByRole("region", { name: email });
+  await customer.getByRole("button", { name: "Create plan" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create plan" });
+  await dialog.getByLabel(/Amount/).fill(amount);
+  await expect(dialog.getByLabel("Interval")).toHaveValue("monthly");
+  await expect(dialog.getByLabel("First charge date")).toHaveValue(new Date().toISOString().slice(0, 10));
+  await dialog.getByLabel("Description").fill(description);
+  await dialog.getByRole("button", { name: "Create plan" }).click();
+  await expect(dialog).toHaveCount(0);
+  // The token now shows its plan in place of the button.
+  await expect(customer.getByRole("link", { name: /^Plan active · next \d{4}-\d{2}-\d{2}$/ })).toBeVisible();
+}
+
+async function planOf(page: Page, email: string): Promise<PlanJson | undefined> {
+  const j = (await (await page.request.get("/api/recurring/plans")).json()) as { plans: PlanJson[] };
+  return j.plans.find((p) => p.customer.email === email);
+}
+
+/** Ledger payments made for a plan: their order ids all start with bp-<plan id without dashes>. */
+async function chargesOfPlan(page: Page, planId: string): Promise<number> {
+  const j = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(`bp-${planId.replace(/-/g, "")}`)}`)).json()) as { items?: unknown[] };
+  return j.items?.length ?? 0;
+}
+
+const nextMonth = (date: string) => {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d, last))).toISOString().slice(0, 10);
+};
+
+test("the scheduler charges a new plan's due cycle exactly once and moves the next date on by a month", async ({ page }) => {
+  await signInAs(page, E2E_USERS.backOffice);
+  const { email } = await subscriber(page, "e2e-plan");
+  await createPlanInUi(page, email, "15.00", "Gym membership");
+
+  await expect.poll(async () => (await planOf(page, email))?.lastCharge?.outcome, { timeout: 30_000, message: "the scheduler should charge the due cycle" }).toBe("approved");
+  const plan = (await planOf(page, email))!;
+  expect(plan.nextChargeDate).toBe(nextMonth(plan.anchorDate));
+  // Several more scheduler passes (every 2 s): still exactly one charge.
+  await page.waitForTimeout(6_000);
+  expect(await chargesOfPlan(page, plan.id)).toBe(1);
+
+  await page.goto("/recurring/plans");
+  const row = page.locator(`[data-testid="plan-row"][data-plan-id="${plan.id}"]`);
+  await expect(row.getByText("Active")).toBeVisible();
+  await expect(row.getByTestId("next-charge-date")).toHaveText(plan.nextChargeDate);
+  await expect(row.getByText("Approved")).toBeVisible();
+  await expect(page.locator(`[data-testid="upcoming-charge"][data-plan-id="${plan.id}"]`)).toContainText(plan.nextChargeDate);
+
+  // Pause and resume, each confirmed in a dialog.
+  await row.getByRole("button", { name: /^Pause plan/ }).click();
+  let dialog = page.getByRole("dialog", { name: "Pause plan" });
+  await dialog.getByLabel("Reason (optional)").fill("Customer on holiday");
+  await dialog.getByRole("button", { name: "Pause plan" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText("Paused", { exact: true })).toBeVisible();
+  await expect(row.getByText("Customer on holiday")).toBeVisible();
+  await row.getByRole("button", { name: /^Resume plan/ }).click();
+  dialog = page.getByRole("dialog", { name: "Resume plan" });
+  await dialog.getByRole("button", { name: "Resume plan" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText("Active")).toBeVisible();
+  expect(await chargesOfPlan(page, plan.id)).toBe(1);
+});
+
+test("a declined charge is listed under failed charges with its reason, retried per policy, then approved", async ({ page }) => {
+  await signInAs(page, E2E_USERS.backOffice);
+  const { orderId, email } = await subscriber(page, "e2e-plan-decline");
+  const token = await recurringTokenOf(orderId);
+  const declined = await fetch(`${e2eUrls.sandbox}/__sandbox/decline-next`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, count: 1, reason: "Insufficient funds" }),
+  });
+  expect(declined.ok).toBe(true);
+  await createPlanInUi(page, email, "20.00", "Magazine");
+
+  await expect.poll(async () => (await planOf(page, email))?.attempt, { timeout: 30_000, message: "the first attempt should be declined" }).toBe(1);
+  const plan = (await planOf(page, email))!;
+  await page.goto("/recurring/plans");
+  const failed = page.locator(`[data-testid="failed-charge"][data-plan-id="${plan.id}"]`);
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText("Insufficient funds");
+  await expect(failed).toContainText("First try");
+  await expect(failed.locator("time")).toHaveCount(2); // when it failed, and when the retry is due
+
+  // PLAN_RETRY_DELAYS=5s,…: the retry comes about 5 s later and is approved; the cycle is paid, the date moves on.
+  await expect.poll(async () => (await planOf(page, email))?.lastCharge?.outcome, { timeout: 30_000, message: "the retry should be approved" }).toBe("approved");
+  const after = (await planOf(page, email))!;
+  expect(after).toMatchObject({ attempt: 0, status: "active", nextChargeDate: nextMonth(plan.anchorDate) });
+  expect(await chargesOfPlan(page, plan.id)).toBe(2);
+
+  // Cancel: final, no action offered afterwards.
+  await page.goto("/recurring/plans");
+  const row = page.locator(`[data-testid="plan-row"][data-plan-id="${plan.id}"]`);
+  await row.getByRole("button", { name: /^Cancel plan/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel plan" });
+  await expect(dialog.getByText(/cannot be resumed/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel plan" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText("Cancelled")).toBeVisible();
+  await expect(row.getByRole("button")).toHaveCount(0);
+});
