@@ -118,7 +118,7 @@ export function SortableTH({ children, direction, href, onSort, numeric = false,
 
 function SortIcon({ direction }: { direction: SortDirection | null }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={cx("size-3.5", !direction && "text-slate-400")}>
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={cx("size-3.5", !direction && "text-slate-500")}>
       {direction !== "desc" && <path d="M10 4.5 14 9H6l4-4.5Z" opacity={direction === "asc" ? 1 : 0.7} />}
       {direction !== "asc" && <path d="M10 15.5 6 11h8l-4 4.5Z" opacity={direction === "desc" ? 1 : 0.7} />}
     </svg>

@@ -29,7 +29,7 @@ function Amount({ minor, currency }: { minor: number; currency: string }) {
   return m ? <MoneyAmount value={m} /> : <bdi dir="ltr">{`${minor} ${currency}`}</bdi>;
 }
 
-const Muted = () => <span className="text-slate-400">—</span>;
+const Muted = () => <span className="text-slate-500">—</span>;
 
 function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
   switch (column) {

@@ -10,7 +10,7 @@ import { SummaryCell } from "./summary-cell";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const Muted = () => <span className="text-slate-400">—</span>;
+const Muted = () => <span className="text-slate-500">—</span>;
 
 function Target({ type, id }: { type: string | null; id: string | null }) {
   if (!type && !id) return <Muted />;

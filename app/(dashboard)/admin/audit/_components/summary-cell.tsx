@@ -4,7 +4,7 @@ const SHORT = 60;
 
 export function SummaryCell({ summary }: { summary: unknown }) {
   const compact = JSON.stringify(summary ?? {});
-  if (compact === "{}") return <span className="text-slate-400">—</span>;
+  if (compact === "{}") return <span className="text-slate-500">—</span>;
   if (compact.length <= SHORT) {
     return (
       <code dir="ltr" className="font-mono text-xs break-all text-slate-700">

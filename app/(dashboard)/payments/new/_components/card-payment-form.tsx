@@ -18,6 +18,8 @@ const CARD_FIELDS = ["cardNumber", "cvv", "expMonth", "expYear"] as const;
 
 export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; orderId: string; onStarted(r: NewPaymentResult): void }) {
   const [error, setError] = useState<string | null>(null);
+  // How many fields the last submit found invalid: announced (role=alert) while focus goes to the first of them.
+  const [invalidCount, setInvalidCount] = useState(0);
   const schema = mode === "s2s" ? s2sPaymentSchema : formPaymentSchema;
   const {
     register,
@@ -55,27 +57,36 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
     for (const f of CARD_FIELDS) setValue(f, "");
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const r = await apiFetch<NewPaymentResult>("/api/payments", { method: "POST", body: { ...values, mode } });
-      clearCard();
-      onStarted(r);
-    } catch (e) {
-      clearCard();
-      const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-      for (const [k, msgs] of Object.entries(err.fields ?? {})) {
-        const field = k.replace(/^body\./, "") as keyof Values;
-        if (field in values) setFieldError(field, { message: msgs[0] });
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setInvalidCount(0);
+      setError(null);
+      try {
+        const r = await apiFetch<NewPaymentResult>("/api/payments", { method: "POST", body: { ...values, mode } });
+        clearCard();
+        onStarted(r);
+      } catch (e) {
+        clearCard();
+        const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
+        for (const [k, msgs] of Object.entries(err.fields ?? {})) {
+          const field = k.replace(/^body\./, "") as keyof Values;
+          if (field in values) setFieldError(field, { message: msgs[0] }, { shouldFocus: true });
+        }
+        setError(err.message);
       }
-      setError(err.message);
-    }
-  });
+    },
+    (invalid) => setInvalidCount(Object.keys(invalid).length),
+  );
 
   const card = { autoComplete: "off", inputMode: "numeric" as const, dir: "ltr" as const };
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6" aria-label="Card payment">
       {error && <Alert tone="error">{error}</Alert>}
+      {invalidCount > 0 && !error && (
+        <Alert tone="error">
+          {invalidCount === 1 ? "1 field needs attention" : `${invalidCount} fields need attention`}: see the messages under them.
+        </Alert>
+      )}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Order</legend>
         <InputField label="Order id" required dir="ltr" autoComplete="off" hint="Generated; you may change it. Must be unique." error={errors.orderId?.message} {...register("orderId")} />

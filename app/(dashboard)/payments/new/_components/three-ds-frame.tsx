@@ -17,6 +17,9 @@ export function ThreeDsFrame({ started, onDone }: { started: NewPaymentResult; o
   const busy = useRef(false);
   const [checking, setChecking] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form this replaces took focus with it: start at the verification's heading, then Tab into the frame.
+  useEffect(() => heading.current?.focus(), []);
 
   const confirm = useCallback(async () => {
     if (busy.current) return;
@@ -49,7 +52,7 @@ export function ThreeDsFrame({ started, onDone }: { started: NewPaymentResult; o
 
   return (
     <section aria-labelledby="three-ds-title" className="space-y-4">
-      <h2 id="three-ds-title" className="text-lg font-semibold">
+      <h2 ref={heading} id="three-ds-title" tabIndex={-1} className="text-lg font-semibold">
         3-D Secure verification
       </h2>
       <p className="max-w-xl text-sm text-slate-600">

@@ -18,7 +18,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   return (
     <div className="grid grid-cols-[10rem_1fr] gap-2 py-1.5 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words">{value ? <bdi dir="ltr">{value}</bdi> : <span className="text-slate-400">—</span>}</dd>
+      <dd className="min-w-0 break-words">{value ? <bdi dir="ltr">{value}</bdi> : <span className="text-slate-500">—</span>}</dd>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 // The payment's actions: shown only when the payment's state allows them, disabled with the reason when the
 // user lacks the permission (the server refuses them anyway). The result of the last action is announced here.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { CurrencyCode } from "@/lib/money";
@@ -35,6 +35,7 @@ const TONE: Record<string, "success" | "warning" | "error" | "info"> = {
 export function PaymentActions(p: PaymentActionsProps) {
   const [open, setOpen] = useState<"capture" | "void" | "refund" | null>(null);
   const [last, setLast] = useState<ActionResult | null>(null);
+  const result = useRef<HTMLDivElement>(null);
   const done = (r: ActionResult) => {
     setOpen(null);
     setLast(r);
@@ -42,6 +43,12 @@ export function PaymentActions(p: PaymentActionsProps) {
   const canAuthActions = p.status === "authorized" && !p.captureOrVoidOpen;
   const canRefund = (p.status === "captured" || p.status === "partially_refunded") && p.refundableMinor > 0;
   const why = (perm: string) => `You need the ${perm} permission.`;
+
+  // The dialog gives focus back to the button that opened it; when the action made that button go away (a full
+  // refund, a capture), focus would be lost on <body>: put it on the announced result instead.
+  useEffect(() => {
+    if (last && (document.activeElement === document.body || document.activeElement === null)) result.current?.focus();
+  }, [last, canAuthActions, canRefund]);
 
   // A role that can take none of these actions (read-only) is shown none; a role that can take some sees the
   // others disabled with the reason.
@@ -51,7 +58,10 @@ export function PaymentActions(p: PaymentActionsProps) {
 
   return (
     <div className="space-y-3">
-      {last && <Alert tone={TONE[last.state] ?? "info"}>{last.message}</Alert>}
+      {/* Always rendered, so screen readers already watch it when the result arrives. */}
+      <div ref={result} tabIndex={-1} aria-live="polite" className="outline-none empty:hidden">
+        {last && <Alert tone={TONE[last.state] ?? "info"}>{last.message}</Alert>}
+      </div>
       <div className="flex flex-wrap gap-2">
         {canAuthActions && (
           <>

@@ -1,0 +1,352 @@
+// Accessibility of every page and every dialog, checked with axe-core against the WCAG 2.0, 2.1 and 2.2 A/AA rules
+// (issue #7): zero violations. The page list is read from the app/ directory's page.tsx files, so a new page is
+// walked as soon as it exists; a page with a dynamic segment needs an entry in DYNAMIC below, and the test that
+// compares the walk with the files fails until it has one. Dashboard pages are walked as a super-admin (who sees
+// everything, with seeded payments so the lists and detail pages are full); the sign-in, set-password and public
+// return pages signed out. Each dialog is checked open, and where it has them, in its error and done states.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { e2eUrls } from "../playwright.config";
+import { axeViolations } from "./support/axe";
+import { customerPays, customerPaysWithRecurring } from "./support/seed-payments";
+import { signInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
+
+const APP_DIR = fileURLToPath(new URL("../app", import.meta.url));
+const ADMIN_STATE = fileURLToPath(new URL("../test-results/a11y-admin-state.json", import.meta.url));
+
+/** Every page.tsx under app/, as its route pattern ("/transactions/[id]"); route groups "(x)" are not in URLs. */
+function pageRoutes(): Array<{ route: string; group: string | null }> {
+  const found: Array<{ route: string; group: string | null }> = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name.startsWith("_") || entry.name === "api") continue; // private folders and route handlers
+        walk(path.join(dir, entry.name), [...segments, entry.name]);
+      } else if (/^page\.(tsx|ts|jsx|js|mdx)$/.test(entry.name)) {
+        const group = segments.find((s) => /^\(.+\)$/.test(s)) ?? null;
+        found.push({ route: "/" + segments.filter((s) => !/^\(.+\)$/.test(s)).join("/"), group });
+      }
+    }
+  };
+  walk(APP_DIR, []);
+  return found.sort((a, b) => a.route.localeCompare(b.route));
+}
+
+/** Pages that show another state signed out (sign-in, set-password, the return address). */
+const SIGNED_OUT_GROUPS = new Set(["(auth)", "(public)"]);
+
+interface Seeded {
+  captured: string;
+  authorized: string;
+  recurringEmail: string;
+  roleId: string;
+  setPasswordPath: string;
+}
+let seeded: Seeded;
+
+/** URLs to visit for each dynamic route (several states where the page has them). */
+const DYNAMIC: Record<string, (s: Seeded) => string[]> = {
+  "/transactions/[id]": (s) => [`/transactions/${s.captured}`, `/transactions/${s.authorized}`],
+  "/admin/roles/[roleId]": (s) => [`/admin/roles/${s.roleId}`, "/admin/roles/00000000-0000-4000-8000-000000000000"],
+};
+
+/** Extra states of static pages worth checking (query-driven messages, filtered lists). */
+const EXTRA_STATES: Record<string, (s: Seeded) => string[]> = {
+  "/set-password": (s) => [s.setPasswordPath],
+  "/payments/return": () => ["/payments/return?flow=link&result=success", "/payments/return?flow=link&result=failure"],
+  "/transactions": () => ["/transactions?status=captured&sort=amount&dir=asc"],
+};
+
+function urlsFor(route: string): string[] {
+  const dynamic = DYNAMIC[route];
+  if (route.includes("[")) return dynamic ? dynamic(seeded) : [];
+  return [route, ...(EXTRA_STATES[route]?.(seeded) ?? [])];
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  // The page's h1 (or, on the return page, its status line) is there once the page has rendered.
+  await expect(page.locator("h1, [role=status]").first()).toBeVisible();
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  expect.soft(await axeViolations(page), `axe violations on ${where}`).toEqual([]);
+}
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: ADMIN_STATE });
+  return context.newPage();
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, E2E_USERS.admin);
+  const captured = await customerPays(page, { amount: "120.00", auth: false });
+  const authorized = await customerPays(page, { amount: "64.00", auth: true });
+  const recurring = await customerPaysWithRecurring(page);
+  await page.goto("/admin/roles");
+  const roleHref = await page.getByRole("link", { name: "finance", exact: true }).getAttribute("href");
+  // A new user's one-time link, for the set-password page with a token.
+  const created = await page.request.post("/api/admin/users", {
+    headers: { origin: e2eUrls.app }, // the dashboard refuses state-changing requests from other origins
+    data: { email: `a11y.${Date.now()}@e2e.test`, name: "Aya Access", phoneNumber: "+966501234567", userType: "USER", roleNames: ["read-only"] },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { setPasswordUrl } = (await created.json()) as { setPasswordUrl: string };
+  seeded = {
+    captured: captured.paymentId,
+    authorized: authorized.paymentId,
+    recurringEmail: recurring.email,
+    roleId: roleHref!.split("/").pop()!,
+    setPasswordPath: new URL(setPasswordUrl).pathname + new URL(setPasswordUrl).search,
+  };
+  await context.storageState({ path: ADMIN_STATE });
+  await context.close();
+});
+
+test("WCAG 2.2 AA: the checker itself finds violations (a page with known faults is not reported clean)", async ({ page }) => {
+  await page.setContent(
+    '<html lang="en"><head><title>Faults</title></head><body><main><h1>Faults</h1><input type="text">' +
+      '<p style="color:#94a3b8;background:#fff">Low contrast</p><button aria-expanded="maybe">?</button></main></body></html>',
+  );
+  const found = (await axeViolations(page)).map((v) => v.split(" ")[0]);
+  expect(found).toEqual(expect.arrayContaining(["label", "color-contrast", "aria-valid-attr-value"]));
+});
+
+test("WCAG 2.2 AA: the walk covers every page file under app/ (a new page cannot be forgotten)", () => {
+  const routes = pageRoutes();
+  expect(routes.length).toBeGreaterThan(10);
+  const unvisited = routes.filter((r) => urlsFor(r.route).length === 0).map((r) => r.route);
+  expect(unvisited, "dynamic pages without an entry in DYNAMIC").toEqual([]);
+});
+
+test("WCAG 2.2 AA (axe, wcag2a/aa, 21a/aa, 22aa): every signed-in page has no violations, as a super-admin", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await adminPage(browser);
+  const routes = pageRoutes().filter((r) => !r.group || !SIGNED_OUT_GROUPS.has(r.group));
+  for (const { route } of routes) {
+    for (const url of urlsFor(route)) {
+      await test.step(url, async () => {
+        await page.goto(url);
+        await settle(page);
+        await expectNoViolations(page, url);
+      });
+    }
+  }
+  // The shell's own disclosure: the account panel, open.
+  await page.goto("/overview");
+  await page.getByRole("button", { name: /^Account:/ }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expectNoViolations(page, "/overview with the account panel open");
+  // A narrow screen: the sidebar becomes a disclosure behind the menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/transactions");
+  await settle(page);
+  await expectNoViolations(page, "/transactions on a phone");
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expectNoViolations(page, "/transactions on a phone, menu open");
+});
+
+test("WCAG 2.2 AA (axe): the signed-out pages (sign-in, set-password, payment return) have no violations", async ({ page }) => {
+  const routes = pageRoutes().filter((r) => r.group && SIGNED_OUT_GROUPS.has(r.group));
+  expect(routes.map((r) => r.route)).toEqual(expect.arrayContaining(["/login", "/set-password", "/payments/return"]));
+  for (const { route } of routes) {
+    for (const url of urlsFor(route)) {
+      await test.step(url, async () => {
+        await page.goto(url);
+        await settle(page);
+        await expectNoViolations(page, url);
+      });
+    }
+  }
+  // Sign-in with the form's errors shown, and with a refused password.
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expectNoViolations(page, "/login with field errors");
+  await page.getByLabel("E-mail").fill(E2E_USERS.reader.email);
+  await page.getByLabel("Password").fill("not-the-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert").first()).toBeVisible();
+  await expectNoViolations(page, "/login after a refused password");
+});
+
+test.describe("WCAG 2.2 AA (axe): every dialog, open", () => {
+  test.use({ storageState: ADMIN_STATE });
+
+  test("capture, void and refund dialogs on a payment's page", async ({ page }) => {
+    await page.goto(`/transactions/${seeded.authorized}`);
+    await page.getByRole("button", { name: "Capture" }).click();
+    let dialog = page.getByRole("dialog", { name: "Capture payment" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the capture dialog");
+    await dialog.getByLabel(/Amount to capture/).fill("9999");
+    await dialog.getByRole("button", { name: "Capture" }).click();
+    await expect(dialog.getByRole("alert").or(dialog.locator('[aria-invalid="true"]')).first()).toBeVisible();
+    await expectNoViolations(page, "the capture dialog with an error");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByRole("button", { name: "Void" }).click();
+    dialog = page.getByRole("dialog", { name: "Void authorization" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the void dialog");
+    await dialog.getByRole("button", { name: "Keep it" }).click();
+
+    await page.goto(`/transactions/${seeded.captured}`);
+    await page.getByRole("button", { name: "Refund" }).click();
+    dialog = page.getByRole("dialog", { name: "Refund payment" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the refund dialog");
+    await dialog.getByLabel(/Amount/).fill("");
+    await dialog.getByRole("button", { name: "Refund" }).click();
+    await expect(dialog.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "the refund dialog with field errors");
+    await dialog.getByLabel(/Amount/).fill("5.00");
+    await dialog.getByLabel("Reason").selectOption("customer_request");
+    await dialog.getByRole("button", { name: "Refund" }).click();
+    await expect(page.getByText("The refund was accepted by the gateway.")).toBeVisible();
+    await expectNoViolations(page, "a payment's page after a refund (result announced)");
+  });
+
+  test("new user (form, errors, created) and a user's roles", async ({ page }) => {
+    await page.goto("/admin/users");
+    await page.getByRole("button", { name: "New user" }).click();
+    let dialog = page.getByRole("dialog", { name: "New user" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the new user dialog");
+    await dialog.getByRole("button", { name: "Create user" }).click();
+    await expect(dialog.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "the new user dialog with field errors");
+    await dialog.getByLabel("E-mail").fill(`a11y.dialog.${Date.now()}@e2e.test`);
+    await dialog.getByLabel("Name").fill("Basma Dialog");
+    await dialog.getByLabel("Phone").fill("+966501234568");
+    await dialog.getByRole("checkbox", { name: "read-only" }).check();
+    await dialog.getByRole("button", { name: "Create user" }).click();
+    dialog = page.getByRole("dialog", { name: "User created" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the user created dialog");
+    await dialog.getByRole("button", { name: "Done" }).click();
+
+    await page.getByRole("button", { name: `Change roles of ${E2E_USERS.reader.name}` }).click();
+    dialog = page.getByRole("dialog", { name: `Roles of ${E2E_USERS.reader.name}` });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the roles dialog");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    // The disable/enable action has no dialog; its "disabled with a reason" tooltip is checked shown.
+    await page.getByRole("button", { name: `Disable ${E2E_USERS.admin.name}` }).focus();
+    await expect(page.getByText("You cannot disable your own account.")).toBeVisible();
+    await expectNoViolations(page, "the users page with a disabled action's reason shown");
+  });
+
+  test("delete partner confirmation", async ({ page }) => {
+    await page.goto("/admin/partners");
+    await page.getByRole("button", { name: "Delete partner…" }).click();
+    await expectNoViolations(page, "the partners page with a field error");
+    await page.getByLabel("Partner id").fill("3f5b2c1a-9e8d-4a7b-8c6d-1e2f3a4b5c6d");
+    await page.getByRole("button", { name: "Delete partner…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete this partner?" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the delete partner dialog");
+    await dialog.getByLabel("Type the partner id to confirm").fill("3f5b");
+    await expectNoViolations(page, "the delete partner dialog, not matching yet");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  test("save view on the transactions list", async ({ page }) => {
+    await page.goto("/transactions?status=captured");
+    await page.getByRole("button", { name: "Save view" }).click();
+    const dialog = page.getByRole("dialog", { name: "Save this view" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the save view dialog");
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await expect(dialog.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "the save view dialog with a field error");
+    await dialog.getByLabel("Name").fill("Captured only");
+    await dialog.getByRole("button", { name: "Save view" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expectNoViolations(page, "the transactions list with a saved view");
+  });
+
+  test("charge a saved card, and recurring charge now", async ({ page }) => {
+    await page.goto("/saved-cards");
+    await page.getByLabel("Customer e-mail").fill(seeded.recurringEmail);
+    await page.getByRole("button", { name: "Find cards" }).click();
+    await expect(page.getByText("411111******1111")).toBeVisible();
+    await expectNoViolations(page, "the saved cards page with a customer's cards");
+    await page.getByRole("button", { name: "Charge this card" }).click();
+    let dialog = page.getByRole("dialog", { name: "Charge this card" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the charge saved card dialog");
+    await dialog.getByRole("button", { name: "Charge" }).click();
+    await expect(dialog.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "the charge saved card dialog with field errors");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    await page.goto("/recurring");
+    const customer = page.getByRole("region", { name: seeded.recurringEmail });
+    await customer.getByRole("button", { name: "Charge now" }).click();
+    dialog = page.getByRole("dialog", { name: "Charge now" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the recurring charge now dialog");
+    await dialog.getByRole("button", { name: "Charge" }).click();
+    await expect(dialog.getByLabel(/Amount/)).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "the recurring charge now dialog with field errors");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+  });
+
+  test("new payment link (form, errors, created with its QR code)", async ({ page }) => {
+    await page.goto("/payments/links");
+    await page.getByRole("button", { name: "New payment link" }).click();
+    let dialog = page.getByRole("dialog", { name: "New payment link" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the new payment link dialog");
+    await dialog.getByRole("button", { name: "Create link" }).click();
+    await expect(dialog.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "the new payment link dialog with field errors");
+    await dialog.getByLabel("Amount").fill("75.00");
+    await dialog.getByLabel("Customer name").fill("Omar Saleh");
+    await dialog.getByLabel("Customer e-mail").fill("omar.saleh@example.com");
+    await dialog.getByLabel("Customer phone").fill("+966500000002");
+    await dialog.getByRole("button", { name: "Create link" }).click();
+    dialog = page.getByRole("dialog", { name: "Payment link created" });
+    await expect(dialog).toBeVisible();
+    await expectNoViolations(page, "the payment link created dialog");
+    await dialog.getByRole("button", { name: "Done" }).click();
+    await expectNoViolations(page, "the payment links list with a link");
+  });
+
+  test("new payment: field errors, the 3-D Secure view and the result", async ({ page }) => {
+    await page.goto("/payments/new");
+    await page.getByRole("button", { name: "Take payment" }).click();
+    await expect(page.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "the new payment form with field errors");
+    await page.getByRole("tab", { name: "Card (form interface)" }).click();
+    await expectNoViolations(page, "the new payment form, form interface");
+    await page.getByRole("tab", { name: "Card (server-to-server)" }).click();
+    await page.getByLabel("Amount").fill("42.50");
+    await page.getByLabel("First name").fill("Noura");
+    await page.getByLabel("Last name").fill("Saleh");
+    await page.getByLabel("E-mail").fill("noura.saleh@example.com");
+    await page.getByLabel("Phone").fill("+966500000001");
+    await page.getByLabel("Card number").fill("4111111111111111");
+    await page.getByLabel("Expiry month").fill("05");
+    await page.getByLabel("Expiry year").fill("2038");
+    await page.getByLabel("Security code (CVV)").fill("123");
+    await page.getByRole("button", { name: "Take payment" }).click();
+    await expect(page.getByRole("heading", { name: "3-D Secure verification" })).toBeVisible();
+    await expect(page.frameLocator('iframe[title="3-D Secure verification"]').locator('input[name="otp"]')).toBeVisible();
+    await expectNoViolations(page, "the 3-D Secure view");
+    const frame = page.frameLocator('iframe[title="3-D Secure verification"]');
+    await frame.locator('input[name="otp"]').fill("1234");
+    await frame.locator('input[name="otp"]').press("Enter");
+    await expect(page.getByText("Paid: the money was taken.")).toBeVisible({ timeout: 20_000 });
+    await expectNoViolations(page, "the new payment result");
+  });
+});

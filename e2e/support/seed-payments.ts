@@ -1,0 +1,80 @@
+// Payments for the browser tests that need one on screen (accessibility walk, keyboard tests): a customer pays on
+// the merchant's website, straight at the sandbox, and the sandbox's notification puts the payment in the ledger.
+// `page` must be signed in: the ledger is polled through the dashboard's own list API.
+import { expect, type Page } from "@playwright/test";
+import { e2eUrls } from "../../playwright.config";
+import { cardPartsOf, saleHash } from "../../server/gateway/signing";
+import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
+import { newOrderId, startFormSale } from "./merchant-server";
+
+/** Waits until the ledger lists the order, and returns the dashboard's payment id. */
+export async function paymentIdOf(page: Page, orderId: string): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`)).json()) as { items?: Array<{ id: string }> };
+        id = body.items?.[0]?.id;
+        return body.items?.length ?? 0;
+      },
+      { timeout: 20_000, message: "the sandbox's notification should put the payment in the ledger" },
+    )
+    .toBe(1);
+  return id!;
+}
+
+/** A sale (captured) or an authorization (auth), approved without a challenge. */
+export async function customerPays(page: Page, opts: { amount: string; auth: boolean }): Promise<{ orderId: string; paymentId: string }> {
+  const orderId = newOrderId(opts.auth ? "e2e-auth" : "e2e-sale");
+  await startFormSale(e2eUrls.sandbox, {
+    orderId,
+    card: "4111111111111111",
+    expMonth: "01",
+    expYear: "2038",
+    email: `customer.${orderId}@example.com`,
+    termUrl: `${e2eUrls.app}/payments/return`,
+    amount: opts.amount,
+    auth: opts.auth,
+  });
+  return { orderId, paymentId: await paymentIdOf(page, orderId) };
+}
+
+/** A sale that saves the card and starts recurring charges: the customer then appears under Saved cards and Recurring. */
+export async function customerPaysWithRecurring(page: Page): Promise<{ orderId: string; email: string; paymentId: string }> {
+  const orderId = newOrderId("e2e-rec");
+  const email = `subscriber.${orderId}@example.com`;
+  const card = "4111111111111111";
+  const fields: Record<string, string> = {
+    action: "SALE",
+    client_key: SANDBOX_DEFAULTS.clientKey,
+    order_id: orderId,
+    order_amount: "40.00",
+    order_currency: "SAR",
+    order_description: "Subscription start",
+    payer_first_name: "Noura",
+    payer_last_name: "Haddad",
+    payer_address: "1 King Fahd Road",
+    payer_country: "SA",
+    payer_city: "Riyadh",
+    payer_zip: "12211",
+    payer_email: email,
+    payer_phone: "+966500000001",
+    payer_ip: "127.0.0.1",
+    term_url_3ds: `${e2eUrls.app}/payments/return`,
+    card_number: card,
+    card_exp_month: "01",
+    card_exp_year: "2038",
+    card_cvv2: "123",
+    save_token: "Y",
+    recurring_init: "Y",
+    hash: saleHash({ email, secret: SANDBOX_DEFAULTS.merchantSecret, card: cardPartsOf(card) }),
+  };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const res = await fetch(`${e2eUrls.sandbox}/payment/post`, { method: "POST", body: form });
+  const body = (await res.json()) as { result: string; redirect_url: string; redirect_params: { body: string } };
+  if (body.result !== "REDIRECT") throw new Error(`SALE did not redirect: ${JSON.stringify(body)}`);
+  const collector = await fetch(body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: body.redirect_params.body }) });
+  if (!collector.ok) throw new Error(`the sandbox's collector answered ${collector.status}`);
+  return { orderId, email, paymentId: await paymentIdOf(page, orderId) };
+}
