@@ -25,10 +25,17 @@ export async function claimsFromCookie(value: string | undefined): Promise<Sessi
   return parsed.success ? parsed.data : null;
 }
 
-function readCookie(header: string | null, name: string): string | undefined {
+/** The named cookie's value; undefined when absent or not decodable (a malformed `%` escape is no session, not a 500). */
+export function readCookie(header: string | null, name: string): string | undefined {
   for (const part of (header ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }

@@ -48,6 +48,13 @@ describe("redact: sensitive keys", () => {
 });
 
 describe("redact: card numbers inside strings", () => {
+  it("never cuts a surrogate pair in half when keeping a token's tail or shortening a string (was a 500 storing it)", () => {
+    const token = redact({ card_token: "tok_😀😀😀😀😀x" }) as { card_token: string };
+    expect(token.card_token.isWellFormed()).toBe(true);
+    const cut = redact({ text: "😀".repeat(10) }, { maxStringLength: 5 }) as { text: string };
+    expect(cut.text.isWellFormed()).toBe(true);
+  });
+
   it("scrubs Luhn-valid 12–19 digit runs, also grouped by spaces or dashes", () => {
     expect(redactString("card 4111111111111111 failed")).toBe("card 411111******1111 failed");
     expect(redactString("pan=4111-1111-1111-1111;")).toBe("pan=411111******1111;");

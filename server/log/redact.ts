@@ -93,7 +93,8 @@ export function redactString(text: string, opts: RedactOptions = {}): string {
   // Credentials inside a URL (a connection string in an error message): scheme://user:password@host.
   out = out.replace(/\b([a-z][a-z0-9+.-]*:\/\/)([^\s:/@]+):([^\s/@]+)@/gi, `$1$2:${REDACTED}@`);
   if (opts.maxStringLength !== undefined && out.length > opts.maxStringLength) {
-    out = `${out.slice(0, opts.maxStringLength)}…[${out.length - opts.maxStringLength} more chars]`;
+    // toWellFormed: a cut through a surrogate pair would leave a half the database cannot store (jsonb, text).
+    out = `${out.slice(0, opts.maxStringLength).toWellFormed()}…[${out.length - opts.maxStringLength} more chars]`;
   }
   return out;
 }
@@ -106,7 +107,7 @@ function maskByKey(norm: string, value: unknown, opts: RedactOptions): unknown {
     return /^\d{12,19}$/.test(digits) ? maskPan(digits) : typeof value === "string" ? redactString(value, opts) : REDACTED;
   }
   if (TOKEN_KEYS.has(norm)) {
-    return typeof value === "string" && value.length > 8 ? `${REDACTED}…${value.slice(-4)}` : REDACTED;
+    return typeof value === "string" && value.length > 8 ? `${REDACTED}…${value.slice(-4).toWellFormed()}` : REDACTED;
   }
   return undefined; // not a sensitive key: walk the value normally
 }

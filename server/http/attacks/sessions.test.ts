@@ -84,6 +84,8 @@ describe.each(testDatabaseTargets())("session cookies under attack on $name", (t
       ["truncated", token.slice(0, -5)],
       ["empty", ""],
       ["garbage", "not-a-token"],
+      ["malformed % escape (was a 500: decodeURIComponent threw)", `${token}%`],
+      ["invalid UTF-8 escape (was a 500)", "%E0%A4%A"],
       ["unsigned JWT (alg none) with the same claims", `${b64url({ alg: "none", typ: "JWT" })}.${b64url({ uid: reader.userId, sid: reader.sessionId, sv: reader.sv })}.`],
       ["JWE under another secret", tokenOf(await mintCookie({ uid: reader.userId, sid: reader.sessionId, sv: reader.sv }, { secret: "another-secret-of-at-least-32-characters!" }))],
     );

@@ -36,6 +36,14 @@ describe("parseNotificationBody", () => {
     expect(parseNotificationBody("application/x-www-form-urlencoded", "status=SETTLED&status=VOID")).toMatchObject({ ok: false, status: 400 });
   });
 
+  it("refuses NUL and unpaired surrogates with 400, in either encoding (the database cannot store them: was a 500)", () => {
+    expect(parseNotificationBody("application/json", '{"trans_id":"\\ud800"}')).toMatchObject({ ok: false, status: 400 });
+    expect(parseNotificationBody("application/json", '{"a":{"b":["\\u0000"]}}')).toMatchObject({ ok: false, status: 400 });
+    expect(parseNotificationBody("application/json", '{"\\udfff":"x"}')).toMatchObject({ ok: false, status: 400 });
+    expect(parseNotificationBody("application/x-www-form-urlencoded", "order_id=a%00b")).toMatchObject({ ok: false, status: 400 });
+    expect(parseNotificationBody("application/json", '{"name":"\\ud83d\\ude00 مرحبا"}')).toMatchObject({ ok: true });
+  });
+
   it("reads the gateway id from trans_id or transactionId", () => {
     expect(transIdOf({ trans_id: " a " })).toBe("a");
     expect(transIdOf({ transactionId: "b" })).toBe("b");

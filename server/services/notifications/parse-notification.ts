@@ -47,6 +47,16 @@ function normaliseValue(v: unknown): unknown {
   return v;
 }
 
+/** NUL and unpaired surrogates: no gateway sends them, and the database cannot store them (jsonb, text). */
+function storable(v: unknown): boolean {
+  if (typeof v === "string") return !v.includes("\u0000") && v.isWellFormed();
+  if (Array.isArray(v)) return v.every(storable);
+  if (v && typeof v === "object") return Object.entries(v).every(([k, x]) => storable(k) && storable(x));
+  return true;
+}
+
+const unstorable: ParseFailure = { ok: false, status: 400, reason: "body holds NUL or unpaired surrogate characters" };
+
 export function parseNotificationBody(contentType: string | null, text: string): ParsedNotification {
   const media = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   if (media === "application/json") {
@@ -59,6 +69,7 @@ export function parseNotificationBody(contentType: string | null, text: string):
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return { ok: false, status: 400, reason: "body is not a JSON object" };
     }
+    if (!storable(value)) return unstorable;
     const payload: NotificationPayload = {};
     for (const [k, v] of Object.entries(value)) payload[k] = normaliseValue(v);
     return { ok: true, payload, format: "json" };
@@ -70,6 +81,7 @@ export function parseNotificationBody(contentType: string | null, text: string):
       if (Object.prototype.hasOwnProperty.call(payload, k)) return { ok: false, status: 400, reason: `field repeated: ${k}` };
       payload[k] = v;
     }
+    if (!storable(payload)) return unstorable;
     return { ok: true, payload, format: "form" };
   }
   return { ok: false, status: 415, reason: `unsupported content type: ${media || "(none)"}` };

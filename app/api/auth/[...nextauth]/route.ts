@@ -3,13 +3,26 @@
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { authOptions } from "@/server/auth/options";
+import { errorJson } from "@/server/http/errors";
 import { publicRoute } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-const handler = publicRoute("sign-in: next-auth's own endpoints", (req, ctx) =>
+const handler = publicRoute("sign-in: next-auth's own endpoints", async (req, ctx) => {
+  // next-auth parses a JSON body without a guard (broken JSON would be a 500): refuse it as the other routes do.
+  if (req.method === "POST" && /application\/json/i.test(req.headers.get("content-type") ?? "")) {
+    try {
+      JSON.parse(await req.clone().text());
+    } catch {
+      return errorJson("invalid_request", "The request body is not valid JSON.");
+    }
+  }
   // Options are built per request: they read the configuration and the signing secret, never at build time.
-  NextAuth(req as NextRequest, ctx as { params: Promise<{ nextauth: string[] }> }, authOptions()),
-);
+  const res = await NextAuth(req as NextRequest, ctx as { params: Promise<{ nextauth: string[] }> }, authOptions());
+  // next-auth answers 500 "server configuration" for a request it cannot place (no action, a callbackUrl that is
+  // not an http(s) URL in the query, body or cookie); our configuration is fixed, so these are the caller's fault.
+  if (res.status === 500) return errorJson("invalid_request", "This sign-in request is not valid.");
+  return res;
+});
 
 export { handler as GET, handler as POST };
