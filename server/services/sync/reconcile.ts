@@ -11,6 +11,7 @@ import type { ServiceDeps } from "../deps";
 import { claimPendingNotifications, processClaimed, releaseClaim, type ProcessOutcome } from "../notifications/process-notification";
 import { syncPayment, type SyncOutcome } from "./sync-payment";
 import { expireStrandedActions } from "../payments/money-action";
+import { expireStrandedPayments } from "./stranded-payments";
 
 export interface ReconcileOptions {
   /** Most notifications, and most payments, handled per pass. */
@@ -42,6 +43,8 @@ export async function reconcileOnce(deps: ServiceDeps, opts: ReconcileOptions = 
 
   const stranded = await expireStrandedActions(deps);
   if (stranded) logger.warn("reconcile.stranded_actions", { count: stranded });
+  const strandedPayments = await expireStrandedPayments(deps);
+  if (strandedPayments) logger.warn("reconcile.stranded_payments", { count: strandedPayments });
 
   const claimedNotes = await claimPendingNotifications(deps.db, limit, deps.now());
   for (const [i, row] of claimedNotes.entries()) {
