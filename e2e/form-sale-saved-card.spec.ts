@@ -1,8 +1,8 @@
-// A card saved through the dashboard's own form, then charged from Saved cards, with the customer's 3-D Secure
+// A card saved through the dashboard's own form (also starting recurring charges), then charged from Saved cards, with the customer's 3-D Secure
 // answered in the sandboxed frame both times. Rules guarded: a form-interface sale with "Save the card" leaves the
-// card with the gateway under exactly the payer e-mail; Saved cards finds it and charges it; when the saved card
+// card with the gateway under exactly the payer e-mail, and "Start recurring" gives the ledger its recurring token; Saved cards finds it and charges it; when the saved card
 // asks for 3-D Secure the customer's challenge runs in the locked-down frame (allow-scripts allow-forms only) and
-// the result shown is the gateway's (status query), not the frame's; the card fields are cleared after submit.
+// the result shown is the gateway's (status query), not the frame's.
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
@@ -33,6 +33,7 @@ test("form sale with “Save the card”, then the card is found under Saved car
   await page.getByLabel("Expiry year").fill("2038");
   await page.getByLabel("Security code (CVV)").fill("123");
   await page.getByLabel("Save the card").check();
+  await page.getByLabel("Start recurring").check();
   await page.getByRole("button", { name: "Take payment" }).click();
   await expect(page.getByRole("heading", { name: "3-D Secure verification" })).toBeVisible();
   expect(await page.locator(FRAME).getAttribute("sandbox")).toBe("allow-scripts allow-forms");
@@ -42,13 +43,24 @@ test("form sale with “Save the card”, then the card is found under Saved car
   await expect(page.getByRole("heading", { name: /Payment result/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Paid: the money was taken.")).toBeVisible();
 
-  // 2. Saved cards: the exact e-mail finds the card.
+  // 2. Recurring: the gateway's notification taught the ledger the recurring token of this first payment.
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/recurring");
+        return page.getByRole("region", { name: email }).getByRole("link", { name: `e2e-save-${tag}` }).count();
+      },
+      { timeout: 20_000, message: "the first payment should appear with its recurring token" },
+    )
+    .toBe(1);
+
+  // 3. Saved cards: the exact e-mail finds the card.
   await page.goto("/saved-cards");
   await page.getByLabel("Customer e-mail").fill(email);
   await page.getByRole("button", { name: "Find cards" }).click();
   await expect(page.getByText("411111******1111")).toBeVisible();
 
-  // 3. Charge it: the card asks for 3-D Secure; the customer answers in the frame.
+  // 4. Charge it: the card asks for 3-D Secure; the customer answers in the frame.
   await page.getByRole("button", { name: "Charge this card" }).click();
   const dialog = page.getByRole("dialog", { name: "Charge this card" });
   await dialog.getByLabel("Amount").fill("9.75");
