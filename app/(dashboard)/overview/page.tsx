@@ -3,7 +3,9 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { visibleNav } from "@/lib/navigation";
 import { requireSignedIn } from "@/server/auth/session";
+import { getDatabase } from "@/server/db";
 import { checkHealth } from "@/server/health";
+import { attentionItems } from "@/server/services/overview/attention";
 
 export const metadata: Metadata = { title: "Overview" };
 export const dynamic = "force-dynamic";
@@ -14,6 +16,7 @@ const DESCRIPTIONS: Record<string, string> = {
   "/captures": "Authorized payments waiting to be captured, oldest first.",
   "/refunds": "Refunds with their state; approvals waiting for a second person.",
   "/recurring": "Customers' recurring tokens: charge one now, through either interface.",
+  "/recurring/plans": "Billing plans on recurring tokens: upcoming and failed charges; pause, resume or cancel.",
   "/saved-cards": "A customer's saved cards, by the e-mail used at payment.",
   "/admin/roles": "Roles and the permissions they grant.",
   "/admin/users": "Dashboard users, their roles and state.",
@@ -28,7 +31,8 @@ function Dot({ ok }: { ok: boolean }) {
 
 export default async function OverviewPage() {
   const principal = await requireSignedIn();
-  const [health] = await Promise.all([checkHealth()]);
+  const [health, attention] = await Promise.all([checkHealth(), getDatabase().then(({ db }) => attentionItems(db, principal)).catch(() => null)]);
+  const open = attention?.filter((a) => a.count > 0) ?? [];
   const areas = visibleNav(principal.permissions).filter((i) => i.href !== "/overview");
   return (
     <div className="space-y-8">
@@ -54,6 +58,26 @@ export default async function OverviewPage() {
           </div>
         </dl>
       </section>
+      {attention && attention.length > 0 && (
+        <section aria-labelledby="attention-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="attention-heading" className="text-base font-semibold">
+            Needs attention
+          </h2>
+          {open.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">Nothing is waiting for you.</p>
+          ) : (
+            <ul className="mt-3 space-y-2 text-sm">
+              {open.map((a) => (
+                <li key={a.id}>
+                  <Link href={a.href} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                    <bdi dir="ltr">{a.count.toLocaleString("en")}</bdi> {a.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       <section aria-labelledby="areas-heading">
         <h2 id="areas-heading" className="text-base font-semibold">
           Your areas
