@@ -18,10 +18,10 @@ export function machine() {
   return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", node: process.version, platform: `${os.platform()} ${os.arch()}` };
 }
 
-/** Writes bench/results/<section>-<date>.json and returns its path relative to the repository. */
-export function writeResult(section: string, data: Record<string, unknown>): string {
+/** Writes bench/results/<section>-<date>.json (or into `dir`) and returns its path relative to the repository. */
+export function writeResult(section: string, data: Record<string, unknown>, dir = "bench/results"): string {
   const date = new Date().toISOString().slice(0, 10);
-  const out = path.join(ROOT, "bench/results", `${section}-${date}.json`);
+  const out = path.join(ROOT, dir, `${section}-${date}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify({ section, date: new Date().toISOString(), machine: machine(), ...data }, null, 2) + "\n");
   return path.relative(ROOT, out);
