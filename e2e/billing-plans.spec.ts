@@ -4,11 +4,13 @@
 // dashboard's own scheduler (PLAN_SCHEDULER_INTERVAL_SECONDS=2, PLAN_RETRY_DELAYS=5s,5s,5s on the e2e server)
 // charges it. Rules guarded: a due cycle is charged exactly once and the next date moves on by the interval; a
 // declined charge shows under failed charges with its reason and next retry, and is retried per policy until
-// approved; pause, resume and cancel go through confirmation dialogs and a cancelled plan offers no action.
+// approved; pause, resume and cancel go through confirmation dialogs and a cancelled plan offers no action; the
+// plans page (with data) and its dialogs have no axe WCAG 2.2 AA violations.
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { cardPartsOf, saleHash } from "../server/gateway/signing";
 import { SANDBOX_DEFAULTS } from "../server/gateway/sandbox-defaults";
+import { axeViolations } from "./support/axe";
 import { newOrderId } from "./support/merchant-server";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
@@ -81,7 +83,7 @@ async function subscriber(page: Page, prefix: string) {
   return { orderId, email };
 }
 
-async function createPlanInUi(page: Page, email: string, amount: string, description: string) {
+async function createPlanInUi(page: Page, email: string, amount: string, description: string, checkA11y = false) {
   await page.goto("/recurring");
   const customer = page.getByRole("region", { name: email });
   await customer.getByRole("button", { name: "Create plan" }).click();
@@ -90,6 +92,7 @@ async function createPlanInUi(page: Page, email: string, amount: string, descrip
   await expect(dialog.getByLabel("Interval")).toHaveValue("monthly");
   await expect(dialog.getByLabel("First charge date")).toHaveValue(new Date().toISOString().slice(0, 10));
   await dialog.getByLabel("Description").fill(description);
+  if (checkA11y) expect(await axeViolations(page), "axe violations with the Create plan dialog open").toEqual([]);
   await dialog.getByRole("button", { name: "Create plan" }).click();
   await expect(dialog).toHaveCount(0);
   // The token now shows its plan in place of the button.
@@ -116,7 +119,7 @@ const nextMonth = (date: string) => {
 test("the scheduler charges a new plan's due cycle exactly once and moves the next date on by a month", async ({ page }) => {
   await signInAs(page, E2E_USERS.backOffice);
   const { email } = await subscriber(page, "e2e-plan");
-  await createPlanInUi(page, email, "15.00", "Gym membership");
+  await createPlanInUi(page, email, "15.00", "Gym membership", true);
 
   await expect.poll(async () => (await planOf(page, email))?.lastCharge?.outcome, { timeout: 30_000, message: "the scheduler should charge the due cycle" }).toBe("approved");
   const plan = (await planOf(page, email))!;
@@ -136,6 +139,7 @@ test("the scheduler charges a new plan's due cycle exactly once and moves the ne
   await row.getByRole("button", { name: /^Pause plan/ }).click();
   let dialog = page.getByRole("dialog", { name: "Pause plan" });
   await dialog.getByLabel("Reason (optional)").fill("Customer on holiday");
+  expect(await axeViolations(page), "axe violations on the plans page with the Pause dialog open").toEqual([]);
   await dialog.getByRole("button", { name: "Pause plan" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row.getByText("Paused", { exact: true })).toBeVisible();
@@ -168,6 +172,7 @@ test("a declined charge is listed under failed charges with its reason, retried 
   await expect(failed).toContainText("Insufficient funds");
   await expect(failed).toContainText("First try");
   await expect(failed.locator("time")).toHaveCount(2); // when it failed, and when the retry is due
+  expect(await axeViolations(page), "axe violations on the plans page with a failed charge").toEqual([]);
 
   // PLAN_RETRY_DELAYS=5s,…: the retry comes about 5 s later and is approved; the cycle is paid, the date moves on.
   await expect.poll(async () => (await planOf(page, email))?.lastCharge?.outcome, { timeout: 30_000, message: "the retry should be approved" }).toBe("approved");
