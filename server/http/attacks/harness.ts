@@ -178,7 +178,9 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function pathOf(route: string, params: Record<string, string | string[]> = {}): string {
   const filled = route.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_, name: string) => {
     const v = params[name];
-    return Array.isArray(v) ? v.map(encodeURIComponent).join("/") : encodeURIComponent(v ?? "x");
+    // A URL cannot carry a lone surrogate (encodeURIComponent throws on one); the handler still gets the raw value.
+    const enc = (x: string) => encodeURIComponent(x.toWellFormed());
+    return Array.isArray(v) ? v.map(enc).join("/") : enc(v ?? "x");
   });
   return `/api/${filled}`;
 }
@@ -248,6 +250,9 @@ export const SAMPLE_PARAMS: Record<string, Record<string, string | string[]>> = 
   "auth/[...nextauth]": { nextauth: ["session"] },
   "payments/[id]/confirm": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "payments/three-ds/[viewId]": { viewId: "abcdefghijklmnop1234" },
+  "recurring/plans/[id]/cancel": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },
+  "recurring/plans/[id]/pause": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },
+  "recurring/plans/[id]/resume": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },
   "refunds/[actionId]/approve": { actionId: "4f4bae82-ce9d-4c8e-9b4f-6e1a5d7c3b05" },
   "refunds/[actionId]/reject": { actionId: "4f4bae82-ce9d-4c8e-9b4f-6e1a5d7c3b05" },
   "transactions/[id]/capture": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
@@ -285,11 +290,11 @@ export async function tableNames(db: Db): Promise<string[]> {
 
 export type Snapshot = Record<string, string>;
 
-/** Per table: row count and an md5 of every row (volatile columns left out). */
-export async function snapshot(db: Db): Promise<Snapshot> {
+/** Per table: row count and an md5 of every row (volatile columns, and the `ignore`d ones, left out). */
+export async function snapshot(db: Db, ignore: Record<string, string[]> = {}): Promise<Snapshot> {
   const out: Snapshot = {};
   for (const t of await tableNames(db)) {
-    const drop = (VOLATILE[t] ?? []).map((c) => ` - '${c}'`).join("");
+    const drop = [...(VOLATILE[t] ?? []), ...(ignore[t] ?? [])].map((c) => ` - '${c}'`).join("");
     const rows = await db.execute(
       sql.raw(`select count(*)::int as n, coalesce(md5(string_agg((to_jsonb(x)${drop})::text, ',' order by (to_jsonb(x)${drop})::text)), '') as h from "${t}" x`),
     );
