@@ -206,6 +206,11 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                   </TD>
                   <TD>{p.status === "cancelled" ? "—" : <bdi dir="ltr" data-testid="next-charge-date">{p.nextChargeDate}</bdi>}</TD>
                   <TD>
+                    {p.inFlight && (
+                      <span className="mb-1 block">
+                        <Badge tone={outcomeOf(p.inFlight.outcome).tone}>{outcomeOf(p.inFlight.outcome).label}</Badge>
+                      </span>
+                    )}
                     {p.lastCharge ? (
                       <>
                         <Badge tone={outcomeOf(p.lastCharge.outcome).tone}>{outcomeOf(p.lastCharge.outcome).label}</Badge>
@@ -220,7 +225,7 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                           </Link>
                         )}
                       </>
-                    ) : (
+                    ) : p.inFlight ? null : (
                       <span className="text-slate-500">No charge yet</span>
                     )}
                   </TD>
