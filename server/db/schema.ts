@@ -403,7 +403,7 @@ export const billingPlans = pgTable(
     status: text("status").notNull().default("active"),
     pauseReason: text("pause_reason"),
     cycle: integer("cycle").notNull().default(0),
-    /** Declined attempts in the current cycle. */
+    /** Declined attempts in the current cycle since the last resume: what the retry policy counts. */
     attempt: integer("attempt").notNull().default(0),
     nextChargeAt: timestamp("next_charge_at", { withTimezone: true, mode: "date" }).notNull(),
     inFlightChargeId: uuid("in_flight_charge_id"),
@@ -438,6 +438,7 @@ export const billingPlanCharges = pgTable(
       .notNull()
       .references(() => billingPlans.id),
     cycle: integer("cycle").notNull(),
+    /** The attempt's number within its cycle: 0 for the first try, never reused (not even after a resume). */
     attempt: integer("attempt").notNull(),
     /** YYYY-MM-DD: the cycle's scheduled date. */
     cycleDate: text("cycle_date").notNull(),

@@ -23,7 +23,7 @@ import { resumePlan } from "./resume-plan";
 import { runNewCharge } from "../../saved-cards/new-charge";
 import { recurringChargeSpec, recurringFirstPayment } from "../recurring";
 import { planChargeOrderId, runDuePlans } from "./run-due-plans";
-import { cycleDate } from "./schedule";
+import { cycleDate, nextCycleAfter } from "./schedule";
 import { STALE_CLAIM_MS } from "./settle-charge";
 import { PLAN_SCHEDULER_PRINCIPAL } from "./system-principal";
 import { DAY_MS, movableClock, recurringFirst, startStoringReceiver } from "./test-support";
@@ -99,7 +99,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     }
   });
 
-  it("a declined charge is retried 1, 3 and 7 days after each decline, then the plan is paused with the reason", async () => {
+  it("a declined charge is retried 1, 3 and 7 days after each decline, then the plan is paused; resumed, it tries again as a new attempt", async () => {
     const { plan, token } = await duePlan({ amount: "30" });
     await sandboxControl(sandbox.url).declineNext(token, 4);
     const expectDeclined = async (n: number, retryInMs: number | null) => {
@@ -134,9 +134,21 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     await runDuePlans(deps);
     await expectDeclined(4, null);
     // Paused: no further attempt, however much time passes.
-    clock.advance(30 * DAY_MS);
+    clock.advance(20 * DAY_MS);
     await runDuePlans(deps);
     expect(await chargesOf(plan.id)).toHaveLength(4);
+    // Resumed: the unpaid cycle is tried again at once, as a new attempt (never reusing an earlier attempt's order id).
+    await resumePlan(deps, clerk, plan.id, null);
+    await runDuePlans(deps);
+    const charges = await chargesOf(plan.id);
+    expect(charges.map((c) => [c.cycle, c.attempt, c.outcome])).toEqual([
+      [0, 0, "declined"],
+      [0, 1, "declined"],
+      [0, 2, "declined"],
+      [0, 3, "declined"],
+      [0, 4, "approved"],
+    ]);
+    expect(await planRow(plan.id)).toMatchObject({ status: "active", cycle: nextCycleAfter(plan.anchorDate, "monthly", 0, clock.now()), attempt: 0 });
     const failed = (await listPlans(deps, clerk)).failed.filter((f) => f.planId === plan.id);
     expect(failed).toHaveLength(4);
     expect(failed.every((f) => f.reason === "Insufficient funds")).toBe(true);

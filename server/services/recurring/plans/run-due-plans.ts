@@ -9,7 +9,7 @@
 //     unique) is written and the plan is marked in flight, so no pass takes it again until the outcome is known.
 //  3. Charge: outside any transaction, through the same runNewCharge as "charge now" (pending ledger payment →
 //     gateway call → outcome; a timeout leaves it "unknown" for the reconciler, never resent), then settle.
-import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { appendAudit } from "../../../audit/audit-log";
 import { billingPlanCharges, billingPlans, type BillingPlanChargeRow, type BillingPlanRow } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
@@ -51,7 +51,7 @@ export async function runDuePlans(deps: ServiceDeps, opts: RunDueOptions = {}): 
     .from(billingPlans)
     .where(isNotNull(billingPlans.inFlightChargeId))
     .orderBy(asc(billingPlans.updatedAt))
-    .limit(limit);
+    .limit(limit * 8); // cheap checks; charges waiting for the reconciler must not crowd out claims to drive again
   for (const { id } of open) {
     try {
       const r = await settleCharge(deps, id, { skipLocked: true });
@@ -89,16 +89,23 @@ async function claimDuePlans(deps: ServiceDeps, limit: number): Promise<Array<{ 
       .for("update", { skipLocked: true });
     const claims: Array<{ plan: BillingPlanRow; charge: BillingPlanChargeRow }> = [];
     for (const plan of due) {
-      const orderId = planChargeOrderId(plan.id, plan.cycle, plan.attempt);
+      // The attempt's number in its cycle: one more than any attempt made so far (plan.attempt counts the declines
+      // since the last resume, for the retry policy; it starts again at 0 after a resume, this number never does).
+      const [{ next }] = (await tx
+        .select({ next: sql<number>`coalesce(max(${billingPlanCharges.attempt}) + 1, 0)::int` })
+        .from(billingPlanCharges)
+        .where(and(eq(billingPlanCharges.planId, plan.id), eq(billingPlanCharges.cycle, plan.cycle)))) as [{ next: number }];
+      const attempt = Number(next);
+      const orderId = planChargeOrderId(plan.id, plan.cycle, attempt);
       const [row] = await tx
         .insert(billingPlanCharges)
         .values({
           planId: plan.id,
           cycle: plan.cycle,
-          attempt: plan.attempt,
+          attempt,
           cycleDate: cycleDate(plan.anchorDate, plan.interval as PlanInterval, plan.cycle),
           orderId,
-          idempotencyKey: `plan_${plan.id}_cycle_${plan.cycle}_attempt_${plan.attempt}`,
+          idempotencyKey: `plan_${plan.id}_cycle_${plan.cycle}_attempt_${attempt}`,
           createdAt: now,
         })
         .returning();
@@ -110,7 +117,7 @@ async function claimDuePlans(deps: ServiceDeps, limit: number): Promise<Array<{ 
         targetType: "billing_plan",
         targetId: plan.id,
         at: now,
-        summary: { chargeId: row!.id, orderId, cycle: plan.cycle, attempt: plan.attempt, amountMinor: plan.amountMinor, currency: plan.currency, cycleDate: row!.cycleDate },
+        summary: { chargeId: row!.id, orderId, cycle: plan.cycle, attempt, declinesSoFar: plan.attempt, amountMinor: plan.amountMinor, currency: plan.currency, cycleDate: row!.cycleDate },
       });
       claims.push({ plan, charge: row! });
     }
