@@ -13,7 +13,8 @@ const TOTAL = Number(process.env.BENCH_CALLBACKS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CALLBACK_CONCURRENCY ?? 20);
 
 function transDate(i: number): string {
-  const d = new Date(Date.UTC(2026, 10, 21, 0, 0, 0) + i * 1000);
+  // A year no real callback of this run carries: the sandbox's own callback for the sale is not counted.
+  const d = new Date(Date.UTC(2020, 0, 1, 0, 0, 0) + i * 1000);
   const p = (n: number) => String(n).padStart(2, "0");
   return `${p(d.getUTCDate())}-${p(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }
@@ -40,7 +41,7 @@ export async function benchCallbacks(stack: BenchStack) {
       hash,
     }).toString();
   const count = async () => {
-    const rows = await stack.database.db.execute<{ n: number }>(sql`select count(*)::int as n from gateway_notifications where trans_id = ${pay.transId}`);
+    const rows = await stack.database.db.execute<{ n: number }>(sql`select count(*)::int as n from gateway_notifications where trans_id = ${pay.transId} and payload->>'trans_date' like '%-2020 %'`);
     return Number((Array.isArray(rows) ? rows[0] : (rows as { rows: Array<{ n: number }> }).rows[0])?.n ?? 0);
   };
   const before = await count();
