@@ -1,5 +1,6 @@
 // `npm test`: every check, in order: lint, type check, unit + integration tests (Vitest, against the real
-// sandbox and real databases), then the Playwright suite against the built app in the system Chromium.
+// sandbox and real databases), then the Playwright suite against the built app in the system Chromium, then the
+// Lighthouse budget check on that same build.
 // Ends with one line "tests: N passed, N failed" counted from the runners' JSON reports.
 import fs from "node:fs";
 import path from "node:path";
@@ -9,6 +10,7 @@ interface Step {
   name: string;
   cmd: string;
   args: string[];
+  env?: NodeJS.ProcessEnv;
 }
 
 const steps: Step[] = [
@@ -21,6 +23,13 @@ const steps: Step[] = [
   },
   { name: "no secret in browser files", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/check-bundle-secrets.ts")] },
   { name: "browser (playwright)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/e2e.ts")] },
+  // Lighthouse budgets (desktop, median of up to 3 runs) on the build the browser tests just made; ports of its own.
+  {
+    name: "lighthouse budget",
+    cmd: bin("tsx"),
+    args: [path.join(ROOT, "scripts/bench.ts"), "lighthouse", "--check", "--no-build"],
+    env: { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next", BENCH_PORT: "3200", BENCH_SANDBOX_PORT: "4210" },
+  },
 ];
 
 function readJson(file: string): unknown {
@@ -47,7 +56,7 @@ const failedSteps: string[] = [];
 for (const step of steps) {
   const started = Date.now();
   console.log(`\n=== ${step.name} ===`);
-  const code = await run(step.cmd, step.args);
+  const code = await run(step.cmd, step.args, step.env);
   console.log(`=== ${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s ===`);
   if (code !== 0) failedSteps.push(step.name);
 }
