@@ -35,6 +35,43 @@ function pageRoutes(): Array<{ route: string; group: string | null }> {
   return found.sort((a, b) => a.route.localeCompare(b.route));
 }
 
+/**
+ * Every component file that renders the Dialog primitive, and the test below that opens it. A new dialog makes the
+ * coverage test fail until it is opened and checked here.
+ */
+const DIALOG_FILES: Record<string, string> = {
+  "app/(dashboard)/transactions/[id]/_components/capture-dialog.tsx": "capture, void and refund dialogs",
+  "app/(dashboard)/transactions/[id]/_components/void-dialog.tsx": "capture, void and refund dialogs",
+  "app/(dashboard)/transactions/[id]/_components/refund-dialog.tsx": "capture, void and refund dialogs",
+  "app/(dashboard)/admin/users/_components/new-user-button.tsx": "new user",
+  "app/(dashboard)/admin/users/_components/user-row-actions.tsx": "new user",
+  "app/(dashboard)/admin/partners/_components/delete-partner-form.tsx": "delete partner",
+  "app/(dashboard)/transactions/_components/save-view-button.tsx": "save view",
+  "app/(dashboard)/saved-cards/_components/charge-card-dialog.tsx": "charge a saved card",
+  "app/(dashboard)/recurring/_components/charge-now.tsx": "charge a saved card, and recurring charge now",
+  "app/(dashboard)/recurring/_components/create-plan.tsx": "billing plans",
+  "app/(dashboard)/recurring/plans/_components/plan-actions.tsx": "billing plans",
+  "app/(dashboard)/payments/links/_components/new-link-button.tsx": "new payment link",
+};
+
+/** Files under app/ and components/ that use <Dialog (the primitive's own file aside). */
+function dialogFiles(): string[] {
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (/\.tsx$/.test(entry.name) && rel !== path.join("components", "ui", "dialog.tsx") && /<Dialog\b/.test(fs.readFileSync(path.join(root, rel), "utf8"))) {
+        found.push(rel.split(path.sep).join("/"));
+      }
+    }
+  };
+  walk("app");
+  walk("components");
+  return found.sort();
+}
+
 /** Pages that show another state signed out (sign-in, set-password, the return address). */
 const SIGNED_OUT_GROUPS = new Set(["(auth)", "(public)"]);
 
@@ -56,6 +93,7 @@ const DYNAMIC: Record<string, (s: Seeded) => string[]> = {
 /** Extra states of static pages worth checking (query-driven messages, filtered lists). */
 const EXTRA_STATES: Record<string, (s: Seeded) => string[]> = {
   "/set-password": (s) => [s.setPasswordPath],
+  "/login": () => ["/login?signed_out=1", "/login?ended=expired"],
   "/payments/return": () => ["/payments/return?flow=link&result=success", "/payments/return?flow=link&result=failure"],
   "/transactions": () => ["/transactions?status=captured&sort=amount&dir=asc"],
 };
@@ -127,6 +165,12 @@ test("WCAG 2.2 AA: the walk covers every page file under app/ (a new page cannot
   expect(unvisited, "dynamic pages without an entry in DYNAMIC").toEqual([]);
 });
 
+test("WCAG 2.2 AA: every dialog component in the code is opened by a test below (a new dialog cannot be forgotten)", () => {
+  const files = dialogFiles();
+  expect(files.length).toBeGreaterThan(5);
+  expect(files.filter((f) => !(f in DIALOG_FILES)), "dialog files no test opens: add them to DIALOG_FILES and a test").toEqual([]);
+});
+
 test("WCAG 2.2 AA (axe, wcag2a/aa, 21a/aa, 22aa): every signed-in page has no violations, as a super-admin", async ({ browser }) => {
   test.setTimeout(240_000);
   const page = await adminPage(browser);
@@ -140,6 +184,10 @@ test("WCAG 2.2 AA (axe, wcag2a/aa, 21a/aa, 22aa): every signed-in page has no vi
       });
     }
   }
+  // The app's 404 page, inside the shell.
+  await page.goto("/no-such-page");
+  await expect(page.locator("h1, h2").first()).toBeVisible();
+  await expectNoViolations(page, "the not-found page");
   // The shell's own disclosure: the account panel, open.
   await page.goto("/overview");
   await page.getByRole("button", { name: /^Account:/ }).click();
@@ -153,6 +201,15 @@ test("WCAG 2.2 AA (axe, wcag2a/aa, 21a/aa, 22aa): every signed-in page has no vi
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expectNoViolations(page, "/transactions on a phone, menu open");
+});
+
+test("WCAG 2.2 AA (axe): what a role without access sees (the forbidden notice, a smaller sidebar)", async ({ page }) => {
+  await signInAs(page, E2E_USERS.reader);
+  for (const url of ["/overview", "/admin/users", "/refunds"]) {
+    await page.goto(url);
+    await settle(page);
+    await expectNoViolations(page, `${url} as read-only`);
+  }
 });
 
 test("WCAG 2.2 AA (axe): the signed-out pages (sign-in, set-password, payment return) have no violations", async ({ page }) => {
@@ -348,5 +405,33 @@ test.describe("WCAG 2.2 AA (axe): every dialog, open", () => {
     await frame.locator('input[name="otp"]').press("Enter");
     await expect(page.getByText("Paid: the money was taken.")).toBeVisible({ timeout: 20_000 });
     await expectNoViolations(page, "the new payment result");
+  });
+
+  test("billing plans: create plan (form, errors), then pause and cancel confirmations", async ({ page }) => {
+    await page.goto("/recurring");
+    const customer = page.getByRole("region", { name: seeded.recurringEmail });
+    await customer.getByRole("button", { name: "Create plan" }).click();
+    const create = page.getByRole("dialog", { name: "Create plan" });
+    await expect(create).toBeVisible();
+    await expectNoViolations(page, "the create plan dialog");
+    await create.getByRole("button", { name: "Create plan" }).click();
+    await expect(create.getByLabel(/Amount/)).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "the create plan dialog with field errors");
+    await create.getByLabel(/Amount/).fill("15.00");
+    await create.getByLabel("Description").fill("Accessibility check plan");
+    await create.getByRole("button", { name: "Create plan" }).click();
+    await expect(create).toHaveCount(0);
+
+    await page.goto("/recurring/plans");
+    await settle(page);
+    await expectNoViolations(page, "the billing plans page with a plan");
+    for (const change of ["Pause plan", "Cancel plan"]) {
+      await page.getByRole("button", { name: new RegExp(`^${change}`) }).first().click();
+      const dialog = page.getByRole("dialog", { name: change });
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(page, `the ${change.toLowerCase()} dialog`);
+      await dialog.getByRole("button", { name: "Keep as is" }).click();
+      await expect(dialog).toHaveCount(0);
+    }
   });
 });
