@@ -28,7 +28,7 @@ const steps: Step[] = [
     name: "lighthouse budget",
     cmd: bin("tsx"),
     args: [path.join(ROOT, "scripts/bench.ts"), "lighthouse", "--check", "--no-build"],
-    env: { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next", BENCH_PORT: "3200", BENCH_SANDBOX_PORT: "4210" },
+    env: { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next", BENCH_PORT: "3600", BENCH_SANDBOX_PORT: "4610" },
   },
 ];
 
