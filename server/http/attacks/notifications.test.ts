@@ -91,7 +91,8 @@ describe.each(testDatabaseTargets())("the notification receiver under attack on 
     expect((await post(fields)).status).toBe(200);
     expect(changedTables(exact, await snapshot(database.db))).toEqual([]); // deduplicated: not even a receipt row
     const before = await state();
-    for (const over of [{ status: "VOID", action: "VOID" }, { amount: "1.00" }, { status: "REFUND", action: "CREDITVOID", trans_date: "23-11-2025 10:00:00" }]) {
+    const altered: Array<Record<string, string>> = [{ status: "VOID", action: "VOID" }, { amount: "1.00" }, { status: "REFUND", action: "CREDITVOID", trans_date: "23-11-2025 10:00:00" }];
+    for (const over of altered) {
       expect((await post(signedNotification(sale, SECRETS.merchantSecret, over))).status).toBe(200);
     }
     // The status query confirms nothing new: the sync changes no row (its own audit entry aside).
@@ -110,7 +111,8 @@ describe.each(testDatabaseTargets())("the notification receiver under attack on 
   it("a notification that would move a payment backwards changes nothing", async () => {
     const sale = await capturedSale();
     const before = await state();
-    for (const over of [{ status: "PENDING", action: "SALE" }, { status: "3DS", result: "REDIRECT" }, { status: "PREPARE" }, { status: "DECLINED", result: "DECLINED" }]) {
+    const earlier: Array<Record<string, string>> = [{ status: "PENDING", action: "SALE" }, { status: "3DS", result: "REDIRECT" }, { status: "PREPARE" }, { status: "DECLINED", result: "DECLINED" }];
+    for (const over of earlier) {
       expect((await post(signedNotification(sale, SECRETS.merchantSecret, { ...over, trans_date: "20-11-2025 08:00:00" }))).status).toBe(200);
     }
     expect(changedTables(before, await state()).filter((t) => t !== "audit_log")).toEqual([]);
