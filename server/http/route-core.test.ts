@@ -94,6 +94,22 @@ describe("route wrapper", () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it("answers 400 for NUL or an unpaired surrogate anywhere in params, query or body (Postgres cannot take them: was a 500)", async () => {
+    const { handler, route } = setup();
+    const wrapped = route({ permission: "TRANSACTIONS_VIEW", body: z.object({ q: z.unknown() }).passthrough(), query: z.object({}).passthrough() }, handler);
+    const bad = [
+      post('{"q":"a\\u0000b"}'),
+      post('{"q":["x",{"deep":"\\ud800"}]}'),
+      post('{"\\udfff":"key"}'),
+      new Request("http://app.test/api/x?q=a%00b", { method: "POST", headers: { origin: "http://app.test", host: "app.test", "content-type": "application/json" }, body: "{}" }),
+    ];
+    for (const req of bad) expect((await errorOf(await wrapped(req, {}))).status).toBe(400);
+    expect((await wrapped(post('{"q":"\\ud83d\\ude00 مرحبا"}'), {})).status).toBe(200);
+    const withParams = route({ permission: "TRANSACTIONS_VIEW", params: z.object({ id: z.string() }) }, handler);
+    expect((await withParams(post("{}"), { params: Promise.resolve({ id: "a\u0000" }) })).status).toBe(400);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it("maps an AppError to its status and user message", async () => {
     const { route } = setup();
     const h = route({ permission: "TRANSACTIONS_VIEW" }, async () => {

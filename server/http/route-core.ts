@@ -90,6 +90,30 @@ async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
   }
 }
 
+/**
+ * NUL and unpaired surrogates in any string (or key) of params, query or body: no form produces them, and Postgres
+ * can neither store nor compare them (a search for "a\u0000" was a 500). Refused before any schema or service.
+ */
+function hasUnstorableText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === "string") {
+      if (v.includes("\u0000") || !v.isWellFormed()) return true;
+    } else if (Array.isArray(v)) {
+      stack.push(...v);
+    } else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) stack.push(k, x);
+    }
+  }
+  return false;
+}
+
+function refuseUnstorable(value: unknown, where: string): unknown {
+  if (hasUnstorableText(value)) throw new AppError("invalid_request", `The request's ${where} holds characters that are not allowed.`);
+  return value;
+}
+
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
   return Response.json(result ?? { ok: true }, { headers: { "Cache-Control": "no-store" } });
@@ -112,9 +136,11 @@ export function createRoute(deps: RouteDeps) {
         if (access.kind === "permission" && !principal.permissions.has(access.permission)) {
           return errorJson("forbidden", "You do not have permission to do this.");
         }
-        const params = parseWith(spec.params as P, (await ctx?.params) ?? {}, "params");
-        const query = parseWith(spec.query as Q, queryObject(url), "query");
-        const body = spec.body ? parseWith(spec.body, await readJsonBody(req, spec.maxBodyBytes ?? 64 * 1024), "body") : (undefined as Out<B>);
+        const params = parseWith(spec.params as P, refuseUnstorable((await ctx?.params) ?? {}, "params"), "params");
+        const query = parseWith(spec.query as Q, refuseUnstorable(queryObject(url), "query"), "query");
+        const body = spec.body
+          ? parseWith(spec.body, refuseUnstorable(await readJsonBody(req, spec.maxBodyBytes ?? 64 * 1024), "body"), "body")
+          : (undefined as Out<B>);
         return toResponse(await handler({ req, principal, params, query, body, ip: clientIp(req.headers) }));
       } catch (error) {
         return toErrorResponse(error, { method: req.method, path: url.pathname });

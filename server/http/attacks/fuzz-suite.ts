@@ -149,6 +149,8 @@ export function describeFuzz(part: number, parts: number) {
           ["receiver: NUL in a form field", call(hook, { params: { secret: SECRETS.webhook }, body: "order_id=a%00b", contentType: "application/x-www-form-urlencoded" })],
           ["receiver: a token whose tail would split an emoji", call(hook, { params: { secret: SECRETS.webhook }, body: JSON.stringify({ order_id: "o-1", card_token: "tok_😀😀😀😀😀x" }) })],
           ["session cookie with a malformed escape", call(LIST, { cookie: `${COOKIE_NAME}=%E0%A4%A` })],
+          ["NUL in the transactions search", call(LIST, { cookie: admin.cookie, query: "q=a%00b" })],
+          ["NUL in the export's search (was a stream cut mid-answer)", call(routeOf(ROUTES, "GET", "transactions/export"), { cookie: admin.cookie, query: "q=%00" })],
         ];
         for (const [what, res] of cases) expect({ what, server: (await res).status >= 500 }).toEqual({ what, server: false });
         await defaultNotificationQueue().idle();
