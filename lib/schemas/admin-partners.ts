@@ -20,7 +20,4 @@ export interface DeletePartnerResult {
   message: string;
 }
 
-/** Whether what was typed in the confirmation matches the id (spaces and letter case aside). */
-export function confirmationMatches(typed: string, partnerId: string): boolean {
-  return typed.trim().toLowerCase() === partnerId.toLowerCase();
-}
+export { confirmationMatches } from "./admin-partners-values";

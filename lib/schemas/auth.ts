@@ -1,7 +1,8 @@
 // Schemas of the sign-in and password forms, shared by the forms (react-hook-form resolver) and the server.
 import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "./auth-values";
 
-export const PASSWORD_MIN_LENGTH = 12;
+export { PASSWORD_MIN_LENGTH };
 
 export const signInSchema = z.object({
   email: z.string().trim().min(1, "Enter your e-mail.").max(254).pipe(z.email("Enter a valid e-mail.")),

@@ -5,12 +5,9 @@ import { amountText } from "./payment-actions";
 import { RECURRING_INTERFACES, WHOLE_UNITS_MESSAGE } from "./recurring";
 import { descriptionText } from "./saved-cards";
 
-export const PLAN_INTERVALS = ["weekly", "monthly", "yearly"] as const;
-export type PlanInterval = (typeof PLAN_INTERVALS)[number];
-export const PLAN_INTERVAL_LABEL: Record<PlanInterval, string> = { weekly: "Every week", monthly: "Every month", yearly: "Every year" };
+import { PLAN_INTERVALS, PLAN_INTERVAL_LABEL, PLAN_STATUSES, todayUtc, type PlanInterval, type PlanStatus } from "./billing-plans-values";
 
-export const PLAN_STATUSES = ["active", "paused", "cancelled"] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
+export { PLAN_INTERVALS, PLAN_INTERVAL_LABEL, PLAN_STATUSES, todayUtc, type PlanInterval, type PlanStatus };
 
 /** A real calendar date written YYYY-MM-DD (what <input type="date"> gives). */
 export const isoDateText = z
@@ -22,10 +19,6 @@ export const isoDateText = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, "Enter a real date.");
 
-/** Today as a UTC calendar date: cycles fall due at midnight UTC of their date. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 export const createPlanSchema = z
   .object({

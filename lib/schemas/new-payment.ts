@@ -33,12 +33,7 @@ export function cardBrandOf(digits: string): CardBrand {
 /** Amex has a 4-digit security code, every other brand 3. */
 export const cvvLengthOf = (brand: CardBrand): number => (brand === "AMEX" ? 4 : 3);
 
-/** A unique order id suggestion: editable in the form, checked for uniqueness by the ledger. */
-export function newOrderId(now = new Date()): string {
-  const day = now.toISOString().slice(0, 10).replace(/-/g, "");
-  const rand = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => b.toString(16).padStart(2, "0")).join("");
-  return `ord-${day}-${rand}`;
-}
+export { newCardOrderId as newOrderId } from "./order-ids";
 
 const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 

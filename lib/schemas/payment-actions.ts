@@ -29,11 +29,4 @@ export type RefundInput = z.input<typeof refundSchema>;
 
 export const approvalSchema = z.object({ note: z.string().trim().max(500).default("") });
 
-export const REASON_LABELS: Record<string, string> = {
-  customer_request: "Customer request",
-  duplicate: "Duplicate payment",
-  fraudulent: "Fraudulent payment",
-  product_not_delivered: "Product not delivered",
-  service_issue: "Service issue",
-  other: "Other",
-};
+export { REASON_LABELS } from "./payment-actions-values";

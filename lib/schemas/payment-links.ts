@@ -2,36 +2,14 @@
 // route handler, the invoice-date defaults of contract section 8, and the link status shown to staff. Browser-safe.
 import { z } from "zod";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "@/lib/money";
+import { addDays, isoDay, linkDates, newLinkOrderId } from "./payment-links-values";
 
-const DAY_MS = 86_400_000;
+export { addDays, isoDay, linkDates, newLinkOrderId };
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today as YYYY-MM-DD (UTC, the day the gateway counts in). */
-export function isoDay(at: Date = new Date()): string {
-  return at.toISOString().slice(0, 10);
-}
-
-/** `day` (YYYY-MM-DD) plus `days` days. */
-export function addDays(day: string, days: number): string {
-  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
 
 function isRealDate(v: string): boolean {
   return ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && addDays(v, 0) === v;
-}
-
-/** Contract 8: issueDate defaults to today, expireDate to issueDate + 7 days. */
-export function linkDates(input: { issueDate?: string; expireDate?: string }, today: Date = new Date()): { issueDate: string; expireDate: string } {
-  const issueDate = input.issueDate || isoDay(today);
-  return { issueDate, expireDate: input.expireDate || addDays(issueDate, 7) };
-}
-
-/** A new order id, unique enough to be generated in the browser (the database's unique index has the last word). */
-export function newLinkOrderId(at: Date = new Date()): string {
-  const bytes = new Uint8Array(5);
-  globalThis.crypto.getRandomValues(bytes);
-  const rand = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `PL-${isoDay(at).replaceAll("-", "")}-${rand}`.toUpperCase();
 }
 
 const optionalText = (max: number) =>

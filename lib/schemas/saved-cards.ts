@@ -38,6 +38,4 @@ export interface SavedCardView {
   active: boolean;
 }
 
-export function newOrderId(prefix: string): string {
-  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-}
+export { newOrderId } from "./order-ids";

@@ -1,13 +1,13 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import { signInSchema, type SignInInput } from "@/lib/schemas/auth";
+import type { SignInInput } from "@/lib/schemas/auth";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function LoginForm({ next, notice }: { next: string; notice: string | null }) {
   const [error, setError] = useState<string | null>(null);
@@ -16,7 +16,7 @@ export function LoginForm({ next, notice }: { next: string; notice: string | nul
     handleSubmit,
     resetField,
     formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  } = useForm<SignInInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/auth").then((m) => m.signInSchema)), defaultValues: { email: "", password: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,8 +7,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import { setPasswordSchema, type SetPasswordInput } from "@/lib/schemas/admin-users";
-import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth";
+import type { SetPasswordInput } from "@/lib/schemas/admin-users";
+import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth-values";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function SetPasswordForm({ token }: { token: string }) {
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +18,7 @@ export function SetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SetPasswordInput>({ resolver: zodResolver(setPasswordSchema), defaultValues: { token, password: "", confirmPassword: "" } });
+  } = useForm<SetPasswordInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/admin-users").then((m) => m.setPasswordSchema)), defaultValues: { token, password: "", confirmPassword: "" } });
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,7 +7,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import { changePasswordSchema, PASSWORD_MIN_LENGTH, type ChangePasswordInput } from "@/lib/schemas/auth";
+import type { ChangePasswordInput } from "@/lib/schemas/auth";
+import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth-values";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function ChangePasswordForm() {
   const router = useRouter();
@@ -19,7 +20,7 @@ export function ChangePasswordForm() {
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/auth").then((m) => m.changePasswordSchema)),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
 

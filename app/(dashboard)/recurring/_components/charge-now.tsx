@@ -1,7 +1,6 @@
 "use client";
 // "Charge now" on a recurring token: amount (in the first payment's currency), description, a new order id, and
 // the interface: v2 JSON (default) or the form RECURRING_SALE, which takes whole units only.
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -11,9 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import { recurringChargeSchema, type RecurringChargeInput } from "@/lib/schemas/recurring";
-import { newOrderId } from "@/lib/schemas/saved-cards";
+import type { RecurringChargeInput } from "@/lib/schemas/recurring";
+import { newOrderId } from "@/lib/schemas/order-ids";
 import { guardEnter, newIdempotencyKey } from "../../transactions/[id]/_components/use-money-action";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 interface ChargeResult {
   paymentId: string;
@@ -66,7 +66,7 @@ function ChargeNowDialog(p: Props & { onClose(): void; onDone(r: ChargeResult): 
     setError: setFieldError,
     formState: { errors },
   } = useForm<RecurringChargeInput>({
-    resolver: zodResolver(recurringChargeSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/recurring").then((m) => m.recurringChargeSchema)),
     defaultValues: { firstPaymentId: p.firstPaymentId, amount: "", description: "", orderId: newOrderId("rec"), interface: "v2", idempotencyKey },
   });
   const iface = useWatch({ control, name: "interface" });

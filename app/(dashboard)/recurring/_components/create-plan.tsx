@@ -1,7 +1,6 @@
 "use client";
 // "Create plan" on a recurring token: amount (in the first payment's currency), how often, the first charge date
 // (UTC, today by default), description and interface. The scheduler makes the charges; the plans page shows them.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -10,8 +9,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import { createPlanSchema, PLAN_INTERVAL_LABEL, PLAN_INTERVALS, todayUtc, type CreatePlanInput } from "@/lib/schemas/billing-plans";
+import type { CreatePlanInput } from "@/lib/schemas/billing-plans";
+import { PLAN_INTERVAL_LABEL, PLAN_INTERVALS, todayUtc } from "@/lib/schemas/billing-plans-values";
 import { guardEnter } from "../../transactions/[id]/_components/use-money-action";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 type Props = { firstPaymentId: string; firstOrderId: string; currency: string; email: string };
 type Created = { planId: string; nextChargeAt: string };
@@ -42,7 +43,7 @@ function CreatePlanDialog(p: Props & { onClose(): void; onDone(r: Created): void
     setError: setFieldError,
     formState: { errors },
   } = useForm<CreatePlanInput>({
-    resolver: zodResolver(createPlanSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/billing-plans").then((m) => m.createPlanSchema)),
     defaultValues: { firstPaymentId: p.firstPaymentId, amount: "", interval: "monthly", firstChargeDate: todayUtc(), description: "", interface: "v2" },
   });
   const iface = useWatch({ control, name: "interface" });

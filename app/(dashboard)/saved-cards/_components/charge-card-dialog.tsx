@@ -1,7 +1,6 @@
 "use client";
 // "Charge this card": a new sale on the saved card token. The order id and the idempotency key are created when
 // the dialog opens, so a double submit or a retry after a lost answer returns the first result.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -9,10 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import { newOrderId, tokenChargeSchema, type SavedCardView } from "@/lib/schemas/saved-cards";
+import { newOrderId } from "@/lib/schemas/order-ids";
+import type { SavedCardView } from "@/lib/schemas/saved-cards";
 import { guardEnter, newIdempotencyKey } from "../../transactions/[id]/_components/use-money-action";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
-const formSchema = tokenChargeSchema.pick({ amount: true, currency: true, description: true, orderId: true });
+// The dialog's part of the route's schema (the rest is filled in on submit).
+const formSchema = () => import("@/lib/schemas/saved-cards").then((m) => m.tokenChargeSchema.pick({ amount: true, currency: true, description: true, orderId: true }));
 type FormValues = { amount: string; currency: string; description: string; orderId: string };
 
 export interface ChargeResult {
@@ -34,7 +36,7 @@ export function ChargeCardDialog(p: { email: string; card: SavedCardView; curren
     handleSubmit,
     setError: setFieldError,
     formState: { errors },
-  } = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: { amount: "", currency: p.currencies[0] ?? "SAR", description: "", orderId: newOrderId("card") } });
+  } = useForm<FormValues>({ resolver: lazyZodResolver(formSchema), defaultValues: { amount: "", currency: p.currencies[0] ?? "SAR", description: "", orderId: newOrderId("card") } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

@@ -1,6 +1,5 @@
 "use client";
 // The lookup by the customer's e-mail, the customer's saved cards, and the "Charge this card" dialog.
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,9 +10,10 @@ import { Card } from "@/components/ui/card";
 import { InputField } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import { savedCardsLookupSchema, type SavedCardsLookup, type SavedCardView } from "@/lib/schemas/saved-cards";
+import type { SavedCardsLookup, SavedCardView } from "@/lib/schemas/saved-cards";
 import { ThreeDsFrame } from "../../payments/new/_components/three-ds-frame";
 import { ChargeCardDialog, type ChargeResult } from "./charge-card-dialog";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function SavedCards(p: { chargeDisabledReason: string | null; currencies: readonly string[] }) {
   const [cards, setCards] = useState<SavedCardView[] | null>(null);
@@ -25,7 +25,7 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SavedCardsLookup>({ resolver: zodResolver(savedCardsLookupSchema), defaultValues: { email: "" } });
+  } = useForm<SavedCardsLookup>({ resolver: lazyZodResolver(() => import("@/lib/schemas/saved-cards").then((m) => m.savedCardsLookupSchema)), defaultValues: { email: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

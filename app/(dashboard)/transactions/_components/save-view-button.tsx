@@ -1,7 +1,6 @@
 "use client";
 // "Save view": names the current filter and keeps it for this user (POST /api/transactions/views), validated by
 // the same schema as the server's.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import { createSavedViewSchema, type CreateSavedView, type CreateSavedViewInput } from "@/lib/transactions/saved-view";
+import type { CreateSavedView, CreateSavedViewInput } from "@/lib/transactions/saved-view";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function SaveViewButton({ query }: { query: string }) {
   const [open, setOpen] = useState(false);
@@ -34,7 +34,7 @@ function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) 
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<CreateSavedViewInput, unknown, CreateSavedView>({ resolver: zodResolver(createSavedViewSchema), defaultValues: { name: "", query } });
+  } = useForm<CreateSavedViewInput, unknown, CreateSavedView>({ resolver: lazyZodResolver(() => import("@/lib/transactions/saved-view").then((m) => m.createSavedViewSchema)), defaultValues: { name: "", query } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

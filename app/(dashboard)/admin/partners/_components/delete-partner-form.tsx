@@ -2,7 +2,6 @@
 // Delete a partner: the id is checked with the same schema as the server's, then a dialog asks to type it again;
 // Delete stays disabled until the two match. The outcome (the gateway's confirmation string, "no partner with
 // this id", or a refusal for the key's access level) is shown on the page after the dialog closes.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -11,13 +10,9 @@ import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import {
-  confirmationMatches,
-  deletePartnerSchema,
-  type DeletePartner,
-  type DeletePartnerInput,
-  type DeletePartnerResult,
-} from "@/lib/schemas/admin-partners";
+import type { DeletePartner, DeletePartnerInput, DeletePartnerResult } from "@/lib/schemas/admin-partners";
+import { confirmationMatches } from "@/lib/schemas/admin-partners-values";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 type Outcome = { tone: "success" | "error" | "warning"; title: string; text: string; partnerId: string };
 
@@ -38,7 +33,7 @@ export function DeletePartnerForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<DeletePartnerInput, unknown, DeletePartner>({ resolver: zodResolver(deletePartnerSchema), defaultValues: { partnerId: "" } });
+  } = useForm<DeletePartnerInput, unknown, DeletePartner>({ resolver: lazyZodResolver(() => import("@/lib/schemas/admin-partners").then((m) => m.deletePartnerSchema)), defaultValues: { partnerId: "" } });
 
   const onSubmit = handleSubmit((values) => {
     setOutcome(null);

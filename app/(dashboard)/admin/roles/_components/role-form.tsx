@@ -2,7 +2,6 @@
 // Create or edit a role: name, description, permission picker. The gateway's answers land where they belong: a
 // taken name on the name field, permissions it did not assign in a warning after saving, anything else (the
 // gateway unreachable, its access level refused) as a plain message at the top.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,15 +9,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField, TextareaField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import {
-  createRoleSchema,
-  updateRoleSchema,
-  type RoleFormOutput,
-  type RoleFormValues,
-  type RoleSaveResult,
-} from "@/lib/schemas/admin-roles";
+import type { RoleFormOutput, RoleFormValues, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import { NotAssigned } from "./not-assigned";
 import { PermissionPicker } from "./permission-picker";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export interface RoleFormProps {
   /** Absent: create a new role. */
@@ -43,7 +37,7 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<RoleFormValues, unknown, RoleFormOutput>({
-    resolver: zodResolver(roleId ? updateRoleSchema : createRoleSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/admin-roles").then((m) => (roleId ? m.updateRoleSchema : m.createRoleSchema))),
     defaultValues: defaults,
   });
 

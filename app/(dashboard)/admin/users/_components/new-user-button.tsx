@@ -1,7 +1,6 @@
 "use client";
 // "New user": creates the user at the gateway and a dashboard login, then shows the one-time set-password link
 // once (no e-mail server is assumed: the admin hands it over).
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,7 +12,8 @@ import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import { PERMISSIONS } from "@/lib/permissions";
-import { createUserSchema, type CreateUserInput } from "@/lib/schemas/admin-users";
+import type { CreateUserInput } from "@/lib/schemas/admin-users";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 interface Created {
   email: string;
@@ -34,7 +34,7 @@ export function NewUserButton({ roleNames }: { roleNames: string[] }) {
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CreateUserInput>({
-    resolver: zodResolver(createUserSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/admin-users").then((m) => m.createUserSchema)),
     defaultValues: { email: "", name: "", phoneNumber: "+966", userType: "USER", roleNames: [], extraPermissions: [] },
   });
   const close = () => {

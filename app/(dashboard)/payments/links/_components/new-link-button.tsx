@@ -2,7 +2,6 @@
 // "New payment link": the customer's details, the amount and the invoice dates (contract 4.9; the defaults of
 // section 8 are shown), validated with the same schema as the route handler. On success the link is shown with
 // a copy button and a QR code, and the list behind the dialog refreshes.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -13,15 +12,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import { CURRENCY_CODES, currencyDigits } from "@/lib/money";
-import {
-  createLinkSchema,
-  linkDates,
-  newLinkOrderId,
-  type CreateLinkFormValues,
-  type CreateLinkInput,
-  type CreatedLinkView,
-} from "@/lib/schemas/payment-links";
+import type { CreateLinkFormValues, CreateLinkInput, CreatedLinkView } from "@/lib/schemas/payment-links";
+import { linkDates, newLinkOrderId } from "@/lib/schemas/payment-links-values";
 import { LinkQr } from "./link-qr";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 const blank = (): CreateLinkFormValues => ({
   orderId: newLinkOrderId(),
@@ -65,7 +59,7 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
     setValue,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<CreateLinkFormValues, unknown, CreateLinkInput>({ resolver: zodResolver(createLinkSchema), defaultValues: blank() });
+  } = useForm<CreateLinkFormValues, unknown, CreateLinkInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/payment-links").then((m) => m.createLinkSchema)), defaultValues: blank() });
   const [currency, issueDate, expireDate] = useWatch({ control, name: ["currency", "issueDate", "expireDate"] });
   const defaults = linkDates({ issueDate: issueDate || undefined });
   const digits = currencyDigits(currency);

@@ -1,7 +1,6 @@
 "use client";
 // The card form of one mode. The card number and CVV leave the browser only in the POST to our route (which sends
 // them to the gateway and nowhere else) and are cleared from the form after every submit, whatever the answer.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -9,7 +8,9 @@ import { Button } from "@/components/ui/button";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import { CURRENCY_CODES } from "@/lib/money";
-import { formPaymentSchema, s2sPaymentSchema, type FormPaymentInput, type NewPaymentResult } from "@/lib/schemas/new-payment";
+import type { ZodType } from "zod";
+import type { FormPaymentInput, NewPaymentResult } from "@/lib/schemas/new-payment";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export type CardMode = "s2s" | "form";
 type Values = Omit<FormPaymentInput, "mode"> & { mode: CardMode };
@@ -20,7 +21,13 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
   const [error, setError] = useState<string | null>(null);
   // How many fields the last submit found invalid: announced (role=alert) while focus goes to the first of them.
   const [invalidCount, setInvalidCount] = useState(0);
-  const schema = mode === "s2s" ? s2sPaymentSchema : formPaymentSchema;
+  // The route's own schema of this mode; zod and the schema are loaded on the first validation (the form is
+  // mounted once per mode, see its key).
+  const [resolver] = useState(
+    // The two modes' schemas differ in fields; the form's values cover both.
+    (): Resolver<Values> =>
+      lazyZodResolver<Values>(() => import("@/lib/schemas/new-payment").then((m) => (mode === "s2s" ? m.s2sPaymentSchema : m.formPaymentSchema) as unknown as ZodType<Values, Values>)),
+  );
   const {
     register,
     handleSubmit,
@@ -28,7 +35,7 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(schema) as unknown as Resolver<Values>,
+    resolver,
     defaultValues: {
       mode,
       orderId,

@@ -2,7 +2,8 @@
 // The page's flow: choose the mode, submit the card, show the 3-D Secure frame when the bank asks, then the result.
 import { useRef, useState, type KeyboardEvent } from "react";
 import { cx } from "@/components/ui/cx";
-import { newOrderId, type ConfirmedPayment, type NewPaymentResult } from "@/lib/schemas/new-payment";
+import type { ConfirmedPayment, NewPaymentResult } from "@/lib/schemas/new-payment";
+import { newCardOrderId as newOrderId } from "@/lib/schemas/order-ids";
 import { CardPaymentForm, type CardMode } from "./card-payment-form";
 import { PaymentOutcome } from "./payment-outcome";
 import { ThreeDsFrame } from "./three-ds-frame";

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import { pausePlanSchema, type PlanStatus } from "@/lib/schemas/billing-plans";
+import type { PlanStatus } from "@/lib/schemas/billing-plans";
 
 type Change = "pause" | "resume" | "cancel";
 
@@ -59,7 +59,8 @@ function ConfirmDialog({ planId, change, label, onClose }: { planId: string; cha
 
   const confirm = async () => {
     setError(null);
-    const body = change === "pause" ? pausePlanSchema.safeParse({ reason: reason || undefined }) : null;
+    // The route's own schema, loaded on use (zod stays out of the page's first load).
+    const body = change === "pause" ? (await import("@/lib/schemas/billing-plans")).pausePlanSchema.safeParse({ reason: reason || undefined }) : null;
     if (body && !body.success) return setError(body.error.issues[0]?.message ?? "Check the reason.");
     setPending(true);
     try {

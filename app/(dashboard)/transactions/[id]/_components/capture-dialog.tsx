@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -9,8 +8,9 @@ import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
 import { MoneyAmount } from "@/components/ui/money";
 import { minorToDecimal, type CurrencyCode } from "@/lib/money";
-import { captureSchema, type CaptureInput } from "@/lib/schemas/payment-actions";
+import type { CaptureInput } from "@/lib/schemas/payment-actions";
 import { guardEnter, newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function CaptureDialog(p: { paymentId: string; currency: CurrencyCode; authorizedMinor: number; onDone(r: ActionResult): void; onClose(): void }) {
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -20,7 +20,7 @@ export function CaptureDialog(p: { paymentId: string; currency: CurrencyCode; au
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<CaptureInput>({ resolver: zodResolver(captureSchema), defaultValues: { amount: minorToDecimal(p.authorizedMinor, p.currency), idempotencyKey } });
+  } = useForm<CaptureInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/payment-actions").then((m) => m.captureSchema)), defaultValues: { amount: minorToDecimal(p.authorizedMinor, p.currency), idempotencyKey } });
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     const r = await send({ ...values, idempotencyKey });

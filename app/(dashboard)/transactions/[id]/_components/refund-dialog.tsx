@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -9,8 +8,10 @@ import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import { MoneyAmount } from "@/components/ui/money";
 import { minorToDecimal, type CurrencyCode } from "@/lib/money";
-import { REASON_LABELS, refundSchema, type RefundInput } from "@/lib/schemas/payment-actions";
+import type { RefundInput } from "@/lib/schemas/payment-actions";
+import { REASON_LABELS } from "@/lib/schemas/payment-actions-values";
 import { guardEnter, newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export interface RefundDialogProps {
   paymentId: string;
@@ -34,7 +35,7 @@ export function RefundDialog(p: RefundDialogProps) {
     setError: setFieldError,
     formState: { errors },
   } = useForm<RefundInput>({
-    resolver: zodResolver(refundSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/payment-actions").then((m) => m.refundSchema)),
     defaultValues: { amount: minorToDecimal(p.refundableMinor, p.currency), reasonCode: "", note: "", idempotencyKey },
   });
   const reason = useWatch({ control, name: "reasonCode" });
