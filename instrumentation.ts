@@ -1,0 +1,9 @@
+// Runs once when a Next.js server starts: the app's background work (the reconciler and the billing-plan
+// scheduler) starts with the server instead of waiting for its first request, so a restarted instance settles
+// unknown outcomes and charges due plans even when nobody is signed in. Node.js runtime only (NEXT_RUNTIME is
+// Next's own variable naming the runtime; the app's configuration is still read only by server/env.ts).
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { startBackgroundWork } = await import("./server/services/background");
+  await startBackgroundWork();
+}
