@@ -65,6 +65,9 @@ test("form sale with “Save the card”, then the card is found under Saved car
   const dialog = page.getByRole("dialog", { name: "Charge this card" });
   await dialog.getByLabel("Amount").fill("9.75");
   await dialog.getByLabel("Description").fill("Phone order");
+  // The billing address of the form sale is suggested (the gateway's SALE needs one; nothing is made up).
+  await expect(dialog.getByLabel("Address")).toHaveValue("12 Olaya Street");
+  await expect(dialog.getByLabel("Postal code")).toHaveValue("12211");
   await dialog.getByRole("button", { name: "Charge" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "3-D Secure verification" })).toBeVisible();

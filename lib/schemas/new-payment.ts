@@ -2,6 +2,7 @@
 // (react-hook-form resolver) and the route handler. Browser-safe. The card number and CVV pass through here on
 // their way to the gateway only: no message built here ever contains them.
 import { z } from "zod";
+import { billingAddressFields } from "./billing-address";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../money";
 
 export type CardBrand = "VISA" | "MASTERCARD" | "AMEX" | "OTHER";
@@ -88,10 +89,7 @@ const s2sObject = z.object({ mode: z.literal("s2s"), ...common });
 const formObject = z.object({
   mode: z.literal("form"),
   ...common,
-  address: z.string().trim().min(1, "Enter the customer's address.").max(255),
-  country: z.string().trim().regex(/^[A-Z]{2}$/, "Two-letter country code, e.g. SA."),
-  city: z.string().trim().min(1, "Enter the city.").max(100),
-  zip: z.string().trim().min(1, "Enter the postal code.").max(20),
+  ...billingAddressFields,
   /** save_token=Y: the gateway keeps the card for later charges (only when the customer asked for it). */
   saveCard: z.boolean(),
   /** recurring_init=Y: the payment starts a recurring series. */

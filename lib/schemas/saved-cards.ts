@@ -1,6 +1,7 @@
 // Schemas of the saved-cards page: the lookup by the customer's e-mail and the "Charge this card" dialog.
 import { z } from "zod";
 import { CURRENCY_CODES } from "@/lib/money";
+import { billingAddressFields, type BillingAddress } from "./billing-address";
 import { amountText, idempotencyKey } from "./payment-actions";
 
 /** The gateway matches saved cards by exactly the payer e-mail of the payment that saved them. */
@@ -26,8 +27,16 @@ export const tokenChargeSchema = z.object({
   description: descriptionText,
   orderId: orderIdText,
   idempotencyKey,
+  /** The SALE needs the payer's billing address: the dialog fills in the last one the ledger knows, editable. */
+  ...billingAddressFields,
 });
 export type TokenChargeInput = z.infer<typeof tokenChargeSchema>;
+
+/** The lookup's answer: the cards, and the billing address of the customer's latest payment that had one. */
+export interface SavedCardsView {
+  cards: SavedCardView[];
+  billingAddress: BillingAddress | null;
+}
 
 /** A saved card as the page shows it (the token stays opaque; it is only sent back to charge the card). */
 export interface SavedCardView {

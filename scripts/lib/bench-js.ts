@@ -104,6 +104,7 @@ export function dashboardPages(ids: BenchStack["ids"]): Array<[string, string]> 
     ["Refunds", "/refunds"],
     ["Saved cards", "/saved-cards"],
     ["Recurring", "/recurring"],
+    ["Billing plans", "/recurring/plans"],
     ["Account", "/account"],
     ["Users", "/admin/users"],
     ["Roles", "/admin/roles"],
@@ -112,6 +113,7 @@ export function dashboardPages(ids: BenchStack["ids"]): Array<[string, string]> 
     ["Audit log", "/admin/audit"],
     ["Branches", "/admin/branches"],
     ["Partners", "/admin/partners"],
+    ["Payment return (3-D Secure frame)", "/payments/return?flow=s2s"],
   ];
 }
 

@@ -229,6 +229,11 @@ export const payments = pgTable(
     payerPhone: text("payer_phone"),
     /** The customer's IP at payment time (the partial-refund call sends it as payer_ip). */
     payerIp: text("payer_ip"),
+    /** The billing address given with a form-interface sale or a link (a later saved-card sale needs one). */
+    payerAddress: text("payer_address"),
+    payerCity: text("payer_city"),
+    payerZip: text("payer_zip"),
+    payerCountry: text("payer_country"),
     cardBin6: text("card_bin6"),
     cardLast4: text("card_last4"),
     cardBrand: text("card_brand"),

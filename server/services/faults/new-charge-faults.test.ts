@@ -123,7 +123,7 @@ const OPS: ChargeOp[] = [
     operation: "sale",
     async prepare(c, orderId) {
       const card = await savedCardOf(c);
-      const input = { ...card, amount: "12.50", currency: "SAR", description: "Top-up", orderId, idempotencyKey: key() };
+      const input = { ...card, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "12.50", currency: "SAR", description: "Top-up", orderId, idempotencyKey: key() };
       return async () => {
         const r = await chargeSavedCard(c.deps, c.clerk, input, null);
         return { message: r.message, status: r.payment.status, replayed: r.replayed };

@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("charges a saved card: a token_sale payment captured at once, replayed without a second call", async () => {
     const email = await savedCardOf();
     const [card] = await listSavedCards(deps, clerk, { email });
-    const input = { email, cardToken: card!.cardToken, amount: "12.50", currency: "SAR", description: "Top-up", orderId: uniqueId("tok"), idempotencyKey: key() };
+    const input = { email, cardToken: card!.cardToken, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "12.50", currency: "SAR", description: "Top-up", orderId: uniqueId("tok"), idempotencyKey: key() };
     const r = await chargeSavedCard(deps, clerk, input, "203.0.113.9");
     expect(r.payment).toMatchObject({ kind: "token_sale", status: "captured", amountMinor: 1250, capturedMinor: 1250, parentPaymentId: null, payerEmail: email, cardLast4: "1111", cardBrand: "Visa" });
     expect(r.payment.gatewayId).toBeTruthy();
@@ -75,7 +75,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     await sandboxControl(sandbox.url).answerChallenge(first.transId, "1234");
     const [card] = await listSavedCards(deps, clerk, { email });
     expect(card).toBeTruthy();
-    const r = await chargeSavedCard(deps, clerk, { email, cardToken: card!.cardToken, amount: "5", currency: "SAR", description: "3DS", orderId: uniqueId("tok"), idempotencyKey: key() }, null);
+    const r = await chargeSavedCard(deps, clerk, { email, cardToken: card!.cardToken, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "5", currency: "SAR", description: "3DS", orderId: uniqueId("tok"), idempotencyKey: key() }, null);
     expect(r.payment.status).toBe("awaiting_3ds");
     expect(r.message).toMatch(/3-D Secure/);
   });
@@ -138,7 +138,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("refuses callers without the permissions", async () => {
     const { first } = await recurringFirst();
     expect(await codeOf(listSavedCards(deps, viewer, { email: "x@example.com" }))).toBe("forbidden");
-    expect(await codeOf(chargeSavedCard(deps, viewer, { email: "x@example.com", cardToken: "t", amount: "1", currency: "SAR", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }, null))).toBe("forbidden");
+    expect(await codeOf(chargeSavedCard(deps, viewer, { email: "x@example.com", cardToken: "t", address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "1", currency: "SAR", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }, null))).toBe("forbidden");
     expect(await codeOf(listRecurringTokens(deps, viewer))).toBe("forbidden");
     expect(await codeOf(chargeRecurring(deps, viewer, { firstPaymentId: first.id, amount: "1", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }, null))).toBe("forbidden");
   });

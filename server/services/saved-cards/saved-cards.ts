@@ -1,7 +1,8 @@
 // Saved cards (contract 4.8): the cards the gateway keeps for a customer, looked up by exactly the payer e-mail of
 // the payment that saved them, and "Charge this card": a SALE with the saved card token (protocol family).
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import type { SavedCardView, SavedCardsLookup, TokenChargeInput } from "@/lib/schemas/saved-cards";
+import type { BillingAddress } from "@/lib/schemas/billing-address";
+import type { SavedCardView, SavedCardsLookup, SavedCardsView, TokenChargeInput } from "@/lib/schemas/saved-cards";
 import { money, type CurrencyCode } from "@/lib/money";
 import type { Principal } from "../../auth/principal";
 import { payments } from "../../db/schema";
@@ -38,8 +39,8 @@ export async function listSavedCards(deps: ServiceDeps, principal: Principal, in
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
-/** Payer fields the token sale needs, from the customer's latest payment in the ledger when there is one. */
-async function payerOf(deps: ServiceDeps, email: string, ip: string | null) {
+/** Payer fields the token sale needs: name, phone and IP from the customer's latest payment, the billing address as given. */
+async function payerOf(deps: ServiceDeps, email: string, address: BillingAddress, ip: string | null) {
   const [last] = await deps.db
     .select({ name: payments.payerName, phone: payments.payerPhone, ip: payments.payerIp })
     .from(payments)
@@ -51,14 +52,28 @@ async function payerOf(deps: ServiceDeps, email: string, ip: string | null) {
   return {
     firstName: first || "Customer",
     lastName: rest.join(" ") || "Customer",
-    address: email,
-    country: "SA",
-    city: "Riyadh",
-    zip: "00000",
+    ...address,
     email,
     phone: last?.phone || "0000000000",
     ip: validIp(last?.ip) ?? validIp(ip) ?? "127.0.0.1",
   };
+}
+
+/** The billing address of the customer's latest payment that had one (a form sale or a link with an address). */
+export async function latestBillingAddress(deps: ServiceDeps, email: string): Promise<BillingAddress | null> {
+  const [row] = await deps.db
+    .select({ address: payments.payerAddress, city: payments.payerCity, zip: payments.payerZip, country: payments.payerCountry })
+    .from(payments)
+    .where(and(eq(payments.payerEmail, email), isNotNull(payments.payerAddress), isNotNull(payments.payerCity), isNotNull(payments.payerZip), isNotNull(payments.payerCountry)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ? { address: row.address!, city: row.city!, zip: row.zip!, country: row.country! } : null;
+}
+
+/** The lookup: the customer's saved cards, and the billing address to suggest for a charge. */
+export async function lookupSavedCards(deps: ServiceDeps, principal: Principal, input: SavedCardsLookup): Promise<SavedCardsView> {
+  const cards = await listSavedCards(deps, principal, input);
+  return { cards, billingAddress: cards.length ? await latestBillingAddress(deps, input.email) : null };
 }
 
 export async function chargeSavedCard(deps: ServiceDeps, principal: Principal, input: TokenChargeInput, ip: string | null): Promise<NewChargeResult> {
@@ -73,6 +88,10 @@ export async function chargeSavedCard(deps: ServiceDeps, principal: Principal, i
     amountMinor,
     description: input.description,
     payerEmail: input.email,
+    payerAddress: input.address,
+    payerCity: input.city,
+    payerZip: input.zip,
+    payerCountry: input.country,
     cardToken: input.cardToken,
     parentPaymentId: null,
   };
@@ -88,7 +107,8 @@ export async function chargeSavedCard(deps: ServiceDeps, principal: Principal, i
     if (!card.isActive) throw new AppError("conflict", "This saved card is no longer active and cannot be charged.");
   }
   const masked = card?.maskedCardNumber ?? "";
-  const payer = await payerOf(deps, input.email, ip);
+  const billing = { address: input.address, city: input.city, zip: input.zip, country: input.country };
+  const payer = await payerOf(deps, input.email, billing, ip);
   return runNewCharge(
     deps,
     principal,

@@ -9,13 +9,18 @@ import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import { newOrderId } from "@/lib/schemas/order-ids";
+import type { BillingAddress } from "@/lib/schemas/billing-address";
 import type { SavedCardView } from "@/lib/schemas/saved-cards";
 import { guardEnter, newIdempotencyKey } from "../../transactions/[id]/_components/use-money-action";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 // The dialog's part of the route's schema (the rest is filled in on submit).
-const formSchema = () => import("@/lib/schemas/saved-cards").then((m) => m.tokenChargeSchema.pick({ amount: true, currency: true, description: true, orderId: true }));
-type FormValues = { amount: string; currency: string; description: string; orderId: string };
+const formSchema = () =>
+  import("@/lib/schemas/saved-cards").then((m) =>
+    m.tokenChargeSchema.pick({ amount: true, currency: true, description: true, orderId: true, address: true, city: true, zip: true, country: true }),
+  );
+type FormValues = { amount: string; currency: string; description: string; orderId: string } & BillingAddress;
+const FIELDS: ReadonlyArray<keyof FormValues> = ["amount", "currency", "description", "orderId", "address", "city", "zip", "country"];
 
 export interface ChargeResult {
   paymentId: string;
@@ -27,7 +32,15 @@ export interface ChargeResult {
   threeDsViewId: string | null;
 }
 
-export function ChargeCardDialog(p: { email: string; card: SavedCardView; currencies: readonly string[]; onDone(r: ChargeResult): void; onClose(): void }) {
+export function ChargeCardDialog(p: {
+  email: string;
+  card: SavedCardView;
+  currencies: readonly string[];
+  /** The customer's last known billing address (the lookup's suggestion), or null: staff enter it. */
+  billingAddress: BillingAddress | null;
+  onDone(r: ChargeResult): void;
+  onClose(): void;
+}) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -36,7 +49,14 @@ export function ChargeCardDialog(p: { email: string; card: SavedCardView; curren
     handleSubmit,
     setError: setFieldError,
     formState: { errors },
-  } = useForm<FormValues>({ resolver: lazyZodResolver(formSchema), defaultValues: { amount: "", currency: p.currencies[0] ?? "SAR", description: "", orderId: newOrderId("card") } });
+  } = useForm<FormValues>({ resolver: lazyZodResolver(formSchema), defaultValues: {
+      amount: "",
+      currency: p.currencies[0] ?? "SAR",
+      description: "",
+      orderId: newOrderId("card"),
+      ...(p.billingAddress ?? { address: "", city: "", zip: "", country: "" }),
+    },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -48,7 +68,7 @@ export function ChargeCardDialog(p: { email: string; card: SavedCardView; curren
       const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
       for (const [k, msgs] of Object.entries(err.fields ?? {})) {
         const name = k.replace(/^body\./, "");
-        if (name === "amount" || name === "currency" || name === "description" || name === "orderId") setFieldError(name, { message: msgs[0] });
+        if ((FIELDS as readonly string[]).includes(name)) setFieldError(name as keyof FormValues, { message: msgs[0] });
       }
       setError(err.message);
     } finally {
@@ -93,6 +113,18 @@ export function ChargeCardDialog(p: { email: string; card: SavedCardView; curren
         </div>
         <InputField label="Description" autoComplete="off" required error={errors.description?.message} {...register("description")} />
         <InputField label="Order id" autoComplete="off" required hint="Generated; change it if you need your own. Each charge needs a new one." error={errors.orderId?.message} {...register("orderId")} />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-800">Billing address</legend>
+          <p className="text-sm text-slate-600">
+            {p.billingAddress ? "From the customer's last payment with an address; confirm it with the customer." : "The gateway needs the customer's billing address: ask the customer."}
+          </p>
+          <InputField label="Address" autoComplete="off" required error={errors.address?.message} {...register("address")} />
+          <div className="grid grid-cols-3 gap-3">
+            <InputField label="City" autoComplete="off" required error={errors.city?.message} {...register("city")} />
+            <InputField label="Postal code" autoComplete="off" required dir="ltr" error={errors.zip?.message} {...register("zip")} />
+            <InputField label="Country" autoComplete="off" required dir="ltr" hint="Two letters, e.g. SA." error={errors.country?.message} {...register("country")} />
+          </div>
+        </fieldset>
       </form>
     </Dialog>
   );

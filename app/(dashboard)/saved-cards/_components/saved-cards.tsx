@@ -10,13 +10,15 @@ import { Card } from "@/components/ui/card";
 import { InputField } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { apiFetch, ApiError } from "@/lib/api-client";
-import type { SavedCardsLookup, SavedCardView } from "@/lib/schemas/saved-cards";
+import type { BillingAddress } from "@/lib/schemas/billing-address";
+import type { SavedCardsLookup, SavedCardsView, SavedCardView } from "@/lib/schemas/saved-cards";
 import { ThreeDsFrame } from "../../payments/new/_components/three-ds-frame";
 import { ChargeCardDialog, type ChargeResult } from "./charge-card-dialog";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function SavedCards(p: { chargeDisabledReason: string | null; currencies: readonly string[] }) {
   const [cards, setCards] = useState<SavedCardView[] | null>(null);
+  const [billingAddress, setBillingAddress] = useState<BillingAddress | null>(null);
   const [email, setEmail] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
   const [charging, setCharging] = useState<SavedCardView | null>(null);
@@ -31,8 +33,9 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
     setError(null);
     setResult(null);
     try {
-      const r = await apiFetch<{ cards: SavedCardView[] }>("/api/saved-cards/lookup", { method: "POST", body: values });
+      const r = await apiFetch<SavedCardsView>("/api/saved-cards/lookup", { method: "POST", body: values });
       setCards(r.cards);
+      setBillingAddress(r.billingAddress);
       setEmail(values.email);
     } catch (e) {
       setCards(null);
@@ -139,6 +142,7 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
           email={email}
           card={charging}
           currencies={p.currencies}
+          billingAddress={billingAddress}
           onClose={() => setCharging(null)}
           onDone={(r) => {
             setCharging(null);

@@ -49,6 +49,10 @@ export async function createPaymentLink(
         payerName: input.customerName,
         payerEmail: input.email,
         payerPhone: input.phone,
+        // Kept only when whole: a later saved-card sale for this customer needs all four.
+        ...(input.address && input.city && input.zip && input.country
+          ? { payerAddress: input.address, payerCity: input.city, payerZip: input.zip, payerCountry: input.country }
+          : {}),
         createdBy: principal.userId,
         createdAt: now,
         updatedAt: now,

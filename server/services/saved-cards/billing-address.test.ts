@@ -1,0 +1,70 @@
+// Rules guarded (real sandbox, real databases): a saved-card sale sends the billing address staff confirmed in the
+// dialog, never a made-up one; the lookup suggests the address of the customer's latest payment that had a whole
+// one (a form sale or a link); the charge's schema refuses a charge without an address.
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokenChargeSchema } from "@/lib/schemas/saved-cards";
+import { gatewayCalls } from "../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { EXPIRY, uniqueId } from "../../gateway/test-support/fixtures";
+import { completedSale } from "../../gateway/test-support/sandbox-flows";
+import { findPayment, insertPayment } from "../../ledger/payments";
+import type { ServiceDeps } from "../deps";
+import { startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { chargeSavedCard, lookupSavedCards } from "./saved-cards";
+
+const key = () => `k_${randomUUID().replace(/-/g, "")}`;
+
+describe.each(testDatabaseTargets())("saved-card billing address on $name", (target) => {
+  let database: TestDatabase;
+  let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
+  let deps: ServiceDeps;
+  let clerk: Awaited<ReturnType<typeof testPrincipal>>;
+
+  beforeAll(async () => {
+    database = await target.open();
+    sandbox = await startTestSandbox();
+    deps = testDeps(database, sandbox.url);
+    clerk = await testPrincipal(database.db, "Clerk", ["PAYMENTS_CREATE", "SAVED_CARDS_VIEW"]);
+  }, 60_000);
+  afterAll(async () => {
+    await deps?.gateway.close();
+    await sandbox?.close();
+    await database?.dispose();
+  });
+
+  it("suggests the latest whole address the ledger has for the e-mail, and none when it has none", async () => {
+    const email = `Addr.${uniqueId("a")}@example.com`;
+    await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.approved });
+    expect((await lookupSavedCards(deps, clerk, { email })).billingAddress).toBeNull();
+    const at = (ms: number) => new Date(Date.now() - ms);
+    const base = { kind: "sale", status: "captured", currency: "SAR", amountMinor: 100, payerEmail: email };
+    await insertPayment(deps.db, { ...base, orderId: uniqueId("old"), createdAt: at(60_000), payerAddress: "Old St 1", payerCity: "Jeddah", payerZip: "21411", payerCountry: "SA" });
+    await insertPayment(deps.db, { ...base, orderId: uniqueId("new"), createdAt: at(1_000), payerAddress: "New St 2", payerCity: "Riyadh", payerZip: "12211", payerCountry: "SA" });
+    await insertPayment(deps.db, { ...base, orderId: uniqueId("partial"), createdAt: at(0), payerAddress: "No city", payerCity: null });
+    const r = await lookupSavedCards(deps, clerk, { email });
+    expect(r.cards).toHaveLength(1);
+    expect(r.billingAddress).toEqual({ address: "New St 2", city: "Riyadh", zip: "12211", country: "SA" });
+  });
+
+  it("the token sale carries the address given, and the ledger payment keeps it", async () => {
+    const email = `Addr.${uniqueId("b")}@example.com`;
+    await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.approved });
+    const { cards } = await lookupSavedCards(deps, clerk, { email });
+    const orderId = uniqueId("tok");
+    const address = { address: "7 Tahlia Street", city: "Jeddah", zip: "23434", country: "SA" };
+    const r = await chargeSavedCard(deps, clerk, { email, cardToken: cards[0]!.cardToken, ...address, amount: "3.00", currency: "SAR", description: "Phone order", orderId, idempotencyKey: key() }, null);
+    expect(r.payment.status).toBe("captured");
+    const [call] = await deps.db.select().from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId));
+    expect(JSON.stringify(call?.request)).toContain('"payer_address":"7 Tahlia Street"');
+    expect(JSON.stringify(call?.request)).toContain('"payer_zip":"23434"');
+    expect(await findPayment(deps.db, r.payment.id)).toMatchObject({ payerAddress: "7 Tahlia Street", payerCity: "Jeddah", payerZip: "23434", payerCountry: "SA" });
+  });
+
+  it("the charge's schema refuses a charge without the billing address", () => {
+    const r = tokenChargeSchema.safeParse({ email: "a@example.com", cardToken: "t", amount: "1.00", currency: "SAR", description: "d", orderId: "o-1", idempotencyKey: key() });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path[0])).toEqual(expect.arrayContaining(["address", "city", "zip", "country"]));
+  });
+});
