@@ -119,8 +119,8 @@ async function adminPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-test.describe.configure({ mode: "serial" });
-
+// Seeded once per worker (again after a failed test restarts it); the tests run in file order, so the billing
+// plans test, which adds a plan, comes after the walk of the recurring pages without one.
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext();
