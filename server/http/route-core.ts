@@ -7,6 +7,7 @@ import type { Permission } from "@/lib/permissions";
 import type { Principal } from "../auth/principal";
 import { AppError, errorJson, toErrorResponse } from "./errors";
 import { isAllowedOrigin } from "./origin";
+import { readBodyText } from "./read-body";
 
 export const ROUTE_META = Symbol.for("merchant-dashboard.route-meta");
 
@@ -79,12 +80,10 @@ function queryObject(url: URL): Record<string, string | string[]> {
 async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) throw new AppError("invalid_request", "Send the request body as application/json.");
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new AppError("invalid_request", "The request body is too large.");
-  const text = await req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError("invalid_request", "The request body is too large.");
+  const body = await readBodyText(req, maxBytes);
+  if (!body.ok) throw new AppError("invalid_request", body.reason === "too_large" ? "The request body is too large." : "The request body is not valid UTF-8.");
   try {
-    return JSON.parse(text);
+    return JSON.parse(body.text);
   } catch {
     throw new AppError("invalid_request", "The request body is not valid JSON.");
   }

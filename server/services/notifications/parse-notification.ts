@@ -5,6 +5,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../../audit/chain";
+import { readBodyText } from "../../http/read-body";
 
 /** Largest notification body accepted; a card-operation callback is well under 2 KiB. */
 export const MAX_NOTIFICATION_BYTES = 64 * 1024;
@@ -17,28 +18,9 @@ export type ParsedNotification = { ok: true; payload: NotificationPayload; forma
 
 /** Read the body, refusing anything over `maxBytes` without buffering it (declared length first, then counted). */
 export async function readLimitedBody(req: Request, maxBytes = MAX_NOTIFICATION_BYTES): Promise<BodyRead> {
-  const tooLarge: ParseFailure = { ok: false, status: 413, reason: "body too large" };
-  const declared = Number(req.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > maxBytes) return tooLarge;
-  if (!req.body) return { ok: true, text: "" };
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return tooLarge;
-    }
-    chunks.push(value);
-  }
-  try {
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)) };
-  } catch {
-    return { ok: false, status: 400, reason: "body is not UTF-8" };
-  }
+  const r = await readBodyText(req, maxBytes);
+  if (r.ok) return r;
+  return r.reason === "too_large" ? { ok: false, status: 413, reason: "body too large" } : { ok: false, status: 400, reason: "body is not UTF-8" };
 }
 
 /** Scalars become strings, so that the JSON and the urlencoded form of one notification are the same payload. */
