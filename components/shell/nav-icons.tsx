@@ -6,6 +6,8 @@ const PATHS: Record<string, string> = {
   "/captures": "M10 17.5a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15zM6.75 10.25l2.25 2.25 4.25-4.75",
   "/refunds": "M7 4.5 3.5 8 7 11.5M3.5 8H12a4.5 4.5 0 0 1 0 9h-2",
   "/recurring": "M4 10a6 6 0 0 1 10.6-3.9M16 10a6 6 0 0 1-10.6 3.9M14.8 3v3.3h-3.3M5.2 17v-3.3h3.3",
+  // A calendar: plans charge on their dates.
+  "/recurring/plans": "M3.5 5h13v11.5h-13zM3.5 8.5h13M7 3v3.5M13 3v3.5M6.5 11.5h2M11.5 11.5h2M6.5 14h2",
   "/saved-cards": "M3.5 7h13v9.5h-13zM5.5 4h11.5v10M6 13.5h3",
   "/admin/roles": "M10 2.5 16 5v4.5c0 3.9-2.6 6.6-6 8-3.4-1.4-6-4.1-6-8V5z",
   "/admin/users": "M10 9.5a3.25 3.25 0 1 0 0-6.5 3.25 3.25 0 0 0 0 6.5zM3.5 17a6.5 6.5 0 0 1 13 0",

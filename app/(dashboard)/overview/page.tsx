@@ -15,7 +15,7 @@ const DESCRIPTIONS: Record<string, string> = {
   "/payments/new": "Take a card payment, send a payment link, or charge a saved card.",
   "/captures": "Authorized payments waiting to be captured, oldest first.",
   "/refunds": "Refunds with their state; approvals waiting for a second person.",
-  "/recurring": "Customers' recurring tokens: charge one now, through either interface.",
+  "/recurring": "Customers' recurring tokens: charge one now, or put it on a billing plan.",
   "/recurring/plans": "Billing plans on recurring tokens: upcoming and failed charges; pause, resume or cancel.",
   "/saved-cards": "A customer's saved cards, by the e-mail used at payment.",
   "/admin/roles": "Roles and the permissions they grant.",
