@@ -59,7 +59,7 @@ async function runOnce(url: string, cookies: SessionCookies): Promise<Lighthouse
   }
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRecordingError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname.startsWith("/login")) throw new Error(`${url} redirected to the sign-in page`);
   const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   return {
@@ -71,16 +71,33 @@ async function runOnce(url: string, cookies: SessionCookies): Promise<Lighthouse
   };
 }
 
+/** Lighthouse could not record the page load (e.g. NO_NAVSTART, NO_FCP): no measurement was made, not a slow page. */
+class LighthouseRecordingError extends Error {
+  override name = "LighthouseRecordingError";
+}
+
+/** A run, repeated when Lighthouse failed to record it (seen now and then on a loaded 2-core machine). */
+async function measure(url: string, cookies: SessionCookies, attempts = 3): Promise<LighthouseRun> {
+  for (let i = 1; ; i++) {
+    try {
+      return await runOnce(url, cookies);
+    } catch (e) {
+      if (!(e instanceof LighthouseRecordingError) || i >= attempts) throw e;
+      console.log(`  (${e.message}: recording again, attempt ${i + 1} of ${attempts})`);
+    }
+  }
+}
+
 export async function benchLighthouse(stack: BenchStack) {
   const { cookies } = await signInCookies(stack.appUrl);
   const pages = [];
   // One unmeasured run first: the server's first render of a route and Chromium's first start are not the page's.
-  await runOnce(stack.appUrl + lighthousePages(stack.ids)[0]![1], cookies);
+  await measure(stack.appUrl + lighthousePages(stack.ids)[0]![1], cookies);
   {
     for (const [name, p] of lighthousePages(stack.ids)) {
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < MAX_RUNS; i++) {
-        runs.push(await runOnce(stack.appUrl + p, cookies));
+        runs.push(await measure(stack.appUrl + p, cookies));
         if (runs.length === 2 && runs.every(withinBudget)) break;
       }
       const m = {
