@@ -8,10 +8,9 @@
 // plans page (with data) and its dialogs have no axe WCAG 2.2 AA violations.
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { cardPartsOf, saleHash } from "../server/gateway/signing";
-import { SANDBOX_DEFAULTS } from "../server/gateway/sandbox-defaults";
 import { axeViolations } from "./support/axe";
 import { newOrderId } from "./support/merchant-server";
+import { websiteRecurringSale } from "./support/seed-payments";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
@@ -25,41 +24,6 @@ interface PlanJson {
   customer: { email: string | null };
 }
 
-/** The merchant's server starts a SALE with recurring_init=Y; the customer pays (approved card). */
-async function customerPaysWithRecurring(orderId: string, email: string) {
-  const card = "4111111111111111";
-  const fields: Record<string, string> = {
-    action: "SALE",
-    client_key: SANDBOX_DEFAULTS.clientKey,
-    order_id: orderId,
-    order_amount: "40.00",
-    order_currency: "SAR",
-    order_description: "Subscription start",
-    payer_first_name: "Noura",
-    payer_last_name: "Haddad",
-    payer_address: "1 King Fahd Road",
-    payer_country: "SA",
-    payer_city: "Riyadh",
-    payer_zip: "12211",
-    payer_email: email,
-    payer_phone: "+966500000001",
-    payer_ip: "127.0.0.1",
-    term_url_3ds: `${e2eUrls.app}/payments/return`,
-    card_number: card,
-    card_exp_month: "01",
-    card_exp_year: "2038",
-    card_cvv2: "123",
-    recurring_init: "Y",
-    hash: saleHash({ email, secret: SANDBOX_DEFAULTS.merchantSecret, card: cardPartsOf(card) }),
-  };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await fetch(`${e2eUrls.sandbox}/payment/post`, { method: "POST", body: form });
-  const body = (await res.json()) as { result: string; redirect_url: string; redirect_params: { body: string } };
-  if (body.result !== "REDIRECT") throw new Error(`SALE did not redirect: ${JSON.stringify(body)}`);
-  const collector = await fetch(body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: body.redirect_params.body }) });
-  expect(collector.ok).toBe(true);
-}
 
 /** The recurring token the sandbox issued for the order, as its notification carried it. */
 async function recurringTokenOf(orderId: string): Promise<string> {
@@ -73,7 +37,7 @@ async function recurringTokenOf(orderId: string): Promise<string> {
 async function subscriber(page: Page, prefix: string) {
   const orderId = newOrderId(prefix);
   const email = `Plan.${orderId}@example.com`;
-  await customerPaysWithRecurring(orderId, email);
+  await websiteRecurringSale(orderId, email, { saveCard: false });
   await expect
     .poll(async () => ((await (await page.request.get("/api/recurring")).json()) as { customers: Array<{ email: string }> }).customers.some((c) => c.email === email), {
       timeout: 20_000,

@@ -39,10 +39,11 @@ export async function customerPays(page: Page, opts: { amount: string; auth: boo
   return { orderId, paymentId: await paymentIdOf(page, orderId) };
 }
 
-/** A sale that saves the card and starts recurring charges: the customer then appears under Saved cards and Recurring. */
-export async function customerPaysWithRecurring(page: Page): Promise<{ orderId: string; email: string; paymentId: string }> {
-  const orderId = newOrderId("e2e-rec");
-  const email = `subscriber.${orderId}@example.com`;
+/**
+ * The merchant's website starts a SALE with recurring_init=Y (and save_token=Y when `saveCard`), straight at the
+ * sandbox, and the customer pays with an approved card; the sandbox's notification then brings it to the ledger.
+ */
+export async function websiteRecurringSale(orderId: string, email: string, opts: { saveCard: boolean }): Promise<void> {
   const card = "4111111111111111";
   const fields: Record<string, string> = {
     action: "SALE",
@@ -65,7 +66,7 @@ export async function customerPaysWithRecurring(page: Page): Promise<{ orderId: 
     card_exp_month: "01",
     card_exp_year: "2038",
     card_cvv2: "123",
-    save_token: "Y",
+    ...(opts.saveCard ? { save_token: "Y" } : {}),
     recurring_init: "Y",
     hash: saleHash({ email, secret: SANDBOX_DEFAULTS.merchantSecret, card: cardPartsOf(card) }),
   };
@@ -76,5 +77,12 @@ export async function customerPaysWithRecurring(page: Page): Promise<{ orderId: 
   if (body.result !== "REDIRECT") throw new Error(`SALE did not redirect: ${JSON.stringify(body)}`);
   const collector = await fetch(body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: body.redirect_params.body }) });
   if (!collector.ok) throw new Error(`the sandbox's collector answered ${collector.status}`);
+}
+
+/** A sale that saves the card and starts recurring charges: the customer then appears under Saved cards and Recurring. */
+export async function customerPaysWithRecurring(page: Page): Promise<{ orderId: string; email: string; paymentId: string }> {
+  const orderId = newOrderId("e2e-rec");
+  const email = `subscriber.${orderId}@example.com`;
+  await websiteRecurringSale(orderId, email, { saveCard: true });
   return { orderId, email, paymentId: await paymentIdOf(page, orderId) };
 }
