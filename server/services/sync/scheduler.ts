@@ -4,65 +4,33 @@
 import "server-only";
 import { logger as defaultLogger } from "../../log/logger";
 import type { ServiceDeps } from "../deps";
+import { startPeriodic, type PeriodicHandle } from "../periodic";
 import { reconcileOnce, type ReconcileOptions, type ReconcileReport } from "./reconcile";
 
-export interface ReconcilerHandle {
-  /** Run a pass now (or wait for the one running) and return its report. */
-  runNow(): Promise<ReconcileReport | null>;
-  /** Stop the timer and wait for a running pass to finish. */
-  stop(): Promise<void>;
-}
+export type ReconcilerHandle = PeriodicHandle<ReconcileReport>;
 
 /** First pass soon after start, so that notifications left by a process that died are not kept waiting. */
 const FIRST_PASS_MAX_DELAY_MS = 5_000;
 
 export function startReconciler(deps: ServiceDeps, intervalMs: number, opts: ReconcileOptions = {}): ReconcilerHandle {
   const log = opts.logger ?? defaultLogger;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = intervalMs <= 0;
-  let current: Promise<ReconcileReport | null> | null = null;
-
-  const pass = (): Promise<ReconcileReport | null> => {
-    current ??= reconcileOnce(deps, opts)
-      .then((report) => {
-        if (report.notifications.length || report.payments.length) {
-          log.info("reconcile.pass", {
-            notifications: report.notifications.length,
-            payments: report.payments.length,
-            changed: report.payments.filter((p) => p.changed).length,
-            gatewayDown: report.gatewayDown,
-          });
-        }
-        return report;
-      })
-      .catch((e: unknown) => {
-        log.error("reconcile.pass_failed", { error: e instanceof Error ? e.message : String(e) });
-        return null;
-      })
-      .finally(() => {
-        current = null;
-      });
-    return current;
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void pass().finally(() => schedule(intervalMs));
-    }, delay);
-    timer.unref?.();
-  };
-  schedule(Math.min(intervalMs, FIRST_PASS_MAX_DELAY_MS));
-
-  return {
-    runNow: pass,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await current;
+  return startPeriodic({
+    name: "reconcile",
+    intervalMs,
+    firstDelayMs: Math.min(intervalMs, FIRST_PASS_MAX_DELAY_MS),
+    run: () => reconcileOnce(deps, opts),
+    report: (report) => {
+      if (report.notifications.length || report.payments.length) {
+        log.info("reconcile.pass", {
+          notifications: report.notifications.length,
+          payments: report.payments.length,
+          changed: report.payments.filter((p) => p.changed).length,
+          gatewayDown: report.gatewayDown,
+        });
+      }
     },
-  };
+    log,
+  });
 }
 
 const globalKey = Symbol.for("merchant-dashboard.reconciler");

@@ -5,54 +5,23 @@
 import "server-only";
 import { logger as defaultLogger, type Logger } from "../../../log/logger";
 import type { ServiceDeps } from "../../deps";
+import { startPeriodic, type PeriodicHandle } from "../../periodic";
 import { runDuePlans, type PlanRunReport } from "./run-due-plans";
 
-export interface PlanSchedulerHandle {
-  runNow(): Promise<PlanRunReport | null>;
-  stop(): Promise<void>;
-}
+export type PlanSchedulerHandle = PeriodicHandle<PlanRunReport>;
 
 export function startPlanScheduler(deps: ServiceDeps, intervalMs: number, log: Logger = defaultLogger): PlanSchedulerHandle {
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = intervalMs <= 0;
-  let current: Promise<PlanRunReport | null> | null = null;
-
-  const pass = (): Promise<PlanRunReport | null> => {
-    current ??= runDuePlans(deps, { logger: log })
-      .then((report) => {
-        if (report.charged.length || report.settled.length || report.errors.length) {
-          log.info("plans.pass", { charged: report.charged.length, settled: report.settled.length, errors: report.errors.length });
-        }
-        return report;
-      })
-      .catch((e: unknown) => {
-        log.error("plans.pass_failed", { error: e instanceof Error ? e.message : String(e) });
-        return null;
-      })
-      .finally(() => {
-        current = null;
-      });
-    return current;
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void pass().finally(() => schedule(intervalMs));
-    }, delay);
-    timer.unref?.();
-  };
-  schedule(intervalMs);
-
-  return {
-    runNow: pass,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await current;
+  return startPeriodic({
+    name: "plans",
+    intervalMs,
+    run: () => runDuePlans(deps, { logger: log }),
+    report: (report) => {
+      if (report.charged.length || report.settled.length || report.errors.length) {
+        log.info("plans.pass", { charged: report.charged.length, settled: report.settled.length, errors: report.errors.length });
+      }
     },
-  };
+    log,
+  });
 }
 
 const globalKey = Symbol.for("merchant-dashboard.plan-scheduler");
