@@ -179,6 +179,24 @@ export const auditLog = pgTable(
 );
 
 /** One-time links that let a new user choose their password. Only the token's SHA-256 is stored. */
+/**
+ * The gateway's 3-D Secure pages (S2S `html`, or the collector's page), kept for a few minutes for the user who
+ * started the payment and served unmodified into the sandboxed frame. In the database, not in process memory, so
+ * that the frame's request may reach any app instance. The view id is a random capability; only its hash is kept.
+ */
+export const threeDsViews = pgTable(
+  "three_ds_views",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id").notNull(),
+    paymentId: uuid("payment_id").notNull(),
+    html: text("html").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("three_ds_views_payment_idx").on(t.paymentId), index("three_ds_views_expires_idx").on(t.expiresAt)],
+);
+
 export const passwordTokens = pgTable(
   "password_tokens",
   {

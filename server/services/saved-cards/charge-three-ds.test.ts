@@ -53,16 +53,16 @@ describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name
     const r = await charge(await challengeCardCustomer(EXPIRY.challengeApproved));
     expect(r.payment.status).toBe("awaiting_3ds");
     expect(r.threeDsViewId).toBeTruthy();
-    const view = readThreeDsView(r.threeDsViewId!, clerk.userId);
+    const view = await readThreeDsView(deps.db, r.threeDsViewId!, clerk.userId);
     expect(view?.html).toContain('name="otp"');
     expect(view?.paymentId).toBe(r.payment.id);
-    expect(readThreeDsView(r.threeDsViewId!, otherClerk.userId)).toBeNull();
+    expect(await readThreeDsView(deps.db, r.threeDsViewId!, otherClerk.userId)).toBeNull();
     expect(await codeOf(confirmCardPayment(deps, otherClerk, r.payment.id, null))).toBe("not_found");
     // Before the customer answers, the status query keeps it waiting (the frame's message is never the result).
     expect((await confirmCardPayment(deps, clerk, r.payment.id, null)).status).toBe("awaiting_3ds");
     expect((await sandboxControl(sandbox.url).answerChallenge(r.payment.gatewayId!, "1234")).status).toBe(200);
     expect(await confirmCardPayment(deps, clerk, r.payment.id, null)).toMatchObject({ status: "captured", capturedMinor: 500 });
-    expect(readThreeDsView(r.threeDsViewId!, clerk.userId)).toBeNull();
+    expect(await readThreeDsView(deps.db, r.threeDsViewId!, clerk.userId)).toBeNull();
   });
 
   it("a wrong answer to the bank's challenge ends declined", async () => {

@@ -150,16 +150,16 @@ export async function runNewCharge(deps: ServiceDeps, principal: Principal, spec
     });
     return next;
   });
-  const threeDsViewId = await customerStep(spec, result, payment, principal);
+  const threeDsViewId = await customerStep(deps, spec, result, payment, principal);
   const message = threeDsViewId ? "The card asks for 3-D Secure: the customer's bank page is shown below. Read the customer the bank's questions and type their answers." : chargeMessage(payment);
   return { payment, message, replayed: false, threeDsViewId };
 }
 
 /** The 3-D Secure page for the customer to answer, kept for the user who started the charge (never stored in the ledger). */
-async function customerStep(spec: NewChargeSpec, result: GatewayResult<Record<string, unknown>>, payment: PaymentRow, principal: Principal): Promise<string | null> {
+async function customerStep(deps: ServiceDeps, spec: NewChargeSpec, result: GatewayResult<Record<string, unknown>>, payment: PaymentRow, principal: Principal): Promise<string | null> {
   if (payment.status !== "awaiting_3ds" || result.kind !== "success" || !spec.customerPage) return null;
   const html = await spec.customerPage(result.data).catch(() => null);
-  return html ? storeThreeDsView({ html, userId: principal.userId, paymentId: payment.id }) : null;
+  return html ? storeThreeDsView(deps.db, { html, userId: principal.userId, paymentId: payment.id }) : null;
 }
 
 /** What the charge routes answer. */

@@ -33,7 +33,7 @@ export async function confirmCardPayment(deps: ServiceDeps, principal: Principal
   const r = await syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });
   const p = r.payment ?? found;
   const settled = p.status !== "awaiting_3ds" && p.status !== "pending" && p.status !== "unknown";
-  if (settled) dropThreeDsViews(p.id);
+  if (settled) await dropThreeDsViews(deps.db, p.id);
   const unavailable = r.outcome === "unavailable" ? " The gateway did not answer; try again in a moment." : "";
   return {
     paymentId: p.id,

@@ -112,9 +112,9 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     const r = await createCardPayment(deps, staff, s2s("05"), null);
     expect(r.status).toBe("awaiting_3ds");
     expect(r.threeDsViewId).toBeTruthy();
-    const view = readThreeDsView(r.threeDsViewId!, staff.userId);
+    const view = await readThreeDsView(deps.db, r.threeDsViewId!, staff.userId);
     expect(view?.html).toContain('name="otp"');
-    expect(readThreeDsView(r.threeDsViewId!, other.userId)).toBeNull();
+    expect(await readThreeDsView(deps.db, r.threeDsViewId!, other.userId)).toBeNull();
     expect(await codeOf(confirmCardPayment(deps, other, r.paymentId, null))).toBe("not_found");
     // Before the customer answers, the status query keeps it waiting.
     expect((await confirmCardPayment(deps, staff, r.paymentId, null)).status).toBe("awaiting_3ds");
@@ -122,7 +122,7 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     expect((await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "1234")).status).toBe(200);
     const c = await confirmCardPayment(deps, staff, r.paymentId, null);
     expect(c).toMatchObject({ status: "captured", capturedMinor: 2550 });
-    expect(readThreeDsView(r.threeDsViewId!, staff.userId)).toBeNull();
+    expect(await readThreeDsView(deps.db, r.threeDsViewId!, staff.userId)).toBeNull();
   });
 
   it("challenge declined by the bank → declined after confirm", async () => {
@@ -137,7 +137,7 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     const input = { ...formSale("05"), auth: "authorize" } as NewPaymentInput;
     const r = await createCardPayment(deps, staff, input, "203.0.113.7");
     expect(r.status).toBe("awaiting_3ds");
-    expect(readThreeDsView(r.threeDsViewId!, staff.userId)?.html).toContain('name="otp"');
+    expect((await readThreeDsView(deps.db, r.threeDsViewId!, staff.userId))?.html).toContain('name="otp"');
     const p = (await findPayment(deps.db, r.paymentId))!;
     expect(p.kind).toBe("sale");
     await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "1234");

@@ -190,6 +190,6 @@ export async function createCardPayment(deps: ServiceDeps, principal: Principal,
     return next;
   });
 
-  const threeDsViewId = outcome.html ? storeThreeDsView({ html: outcome.html, userId: principal.userId, paymentId: payment.id }) : null;
+  const threeDsViewId = outcome.html ? await storeThreeDsView(deps.db, { html: outcome.html, userId: principal.userId, paymentId: payment.id }) : null;
   return { paymentId: recorded.id, status: recorded.status, message: outcome.message, threeDsViewId };
 }
