@@ -14,6 +14,7 @@ import type { RecurringChargeInput } from "@/lib/schemas/recurring";
 import { newOrderId } from "@/lib/schemas/order-ids";
 import { guardEnter, newIdempotencyKey } from "../../transactions/[id]/_components/use-money-action";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 interface ChargeResult {
   paymentId: string;
@@ -80,10 +81,7 @@ function ChargeNowDialog(p: Props & { onClose(): void; onDone(r: ChargeResult): 
       p.onDone(r);
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-      for (const [k, msgs] of Object.entries(err.fields ?? {})) {
-        const name = k.replace(/^body\./, "");
-        if (name === "amount" || name === "description" || name === "orderId") setFieldError(name, { message: msgs[0] });
-      }
+      for (const [f, m] of fieldErrorsOn(err.fields, ["amount", "description", "orderId"] as const)) setFieldError(f, { message: m });
       setError(err.message);
     } finally {
       setPending(false);

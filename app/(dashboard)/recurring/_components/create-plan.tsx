@@ -13,6 +13,7 @@ import type { CreatePlanInput } from "@/lib/schemas/billing-plans";
 import { PLAN_INTERVAL_LABEL, PLAN_INTERVALS, todayUtc } from "@/lib/schemas/billing-plans-values";
 import { guardEnter } from "../../transactions/[id]/_components/use-money-action";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 type Props = { firstPaymentId: string; firstOrderId: string; currency: string; email: string };
 type Created = { planId: string; nextChargeAt: string };
@@ -57,10 +58,7 @@ function CreatePlanDialog(p: Props & { onClose(): void; onDone(r: Created): void
       p.onDone(r);
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-      for (const [k, msgs] of Object.entries(err.fields ?? {})) {
-        const name = k.replace(/^body\./, "") as (typeof FIELDS)[number];
-        if (FIELDS.includes(name)) setFieldError(name, { message: msgs[0] });
-      }
+      for (const [f, m] of fieldErrorsOn(err.fields, FIELDS)) setFieldError(f, { message: m });
       setError(err.message);
     } finally {
       setPending(false);

@@ -13,6 +13,7 @@ import type { BillingAddress } from "@/lib/schemas/billing-address";
 import type { SavedCardView } from "@/lib/schemas/saved-cards";
 import { guardEnter, newIdempotencyKey } from "../../transactions/[id]/_components/use-money-action";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 // The dialog's part of the route's schema (the rest is filled in on submit).
 const formSchema = () =>
@@ -66,10 +67,7 @@ export function ChargeCardDialog(p: {
       p.onDone(r);
     } catch (e) {
       const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-      for (const [k, msgs] of Object.entries(err.fields ?? {})) {
-        const name = k.replace(/^body\./, "");
-        if ((FIELDS as readonly string[]).includes(name)) setFieldError(name as keyof FormValues, { message: msgs[0] });
-      }
+      for (const [f, m] of fieldErrorsOn(err.fields, FIELDS)) setFieldError(f, { message: m });
       setError(err.message);
     } finally {
       setPending(false);

@@ -13,6 +13,7 @@ import type { RoleFormOutput, RoleFormValues, RoleSaveResult } from "@/lib/schem
 import { NotAssigned } from "./not-assigned";
 import { PermissionPicker } from "./permission-picker";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 export interface RoleFormProps {
   /** Absent: create a new role. */
@@ -64,12 +65,9 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       let onField = false;
-      for (const [key, msgs] of Object.entries(e.fields ?? {})) {
-        const field = FIELDS.find((f) => key.replace(/^body\./, "").split(".")[0] === f);
-        if (field && msgs[0]) {
-          setFieldError(field, { message: msgs[0] }, { shouldFocus: true });
-          onField = true;
-        }
+      for (const [field, message] of fieldErrorsOn(e.fields, FIELDS)) {
+        setFieldError(field, { message }, { shouldFocus: true });
+        onField = true;
       }
       if (!onField || e.code !== "conflict") setError(e.message);
     }

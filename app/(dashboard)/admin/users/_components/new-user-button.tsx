@@ -14,6 +14,7 @@ import { apiFetch, ApiError } from "@/lib/api-client";
 import { PERMISSIONS } from "@/lib/permissions";
 import type { CreateUserInput } from "@/lib/schemas/admin-users";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 interface Created {
   email: string;
@@ -32,6 +33,7 @@ export function NewUserButton({ roleNames }: { roleNames: string[] }) {
     handleSubmit,
     reset,
     setError: setFieldError,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<CreateUserInput>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/admin-users").then((m) => m.createUserSchema)),
@@ -49,9 +51,7 @@ export function NewUserButton({ roleNames }: { roleNames: string[] }) {
       setCreated(await apiFetch<Created>("/api/admin/users", { method: "POST", body: values }));
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError && e.fields) {
-        for (const [k, msgs] of Object.entries(e.fields)) setFieldError(k.replace(/^body\./, "") as keyof CreateUserInput, { message: msgs[0] });
-      }
+      if (e instanceof ApiError) for (const [f, m] of fieldErrorsOn(e.fields, Object.keys(getValues()) as Array<keyof CreateUserInput>)) setFieldError(f, { message: m });
       setError(e instanceof ApiError ? e.message : "The user could not be created.");
     }
   });

@@ -16,6 +16,7 @@ import type { CreateLinkFormValues, CreateLinkInput, CreatedLinkView } from "@/l
 import { linkDates, newLinkOrderId } from "@/lib/schemas/payment-links-values";
 import { LinkQr } from "./link-qr";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 const blank = (): CreateLinkFormValues => ({
   orderId: newLinkOrderId(),
@@ -58,6 +59,7 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
     control,
     setValue,
     setError: setFieldError,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<CreateLinkFormValues, unknown, CreateLinkInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/payment-links").then((m) => m.createLinkSchema)), defaultValues: blank() });
   const [currency, issueDate, expireDate] = useWatch({ control, name: ["currency", "issueDate", "expireDate"] });
@@ -70,9 +72,7 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
       setCreated(await apiFetch<CreatedLinkView>("/api/payments/links", { method: "POST", body: values }));
       router.refresh();
     } catch (e) {
-      if (e instanceof ApiError && e.fields) {
-        for (const [k, msgs] of Object.entries(e.fields)) setFieldError(k.replace(/^body\./, "") as keyof CreateLinkFormValues, { message: msgs[0] });
-      }
+      if (e instanceof ApiError) for (const [f, m] of fieldErrorsOn(e.fields, Object.keys(getValues()) as Array<keyof CreateLinkFormValues>)) setFieldError(f, { message: m });
       setError(e instanceof ApiError ? e.message : "The payment link could not be created.");
       router.refresh(); // a link the gateway refused is listed as "not created"
     }

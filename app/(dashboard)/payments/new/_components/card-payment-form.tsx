@@ -11,6 +11,7 @@ import { CURRENCY_CODES } from "@/lib/money";
 import type { ZodType } from "zod";
 import type { FormPaymentInput, NewPaymentResult } from "@/lib/schemas/new-payment";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 export type CardMode = "s2s" | "form";
 type Values = Omit<FormPaymentInput, "mode"> & { mode: CardMode };
@@ -75,10 +76,7 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
       } catch (e) {
         clearCard();
         const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-        for (const [k, msgs] of Object.entries(err.fields ?? {})) {
-          const field = k.replace(/^body\./, "") as keyof Values;
-          if (field in values) setFieldError(field, { message: msgs[0] }, { shouldFocus: true });
-        }
+        for (const [f, m] of fieldErrorsOn(err.fields, Object.keys(values) as Array<keyof Values>)) setFieldError(f, { message: m }, { shouldFocus: true });
         setError(err.message);
       }
     },

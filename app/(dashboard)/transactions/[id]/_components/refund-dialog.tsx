@@ -12,6 +12,7 @@ import type { RefundInput } from "@/lib/schemas/payment-actions";
 import { REASON_LABELS } from "@/lib/schemas/payment-actions-values";
 import { guardEnter, newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 export interface RefundDialogProps {
   paymentId: string;
@@ -44,12 +45,7 @@ export function RefundDialog(p: RefundDialogProps) {
     setError(null);
     const r = await send({ ...values, idempotencyKey });
     if (r.ok) return p.onDone(r.result);
-    if (r.error.fields) {
-      for (const [k, msgs] of Object.entries(r.error.fields)) {
-        const field = k.replace(/^body\./, "") as keyof RefundInput;
-        if (field in values) setFieldError(field, { message: msgs[0] });
-      }
-    }
+    for (const [f, m] of fieldErrorsOn(r.error.fields, Object.keys(values) as Array<keyof RefundInput>)) setFieldError(f, { message: m });
     setError(r.error.message);
   });
 
