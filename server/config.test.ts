@@ -31,6 +31,8 @@ describe("configuration", () => {
       GATEWAY_MERCHANT_SECRET: "s",
       GATEWAY_API_KEY: "a",
       DATABASE_URL: "postgres://u@db.example.com/app",
+      SMTP_URL: "smtps://mailer:pw@smtp.example.com",
+      MAIL_FROM: "Dashboard <dashboard@merchant.example>",
     });
     expect(c.testMode).toBe(false);
     expect(c.gateway.baseUrl).toBe("https://pay.example.com");
@@ -62,5 +64,20 @@ describe("configuration", () => {
     expect(() => readConfig({ PLAN_RETRY_DELAYS: "0d" })).toThrow(/PLAN_RETRY_DELAYS/);
     expect(() => readConfig({ PLAN_CHARGE_INTERFACE: "soap" })).toThrow(/PLAN_CHARGE_INTERFACE/);
     expect(() => readConfig({ PLAN_SCHEDULER_INTERVAL_SECONDS: "-1" })).toThrow(/PLAN_SCHEDULER_INTERVAL_SECONDS/);
+  });
+
+  it("refuses a real gateway without SMTP (invitations could reach nobody); in test mode mail goes to the local catcher", () => {
+    const real = { GATEWAY_BASE_URL: "https://pay.example.com", GATEWAY_API_URL: "https://api.example.com", GATEWAY_CLIENT_KEY: "k", GATEWAY_MERCHANT_SECRET: "s", GATEWAY_API_KEY: "a" };
+    expect(() => readConfig(real)).toThrow(/SMTP_URL/);
+    expect(() => readConfig({ ...real, SMTP_URL: "smtp://mail.example.com" })).toThrow(/MAIL_FROM/);
+    const local = readConfig({ SANDBOX_PORT: "4999" });
+    expect(local.mail).toMatchObject({ catcher: true, smtpUrl: "smtp://127.0.0.1:5014", inboxUrl: "http://127.0.0.1:4999/mail" });
+  });
+  it("requires a second factor of everyone, ends idle sessions after 15 minutes (PCI DSS 8.4.2, 8.2.8) and trusts no proxy by default", () => {
+    const c = readConfig({});
+    expect(c.mfaRequired).toBe("all");
+    expect(c.session.idleMs).toBe(15 * 60_000);
+    expect(c.trustedProxyHops).toBe(0);
+    expect(() => readConfig({ MFA_REQUIRED: "some" })).toThrow(/MFA_REQUIRED/);
   });
 });

@@ -33,7 +33,8 @@ const schema = z.object({
   GATEWAY_TIMEOUT_MS: ms.default(20_000),
   APP_URL: optionalUrl.optional(),
   NEXTAUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  // PCI DSS 4.0.1 requirement 8.2.8: idle sessions end after at most 15 minutes.
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
   SESSION_MAX_HOURS: z.coerce.number().positive().max(7 * 24).default(12),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "at least 12 characters").optional(),
@@ -46,6 +47,16 @@ const schema = z.object({
   PLAN_SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PLAN_RETRY_DELAYS: z.string().default("1d,3d,7d"),
   PLAN_CHARGE_INTERFACE: z.enum(["v2", "form"]).default("v2"),
+  MFA_REQUIRED: z.enum(["all", "admins", "none"]).default("all"),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL").optional())
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(254).optional(),
+  SANDBOX_SMTP_PORT: port.optional(),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -80,6 +91,22 @@ function parseThresholds(text: string): Partial<Record<CurrencyCode, number>> {
   return out;
 }
 
+/**
+ * Who must present a second factor at sign-in (PCI DSS 4.0.1 8.4.2): `all` (default), `admins` (super-admins and
+ * holders of USERS_MANAGE / ROLES_MANAGE), or `none` (local trials only: the dashboard warns at start).
+ */
+export type MfaRequired = "all" | "admins" | "none";
+
+export interface MailConfig {
+  /** nodemailer transport URL: SMTP_URL, or in test mode without it the sandbox's local mail catcher. */
+  smtpUrl: string;
+  from: string;
+  /** True when mail goes to the sandbox's local catcher (test mode, no SMTP configured). */
+  catcher: boolean;
+  /** The catcher's web inbox (test mode only), for the start banner and the tests. */
+  inboxUrl: string | null;
+}
+
 export interface AppConfig {
   nodeEnv: "development" | "production" | "test";
   port: number;
@@ -104,6 +131,12 @@ export interface AppConfig {
   setPasswordLinkMs: number;
   /** Billing plans: the scheduler's pass interval (0 = off), the waits before each retry of a declined charge. */
   plans: { schedulerIntervalMs: number; retryDelaysMs: number[]; defaultInterface: "v2" | "form" };
+  mfaRequired: MfaRequired;
+  mail: MailConfig;
+  /** How many reverse proxies in front of the dashboard append to X-Forwarded-For (0: the socket's peer address). */
+  trustedProxyHops: number;
+  /** WebAuthn relying party: the host name of APP_URL, its origin, and the name shown by authenticators. */
+  webauthn: { rpId: string; origin: string; rpName: string };
   gateway: {
     baseUrl: string;
     apiUrl: string;
@@ -144,13 +177,22 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       );
     }
   }
+  // Invitations, password resets and factor resets are e-mails: with a real gateway and no SMTP they could reach
+  // nobody, so the dashboard refuses to start. In test mode mail goes to the sandbox's local catcher.
+  if (!testMode && !e.SMTP_URL) {
+    throw new ConfigError("Invalid configuration: a real gateway is configured but SMTP_URL is not set: invitations and password resets could not reach anyone.");
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError("Invalid configuration: set MAIL_FROM with SMTP_URL (the sender address of the dashboard's e-mails).");
+  const appUrl = (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, "");
+  const smtpCatcherPort = e.SANDBOX_SMTP_PORT ?? e.SANDBOX_PORT + 15;
+  const catcher = testMode && !e.SMTP_URL;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     testMode,
-    appUrl: (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ""),
+    appUrl,
     secureCookies: (e.APP_URL ?? "").startsWith("https://"),
     authSecret: e.NEXTAUTH_SECRET ?? null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
@@ -167,6 +209,15 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       retryDelaysMs: parseRetryDelays(e.PLAN_RETRY_DELAYS),
       defaultInterface: e.PLAN_CHARGE_INTERFACE,
     },
+    mfaRequired: e.MFA_REQUIRED,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? `smtp://127.0.0.1:${smtpCatcherPort}`,
+      from: e.MAIL_FROM ?? "Merchant dashboard <dashboard@example.com>",
+      catcher,
+      inboxUrl: catcher ? `${sandboxUrl}/mail` : null,
+    },
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    webauthn: { rpId: new URL(appUrl).hostname, origin: new URL(appUrl).origin, rpName: "Merchant dashboard" },
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     gateway: {
       baseUrl: (e.GATEWAY_BASE_URL ?? sandboxUrl).replace(/\/+$/, ""),

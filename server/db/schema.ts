@@ -74,6 +74,8 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** Set on the generated first super-admin (and after an administrator's reset): the next sign-in must change it. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
@@ -133,6 +135,15 @@ export const sessions = pgTable(
     endReason: text("end_reason"),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /**
+     * When the second factor was presented for this session. Null while the sign-in waits for it (no page and no
+     * API call works then, but the second-factor step itself), or when MFA_REQUIRED does not ask this user for one.
+     */
+    mfaVerifiedAt: timestamp("mfa_verified_at", { withTimezone: true }),
+    /** The latest second-factor check of this session (sign-in or step-up): step-up asks again when it is stale. */
+    factorAt: timestamp("factor_at", { withTimezone: true }),
+    /** Which factor that was: totp, recovery_code or passkey. */
+    factorKind: text("factor_kind"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -209,10 +220,49 @@ export const passwordTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    /** `invite` (a new user's set-password link) or `reset` (forgot password). */
+    kind: text("kind").notNull().default("invite"),
+    /** Set when a newer link of the same user replaces this one (a re-sent invitation voids the old link). */
+    voidedAt: timestamp("voided_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [uniqueIndex("password_tokens_hash_unique").on(t.tokenHash), index("password_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_tokens_hash_unique").on(t.tokenHash),
+    index("password_tokens_user_idx").on(t.userId),
+    check("password_tokens_kind_check", sql`${t.kind} in ('invite', 'reset')`),
+  ],
 );
 
+/**
+ * E-mails to send (server/mail/): written in the same transaction as the action that causes them, sent after it
+ * commits by the outbox worker, retried with backoff. The body holds at most a one-time link (never card data or
+ * another secret) and is cleared once the mail is sent.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Claimed by a worker until this time (a crashed worker's claim lapses). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
