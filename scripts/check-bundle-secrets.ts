@@ -1,4 +1,4 @@
-// Threat guarded: a secret (gateway API key, merchant secret, session-signing secret) shipped to the browser.
+// Threat guarded: a secret (gateway API key, merchant secret, session-signing secret, SMTP credentials) shipped to the browser.
 // Builds the app into a separate directory with unmistakable secret values in the environment, then searches
 // every file the browser can receive (.next/static, the prerendered HTML and RSC payloads) for each value.
 // Run by `npm test` after the unit suite; exits non-zero and names the file when a value is found.
@@ -13,6 +13,7 @@ const secrets = {
   GATEWAY_MERCHANT_SECRET: `merchant-secret-${randomBytes(12).toString("hex")}`,
   NEXTAUTH_SECRET: `auth-secret-${randomBytes(24).toString("hex")}`,
   GATEWAY_CLIENT_KEY: `client-key-${randomBytes(8).toString("hex")}`,
+  SMTP_URL: `smtp://mailer:smtp-password-${randomBytes(12).toString("hex")}@smtp.invalid:587`,
 };
 
 function* files(dir: string): Generator<string> {
@@ -30,6 +31,7 @@ const code = await run(bin("next"), ["build"], {
   // A real gateway configuration, so that the secrets above are accepted (sandbox defaults are refused there).
   GATEWAY_BASE_URL: "https://pay.invalid",
   GATEWAY_API_URL: "https://api.invalid",
+  MAIL_FROM: "Dashboard <dashboard@merchant.invalid>",
   NEXT_DIST_DIR: distDir,
   NEXT_TELEMETRY_DISABLED: "1",
 });

@@ -42,6 +42,7 @@ export const SECRETS = {
   webhook: `attackhook${hex(12)}`,
   merchantSecret: `attack-merchant-secret-${hex(12)}`,
   apiKey: `attack-api-key-${hex(12)}`,
+  smtpPassword: `attack-smtp-password-${hex(12)}`,
 };
 const CLIENT_KEY = randomUUID();
 
@@ -67,6 +68,10 @@ export async function startAttackSandbox(): Promise<RunningSandbox> {
     GATEWAY_API_KEY: SECRETS.apiKey,
     GATEWAY_TIMEOUT_MS: "5000",
     RECONCILE_INTERVAL_SECONDS: "0",
+    // A real gateway needs SMTP; nothing listens on port 9, so queued mail simply waits (and its password is one
+    // more secret that no answer or log line may carry).
+    SMTP_URL: `smtp://mailer:${SECRETS.smtpPassword}@127.0.0.1:9`,
+    MAIL_FROM: "Attack suite <attacks@example.com>",
   });
   const config = env();
   if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth) {
