@@ -3,8 +3,8 @@
 // their own roles, type or status; a user grants only permissions they hold. A refusal is 403 "forbidden" with a
 // message saying why, and is audited as `authz.denied` in a transaction of its own, so that the rollback of the
 // refused change does not take its audit row with it.
-import { eq, inArray } from "drizzle-orm";
-import { toPermission } from "@/lib/permissions";
+import { and, eq, inArray } from "drizzle-orm";
+import { PERMISSIONS, toPermission, type Permission } from "@/lib/permissions";
 import type { Principal } from "../../auth/principal";
 import { appendAuditNow } from "../../audit/audit-log";
 import type { Db, Tx } from "../../db/client";
@@ -67,6 +67,21 @@ export function requireSuperAdminTo(actor: Principal, message: string, attempt: 
 
 export function requireNotSelf(actor: Principal, targetUserId: string, message: string, attempt: Attempt): void {
   if (actor.userId === targetUserId) throw new GrantRefused(message, attempt);
+}
+
+/** What the actor may grant, for the pages to offer only that ("all" for a super-admin). */
+export function grantableBy(actor: Principal): Permission[] | "all" {
+  return isSuperAdmin(actor) ? "all" : PERMISSIONS.filter((p) => actor.permissions.has(p));
+}
+
+/** Whether the user holds the role (then only a super-admin may edit it). */
+export async function holdsRole(db: Db, userId: string, roleId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ roleId: userRoles.roleId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.roleId, roleId)))
+    .limit(1);
+  return !!row;
 }
 
 /** The permissions the roles grant together (the vocabulary names the mirror keeps). */

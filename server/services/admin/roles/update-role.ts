@@ -3,13 +3,11 @@
 // a taken name (409) an error on the name field; permissions the gateway dropped are named in the result.
 // Escalation rules (grant-rules.ts), checked before the gateway is called: nobody but a super-admin edits a role
 // they hold, and the permissions an edit adds must all be held by the editor.
-import { and, eq } from "drizzle-orm";
 import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
-import { userRoles } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
-import { auditingRefusals, GrantRefused, isSuperAdmin, MESSAGES, requireHeld, type Attempt } from "../grant-rules";
+import { auditingRefusals, GrantRefused, holdsRole, isSuperAdmin, MESSAGES, requireHeld, type Attempt } from "../grant-rules";
 import { requireRolesManage } from "./access";
 import { findMirrorRow, gatewayRoleOf } from "./find-role";
 import { successOrThrow } from "./gateway-failure";
@@ -44,12 +42,7 @@ export async function updateRole(
 async function requireEditable(deps: ServiceDeps, principal: Principal, roleId: string, input: RoleFormOutput, attempt: Attempt) {
   const row = await findMirrorRow(deps, roleId);
   if (!row) throw new AppError("not_found", "No such role.");
-  const [held] = await deps.db
-    .select({ roleId: userRoles.roleId })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, principal.userId), eq(userRoles.roleId, roleId)))
-    .limit(1);
-  if (held) throw new GrantRefused(MESSAGES.ownRole, attempt);
+  if (await holdsRole(deps.db, principal.userId, roleId)) throw new GrantRefused(MESSAGES.ownRole, attempt);
   // Vocabulary permissions the role does not grant yet; names outside the vocabulary are the gateway's own, which
   // no dashboard user holds: an edit may keep those the role already has at the gateway, never add one.
   const current = new Set(row.permissions);
