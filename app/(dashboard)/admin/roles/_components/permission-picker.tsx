@@ -39,7 +39,7 @@ export function PermissionPicker({ field, others, error, grantable, current }: P
                   hint={
                     <>
                       <code className="font-mono text-xs">{p}</code>
-                      {locked(p) && <span className="block">You do not hold it, so you cannot grant it.</span>}
+                      {locked(p) && <span className="block">You do not hold it.</span>}
                     </>
                   }
                   {...field}
