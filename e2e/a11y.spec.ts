@@ -220,7 +220,7 @@ test("WCAG 2.2 AA (axe): what a role without access sees (the forbidden notice, 
 
 test("WCAG 2.2 AA (axe): the signed-out pages (sign-in, set-password, payment return) have no violations", async ({ page }) => {
   const routes = pageRoutes().filter((r) => r.group && SIGNED_OUT_GROUPS.has(r.group));
-  expect(routes.map((r) => r.route)).toEqual(expect.arrayContaining(["/login", "/set-password", "/payments/return"]));
+  expect(routes.map((r) => r.route)).toEqual(expect.arrayContaining(["/login", "/set-password", "/forgot-password", "/payments/return"]));
   for (const { route } of routes) {
     for (const url of urlsFor(route)) {
       await test.step(url, async () => {

@@ -60,6 +60,7 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(254).optional(),
   SANDBOX_SMTP_PORT: port.optional(),
+  MAIL_WORKER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
@@ -117,6 +118,8 @@ export interface MailConfig {
   catcher: boolean;
   /** The catcher's web inbox (test mode only), for the start banner and the tests. */
   inboxUrl: string | null;
+  /** How often the outbox worker looks for due mail (it is also woken right after a commit that queued some); 0 = never. */
+  workerIntervalMs: number;
 }
 
 export interface AppConfig {
@@ -227,6 +230,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       from: e.MAIL_FROM ?? "Merchant dashboard <dashboard@example.com>",
       catcher,
       inboxUrl: catcher ? `${sandboxUrl}/mail` : null,
+      workerIntervalMs: e.MAIL_WORKER_INTERVAL_SECONDS * 1000,
     },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     webauthn: { rpId: new URL(appUrl).hostname, origin: new URL(appUrl).origin, rpName: "Merchant dashboard" },
