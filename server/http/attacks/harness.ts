@@ -67,6 +67,9 @@ export async function startAttackSandbox(): Promise<RunningSandbox> {
     GATEWAY_API_KEY: SECRETS.apiKey,
     GATEWAY_TIMEOUT_MS: "5000",
     RECONCILE_INTERVAL_SECONDS: "0",
+    // A non-sandbox gateway needs SMTP (config refuses otherwise); nothing listens here, mails just stay queued.
+    SMTP_URL: "smtp://127.0.0.1:9",
+    MAIL_FROM: "dashboard@attack.test",
   });
   const config = env();
   if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth) {
