@@ -8,7 +8,7 @@ import { isAllowedOrigin } from "@/server/http/origin";
 
 const appConfig = readConfig(process.env);
 const frameOrigins = [...new Set([new URL(appConfig.gateway.baseUrl).origin, new URL(appConfig.gateway.apiUrl).origin])];
-const PUBLIC_PAGES = ["/login", "/set-password", "/payments/return"];
+const PUBLIC_PAGES = ["/login", "/set-password", "/forgot-password", "/payments/return"];
 /** Pages that the dashboard itself frames (the 3-D Secure return address, inside the sandboxed frame). */
 const FRAMEABLE = ["/payments/return", "/api/payments/three-ds/"];
 /** Responses that set their own CSP (the 3-D Secure view's sandbox policy): the proxy sets none on them. */

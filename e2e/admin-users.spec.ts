@@ -1,8 +1,11 @@
 // User administration in Chromium. Rules guarded: a disabled user is signed out on their next request (pages and
 // API alike); a role change applies on the user's next request (they gain, then lose, the refund action's area);
-// an admin cannot disable their own account.
+// an admin has no controls on their own row (nobody changes their own roles or status); a new user's set-password
+// link reaches only the new user, by e-mail (the admin's screen never shows it); re-sending the invitation voids
+// the earlier link.
 import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
+import { waitForMail } from "./support/mailbox";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
@@ -48,16 +51,23 @@ test("a role change applies on the user's next request: the Refunds area appears
   await userContext.close();
 });
 
-test("an admin cannot disable their own account", async ({ page }) => {
+test("an admin has no controls on their own row: nobody changes their own roles or status", async ({ page }) => {
   await signInAs(page, E2E_USERS.admin);
   await page.goto("/admin/users");
-  const own = page.getByRole("button", { name: `Disable ${E2E_USERS.admin.name}` });
-  await expect(own).toHaveAttribute("aria-disabled", "true");
-  await own.focus();
-  await expect(page.getByText("You cannot disable your own account.")).toBeVisible();
+  const own = page.getByRole("row").filter({ hasText: E2E_USERS.admin.email });
+  await expect(own).toContainText("This is you");
+  await expect(own.getByRole("button")).toHaveCount(0);
 });
 
-test("an admin creates a user; the person opens the one-time link in their own browser, sets a password and signs in", async ({ page, browser }) => {
+/** The set-password link of the newest invitation mailed to the address. */
+async function invitationLink(email: string): Promise<string> {
+  const mail = await waitForMail(e2eUrls.sandbox, email, { subject: /invited/i });
+  const link = mail.links.find((l) => l.includes("/set-password?token="));
+  expect(link, mail.text).toBeTruthy();
+  return link!;
+}
+
+test("an admin creates a user; the link goes by e-mail to the person, who sets a password and signs in", async ({ page, browser }) => {
   await signInAs(page, E2E_USERS.admin);
   await page.goto("/admin/users");
   await page.getByRole("button", { name: "New user" }).click();
@@ -69,8 +79,9 @@ test("an admin creates a user; the person opens the one-time link in their own b
   await dialog.getByLabel("finance").check();
   await dialog.getByRole("button", { name: "Create user" }).click();
   const created = page.getByRole("dialog", { name: "User created" });
-  const link = (await created.getByTestId("set-password-link").textContent())!.trim();
-  expect(link).toMatch(/\/set-password\?token=/);
+  await expect(created.getByTestId("invitation-sent")).toContainText(`Invitation sent to ${email}; the link works until`);
+  await expect(created).not.toContainText("token=");
+  const link = await invitationLink(email);
   await created.getByRole("button", { name: "Done" }).click();
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("finance");
 
@@ -92,5 +103,37 @@ test("an admin creates a user; the person opens the one-time link in their own b
   await person.getByLabel("Repeat the password").fill("another password here");
   await person.getByRole("button", { name: "Set password" }).click();
   await expect(person.getByRole("alert").filter({ hasText: "This link is not valid any more" })).toBeVisible();
+  await theirs.close();
+});
+
+test("re-sending an invitation mails a new link and voids the earlier one", async ({ page, browser }) => {
+  await signInAs(page, E2E_USERS.admin);
+  const email = `again.${Date.now().toString(36)}@e2e.test`;
+  const res = await page.request.post("/api/admin/users", {
+    headers: { origin: e2eUrls.app },
+    data: { email, name: "Rana Resent", phoneNumber: "+966501112244", userType: "USER", roleNames: ["read-only"] },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  expect(await res.text()).not.toContain("token=");
+  const first = await invitationLink(email);
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "Re-send the invitation of Rana Resent" }).click();
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText(`Invitation sent to ${email}`);
+  // The newest invitation mailed to the person carries a new link.
+  let second = first;
+  await expect.poll(async () => (second = await invitationLink(email)), { timeout: 15_000 }).not.toBe(first);
+
+  const theirs = await browser.newContext({ baseURL: e2eUrls.app });
+  const person = await theirs.newPage();
+  await person.goto(first);
+  await person.getByLabel("New password").fill("rana chooses this one 1");
+  await person.getByLabel("Repeat the password").fill("rana chooses this one 1");
+  await person.getByRole("button", { name: "Set password" }).click();
+  await expect(person.getByRole("alert").filter({ hasText: "This link is not valid any more" })).toBeVisible();
+  await person.goto(second);
+  await person.getByLabel("New password").fill("rana chooses this one 1");
+  await person.getByLabel("Repeat the password").fill("rana chooses this one 1");
+  await person.getByRole("button", { name: "Set password" }).click();
+  await expect(person.getByText(`Your password is set. Sign in as ${email}.`)).toBeVisible();
   await theirs.close();
 });

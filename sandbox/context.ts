@@ -4,6 +4,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { AccessLevel } from "../server/gateway/sandbox-defaults";
 import type { CallbackDispatcher } from "./callbacks";
 import type { FaultInjector } from "./faults";
+import type { MailCatcher } from "./mail-catcher";
 import type { Fields, Reply } from "./http-util";
 import type { SandboxStore } from "./state";
 
@@ -31,6 +32,8 @@ export interface Deps {
   callbacks: CallbackDispatcher;
   faults: FaultInjector;
   hostile: HostileLog;
+  /** The local mail catcher (its SMTP side runs only when the sandbox was started with an SMTP port). */
+  mail: MailCatcher;
 }
 
 export interface Ctx {

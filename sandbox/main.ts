@@ -1,6 +1,9 @@
 // CLI entry of the sandbox gateway (`npm run sandbox`): configuration from the environment, one line when ready,
 // state saved and a clean exit on SIGINT/SIGTERM.
+import { SANDBOX_DEFAULTS } from "../server/gateway/sandbox-defaults";
 import { startSandbox } from "./server";
+
+const SANDBOX_DEFAULT_PORT = SANDBOX_DEFAULTS.port;
 
 const env = (name: string): string | undefined => {
   const v = process.env[name]?.trim();
@@ -16,6 +19,12 @@ const portText = env("SANDBOX_PORT");
 const port = portText === undefined ? undefined : Number(portText);
 if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) fail(`SANDBOX_PORT is not a port: ${portText}`);
 
+// The local mail catcher: SANDBOX_SMTP_PORT, else SANDBOX_PORT + 15 (the dashboard's config uses the same rule);
+// "off" when the dashboard sends through a real SMTP server.
+const smtpText = env("SANDBOX_SMTP_PORT");
+const smtpPort = smtpText === undefined ? undefined : smtpText === "off" ? null : Number(smtpText);
+if (typeof smtpPort === "number" && !(Number.isInteger(smtpPort) && smtpPort >= 1 && smtpPort <= 65535)) fail(`SANDBOX_SMTP_PORT is not a port: ${smtpText}`);
+
 const format = env("SANDBOX_CALLBACK_FORMAT");
 if (format !== undefined && format !== "form" && format !== "json") fail('SANDBOX_CALLBACK_FORMAT must be "form" or "json"');
 
@@ -29,10 +38,12 @@ const sandbox = await startSandbox({
   apiKey: env("GATEWAY_API_KEY"),
   partialRefundMerchantField: env("GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD"),
   publicUrl: env("SANDBOX_PUBLIC_URL"),
+  smtpPort: smtpPort === undefined ? (port ?? SANDBOX_DEFAULT_PORT) + 15 : smtpPort,
   log: (line) => console.log(line),
 }).catch((e: Error) => fail(e.message));
 
 console.log(`sandbox gateway listening on ${sandbox.url}`);
+if (sandbox.smtpPort !== null) console.log(`sandbox mail catcher: SMTP on 127.0.0.1:${sandbox.smtpPort}, inbox at ${sandbox.url}/mail`);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

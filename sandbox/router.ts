@@ -20,6 +20,7 @@ import {
   pwnedPage,
   resetHandler,
 } from "./routes/control";
+import { inboxClearHandler, inboxHandler, mailClearJson, mailListJson, messageHandler } from "./routes/mail";
 import { formOperation, formPostHandler } from "./routes/form-post";
 import { checkoutPageHandler, checkoutPayHandler, initiateHandler } from "./routes/hosted";
 import { recurringV2Handler } from "./routes/recurring";
@@ -90,6 +91,12 @@ export const ROUTES: readonly Route[] = [
   { method: "GET", pattern: /^\/__sandbox\/hostile-report$/, op: null, handler: hostileReportList },
   { method: "GET", pattern: /^\/__sandbox\/pwned$/, op: null, handler: pwnedPage },
   { method: "GET", pattern: /^\/__sandbox\/health$/, op: null, handler: health },
+  // The local mail catcher: JSON for tests, the web inbox for people.
+  { method: "GET", pattern: /^\/__sandbox\/mail$/, op: null, handler: mailListJson },
+  { method: "DELETE", pattern: /^\/__sandbox\/mail$/, op: null, handler: mailClearJson },
+  { method: "GET", pattern: /^\/mail$/, op: null, handler: inboxHandler },
+  { method: "POST", pattern: /^\/mail\/clear$/, op: null, handler: inboxClearHandler },
+  { method: "GET", pattern: new RegExp(`^/mail/${ID}$`), op: null, handler: messageHandler },
   { method: "GET", pattern: /^\/$/, op: null, handler: (_ctx, deps) => htmlReply(200, indexPage(deps.config.publicUrl)) },
 ];
 

@@ -6,6 +6,7 @@ import { SANDBOX_DEFAULTS, SANDBOX_LEVEL_KEYS, type AccessLevel } from "../serve
 import { CallbackDispatcher } from "./callbacks";
 import type { Ctx, Deps, SandboxConfig } from "./context";
 import { FaultInjector, sleep, writeFault } from "./faults";
+import { MailCatcher } from "./mail-catcher";
 import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, type Reply } from "./http-util";
 import { matchRoute } from "./router";
 import { resetAll } from "./routes/control";
@@ -35,6 +36,11 @@ export interface SandboxOptions {
   /** Base URL used in redirect_url, challenge forms, checkout links; default http://host:port. */
   publicUrl?: string;
   log?: (line: string) => void;
+  /**
+   * Port of the local mail catcher's SMTP server on `host`; null = no catcher. Default: SANDBOX_SMTP_PORT, else the
+   * HTTP port + 15 (the dashboard's config applies the same rule), or a free port when the HTTP port is 0.
+   */
+  smtpPort?: number | null;
 }
 
 export interface RunningSandbox {
@@ -43,6 +49,9 @@ export interface RunningSandbox {
   close(): Promise<void>;
   reset(): void;
   state: SandboxStore;
+  /** The mail catcher's SMTP port, or null when it does not run. */
+  smtpPort: number | null;
+  mail: MailCatcher;
 }
 
 function urlHost(host: string): string {
@@ -120,6 +129,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
   }
 }
 
+function smtpPortOf(opts: SandboxOptions, httpPort: number): number | null {
+  if (opts.smtpPort !== undefined) return opts.smtpPort;
+  if (httpPort === 0) return 0;
+  const fromEnv = opts.port === undefined ? Number(process.env.SANDBOX_SMTP_PORT) : NaN;
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : httpPort + 15;
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = opts.log ?? (() => {});
   const host = opts.host ?? "127.0.0.1";
@@ -149,7 +165,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     publicUrl: "http://placeholder.invalid", // set once the port is known
     apiKeys,
   };
-  const deps: Deps = { config, store, callbacks, faults, hostile: { reports: [], topNavigations: 0 } };
+  const mail = new MailCatcher(log);
+  const deps: Deps = { config, store, callbacks, faults, hostile: { reports: [], topNavigations: 0 }, mail };
+  const smtpPort = smtpPortOf(opts, port);
+  if (smtpPort !== null) await mail.start(smtpPort, host);
 
   const server = createServer((req, res) => void handle(req, res, deps, log));
   server.keepAliveTimeout = 5000;
@@ -159,6 +178,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       server.off("error", reject);
       resolve();
     });
+  }).catch(async (e: unknown) => {
+    await mail.close();
+    throw e;
   });
   const actualPort = (server.address() as AddressInfo).port;
   const url = `http://${urlHost(host)}:${actualPort}`;
@@ -169,6 +191,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     url,
     port: actualPort,
     state: store,
+    smtpPort: mail.port,
+    mail,
     reset: () => resetAll(deps),
     close() {
       closing ??= (async () => {
@@ -177,6 +201,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
           server.closeAllConnections();
         });
         await callbacks.close();
+        await mail.close();
         await store.flush();
       })();
       return closing;

@@ -6,6 +6,7 @@ import path from "node:path";
 import { readConfig, ConfigError } from "../server/config";
 import { webhookPath } from "../server/webhook-secret";
 import { buildIsFresh } from "./lib/build-freshness";
+import { sandboxSmtpPortEnv, startBanner, startWarnings } from "./lib/start-banner";
 import { bin, ROOT, run, startChild, stopAll, waitForUrl } from "./lib/processes";
 import type { ChildProcess } from "node:child_process";
 
@@ -14,12 +15,14 @@ async function main() {
   try {
     config = readConfig(process.env);
   } catch (e) {
+    // e.g. a real gateway without SMTP_URL: invitations and password resets could reach nobody.
     if (e instanceof ConfigError) {
       console.error(e.message);
       process.exit(2);
     }
     throw e;
   }
+  for (const warning of startWarnings(config)) console.warn(`WARNING: ${warning}`);
   const host = process.env.HOST ?? "127.0.0.1";
   const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
   const distDir = process.env.NEXT_DIST_DIR ?? ".next";
@@ -65,6 +68,8 @@ async function main() {
     const sandbox = startChild("sandbox", bin("tsx"), [path.join(ROOT, "sandbox/main.ts")], {
       ...appEnv,
       SANDBOX_PORT: String(sandboxPort),
+      // The local mail catcher runs when the dashboard mails it (test mode, no SMTP_URL); "off" otherwise.
+      SANDBOX_SMTP_PORT: sandboxSmtpPortEnv(config),
       SANDBOX_CALLBACK_URL: process.env.SANDBOX_CALLBACK_URL ?? `http://127.0.0.1:${config.port}${webhookPath(config)}`,
     });
     children.push(sandbox);
@@ -88,9 +93,8 @@ async function main() {
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${config.port}`;
   await waitForUrl(`${url}/api/health`, 60_000, app);
   console.log("");
-  console.log(`  Dashboard:        ${url}`);
-  if (config.testMode) console.log(`  Sandbox gateway:  http://127.0.0.1:${sandboxPort}  (test mode: test cards only)`);
-  console.log(`  Database:         ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded, in ${config.dataDir}`}`);
+  for (const line of startBanner(config, { dashboardUrl: url, sandboxPort })) console.log(line);
+  for (const warning of startWarnings(config)) console.log(`  WARNING: ${warning}`);
   console.log("  Press Ctrl+C to stop.");
   console.log("");
 }

@@ -1,7 +1,8 @@
 // Rules guarded: the dashboard starts with no configuration against the sandbox; it refuses to talk to a real
 // gateway with the sandbox's public credentials; bad values are reported by name, not silently defaulted.
 import { describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "./config";
+import { CURRENCY_CODES } from "../lib/money";
+import { ConfigError, DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "./config";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 
 describe("configuration", () => {
@@ -48,9 +49,14 @@ describe("configuration", () => {
     );
   });
   it("reads refund approval thresholds per currency in minor units, and names a bad entry", () => {
-    expect(readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:1000.50, KWD:10.125" }).refunds.approvalThresholdMinor).toEqual({ SAR: 100050, KWD: 10125 });
-    expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:ten" })).toThrow(/REFUND_APPROVAL_THRESHOLD/);
+    const all = `${DEFAULT_REFUND_APPROVAL_THRESHOLD},SAR:1000.50, KWD:10.125`;
+    expect(readConfig({ REFUND_APPROVAL_THRESHOLD: all }).refunds.approvalThresholdMinor).toMatchObject({ SAR: 100050, KWD: 10125, JPY: 40000 });
+    expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: `${DEFAULT_REFUND_APPROVAL_THRESHOLD},SAR:ten` })).toThrow(/REFUND_APPROVAL_THRESHOLD/);
     expect(readConfig({}).refunds.reasons).toContain("other");
+  });
+  it("threat: a currency without a threshold would skip the second person; start-up fails naming every missing currency", () => {
+    expect(Object.keys(readConfig({}).refunds.approvalThresholdMinor).sort()).toEqual([...CURRENCY_CODES].sort());
+    expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:1000.00,USD:250.00" })).toThrow(/no threshold for EUR, GBP, AED, EGP, KWD, BHD, OMR, JOD, JPY/);
   });
   it("billing plans: scheduler every 60 s, retries after 1, 3 and 7 days, v2 by default; 0 turns the scheduler off", () => {
     const d = readConfig({}).plans;

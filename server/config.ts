@@ -14,6 +14,10 @@ const optionalUrl = z
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
 
+/** A refund approval threshold for every currency of lib/money.ts (a test keeps the two lists in step). */
+export const DEFAULT_REFUND_APPROVAL_THRESHOLD =
+  "SAR:1000.00,USD:250.00,EUR:250.00,GBP:200.00,AED:1000.00,EGP:10000.00,KWD:75.000,BHD:100.000,OMR:100.000,JOD:175.000,JPY:40000";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
@@ -39,7 +43,7 @@ const schema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, "at least 12 characters").optional(),
   GATEWAY_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "16–128 URL-safe characters").optional(),
-  REFUND_APPROVAL_THRESHOLD: z.string().default("SAR:1000.00,USD:250.00,EUR:250.00,GBP:200.00,AED:1000.00"),
+  REFUND_APPROVAL_THRESHOLD: z.string().default(DEFAULT_REFUND_APPROVAL_THRESHOLD),
   REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   GATEWAY_BUSINESS_UNIT_ID: z.uuid("a UUID").default(SANDBOX_DEFAULTS.businessUnitId),
@@ -56,6 +60,7 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(254).optional(),
   SANDBOX_SMTP_PORT: port.optional(),
+  MAIL_WORKER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
@@ -77,8 +82,12 @@ export function parseRetryDelays(text: string): number[] {
   return delays;
 }
 
-/** "SAR:1000.00,USD:250" → { SAR: 100000, USD: 25000 }; refunds above it need a second person. */
-function parseThresholds(text: string): Partial<Record<CurrencyCode, number>> {
+/**
+ * "SAR:1000.00,USD:250,…" → { SAR: 100000, USD: 25000, … }: when a payment's refunds together (done, open and the
+ * new one) pass it, the refund needs a second person. Every currency the dashboard accepts must be listed, or
+ * start-up fails naming the missing ones (a currency without a threshold must never mean "no approval").
+ */
+export function parseThresholds(text: string): Partial<Record<CurrencyCode, number>> {
   const out: Partial<Record<CurrencyCode, number>> = {};
   for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
     const [cur, amount] = part.split(":").map((p) => p.trim());
@@ -87,6 +96,10 @@ function parseThresholds(text: string): Partial<Record<CurrencyCode, number>> {
       throw new ConfigError(`Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: "${part}" is not CURRENCY:AMOUNT (currencies: ${CURRENCY_CODES.join(", ")})`);
     }
     out[cur] = minor;
+  }
+  const missing = CURRENCY_CODES.filter((c) => out[c] === undefined);
+  if (missing.length) {
+    throw new ConfigError(`Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: no threshold for ${missing.join(", ")} (every accepted currency needs one)`);
   }
   return out;
 }
@@ -105,6 +118,8 @@ export interface MailConfig {
   catcher: boolean;
   /** The catcher's web inbox (test mode only), for the start banner and the tests. */
   inboxUrl: string | null;
+  /** How often the outbox worker looks for due mail (it is also woken right after a commit that queued some); 0 = never. */
+  workerIntervalMs: number;
 }
 
 export interface AppConfig {
@@ -215,6 +230,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       from: e.MAIL_FROM ?? "Merchant dashboard <dashboard@example.com>",
       catcher,
       inboxUrl: catcher ? `${sandboxUrl}/mail` : null,
+      workerIntervalMs: e.MAIL_WORKER_INTERVAL_SECONDS * 1000,
     },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     webauthn: { rpId: new URL(appUrl).hostname, origin: new URL(appUrl).origin, rpName: "Merchant dashboard" },

@@ -4,6 +4,7 @@ import { getDatabase } from "../db";
 import { env } from "../env";
 import { gatewayClient } from "../gateway/default-client";
 import type { ServiceDeps } from "./deps";
+import { ensureMailWorkerStarted } from "../mail/worker";
 import { ensurePlanSchedulerStarted } from "./recurring/plans/scheduler";
 import { ensureReconcilerStarted } from "./sync/scheduler";
 
@@ -12,5 +13,6 @@ export async function appDeps(): Promise<ServiceDeps> {
   const deps: ServiceDeps = { db, gateway, config: env(), now: () => new Date() };
   ensureReconcilerStarted(deps); // once per process; settles unknown outcomes and unprocessed notifications
   ensurePlanSchedulerStarted(deps); // once per process; charges the billing plans that are due
+  ensureMailWorkerStarted(deps); // once per process; sends the outbox's mail (woken after a commit that queued some)
   return deps;
 }

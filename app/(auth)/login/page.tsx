@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { currentPrincipal } from "@/server/auth/session";
 import { env } from "@/server/env";
@@ -37,6 +38,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 className="text-xl font-semibold tracking-tight">Sign in</h1>
         <p className="mt-1 text-sm text-slate-600">Merchant dashboard</p>
         <LoginForm next={safeNext(params.next)} notice={notice} />
+        <p className="mt-4 text-center text-sm">
+          <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot your password?
+          </Link>
+        </p>
       </div>
     </main>
   );

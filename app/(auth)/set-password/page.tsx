@@ -11,7 +11,7 @@ export default async function SetPasswordPage({ searchParams }: { searchParams: 
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-xl font-semibold tracking-tight">Choose your password</h1>
         <p className="mt-1 text-sm text-slate-600">Merchant dashboard. This link works once.</p>
-        {token ? <SetPasswordForm token={token} /> : <p className="mt-4 text-sm text-red-700">This link is incomplete. Ask an administrator for a new one.</p>}
+        {token ? <SetPasswordForm token={token} /> : <p className="mt-4 text-sm text-red-700">This link is incomplete. Ask for a new one with “Forgot your password?” on the sign-in page, or ask your administrator.</p>}
       </div>
     </main>
   );

@@ -4,12 +4,14 @@ import type { Principal } from "../../auth/principal";
 import { money, type CurrencyCode } from "@/lib/money";
 import { AppError } from "../../http/errors";
 import type { ServiceDeps } from "../deps";
+import { requirePermission } from "../require-permission";
 import { amountInCurrency, showAmount } from "./amount";
 import { hashInputsOf } from "./card-of";
 import { runMoneyAction, type MoneyActionResult } from "./money-action";
 import { actionsOf } from "./open-actions";
 
 export async function capturePayment(deps: ServiceDeps, principal: Principal, paymentId: string, input: CaptureInput, ip: string | null): Promise<MoneyActionResult> {
+  requirePermission(principal, "CAPTURES_CREATE");
   return runMoneyAction(
     deps,
     principal,

@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditChain } from "../../audit/audit-log";
+import { DEFAULT_REFUND_APPROVAL_THRESHOLD } from "../../config";
 import { gatewayCalls, paymentActions, payments } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
 import { sandboxControl } from "../../gateway/test-support/sandbox-flows";
@@ -42,7 +43,7 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
   beforeAll(async () => {
     database = await target.open();
     sandbox = await startTestSandbox();
-    deps = testDeps(database, sandbox.url, { REFUND_APPROVAL_THRESHOLD: "SAR:1000.00", GATEWAY_TIMEOUT_MS: "1500" });
+    deps = testDeps(database, sandbox.url, { REFUND_APPROVAL_THRESHOLD: DEFAULT_REFUND_APPROVAL_THRESHOLD, GATEWAY_TIMEOUT_MS: "1500" });
     clerk = await testPrincipal(database.db, "Clerk", ["CAPTURES_CREATE", "VOIDS_CREATE", "REFUNDS_CREATE", "TRANSACTIONS_VIEW"]);
     approver = await testPrincipal(database.db, "Approver", ["REFUNDS_APPROVE", "TRANSACTIONS_VIEW"]);
   }, 60_000);

@@ -3,11 +3,13 @@ import type { VoidInput } from "@/lib/schemas/payment-actions";
 import type { Principal } from "../../auth/principal";
 import { AppError } from "../../http/errors";
 import type { ServiceDeps } from "../deps";
+import { requirePermission } from "../require-permission";
 import { hashInputsOf } from "./card-of";
 import { runMoneyAction, type MoneyActionResult } from "./money-action";
 import { actionsOf } from "./open-actions";
 
 export async function voidPayment(deps: ServiceDeps, principal: Principal, paymentId: string, input: VoidInput, ip: string | null): Promise<MoneyActionResult> {
+  requirePermission(principal, "VOIDS_CREATE");
   return runMoneyAction(
     deps,
     principal,

@@ -1,5 +1,6 @@
 // A second person approves (then the gateway is called) or rejects (the reserved amount is released) a refund
-// that was above the approval threshold. The approver may not be the requester.
+// that was above the approval threshold. The approver holds REFUNDS_APPROVE (checked here, not only by the route)
+// and may not be the requester.
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
 import { appendAudit } from "../../audit/audit-log";
@@ -7,6 +8,7 @@ import { paymentActions } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { lockPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
+import { requirePermission } from "../require-permission";
 import { sendAndRecord, type MoneyActionResult } from "../payments/money-action";
 import { refundGateway } from "./refund-gateway";
 
@@ -42,11 +44,13 @@ async function decide(deps: ServiceDeps, approver: Principal, actionId: string, 
 }
 
 export async function approveRefund(deps: ServiceDeps, approver: Principal, actionId: string, note: string, ip: string | null): Promise<MoneyActionResult> {
+  requirePermission(approver, "REFUNDS_APPROVE");
   const { action, payment } = await decide(deps, approver, actionId, "approve", note, ip);
   return sendAndRecord(deps, refundGateway(deps), payment, action, approver, ip);
 }
 
 export async function rejectRefund(deps: ServiceDeps, approver: Principal, actionId: string, note: string, ip: string | null): Promise<MoneyActionResult> {
+  requirePermission(approver, "REFUNDS_APPROVE");
   const { action, payment } = await decide(deps, approver, actionId, "reject", note, ip);
   return { action, payment, replayed: false };
 }

@@ -1,10 +1,13 @@
 // Refund a captured payment, in full or in part. The refundable balance (captured − refunded − refunds still
 // open) is checked with the payment row locked, so concurrent requests can never refund more than was captured.
-// Above the currency's approval threshold the refund waits for a second person (approve-refund.ts).
+// When the payment's refunds together (already refunded + still open, pending approval included + this one) pass
+// the currency's approval threshold, the refund waits for a second person (approve-refund.ts): splitting a large
+// refund into small ones does not avoid the approver, and a currency without a threshold always needs one.
 import type { RefundInput } from "@/lib/schemas/payment-actions";
 import type { Principal } from "../../auth/principal";
 import { AppError } from "../../http/errors";
 import type { ServiceDeps } from "../deps";
+import { requirePermission } from "../require-permission";
 import { amountInCurrency, showAmount } from "../payments/amount";
 import { runMoneyAction, type MoneyActionResult } from "../payments/money-action";
 import { refundableMinor } from "../payments/open-actions";
@@ -17,6 +20,7 @@ export async function requestRefund(
   input: { amount: string; reasonCode: string; note: string; idempotencyKey: string } & Partial<RefundInput>,
   ip: string | null,
 ): Promise<MoneyActionResult> {
+  requirePermission(principal, "REFUNDS_CREATE");
   const reasons = deps.config.refunds.reasons;
   if (!reasons.includes(input.reasonCode)) {
     throw new AppError("invalid_request", "Choose one of the listed reasons.", { reasonCode: [`One of: ${reasons.join(", ")}.`] });
@@ -44,16 +48,21 @@ export async function requestRefund(
         }
         if (!payment.gatewayId) throw new AppError("conflict", "This payment has no gateway id yet. Sync it with the gateway first.");
         const reserved = payment.capturedMinor - payment.refundedMinor - available;
-        const threshold = deps.config.refunds.approvalThresholdMinor[payment.currency as keyof typeof deps.config.refunds.approvalThresholdMinor];
         return {
           amountMinor,
           method: refundMethod(payment, amountMinor, reserved),
           reasonCode: input.reasonCode,
           note: input.note || null,
-          needsApproval: threshold !== undefined && amountMinor > threshold,
+          needsApproval: needsSecondPerson(deps, payment.currency, payment.refundedMinor + reserved + amountMinor),
         };
       },
     },
     ip,
   );
+}
+
+/** Threshold rule on the payment's cumulative refunds; a currency with no configured threshold needs approval. */
+export function needsSecondPerson(deps: Pick<ServiceDeps, "config">, currency: string, cumulativeMinor: number): boolean {
+  const threshold: number | undefined = deps.config.refunds.approvalThresholdMinor[currency as keyof typeof deps.config.refunds.approvalThresholdMinor];
+  return threshold === undefined || cumulativeMinor > threshold;
 }

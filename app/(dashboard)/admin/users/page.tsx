@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { pageAccess } from "@/server/auth/session";
 import { getDatabase } from "@/server/db";
+import { isSuperAdmin, MESSAGES, notHeldBy } from "@/server/services/admin/grant-rules";
 import { listUsers } from "@/server/services/admin/users/list-users";
 import { NewUserButton } from "./_components/new-user-button";
 import { UserRowActions } from "./_components/user-row-actions";
@@ -18,12 +19,23 @@ export default async function UsersPage() {
   if (!allowed) return <Forbidden area="Users" permission="USERS_MANAGE" />;
   const { db } = await getDatabase();
   const { users, roles } = await listUsers(db, principal);
+  // Offer only what the viewer may do (the services refuse the rest): roles whose permissions they hold, no
+  // controls on their own row, none on a super-admin's unless they are one.
+  const superAdmin = isSuperAdmin(principal);
+  const grantable = roles.filter((r) => notHeldBy(principal, r.permissions).length === 0);
+  const rowRoles = roles.map((r) => ({ id: r.id, name: r.name, grantable: grantable.includes(r) }));
+  const lockedReason = (u: (typeof users)[number]) =>
+    u.id === principal.userId ? "This is you: another administrator changes your roles and status." : u.userType === "SUPER_ADMIN" && !superAdmin ? MESSAGES.changeSuperAdmin : null;
+  const enableReason = (u: (typeof users)[number]) => {
+    const beyond = notHeldBy(principal, [...roles.filter((r) => u.roles.some((h) => h.id === r.id)).flatMap((r) => r.permissions), ...u.extraPermissions]);
+    return beyond.length ? MESSAGES.reEnable(beyond) : null;
+  };
   return (
     <div className="space-y-6">
       <PageHeader
         title="Users"
         description="Who can sign in to the dashboard, with which roles. Disabling a user ends their sessions at once."
-        actions={<NewUserButton roleNames={roles.map((r) => r.name)} />}
+        actions={<NewUserButton roleNames={grantable.map((r) => r.name)} canGrantSuperAdmin={superAdmin} />}
       />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <Table caption="Dashboard users" captionHidden>
@@ -55,7 +67,12 @@ export default async function UsersPage() {
                 <TD>{u.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</TD>
                 <TD>{u.lastSignInAt ? <LocalTime iso={u.lastSignInAt.toISOString()} /> : <span className="text-slate-500">Never</span>}</TD>
                 <TD>
-                  <UserRowActions user={{ id: u.id, name: u.name, status: u.status, roleIds: u.roles.map((r) => r.id) }} roles={roles} isSelf={u.id === principal.userId} />
+                  <UserRowActions
+                    user={{ id: u.id, name: u.name, email: u.email, status: u.status, roleIds: u.roles.map((r) => r.id), invitationPending: u.invitationPending }}
+                    roles={rowRoles}
+                    lockedReason={lockedReason(u)}
+                    enableBlockedReason={enableReason(u)}
+                  />
                 </TD>
               </TR>
             ))}

@@ -32,7 +32,8 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
     database = await target.open();
     sandbox = await startTestSandbox();
     deps = testDeps(database, sandbox.url);
-    admin = await testPrincipal(database.db, "Admin", ["ROLES_MANAGE"]);
+    // A super-admin: it may grant any permission (the limits of a ROLES_MANAGE holder are in admin/escalation.test.ts).
+    admin = await testPrincipal(database.db, "Admin", "all");
   });
   afterAll(async () => {
     await deps?.gateway.close();

@@ -1,19 +1,30 @@
 // Rules guarded: a new user is created at the gateway and as a dashboard login with a one-time set-password link
-// that works once and expires; the link is never stored (only its hash); a user the gateway already has is
-// linked rather than refused; nothing is created here when the gateway does not answer; only USERS_MANAGE.
-import { eq } from "drizzle-orm";
+// that works once and expires; the link is mailed to the new user in the same transaction and never returned to
+// the creator (threat: the creator opens the account themselves); the link is never stored (only its hash);
+// re-sending the invitation voids the earlier link; a user the gateway already has is linked rather than
+// refused; nothing is created here when the gateway does not answer; only USERS_MANAGE.
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSignIn } from "../../../auth/sign-in";
 import { seedLocalRoles } from "../../../auth/users";
-import { passwordTokens, users } from "../../../db/schema";
+import { auditLog, mailOutbox, passwordTokens, users } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
 import type { ServiceDeps } from "../../deps";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../test-support";
 import { createDashboardUser } from "./create-user";
+import { resendInvitation } from "./resend-invitation";
 import { setPasswordWithToken } from "./set-password";
 
 const base = { name: "New Person", phoneNumber: "+966501234567", userType: "USER" as const, roleNames: ["finance"], extraPermissions: [] };
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
+const mailsTo = (db: ServiceDeps["db"], to: string) => db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, "invitation"))).orderBy(desc(mailOutbox.createdAt));
+/** The set-password link in the newest invitation mailed to the address (the only place the link exists). */
+async function mailedLink(db: ServiceDeps["db"], to: string): Promise<string> {
+  const [mail] = await mailsTo(db, to);
+  const url = /https?:\/\/\S+\/set-password\?token=[\w-]+/.exec(mail?.textBody ?? "")?.[0];
+  if (!url) throw new Error(`no invitation link mailed to ${to}`);
+  return url;
+}
 
 
 describe.each(testDatabaseTargets())("creating users on $name", (target) => {
@@ -32,12 +43,15 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
     await database?.dispose();
   });
 
-  it("creates the user at the gateway and here; the one-time link sets the password once", async () => {
+  it("creates the user at the gateway and here; the mailed one-time link sets the password once; the creator never sees it", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
     const created = await createDashboardUser(deps, admin, { ...base, email: "New.Person@Example.com" }, null);
     expect(created.email).toBe("new.person@example.com");
+    expect(created.invitationSentTo).toBe("new.person@example.com");
     expect(created.linkedExistingGatewayUser).toBe(false);
-    const token = tokenOf(created.setPasswordUrl);
+    const link = await mailedLink(database.db, created.email);
+    expect(JSON.stringify(created)).not.toContain(tokenOf(link));
+    const token = tokenOf(link);
     const [stored] = await database.db.select().from(passwordTokens).where(eq(passwordTokens.userId, created.id));
     expect(stored!.tokenHash).not.toContain(token);
     const [u] = await database.db.select().from(users).where(eq(users.id, created.id));
@@ -50,9 +64,31 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
 
   it("refuses an expired link", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
-    const created = await createDashboardUser(deps, admin, { ...base, email: "late@example.com" }, null);
+    await createDashboardUser(deps, admin, { ...base, email: "late@example.com" }, null);
     const later = new Date(Date.now() + deps.config.setPasswordLinkMs + 1_000);
-    expect(await codeOf(setPasswordWithToken(database.db, { token: tokenOf(created.setPasswordUrl), password: "chosen password 1", confirmPassword: "chosen password 1" }, null, later))).toBe("invalid_request");
+    expect(await codeOf(setPasswordWithToken(database.db, { token: tokenOf(await mailedLink(database.db, "late@example.com")), password: "chosen password 1", confirmPassword: "chosen password 1" }, null, later))).toBe("invalid_request");
+  });
+
+  it("re-sending the invitation mails a new link and voids the old one; audited; refused once a password is set", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    const created = await createDashboardUser(deps, admin, { ...base, email: "again@example.com" }, null);
+    const first = await mailedLink(database.db, created.email);
+    const resent = await resendInvitation(deps, admin, created.id, "10.1.2.3");
+    expect(resent.invitationSentTo).toBe(created.email);
+    expect(JSON.stringify(resent)).not.toContain("token");
+    const second = await mailedLink(database.db, created.email);
+    expect(second).not.toBe(first);
+    expect(await mailsTo(database.db, created.email)).toHaveLength(2);
+    const tokens = await database.db.select().from(passwordTokens).where(eq(passwordTokens.userId, created.id));
+    expect(tokens.filter((t) => t.voidedAt === null)).toHaveLength(1);
+    const pw = { password: "chosen password 1", confirmPassword: "chosen password 1" };
+    expect(await codeOf(setPasswordWithToken(database.db, { token: tokenOf(first), ...pw }, null))).toBe("invalid_request");
+    await setPasswordWithToken(database.db, { token: tokenOf(second), ...pw }, null);
+    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, "user.invitation_resend")));
+    expect(audits.map((a) => [a.actorId, a.ip])).toEqual([[admin.userId, "10.1.2.3"]]);
+    expect(await codeOf(resendInvitation(deps, admin, created.id, null))).toBe("conflict");
+    const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
+    expect(await codeOf(resendInvitation(deps, reader, created.id, null))).toBe("forbidden");
   });
 
   it("links a user the gateway already has (an earlier attempt created it there), and refuses a duplicate here", async () => {

@@ -1,48 +1,49 @@
 // Create a user: first at the gateway (contract 4.14, in the merchant's business unit), then the dashboard login
-// for the same e-mail with a one-time set-password link (shown once to the admin; no e-mail server is assumed).
+// for the same e-mail, whose one-time set-password link is mailed to the new user (never shown to the creator).
 // If the gateway already has the user (an earlier attempt created it there but not here), the login is linked.
-import { createHash, randomBytes } from "node:crypto";
+// Escalation rules (grant-rules.ts), checked before the gateway is called: only a super-admin creates a
+// super-admin or grants extra permissions; the roles given grant only permissions the creator holds.
 import { eq, inArray } from "drizzle-orm";
 import type { CreateUserInput } from "@/lib/schemas/admin-users";
 import { createUserSchema } from "@/lib/schemas/admin-users";
 import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
-import { passwordTokens, roles, userRoles, users } from "../../../db/schema";
+import { roles, userRoles, users } from "../../../db/schema";
 import { describeResult } from "../../../gateway/client";
-import type { Tx } from "../../../db/client";
 import { isUniqueViolation } from "../../../db/errors";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
+import { auditingRefusals, MESSAGES, requireHeld, requireSuperAdminTo } from "../grant-rules";
+import { sendInvitation } from "./invitation";
+
+export { hashToken, issuePasswordLink } from "./invitation";
 
 export interface CreatedUser {
   id: string;
   email: string;
-  /** The one-time link; not stored anywhere (only its hash is). */
-  setPasswordUrl: string;
+  /** The invitation (with the one-time link) was queued to this address; the link itself is never returned. */
+  invitationSentTo: string;
+  /** Until when the mailed link works. */
   expiresAt: Date;
   linkedExistingGatewayUser: boolean;
 }
 
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-export async function issuePasswordLink(deps: ServiceDeps, tx: Tx, userId: string, createdBy: string | null) {
-  const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(deps.now().getTime() + deps.config.setPasswordLinkMs);
-  await tx.insert(passwordTokens).values({ userId, tokenHash: hashToken(token), createdBy, expiresAt });
-  return { url: `${deps.config.appUrl}/set-password?token=${token}`, expiresAt };
-}
-
 export async function createDashboardUser(deps: ServiceDeps, actor: Principal, raw: CreateUserInput, ip: string | null): Promise<CreatedUser> {
   requirePermission(actor, "USERS_MANAGE");
-  const input = createUserSchema.parse(raw);
+  return auditingRefusals(deps.db, actor, ip, () => create(deps, actor, createUserSchema.parse(raw), ip));
+}
+
+async function create(deps: ServiceDeps, actor: Principal, input: ReturnType<typeof createUserSchema.parse>, ip: string | null): Promise<CreatedUser> {
+  const attempt = { action: "user.create", targetType: "user" as const, detail: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions } };
+  if (input.userType === "SUPER_ADMIN") requireSuperAdminTo(actor, MESSAGES.grantSuperAdmin, attempt);
+  if (input.extraPermissions.length) requireSuperAdminTo(actor, MESSAGES.grantExtra, attempt);
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });
   const known = input.roleNames.length ? await deps.db.select().from(roles).where(inArray(roles.name, input.roleNames)) : [];
   const missing = input.roleNames.filter((n) => !known.some((r) => r.name === n));
   if (missing.length) throw new AppError("invalid_request", `Unknown roles: ${missing.join(", ")}.`, { roleNames: ["Choose roles from the list."] });
+  requireHeld(actor, [...new Set(known.flatMap((r) => r.permissions))], attempt);
 
   const result = await deps.gateway.createUser({
     email: input.email,
@@ -71,7 +72,7 @@ export async function createDashboardUser(deps: ServiceDeps, actor: Principal, r
         .values({ email: input.email, name: input.name, userType: input.userType, phoneNumber: input.phoneNumber, extraPermissions: input.extraPermissions, gatewayUserId })
         .returning();
       if (known.length) await tx.insert(userRoles).values(known.map((r) => ({ userId: user!.id, roleId: r.id })));
-      const link = await issuePasswordLink(deps, tx, user!.id, actor.userId);
+      const invitation = await sendInvitation(deps, tx, user!, actor);
       await appendAudit(tx, {
         actorId: actor.userId,
         actorEmail: actor.email,
@@ -79,9 +80,9 @@ export async function createDashboardUser(deps: ServiceDeps, actor: Principal, r
         action: "user.create",
         targetType: "user",
         targetId: user!.id,
-        summary: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions, gatewayUserId, linkedExistingGatewayUser: linked },
+        summary: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions, gatewayUserId, linkedExistingGatewayUser: linked, invitationMailed: true },
       });
-      return { id: user!.id, email: user!.email, setPasswordUrl: link.url, expiresAt: link.expiresAt, linkedExistingGatewayUser: linked };
+      return { id: user!.id, email: user!.email, invitationSentTo: user!.email, expiresAt: invitation.expiresAt, linkedExistingGatewayUser: linked };
     })
     .catch((e: unknown) => {
       // Two admins creating the same e-mail at once: the second is told plainly, as the check above would.

@@ -1,4 +1,5 @@
-// The dashboard's users with their roles, type, state and last sign-in (USERS_MANAGE), and the roles to assign.
+// The dashboard's users with their roles, type, state and last sign-in (USERS_MANAGE), and the roles to assign
+// (with their permissions, so the page offers only the roles the viewer may hand out).
 import { asc, eq } from "drizzle-orm";
 import type { Principal } from "../../../auth/principal";
 import type { Db } from "../../../db/client";
@@ -11,17 +12,20 @@ export interface UserListItem {
   name: string;
   userType: string;
   status: string;
+  /** Has not chosen a password yet (the invitation can be re-sent). */
+  invitationPending: boolean;
+  extraPermissions: string[];
   lastSignInAt: Date | null;
   createdAt: Date;
   roles: Array<{ id: string; name: string }>;
 }
 
-export async function listUsers(db: Db, principal: Principal): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string }> }> {
+export async function listUsers(db: Db, principal: Principal): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string; permissions: string[] }> }> {
   requirePermission(principal, "USERS_MANAGE");
   const [rows, links, allRoles] = await Promise.all([
     db.select().from(users).orderBy(asc(users.email)),
     db.select({ userId: userRoles.userId, id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)),
-    db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name)),
+    db.select({ id: roles.id, name: roles.name, permissions: roles.permissions }).from(roles).orderBy(asc(roles.name)),
   ]);
   return {
     users: rows.map((u) => ({
@@ -30,6 +34,8 @@ export async function listUsers(db: Db, principal: Principal): Promise<{ users: 
       name: u.name,
       userType: u.userType,
       status: u.status,
+      invitationPending: u.passwordHash === null,
+      extraPermissions: u.extraPermissions,
       lastSignInAt: u.lastSignInAt,
       createdAt: u.createdAt,
       roles: links.filter((l) => l.userId === u.id).map(({ id, name }) => ({ id, name })),

@@ -15,10 +15,10 @@ export async function setPasswordWithToken(db: Db, input: SetPasswordInput, ip: 
     const [token] = await tx
       .select()
       .from(passwordTokens)
-      .where(and(eq(passwordTokens.tokenHash, hashToken(input.token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+      .where(and(eq(passwordTokens.tokenHash, hashToken(input.token)), isNull(passwordTokens.usedAt), isNull(passwordTokens.voidedAt), gt(passwordTokens.expiresAt, now)))
       .for("update")
       .limit(1);
-    if (!token) throw new AppError("invalid_request", "This link is not valid any more. Ask an administrator for a new one.");
+    if (!token) throw new AppError("invalid_request", "This link is not valid any more. Ask for a new one: “Forgot your password?” on the sign-in page, or your administrator.");
     const [user] = await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: now, updatedAt: now, sessionVersion: sql`${users.sessionVersion} + 1` })

@@ -1,5 +1,5 @@
 // Rules guarded: disabling a user ends their sessions at once (their next request is refused); nobody disables
-// themself; the last active super-admin cannot be disabled (not even by two admins at once); a role change
+// themself (forbidden); only a super-admin changes a super-admin's status; the last active super-admin cannot be disabled (not even by two admins at once); a role change
 // applies to the user's next request (gain and lose an action); only USERS_MANAGE may do any of it; all audited.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditChain } from "../../../audit/audit-log";
@@ -44,9 +44,9 @@ describe.each(testDatabaseTargets())("user administration on $name", (target) =>
     const fresh = await target.open();
     try {
       const only = await testPrincipal(fresh.db, "Only admin", "all");
-      expect(await codeOf(setUserStatus(fresh.db, only, only.userId, { status: "disabled" }, null))).toBe("conflict");
+      expect(await codeOf(setUserStatus(fresh.db, only, only.userId, { status: "disabled" }, null))).toBe("forbidden");
       const manager = await testPrincipal(fresh.db, "Manager", ["USERS_MANAGE"]);
-      expect(await codeOf(setUserStatus(fresh.db, manager, only.userId, { status: "disabled" }, null))).toBe("conflict");
+      expect(await codeOf(setUserStatus(fresh.db, manager, only.userId, { status: "disabled" }, null))).toBe("forbidden");
       // Two super-admins disabling each other at the same time: one of them must remain.
       const second = await testPrincipal(fresh.db, "Second admin", "all");
       const results = await Promise.allSettled([

@@ -14,6 +14,7 @@ import { permissionName, roleParamsSchema, type RoleDetail, type RoleView } from
 import { pageAccess } from "@/server/auth/session";
 import { AppError } from "@/server/http/errors";
 import { appDeps } from "@/server/services/app-deps";
+import { grantableBy, holdsRole, isSuperAdmin } from "@/server/services/admin/grant-rules";
 import { getRole, mirroredRole } from "@/server/services/admin/roles/get-role";
 import { RoleForm } from "../_components/role-form";
 
@@ -98,6 +99,8 @@ export default async function RolePage({ params, searchParams }: { params: Promi
     );
   }
 
+  // Nobody but a super-admin edits a role they hold (they would be raising their own power): no form for them.
+  const ownRole = !isSuperAdmin(principal) && (await holdsRole(deps.db, principal.userId, role.id));
   return (
     <div className="max-w-5xl space-y-6">
       <PageHeader
@@ -106,14 +109,21 @@ export default async function RolePage({ params, searchParams }: { params: Promi
         description={role.description ? <span dir="auto">{role.description}</span> : undefined}
         meta={<Badge tone="info">{role.permissions.length === 1 ? "1 permission" : `${role.permissions.length} permissions`}</Badge>}
       />
-      <Card title="Edit role">
-        <RoleForm
-          roleId={role.id}
-          defaults={{ name: role.name, description: role.description, permissions: [...role.permissions, ...role.otherPermissions] }}
-          otherPermissions={role.otherPermissions}
-          initialNotice={savedNotice(await searchParams)}
-        />
-      </Card>
+      {ownRole ? (
+        <Alert tone="info" title="You hold this role">
+          You cannot edit a role you hold: ask another administrator or a super-admin.
+        </Alert>
+      ) : (
+        <Card title="Edit role">
+          <RoleForm
+            roleId={role.id}
+            defaults={{ name: role.name, description: role.description, permissions: [...role.permissions, ...role.otherPermissions] }}
+            otherPermissions={role.otherPermissions}
+            initialNotice={savedNotice(await searchParams)}
+            grantable={grantableBy(principal)}
+          />
+        </Card>
+      )}
       <Card title="Mirror">
         <MirrorFacts role={role} />
       </Card>

@@ -1,5 +1,7 @@
 // The permission picker: one fieldset per module of the dashboard's vocabulary, a checkbox per permission (each
-// once), plus the gateway-only permissions a role already holds (kept unless cleared). Used inside the role form.
+// once), plus the gateway-only permissions a role already holds (kept unless cleared). A permission the editor does
+// not hold and the role does not have yet is shown disabled (the server refuses to grant it anyway). Used inside
+// the role form.
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { CheckboxField, FieldError } from "@/components/ui/field";
 import { permissionsByModule } from "@/lib/permissions";
@@ -10,9 +12,14 @@ export interface PermissionPickerProps {
   /** Permissions the gateway holds for this role that the dashboard does not use. */
   others: string[];
   error?: string;
+  /** What the editor holds ("all" for a super-admin): only these can be added. */
+  grantable: readonly string[] | "all";
+  /** What the role has now: it can always be kept or cleared. */
+  current: readonly string[];
 }
 
-export function PermissionPicker({ field, others, error }: PermissionPickerProps) {
+export function PermissionPicker({ field, others, error, grantable, current }: PermissionPickerProps) {
+  const locked = (p: string) => grantable !== "all" && !grantable.includes(p) && !current.includes(p);
   return (
     <fieldset aria-describedby={error ? "role-permissions-error" : undefined} className="space-y-3">
       <legend className="mb-1 text-sm font-medium text-slate-800">Permissions</legend>
@@ -25,7 +32,19 @@ export function PermissionPicker({ field, others, error }: PermissionPickerProps
             <legend className="px-1 text-sm font-semibold text-slate-900">{moduleLabel(module)}</legend>
             <div className="space-y-2">
               {permissions.map((p) => (
-                <CheckboxField key={p} label={actionLabel(p)} value={p} hint={<code className="font-mono text-xs">{p}</code>} {...field} />
+                <CheckboxField
+                  key={p}
+                  label={actionLabel(p)}
+                  value={p}
+                  hint={
+                    <>
+                      <code className="font-mono text-xs">{p}</code>
+                      {locked(p) && <span className="block">You do not hold it.</span>}
+                    </>
+                  }
+                  {...field}
+                  disabled={locked(p)}
+                />
               ))}
             </div>
           </fieldset>

@@ -22,11 +22,13 @@ export interface RoleFormProps {
   otherPermissions?: string[];
   /** Shown until the next save (e.g. what a create just reported, carried over to the role's page). */
   initialNotice?: { saved: string; notAssigned: string[] } | null;
+  /** The permissions the editor holds and so may add ("all" for a super-admin); others are offered disabled. */
+  grantable: readonly string[] | "all";
 }
 
 const FIELDS = ["name", "description", "permissions"] as const;
 
-export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotice = null }: RoleFormProps) {
+export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotice = null, grantable }: RoleFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState(initialNotice);
@@ -89,7 +91,7 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
         error={errors.description?.message}
         {...register("description")}
       />
-      <PermissionPicker field={register("permissions")} others={others} error={errors.permissions?.message ?? errors.permissions?.root?.message} />
+      <PermissionPicker field={register("permissions")} others={others} grantable={grantable} current={defaults.permissions} error={errors.permissions?.message ?? errors.permissions?.root?.message} />
       <div className="flex items-center gap-3">
         <Button type="submit" loading={isSubmitting}>
           {roleId ? "Save role" : "Create role"}

@@ -1,12 +1,12 @@
 "use client";
-// "New user": creates the user at the gateway and a dashboard login, then shows the one-time set-password link
-// once (no e-mail server is assumed: the admin hands it over).
+// "New user": creates the user at the gateway and a dashboard login; the set-password link is mailed to the new
+// user (the admin never sees it). Only a super-admin is offered the super-admin type and extra permissions, and
+// only the roles whose permissions the admin holds are listed (the service refuses the rest anyway).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
@@ -18,12 +18,12 @@ import { fieldErrorsOn } from "@/lib/forms/field-errors";
 
 interface Created {
   email: string;
-  setPasswordUrl: string;
+  invitationSentTo: string;
   expiresAt: string;
   linkedExistingGatewayUser: boolean;
 }
 
-export function NewUserButton({ roleNames }: { roleNames: string[] }) {
+export function NewUserButton({ roleNames, canGrantSuperAdmin }: { roleNames: string[]; canGrantSuperAdmin: boolean }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
@@ -85,16 +85,10 @@ export function NewUserButton({ roleNames }: { roleNames: string[] }) {
               <Alert tone="success">
                 {created.email} was created{created.linkedExistingGatewayUser ? " (the gateway already had this user; the dashboard login is now linked to it)" : " at the gateway and in the dashboard"}.
               </Alert>
-              <p>
-                Give this one-time link to the person so they can choose a password. It is shown only now, works once and expires{" "}
-                <LocalTime iso={created.expiresAt} />.
+              <p data-testid="invitation-sent">
+                Invitation sent to <bdi dir="ltr">{created.invitationSentTo}</bdi>; the link works until <LocalTime iso={created.expiresAt} />. It
+                works once; if it does not arrive or expires, use &ldquo;Re-send invitation&rdquo; in the users table.
               </p>
-              <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-2">
-                <code className="min-w-0 flex-1 break-all text-xs" data-testid="set-password-link">
-                  {created.setPasswordUrl}
-                </code>
-                <CopyButton value={created.setPasswordUrl} label="Copy the set-password link" />
-              </div>
             </div>
           ) : (
             <form id="new-user-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
@@ -102,10 +96,12 @@ export function NewUserButton({ roleNames }: { roleNames: string[] }) {
               <InputField label="E-mail" type="email" autoComplete="off" required error={errors.email?.message} {...register("email")} />
               <InputField label="Name" autoComplete="off" required error={errors.name?.message} {...register("name")} />
               <InputField label="Phone" type="tel" required hint="With the country code, e.g. +966501234567." error={errors.phoneNumber?.message} {...register("phoneNumber")} />
-              <SelectField label="Type" required error={errors.userType?.message} {...register("userType")}>
-                <option value="USER">User (permissions from roles)</option>
-                <option value="SUPER_ADMIN">Super-admin (all permissions)</option>
-              </SelectField>
+              {canGrantSuperAdmin && (
+                <SelectField label="Type" required error={errors.userType?.message} {...register("userType")}>
+                  <option value="USER">User (permissions from roles)</option>
+                  <option value="SUPER_ADMIN">Super-admin (all permissions)</option>
+                </SelectField>
+              )}
               <fieldset className="sm:col-span-2">
                 <legend className="text-sm font-medium">Roles</legend>
                 <div className="mt-2 grid gap-2 sm:grid-cols-3">
@@ -115,14 +111,19 @@ export function NewUserButton({ roleNames }: { roleNames: string[] }) {
                 </div>
                 {errors.roleNames && <p className="mt-1 text-sm text-red-700">{errors.roleNames.message}</p>}
               </fieldset>
-              <details className="sm:col-span-2">
-                <summary className="cursor-pointer text-sm font-medium">Extra permissions (optional)</summary>
-                <div className="mt-2 grid gap-2 sm:grid-cols-3">
-                  {PERMISSIONS.map((p) => (
-                    <CheckboxField key={p} label={<code className="text-xs">{p}</code>} value={p} {...register("extraPermissions")} />
-                  ))}
-                </div>
-              </details>
+              {roleNames.length === 0 && (
+                <p className="text-sm text-slate-600 sm:col-span-2">No role grants only permissions you hold, so you cannot give any.</p>
+              )}
+              {canGrantSuperAdmin && (
+                <details className="sm:col-span-2">
+                  <summary className="cursor-pointer text-sm font-medium">Extra permissions (optional)</summary>
+                  <div className="mt-2 grid gap-2 sm:grid-cols-3">
+                    {PERMISSIONS.map((p) => (
+                      <CheckboxField key={p} label={<code className="text-xs">{p}</code>} value={p} {...register("extraPermissions")} />
+                    ))}
+                  </div>
+                </details>
+              )}
             </form>
           )}
         </Dialog>

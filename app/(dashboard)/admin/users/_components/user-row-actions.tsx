@@ -1,76 +1,101 @@
 "use client";
-// Per-user actions on the Users page: change roles (a small dialog with checkboxes) and disable / enable.
+// Per-user actions on the Users page: change roles (a small dialog with checkboxes), disable / enable, and re-send
+// the invitation of a user who has not chosen a password yet. Only what the viewer may do is offered (the page
+// says what: no controls on their own row or, unless they are a super-admin, on a super-admin's; roles they do
+// not fully hold are shown disabled); the services refuse the rest anyway.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
+import { LocalTime } from "@/components/ui/local-time";
 import { apiFetch, ApiError } from "@/lib/api-client";
 
 export interface UserRowActionsProps {
-  user: { id: string; name: string; status: string; roleIds: string[] };
-  roles: Array<{ id: string; name: string }>;
-  isSelf: boolean;
+  user: { id: string; name: string; email: string; status: string; roleIds: string[]; invitationPending: boolean };
+  /** Every role; `grantable` when the viewer holds all its permissions. */
+  roles: Array<{ id: string; name: string; grantable: boolean }>;
+  /** Why the viewer may not change this user at all (their own row, a super-admin's), or null. */
+  lockedReason: string | null;
+  /** Why the viewer may not re-enable this user (they hold more than the viewer), or null. */
+  enableBlockedReason: string | null;
 }
 
-export function UserRowActions({ user, roles, isSelf }: UserRowActionsProps) {
+export function UserRowActions({ user, roles, lockedReason, enableBlockedReason }: UserRowActionsProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<"status" | "roles" | "invite" | null>(null);
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<string[]>(user.roleIds);
+  const [invited, setInvited] = useState<{ invitationSentTo: string; expiresAt: string } | null>(null);
 
-  const call = async (fn: () => Promise<unknown>) => {
-    setBusy(true);
+  const call = async <T,>(what: "status" | "roles" | "invite", fn: () => Promise<T>): Promise<T | null> => {
+    setBusy(what);
     setError(null);
     try {
-      await fn();
+      const r = await fn();
       router.refresh();
-      return true;
+      return r;
     } catch (e) {
       setError(e instanceof ApiError ? e.message : "The change could not be saved.");
-      return false;
+      return null;
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   const toggleStatus = () =>
-    call(() => apiFetch(`/api/admin/users/${user.id}/status`, { method: "POST", body: { status: user.status === "active" ? "disabled" : "active" } }));
+    call("status", () => apiFetch(`/api/admin/users/${user.id}/status`, { method: "POST", body: { status: user.status === "active" ? "disabled" : "active" } }));
   const saveRoles = async () => {
-    if (await call(() => apiFetch(`/api/admin/users/${user.id}/roles`, { method: "PUT", body: { roleIds: chosen } }))) setEditing(false);
+    if (await call("roles", () => apiFetch(`/api/admin/users/${user.id}/roles`, { method: "PUT", body: { roleIds: chosen } }))) setEditing(false);
+  };
+  const resendInvitation = async () => {
+    setInvited(null);
+    const r = await call("invite", () => apiFetch<{ invitationSentTo: string; expiresAt: string }>(`/api/admin/users/${user.id}/invitation`, { method: "POST" }));
+    if (r) setInvited(r);
   };
 
+  if (lockedReason) return <p className="text-end text-xs text-slate-600">{lockedReason}</p>;
   return (
     <div className="flex flex-col items-end gap-2">
-      <div className="flex gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
+        {user.invitationPending && user.status === "active" && (
+          <Button size="sm" variant="secondary" loading={busy === "invite"} onClick={resendInvitation} aria-label={`Re-send the invitation of ${user.name}`}>
+            Re-send invitation
+          </Button>
+        )}
         <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Change roles of ${user.name}`}>
           Roles
         </Button>
         <Button
           size="sm"
           variant={user.status === "active" ? "danger" : "secondary"}
-          loading={busy && !editing}
+          loading={busy === "status"}
           onClick={toggleStatus}
-          disabledReason={isSelf && user.status === "active" ? "You cannot disable your own account." : undefined}
+          disabledReason={user.status !== "active" && enableBlockedReason ? enableBlockedReason : undefined}
           aria-label={`${user.status === "active" ? "Disable" : "Enable"} ${user.name}`}
         >
           {user.status === "active" ? "Disable" : "Enable"}
         </Button>
       </div>
+      {invited && (
+        <Alert tone="success">
+          Invitation sent to <bdi dir="ltr">{invited.invitationSentTo}</bdi>; the link works until <LocalTime iso={invited.expiresAt} />.
+        </Alert>
+      )}
       {error && !editing && <Alert tone="error">{error}</Alert>}
       {editing && (
         <Dialog
           open
           onClose={() => setEditing(false)}
-          busy={busy}
+          busy={busy === "roles"}
           title={`Roles of ${user.name}`}
-          description="Permissions change on the user's next request."
+          description="Permissions change on the user's next request. You can give only roles whose permissions you hold yourself."
           footer={
             <>
-              <Button variant="secondary" onClick={() => setEditing(false)} disabled={busy}>
+              <Button variant="secondary" onClick={() => setEditing(false)} disabled={busy === "roles"}>
                 Cancel
               </Button>
-              <Button loading={busy} onClick={saveRoles}>
+              <Button loading={busy === "roles"} onClick={saveRoles}>
                 Save roles
               </Button>
             </>
@@ -80,19 +105,31 @@ export function UserRowActions({ user, roles, isSelf }: UserRowActionsProps) {
           <fieldset>
             <legend className="sr-only">Roles</legend>
             <ul className="space-y-2">
-              {roles.map((r) => (
-                <li key={r.id}>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-600"
-                      checked={chosen.includes(r.id)}
-                      onChange={(e) => setChosen(e.target.checked ? [...chosen, r.id] : chosen.filter((id) => id !== r.id))}
-                    />
-                    <span dir="auto">{r.name}</span>
-                  </label>
-                </li>
-              ))}
+              {roles.map((r) => {
+                const locked = !r.grantable && !user.roleIds.includes(r.id);
+                return (
+                  <li key={r.id}>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-brand-600 disabled:opacity-50"
+                        checked={chosen.includes(r.id)}
+                        disabled={locked}
+                        aria-describedby={locked ? `role-locked-${user.id}-${r.id}` : undefined}
+                        onChange={(e) => setChosen(e.target.checked ? [...chosen, r.id] : chosen.filter((id) => id !== r.id))}
+                      />
+                      <span dir="auto" className={locked ? "text-slate-500" : undefined}>
+                        {r.name}
+                      </span>
+                      {locked && (
+                        <span id={`role-locked-${user.id}-${r.id}`} className="text-xs text-slate-600">
+                          (it grants permissions you do not hold)
+                        </span>
+                      )}
+                    </label>
+                  </li>
+                );
+              })}
             </ul>
           </fieldset>
         </Dialog>

@@ -84,8 +84,8 @@ export function RefundDialog(p: RefundDialogProps) {
           data-autofocus
           hint={
             p.approvalThresholdMinor !== null
-              ? `Up to ${minorToDecimal(p.refundableMinor, p.currency)}. Above ${minorToDecimal(p.approvalThresholdMinor, p.currency)} a second person must approve it.`
-              : `Up to ${minorToDecimal(p.refundableMinor, p.currency)}.`
+              ? `Up to ${minorToDecimal(p.refundableMinor, p.currency)}. When this payment's refunds together pass ${minorToDecimal(p.approvalThresholdMinor, p.currency)}, a second person must approve.`
+              : `Up to ${minorToDecimal(p.refundableMinor, p.currency)}. A second person must approve it.`
           }
           error={errors.amount?.message}
           {...register("amount")}

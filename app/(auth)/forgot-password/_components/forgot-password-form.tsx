@@ -1,0 +1,58 @@
+"use client";
+
+// The forgot-password form: one e-mail field; the answer is the same whether or not an account exists.
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { InputField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import type { PasswordResetRequestInput } from "@/lib/schemas/password-reset";
+
+export function ForgotPasswordForm() {
+  const [error, setError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordResetRequestInput>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/password-reset").then((m) => m.passwordResetRequestSchema)),
+    defaultValues: { email: "" },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const r = await apiFetch<{ message: string }>("/api/session/password-reset", { method: "POST", body: values });
+      setAnswer(r.message);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : "The request could not be sent. Try again.");
+    }
+  });
+  if (answer) {
+    return (
+      <div className="mt-6 space-y-4">
+        <Alert tone="success">{answer}</Alert>
+        <Link href="/login" className="font-medium text-brand-700 hover:underline">
+          Back to sign-in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+      {error && <Alert tone="error">{error}</Alert>}
+      <InputField label="E-mail" type="email" autoComplete="username" required error={errors.email?.message} {...register("email")} />
+      <Button type="submit" loading={isSubmitting} className="w-full">
+        Send me a link
+      </Button>
+      <p className="text-center text-sm">
+        <Link href="/login" className="font-medium text-brand-700 hover:underline">
+          Back to sign-in
+        </Link>
+      </p>
+    </form>
+  );
+}

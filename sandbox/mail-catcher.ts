@@ -1,0 +1,134 @@
+// The local mail catcher of test mode: an SMTP server on 127.0.0.1 (smtp-server) that accepts every message,
+// parses it (mailparser) and keeps the last MAX_MAILS in memory, so that a person trying the dashboard can open an
+// invitation in the sandbox's web inbox (/mail) and tests can read it (/__sandbox/mail). Never relays anything.
+import type { AddressInfo } from "node:net";
+import { randomUUID } from "node:crypto";
+import { simpleParser, type AddressObject } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export const MAX_MAILS = 500;
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export interface CaughtMail {
+  id: string;
+  /** Lower-cased recipient addresses (envelope RCPT TO, which is who the mail was delivered to). */
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Every http(s) link of the text and HTML parts, in order, without duplicates. */
+  links: string[];
+  messageId: string | null;
+  receivedAt: string;
+}
+
+const LINK_IN_TEXT = /https?:\/\/[^\s<>"')\]]+/g;
+const HREF_IN_HTML = /href\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+
+const decodeEntities = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_m, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" })[e]!);
+
+/** The http(s) links of a mail, text part first, then the HTML part's hrefs. */
+export function linksOf(text: string, html: string | null): string[] {
+  const found = [...(text.match(LINK_IN_TEXT) ?? [])];
+  for (const m of (html ?? "").matchAll(HREF_IN_HTML)) {
+    const href = decodeEntities((m[1] ?? m[2] ?? "").trim());
+    if (/^https?:\/\//i.test(href)) found.push(href);
+  }
+  return [...new Set(found)];
+}
+
+function addressText(a: AddressObject | AddressObject[] | undefined): string {
+  if (!a) return "";
+  return (Array.isArray(a) ? a : [a]).map((x) => x.text).join(", ");
+}
+
+export class MailCatcher {
+  private mails: CaughtMail[] = [];
+  private server: SMTPServer | null = null;
+  port: number | null = null;
+
+  constructor(private readonly log: (line: string) => void = () => {}) {}
+
+  /** Newest first; only those delivered to `to` (case-insensitive) when given. */
+  list(to?: string): CaughtMail[] {
+    const want = to?.trim().toLowerCase();
+    const out = want ? this.mails.filter((m) => m.to.includes(want)) : [...this.mails];
+    return out.reverse();
+  }
+
+  get(id: string): CaughtMail | undefined {
+    return this.mails.find((m) => m.id === id);
+  }
+
+  /** Forget every mail, or only those delivered to `to`; returns how many were removed. */
+  clear(to?: string): number {
+    const before = this.mails.length;
+    const want = to?.trim().toLowerCase();
+    this.mails = want ? this.mails.filter((m) => !m.to.includes(want)) : [];
+    return before - this.mails.length;
+  }
+
+  /** Keep one parsed mail (the oldest beyond MAX_MAILS are dropped). */
+  add(mail: Omit<CaughtMail, "id" | "receivedAt" | "links">): CaughtMail {
+    const caught: CaughtMail = { ...mail, id: randomUUID(), links: linksOf(mail.text, mail.html), receivedAt: new Date().toISOString() };
+    this.mails.push(caught);
+    if (this.mails.length > MAX_MAILS) this.mails.splice(0, this.mails.length - MAX_MAILS);
+    return caught;
+  }
+
+  /** Listen on host:port (0 = a free port). Plain SMTP without AUTH or STARTTLS: it only ever serves localhost. */
+  async start(port: number, host = "127.0.0.1"): Promise<number> {
+    const server = new SMTPServer({
+      logger: false,
+      banner: "sandbox mail catcher",
+      size: MAX_MESSAGE_BYTES,
+      closeTimeout: 1000,
+      authOptional: true,
+      disabledCommands: ["AUTH", "STARTTLS"],
+      onData: (stream, session, callback) => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        simpleParser(stream, { skipImageLinks: true })
+          .then((parsed) => {
+            if (stream.sizeExceeded) {
+              callback(Object.assign(new Error("Message too large"), { responseCode: 552 }));
+              return;
+            }
+            const html = typeof parsed.html === "string" ? parsed.html : null;
+            this.add({
+              to,
+              from: addressText(parsed.from),
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html,
+              messageId: parsed.messageId ?? null,
+            });
+            // Recipient count only: the addresses and the body may hold personal data and one-time links.
+            this.log(`mail caught for ${to.length} recipient(s)`);
+            callback();
+          })
+          .catch((e: Error) => callback(e));
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      const onError = (e: Error) => reject(e);
+      server.once("error", onError);
+      server.listen(port, host, () => {
+        server.off("error", onError);
+        resolve();
+      });
+    });
+    server.on("error", (e: Error) => this.log(`mail catcher error: ${e.message}`));
+    this.server = server;
+    this.port = (server.server.address() as AddressInfo).port;
+    return this.port;
+  }
+
+  close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return Promise.resolve();
+    return new Promise((resolve) => server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,39 @@
+// A new user's invitation: a one-time set-password link whose only copy goes to the user's own address through the
+// mail outbox, written in the caller's transaction (never shown to whoever created the account, so nobody can
+// open an account they made for someone else). Issuing a link voids every earlier unused link of the same user.
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Tx } from "../../../db/client";
+import { passwordTokens } from "../../../db/schema";
+import { enqueueMail } from "../../../mail/outbox";
+import { invitationMail } from "../../../mail/templates";
+import type { ServiceDeps } from "../../deps";
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A new one-time link (only its hash is stored); every earlier unused link of the user is voided first. */
+export async function issuePasswordLink(deps: ServiceDeps, tx: Tx, userId: string, createdBy: string | null, kind: "invite" | "reset" = "invite") {
+  const now = deps.now();
+  await tx
+    .update(passwordTokens)
+    .set({ voidedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt), isNull(passwordTokens.voidedAt)));
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + deps.config.setPasswordLinkMs);
+  await tx.insert(passwordTokens).values({ userId, tokenHash: hashToken(token), createdBy, expiresAt, kind });
+  return { url: `${deps.config.appUrl}/set-password?token=${token}`, expiresAt };
+}
+
+/** Issue the link and queue the invitation mail to the user, in the caller's transaction. Returns when it expires. */
+export async function sendInvitation(
+  deps: ServiceDeps,
+  tx: Tx,
+  user: { id: string; email: string; name: string },
+  invitedBy: { userId: string; name: string; email: string },
+): Promise<{ expiresAt: Date }> {
+  const link = await issuePasswordLink(deps, tx, user.id, invitedBy.userId);
+  await enqueueMail(tx, user.email, invitationMail({ name: user.name, url: link.url, expiresAt: link.expiresAt, invitedBy: invitedBy.name || invitedBy.email }));
+  return { expiresAt: link.expiresAt };
+}

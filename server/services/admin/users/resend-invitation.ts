@@ -1,0 +1,36 @@
+// Re-send a user's invitation: a new one-time set-password link mailed to the user (never shown to the admin),
+// every earlier unused link of the user voided, audited. Only for a user who has not chosen a password yet.
+import { eq } from "drizzle-orm";
+import type { Principal } from "../../../auth/principal";
+import { appendAudit } from "../../../audit/audit-log";
+import { users } from "../../../db/schema";
+import { AppError } from "../../../http/errors";
+import type { ServiceDeps } from "../../deps";
+import { requirePermission } from "../../require-permission";
+import { sendInvitation } from "./invitation";
+
+export interface ResentInvitation {
+  invitationSentTo: string;
+  expiresAt: Date;
+}
+
+export async function resendInvitation(deps: ServiceDeps, actor: Principal, userId: string, ip: string | null): Promise<ResentInvitation> {
+  requirePermission(actor, "USERS_MANAGE");
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
+    if (!user) throw new AppError("not_found", "This user does not exist.");
+    if (user.passwordHash) throw new AppError("conflict", "This user has already chosen a password; they can use \"Forgot password\" on the sign-in page.");
+    if (user.status !== "active") throw new AppError("conflict", "This account is disabled; enable it before sending an invitation.");
+    const { expiresAt } = await sendInvitation(deps, tx, user, actor);
+    await appendAudit(tx, {
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      ip,
+      action: "user.invitation_resend",
+      targetType: "user",
+      targetId: user.id,
+      summary: { email: user.email, expiresAt: expiresAt.toISOString() },
+    });
+    return { invitationSentTo: user.email, expiresAt };
+  });
+}
