@@ -62,7 +62,7 @@ test("forgot password: the link arrives by e-mail, sets a new password once, and
   await person.getByLabel("E-mail").fill(user.email);
   await person.getByLabel("Password").fill(PASSWORD);
   await person.getByRole("button", { name: "Sign in" }).click();
-  await expect(person.getByRole("alert").first()).toBeVisible();
+  await expect(person.getByRole("alert").filter({ hasText: "Incorrect e-mail or password." })).toBeVisible();
   await expect(person).toHaveURL(/\/login/);
   await person.getByLabel("Password").fill(NEW_PASSWORD);
   await person.getByRole("button", { name: "Sign in" }).click();
