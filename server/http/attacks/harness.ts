@@ -67,6 +67,10 @@ export async function startAttackSandbox(): Promise<RunningSandbox> {
     GATEWAY_API_KEY: SECRETS.apiKey,
     GATEWAY_TIMEOUT_MS: "5000",
     RECONCILE_INTERVAL_SECONDS: "0",
+    // A real gateway needs SMTP (config refuses to start without it): the sandbox's own catcher; no worker runs.
+    SMTP_URL: `smtp://127.0.0.1:${sandbox.smtpPort}`,
+    MAIL_FROM: "Merchant dashboard <dashboard@attack.example>",
+    MAIL_WORKER_INTERVAL_SECONDS: "0",
   });
   const config = env();
   if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth) {
