@@ -1,7 +1,10 @@
 // Rules guarded: the local mail catcher receives what an SMTP client sends and gives it back by recipient (the
 // tests' and the person's only way to open an invitation in test mode); a mail's HTML never runs in the inbox (no
 // script, strict CSP, the HTML shown only as escaped source); the inbox is bounded; the log never carries addresses
-// or bodies; the catcher listens on 127.0.0.1 only.
+// or bodies; with a data directory the inbox survives a restart (an unread invitation is not lost).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MAILS, linksOf } from "./mail-catcher";
@@ -86,6 +89,25 @@ describe("mail catcher", () => {
       "https://a.example/x",
       "http://b.example/?a=1&b=2",
     ]);
+  });
+
+  it("with a data directory the inbox survives a restart", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-mail-"));
+    try {
+      const first = await start({ dataDir });
+      await nodemailer
+        .createTransport({ host: "127.0.0.1", port: first.smtpPort!, secure: false, ignoreTLS: true })
+        .sendMail({ from: "d@example.com", to: "kept@example.com", subject: "Kept", text: "https://dash.example/set-password?token=k" });
+      await first.close();
+      const second = await start({ dataDir });
+      try {
+        expect(second.mail.list("kept@example.com")).toMatchObject([{ subject: "Kept", links: ["https://dash.example/set-password?token=k"] }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("does not run when smtpPort is null", async () => {

@@ -63,7 +63,7 @@ export function inboxPage(mails: CaughtMail[], smtpPort: number | null): string 
     )
     .join("");
   const list = mails.length
-    ? `<table><caption class="hint">Newest first; the last 500 mails are kept in memory until the sandbox stops.</caption>
+    ? `<table><caption class="hint">Newest first; the sandbox keeps the last 500 mails (with its saved state, until a reset).</caption>
 <thead><tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Received</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p role="status">No mail yet. Mail the dashboard sends in test mode arrives here.</p>`;
   const clear = mails.length
