@@ -69,6 +69,17 @@ describe("mail catcher", () => {
     expect((await fetch(`${sb.url}/mail/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
 
+  it("the inbox's delete-all form works from the inbox and is refused from another site", async () => {
+    await send("clear@example.com", "to clear", "x");
+    const foreign = await fetch(`${sb.url}/mail/clear`, { method: "POST", headers: { origin: "https://evil.example" }, redirect: "manual" });
+    expect(foreign.status).toBe(403);
+    expect((await listFor("clear@example.com")).mails).toHaveLength(1);
+    const own = await fetch(`${sb.url}/mail/clear`, { method: "POST", headers: { origin: sb.url }, redirect: "manual" });
+    expect(own.status).toBe(303);
+    expect(own.headers.get("location")).toBe("/mail");
+    expect(sb.mail.list()).toHaveLength(0);
+  });
+
   it(`keeps only the last ${MAX_MAILS} mails`, () => {
     for (let i = 0; i < MAX_MAILS + 20; i++) sb.mail.add({ to: ["bulk@example.com"], from: "x", subject: `bulk ${i}`, text: "", html: null, messageId: null });
     const all = sb.mail.list();
