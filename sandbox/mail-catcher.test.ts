@@ -1,7 +1,10 @@
 // Rules guarded: the local mail catcher receives what an SMTP client sends and gives it back by recipient (the
 // tests' and the person's only way to open an invitation in test mode); a mail's HTML never runs in the inbox (no
 // script, strict CSP, the HTML shown only as escaped source); the inbox is bounded; the log never carries addresses
-// or bodies; the catcher listens on 127.0.0.1 only.
+// or bodies; with a data directory the inbox survives a restart (an unread invitation is not lost).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MAILS, linksOf } from "./mail-catcher";
@@ -66,6 +69,17 @@ describe("mail catcher", () => {
     expect((await fetch(`${sb.url}/mail/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
 
+  it("the inbox's delete-all form works from the inbox and is refused from another site", async () => {
+    await send("clear@example.com", "to clear", "x");
+    const foreign = await fetch(`${sb.url}/mail/clear`, { method: "POST", headers: { origin: "https://evil.example" }, redirect: "manual" });
+    expect(foreign.status).toBe(403);
+    expect((await listFor("clear@example.com")).mails).toHaveLength(1);
+    const own = await fetch(`${sb.url}/mail/clear`, { method: "POST", headers: { origin: sb.url }, redirect: "manual" });
+    expect(own.status).toBe(303);
+    expect(own.headers.get("location")).toBe("/mail");
+    expect(sb.mail.list()).toHaveLength(0);
+  });
+
   it(`keeps only the last ${MAX_MAILS} mails`, () => {
     for (let i = 0; i < MAX_MAILS + 20; i++) sb.mail.add({ to: ["bulk@example.com"], from: "x", subject: `bulk ${i}`, text: "", html: null, messageId: null });
     const all = sb.mail.list();
@@ -86,6 +100,25 @@ describe("mail catcher", () => {
       "https://a.example/x",
       "http://b.example/?a=1&b=2",
     ]);
+  });
+
+  it("with a data directory the inbox survives a restart", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "sandbox-mail-"));
+    try {
+      const first = await start({ dataDir });
+      await nodemailer
+        .createTransport({ host: "127.0.0.1", port: first.smtpPort!, secure: false, ignoreTLS: true })
+        .sendMail({ from: "d@example.com", to: "kept@example.com", subject: "Kept", text: "https://dash.example/set-password?token=k" });
+      await first.close();
+      const second = await start({ dataDir });
+      try {
+        expect(second.mail.list("kept@example.com")).toMatchObject([{ subject: "Kept", links: ["https://dash.example/set-password?token=k"] }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("does not run when smtpPort is null", async () => {

@@ -1,6 +1,7 @@
 // The local mail catcher of test mode: an SMTP server on 127.0.0.1 (smtp-server) that accepts every message,
-// parses it (mailparser) and keeps the last MAX_MAILS in memory, so that a person trying the dashboard can open an
-// invitation in the sandbox's web inbox (/mail) and tests can read it (/__sandbox/mail). Never relays anything.
+// parses it (mailparser) and keeps the last MAX_MAILS (in the sandbox's saved state), so that a person trying the
+// dashboard can open an invitation in the sandbox's web inbox (/mail) and tests can read it (/__sandbox/mail).
+// Never relays anything.
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { simpleParser, type AddressObject } from "mailparser";
@@ -44,12 +45,29 @@ function addressText(a: AddressObject | AddressObject[] | undefined): string {
   return (Array.isArray(a) ? a : [a]).map((x) => x.text).join(", ");
 }
 
+/** Where the mails live: by default a plain array; the sandbox keeps them in its saved state (server.ts). */
+export interface MailBox {
+  get(): CaughtMail[];
+  set(mails: CaughtMail[]): void;
+}
+
+export function memoryMailBox(): MailBox {
+  let mails: CaughtMail[] = [];
+  return { get: () => mails, set: (m) => void (mails = m) };
+}
+
 export class MailCatcher {
-  private mails: CaughtMail[] = [];
   private server: SMTPServer | null = null;
   port: number | null = null;
 
-  constructor(private readonly log: (line: string) => void = () => {}) {}
+  constructor(
+    private readonly log: (line: string) => void = () => {},
+    private readonly box: MailBox = memoryMailBox(),
+  ) {}
+
+  private get mails(): CaughtMail[] {
+    return this.box.get();
+  }
 
   /** Newest first; only those delivered to `to` (case-insensitive) when given. */
   list(to?: string): CaughtMail[] {
@@ -66,15 +84,16 @@ export class MailCatcher {
   clear(to?: string): number {
     const before = this.mails.length;
     const want = to?.trim().toLowerCase();
-    this.mails = want ? this.mails.filter((m) => !m.to.includes(want)) : [];
-    return before - this.mails.length;
+    const kept = want ? this.mails.filter((m) => !m.to.includes(want)) : [];
+    this.box.set(kept);
+    return before - kept.length;
   }
 
   /** Keep one parsed mail (the oldest beyond MAX_MAILS are dropped). */
   add(mail: Omit<CaughtMail, "id" | "receivedAt" | "links">): CaughtMail {
     const caught: CaughtMail = { ...mail, id: randomUUID(), links: linksOf(mail.text, mail.html), receivedAt: new Date().toISOString() };
-    this.mails.push(caught);
-    if (this.mails.length > MAX_MAILS) this.mails.splice(0, this.mails.length - MAX_MAILS);
+    const mails = [...this.mails, caught];
+    this.box.set(mails.length > MAX_MAILS ? mails.slice(mails.length - MAX_MAILS) : mails);
     return caught;
   }
 

@@ -10,7 +10,7 @@ const STYLE = `
 background:#f3f5f8;color:#1b2430}main{max-width:60rem;margin:2rem auto;padding:1.5rem;background:#fff;
 border-radius:.75rem;box-shadow:0 1px 4px rgba(0,0,0,.12)}h1{font-size:1.25rem;margin:0 0 1rem}
 .brand{font-size:.875rem;letter-spacing:.05em;text-transform:uppercase;color:#5b6675;margin:0 0 .5rem}
-table{width:100%;border-collapse:collapse}th,td{text-align:start;padding:.5rem;border-block-end:1px solid #dde2e8;
+table{width:100%;border-collapse:collapse}caption{text-align:start;margin-block-end:.5rem}details{margin-block-start:1rem}th,td{text-align:start;padding:.5rem;border-block-end:1px solid #dde2e8;
 vertical-align:top}th{color:#5b6675;font-weight:600;font-size:.875rem}a{color:#1d4ed8}
 a:focus,button:focus,summary:focus{outline:3px solid #2563eb;outline-offset:2px}
 .head{display:flex;justify-content:space-between;align-items:baseline;gap:1rem;flex-wrap:wrap}
@@ -63,7 +63,7 @@ export function inboxPage(mails: CaughtMail[], smtpPort: number | null): string 
     )
     .join("");
   const list = mails.length
-    ? `<table><caption class="hint">Newest first; the last 500 mails are kept in memory until the sandbox stops.</caption>
+    ? `<table><caption class="hint">Newest first; the sandbox keeps the last 500 mails (with its saved state, until a reset).</caption>
 <thead><tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Received</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p role="status">No mail yet. Mail the dashboard sends in test mode arrives here.</p>`;
   const clear = mails.length

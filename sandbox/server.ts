@@ -165,7 +165,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     publicUrl: "http://placeholder.invalid", // set once the port is known
     apiKeys,
   };
-  const mail = new MailCatcher(log);
+  // The inbox lives in the saved state: a restart keeps unread mail; a reset empties it with everything else.
+  const mail = new MailCatcher(log, {
+    get: () => (store.data.mails ??= []),
+    set: (mails) => {
+      store.data.mails = mails;
+      store.changed();
+    },
+  });
   const deps: Deps = { config, store, callbacks, faults, hostile: { reports: [], topNavigations: 0 }, mail };
   const smtpPort = smtpPortOf(opts, port);
   if (smtpPort !== null) await mail.start(smtpPort, host);

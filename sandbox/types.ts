@@ -1,6 +1,7 @@
 // Shapes of the sandbox gateway's state: payments, refunds, tokens, checkout sessions and the admin records.
 // Everything is plain JSON (records, arrays, numbers) so that the state file round-trips without conversion.
 // Money is always integer minor units of `currency`.
+import type { CaughtMail } from "./mail-catcher";
 import type { CurrencyCode } from "../lib/money";
 
 export type OperationName =
@@ -198,4 +199,6 @@ export interface StateData {
   partners: Record<string, Partner>;
   declineNext: Record<string, DeclineRule>;
   challengeMode: "normal" | "hostile";
+  /** The local mail catcher's inbox, oldest first (kept with the state so a restart keeps unread invitations). */
+  mails?: CaughtMail[];
 }

@@ -1,4 +1,4 @@
-// Threat guarded: a secret (gateway API key, merchant secret, session-signing secret, SMTP credentials) shipped to the browser.
+// Threat guarded: a secret (gateway API key, merchant secret, session-signing secret, SMTP password) shipped to the browser.
 // Builds the app into a separate directory with unmistakable secret values in the environment, then searches
 // every file the browser can receive (.next/static, the prerendered HTML and RSC payloads) for each value.
 // Run by `npm test` after the unit suite; exits non-zero and names the file when a value is found.
@@ -13,8 +13,10 @@ const secrets = {
   GATEWAY_MERCHANT_SECRET: `merchant-secret-${randomBytes(12).toString("hex")}`,
   NEXTAUTH_SECRET: `auth-secret-${randomBytes(24).toString("hex")}`,
   GATEWAY_CLIENT_KEY: `client-key-${randomBytes(8).toString("hex")}`,
-  SMTP_URL: `smtp://mailer:smtp-password-${randomBytes(12).toString("hex")}@smtp.invalid:587`,
 };
+// The SMTP password rides inside SMTP_URL: searched for on its own (a leak of the password alone counts).
+const smtpPassword = `smtp-pw-${randomBytes(12).toString("hex")}`;
+const searched: Record<string, string> = { ...secrets, "SMTP_URL's password": smtpPassword };
 
 function* files(dir: string): Generator<string> {
   if (!fs.existsSync(dir)) return;
@@ -31,7 +33,9 @@ const code = await run(bin("next"), ["build"], {
   // A real gateway configuration, so that the secrets above are accepted (sandbox defaults are refused there).
   GATEWAY_BASE_URL: "https://pay.invalid",
   GATEWAY_API_URL: "https://api.invalid",
-  MAIL_FROM: "Dashboard <dashboard@merchant.invalid>",
+  // A real gateway needs SMTP (the dashboard refuses to start without it).
+  SMTP_URL: `smtps://mailer:${smtpPassword}@smtp.invalid:465`,
+  MAIL_FROM: "Merchant dashboard <dashboard@merchant.invalid>",
   NEXT_DIST_DIR: distDir,
   NEXT_TELEMETRY_DISABLED: "1",
 });
@@ -46,7 +50,7 @@ for (const dir of browserFacing) {
     if (dir.endsWith(path.join("server", "app")) && !/\.(html|rsc|body|meta)$/.test(file)) continue;
     const text = fs.readFileSync(file, "latin1");
     scanned++;
-    for (const [name, value] of Object.entries(secrets)) {
+    for (const [name, value] of Object.entries(searched)) {
       if (text.includes(value)) leaks.push(`${name} found in ${path.relative(ROOT, file)}`);
     }
   }

@@ -10,4 +10,6 @@ export const E2E_USERS = {
   toDisable: { email: "leaving@e2e.test", name: "Dina Leaving", userType: "USER" as const, roles: ["read-only"] },
   toPromote: { email: "growing@e2e.test", name: "Gamal Growing", userType: "USER" as const, roles: ["read-only"] },
   roleWatcher: { email: "watcher@e2e.test", name: "Wafa Watcher", userType: "USER" as const, roles: ["read-only"] },
+  /** Resets their password through "Forgot your password?" (forgot-password.spec.ts); no other spec signs in as them. */
+  forgetful: { email: "forgetful@e2e.test", name: "Faris Forgetful", userType: "USER" as const, roles: ["read-only"] },
 };

@@ -26,7 +26,12 @@ export function messageHandler(ctx: Ctx, deps: Deps): Reply {
   return mailPageReply(200, `${mail.subject || "(no subject)"} – Sandbox mail`, messagePage(mail));
 }
 
-export function inboxClearHandler(_ctx: Ctx, deps: Deps): Reply {
+/** The inbox's "Delete all mail" form; a form posted from another site (Origin not this host) is refused. */
+export function inboxClearHandler(ctx: Ctx, deps: Deps): Reply {
+  const origin = ctx.headers.origin;
+  if (origin !== undefined && origin !== `http://${ctx.headers.host ?? ""}`) {
+    return mailPageReply(403, "Refused – Sandbox", `<h1>Refused</h1><p>This form must be sent from the inbox itself. <a href="/mail">Back to the inbox</a></p>`);
+  }
   deps.mail.clear();
   return redirect("/mail");
 }

@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import { ForgotPasswordForm } from "./_components/forgot-password-form";
 
 export const metadata: Metadata = { title: "Forgot your password", referrer: "no-referrer" };
+// Rendered per request: the CSP nonce that lets the form's scripts run is per request.
+export const dynamic = "force-dynamic";
 
 export default function ForgotPasswordPage() {
   return (

@@ -68,10 +68,11 @@ export async function startAttackSandbox(): Promise<RunningSandbox> {
     GATEWAY_API_KEY: SECRETS.apiKey,
     GATEWAY_TIMEOUT_MS: "5000",
     RECONCILE_INTERVAL_SECONDS: "0",
-    // A real gateway needs SMTP; nothing listens on port 9, so queued mail simply waits (and its password is one
-    // more secret that no answer or log line may carry).
-    SMTP_URL: `smtp://mailer:${SECRETS.smtpPassword}@127.0.0.1:9`,
-    MAIL_FROM: "Attack suite <attacks@example.com>",
+    // A real gateway needs SMTP (config refuses to start without it): the sandbox's own catcher; no worker runs. Its
+    // password is one more secret that no answer or log line may carry.
+    SMTP_URL: `smtp://mailer:${SECRETS.smtpPassword}@127.0.0.1:${sandbox.smtpPort}`,
+    MAIL_FROM: "Merchant dashboard <dashboard@attack.example>",
+    MAIL_WORKER_INTERVAL_SECONDS: "0",
   });
   const config = env();
   if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth) {

@@ -21,6 +21,8 @@ export async function inRequestScope<T>(req: Request & { nextUrl: URL }, route: 
     { createRequestStoreForAPI: (...args: unknown[]) => unknown },
   ];
   const requestStore = createRequestStoreForAPI(req, req.nextUrl, { tags: [], expirationsByCacheKind: new Map() }, undefined, undefined, undefined);
-  const workStore = { route, forceStatic: false, dynamicShouldError: false, isStaticGeneration: false };
+  // after(task): Next's server runs the task once the response is sent; here it runs on the next turn, detached.
+  const afterContext = { after: (task: Promise<unknown> | (() => unknown)) => void setImmediate(() => void Promise.resolve(typeof task === "function" ? task() : task).catch(() => {})) };
+  const workStore = { route, forceStatic: false, dynamicShouldError: false, isStaticGeneration: false, afterContext };
   return workAsyncStorage.run(workStore, () => workUnitAsyncStorage.run(requestStore, fn));
 }
