@@ -16,6 +16,7 @@ import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireSuperAdminTo } from "../grant-rules";
 import { sendInvitation } from "./invitation";
+import { wakeMailWorker } from "../../../mail/worker";
 
 export { hashToken, issuePasswordLink } from "./invitation";
 
@@ -83,6 +84,10 @@ async function create(deps: ServiceDeps, actor: Principal, input: ReturnType<typ
         summary: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions, gatewayUserId, linkedExistingGatewayUser: linked, invitationMailed: true },
       });
       return { id: user!.id, email: user!.email, invitationSentTo: user!.email, expiresAt: invitation.expiresAt, linkedExistingGatewayUser: linked };
+    })
+    .then((created) => {
+      wakeMailWorker(); // committed: the invitation goes out now, not at the worker's next tick
+      return created;
     })
     .catch((e: unknown) => {
       // Two admins creating the same e-mail at once: the second is told plainly, as the check above would.

@@ -7,6 +7,7 @@ import { users } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
+import { wakeMailWorker } from "../../../mail/worker";
 import { sendInvitation } from "./invitation";
 
 export interface ResentInvitation {
@@ -16,7 +17,7 @@ export interface ResentInvitation {
 
 export async function resendInvitation(deps: ServiceDeps, actor: Principal, userId: string, ip: string | null): Promise<ResentInvitation> {
   requirePermission(actor, "USERS_MANAGE");
-  return deps.db.transaction(async (tx) => {
+  const resent = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw new AppError("not_found", "This user does not exist.");
     if (user.passwordHash) throw new AppError("conflict", "This user has already chosen a password; they can use \"Forgot password\" on the sign-in page.");
@@ -33,4 +34,6 @@ export async function resendInvitation(deps: ServiceDeps, actor: Principal, user
     });
     return { invitationSentTo: user.email, expiresAt };
   });
+  wakeMailWorker(); // committed: the new link goes out now
+  return resent;
 }
