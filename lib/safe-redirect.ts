@@ -3,7 +3,6 @@
 export const DEFAULT_AFTER_SIGN_IN = "/overview";
 
 // C0 controls, DEL and C1 controls: a URL parser drops some of them silently ("/\t/evil" becomes "//evil").
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
