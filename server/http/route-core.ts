@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { Permission } from "@/lib/permissions";
 import type { Principal } from "../auth/principal";
+import { clientIp } from "./client-ip";
 import { AppError, errorJson, toErrorResponse } from "./errors";
 import { isAllowedOrigin } from "./origin";
 import { readBodyText } from "./read-body";
@@ -23,6 +24,8 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
 export interface RouteDeps {
   getPrincipal(req: Request): Promise<Principal | null>;
   appUrl(): string;
+  /** TRUSTED_PROXY_HOPS (client-ip.ts); 0 when not given: the socket's peer address. */
+  trustedProxyHops?(): number;
 }
 
 type Schema = z.ZodType;
@@ -44,12 +47,6 @@ export interface RouteContext<P, Q, B> {
   query: Q;
   body: B;
   ip: string;
-}
-
-export function clientIp(headers: Headers): string {
-  // The right-most X-Forwarded-For entry is the peer that the nearest hop (Next's own server) saw.
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
-  return forwarded?.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
 }
 
 function fieldErrors(error: z.ZodError, prefix: string): Record<string, string[]> {
@@ -140,7 +137,7 @@ export function createRoute(deps: RouteDeps) {
         const body = spec.body
           ? parseWith(spec.body, refuseUnstorable(await readJsonBody(req, spec.maxBodyBytes ?? 64 * 1024), "body"), "body")
           : (undefined as Out<B>);
-        return toResponse(await handler({ req, principal, params, query, body, ip: clientIp(req.headers) }));
+        return toResponse(await handler({ req, principal, params, query, body, ip: clientIp(req.headers, deps.trustedProxyHops?.() ?? 0) }));
       } catch (error) {
         return toErrorResponse(error, { method: req.method, path: url.pathname });
       }

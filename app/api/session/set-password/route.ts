@@ -2,7 +2,7 @@
 import { setPasswordSchema } from "@/lib/schemas/admin-users";
 import { getDatabase } from "@/server/db";
 import { AppError } from "@/server/http/errors";
-import { clientIp } from "@/server/http/route-core";
+import { requestIp } from "@/server/http/request-ip";
 import { publicRoute } from "@/server/http/route";
 import { setPasswordWithToken } from "@/server/services/admin/users/set-password";
 
@@ -20,6 +20,6 @@ export const POST = publicRoute("set-password: the new user has no session yet; 
     throw new AppError("invalid_request", "Check the highlighted fields.", fields);
   }
   const { db } = await getDatabase();
-  const done = await setPasswordWithToken(db, parsed.data, clientIp(req.headers));
+  const done = await setPasswordWithToken(db, parsed.data, requestIp(req.headers));
   return Response.json({ email: done.email }, { headers: { "Cache-Control": "no-store" } });
 });
