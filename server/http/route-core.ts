@@ -148,12 +148,13 @@ export function createRoute(deps: RouteDeps) {
   /**
    * A route that needs no session (sign-in, sign-out, the notification receiver, health). The reason is required.
    * The Origin check still applies unless `checkOrigin: false` (only for server-to-server callers such as the
-   * gateway's notifications, which authenticate by their own hash).
+   * gateway's notifications, which authenticate by their own hash). `logPath` is the route pattern logged instead of
+   * the request's path when the path holds a secret (the notification receiver's `/api/webhooks/gateway/[secret]`).
    */
   function publicRoute(
     reason: string,
     handler: (req: Request, ctx: NextContext) => Promise<Response>,
-    opts: { checkOrigin?: boolean } = {},
+    opts: { checkOrigin?: boolean; logPath?: string } = {},
   ): RouteHandler {
     const wrapped = async (req: Request, ctx: NextContext): Promise<Response> => {
       try {
@@ -162,7 +163,7 @@ export function createRoute(deps: RouteDeps) {
         }
         return await handler(req, ctx);
       } catch (error) {
-        return toErrorResponse(error, { method: req.method, path: new URL(req.url).pathname });
+        return toErrorResponse(error, { method: req.method, path: opts.logPath ?? new URL(req.url).pathname });
       }
     };
     return Object.assign(wrapped, { [ROUTE_META]: { access: { kind: "public", reason } as Access } });
