@@ -2,14 +2,20 @@
 import { setPasswordSchema } from "@/lib/schemas/admin-users";
 import { getDatabase } from "@/server/db";
 import { AppError } from "@/server/http/errors";
+import { readBodyText } from "@/server/http/read-body";
 import { requestIp } from "@/server/http/request-ip";
 import { publicRoute } from "@/server/http/route";
 import { setPasswordWithToken } from "@/server/services/admin/users/set-password";
 
+/** A token, a password of at most 256 characters and its confirmation fit in far less. */
+const MAX_BODY_BYTES = 4 * 1024;
+
 export const POST = publicRoute("set-password: the new user has no session yet; the one-time token authenticates", async (req) => {
+  const text = await readBodyText(req, MAX_BODY_BYTES);
+  if (!text.ok) throw new AppError("invalid_request", text.reason === "too_large" ? "The request body is too large." : "The request body is not valid UTF-8.");
   let body: unknown;
   try {
-    body = await req.json();
+    body = JSON.parse(text.text);
   } catch {
     throw new AppError("invalid_request", "The request body is not valid JSON.");
   }

@@ -14,7 +14,7 @@ import { setUserRoles } from "./set-user-roles";
 import { setUserStatus } from "./set-user-status";
 
 const limits = { idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000 };
-const PASSWORD = "a long enough password";
+const PASSWORD = "a long enough password 1";
 
 
 describe.each(testDatabaseTargets())("user administration on $name", (target) => {
