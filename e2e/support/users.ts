@@ -10,4 +10,6 @@ export const E2E_USERS = {
   toDisable: { email: "leaving@e2e.test", name: "Dina Leaving", userType: "USER" as const, roles: ["read-only"] },
   toPromote: { email: "growing@e2e.test", name: "Gamal Growing", userType: "USER" as const, roles: ["read-only"] },
   roleWatcher: { email: "watcher@e2e.test", name: "Wafa Watcher", userType: "USER" as const, roles: ["read-only"] },
+  /** Signed in from two browsers by e2e/sessions.spec.ts, which signs the other one out: nobody else uses it. */
+  sessions: { email: "sessions@e2e.test", name: "Sami Sessions", userType: "USER" as const, roles: ["read-only"] },
 };
