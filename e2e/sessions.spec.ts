@@ -30,7 +30,7 @@ test("sign out other sessions ends the other browser's session; the admin sees t
   const page = await mine.newPage();
   await signInAs(page, USER);
   await page.goto("/account");
-  const section = page.getByRole("region", { name: "Where you're signed in" });
+  const section = page.getByRole("region", { name: "Where you're signed in", exact: true });
   const rows = section.getByRole("row");
   await expect(rows).toHaveCount(3); // header + two sessions
   await expect(rows.nth(1)).toContainText("This browser");
@@ -56,9 +56,9 @@ test("sign out other sessions ends the other browser's session; the admin sees t
   await adminPage.goto("/admin/users");
   await adminPage.getByRole("link", { name: USER.name, exact: true }).click();
   await expect(adminPage.getByRole("heading", { level: 1, name: USER.name })).toBeVisible();
-  const live = adminPage.getByRole("region", { name: "Live sessions" });
+  const live = adminPage.getByRole("region", { name: "Live sessions", exact: true });
   await expect(live.getByRole("row")).toHaveCount(2);
-  const history = adminPage.getByRole("region", { name: "Sign-in history" });
+  const history = adminPage.getByRole("region", { name: "Sign-in history", exact: true });
   await expect(history).toContainText("Signed in");
   await expect(history).toContainText("Sign-in failed");
   await expect(history).toContainText("Wrong password");

@@ -25,7 +25,7 @@ export async function SignedInSessions({ principal }: { principal: Principal }) 
         <SignOutOthersButton others={others} />
       </div>
       <div className="mt-4">
-        <SessionsTable caption="Where you're signed in" sessions={sessions} />
+        <SessionsTable caption="Your live sessions" sessions={sessions} />
       </div>
     </section>
   );

@@ -2,6 +2,7 @@
 // seen, factor used), the audit log's auth.* rows about the user (sign-ins, failures, throttles, second factors,
 // sign-outs, sessions ended), the failures counted by the throttle in the last 24 hours, and a lock if one holds.
 import { and, desc, eq, gt, like, or, sql } from "drizzle-orm";
+import { describeUserAgent } from "@/lib/user-agent";
 import type { Principal, SessionLimits } from "../../../auth/principal";
 import type { Db } from "../../../db/client";
 import { auditLog, loginAttempts, throttleLocks, users } from "../../../db/schema";
@@ -14,7 +15,7 @@ export interface SignInEvent {
   at: Date;
   action: string;
   ip: string | null;
-  /** Factor, failure reason or user agent, when the row names one. */
+  /** Factor, failure reason or browser (in words), when the row names one. */
   detail: string | null;
 }
 
@@ -31,8 +32,8 @@ const HISTORY_ROWS = 50;
 function detailOf(summary: unknown): string | null {
   if (!summary || typeof summary !== "object") return null;
   const s = summary as Record<string, unknown>;
-  for (const key of ["factor", "factorKind", "reason", "userAgent"]) if (typeof s[key] === "string") return s[key] as string;
-  return null;
+  for (const key of ["factor", "factorKind", "reason"]) if (typeof s[key] === "string") return s[key] as string;
+  return typeof s.userAgent === "string" ? describeUserAgent(s.userAgent) : null;
 }
 
 export async function listUserSessions(db: Db, principal: Principal, userId: string, limits: SessionLimits, now = new Date()): Promise<UserSessionsReport> {

@@ -37,7 +37,7 @@ function describe(action: string): [string, BadgeTone] {
 export function SignInHistory({ events }: { events: SignInEventView[] }) {
   if (events.length === 0) return <p className="px-5 py-4 text-sm text-slate-600">No sign-in recorded yet.</p>;
   return (
-    <Table caption="Sign-in history" captionHidden>
+    <Table caption="Sign-in events" captionHidden>
       <THead>
         <TR>
           <TH>Event</TH>
