@@ -82,6 +82,7 @@ interface Seeded {
   recurringEmail: string;
   roleId: string;
   setPasswordPath: string;
+  userId: string;
 }
 let seeded: Seeded;
 
@@ -89,6 +90,7 @@ let seeded: Seeded;
 const DYNAMIC: Record<string, (s: Seeded) => string[]> = {
   "/transactions/[id]": (s) => [`/transactions/${s.captured}`, `/transactions/${s.authorized}`],
   "/admin/roles/[roleId]": (s) => [`/admin/roles/${s.roleId}`, "/admin/roles/00000000-0000-4000-8000-000000000000"],
+  "/admin/users/[userId]": (s) => [`/admin/users/${s.userId}`, "/admin/users/00000000-0000-4000-8000-000000000000"],
 };
 
 /** Extra states of static pages worth checking (query-driven messages, filtered lists). */
@@ -135,6 +137,9 @@ test.beforeAll(async ({ browser }) => {
   const recurring = await customerPaysWithRecurring(page);
   await page.goto("/admin/roles");
   const roleHref = await page.getByRole("link", { name: "finance", exact: true }).getAttribute("href");
+  // A user's sessions and sign-in history (the admin's own page: a live session and sign-ins to show).
+  await page.goto("/admin/users");
+  const userHref = await page.getByRole("link", { name: E2E_USERS.admin.name, exact: true }).getAttribute("href");
   // A new user's one-time link (mailed to them, read from the local mail catcher), for the set-password page.
   const invitee = `a11y.${Date.now()}@e2e.test`;
   const created = await page.request.post("/api/admin/users", {
@@ -150,6 +155,7 @@ test.beforeAll(async ({ browser }) => {
     recurringEmail: recurring.email,
     roleId: roleHref!.split("/").pop()!,
     setPasswordPath: new URL(setPasswordUrl).pathname + new URL(setPasswordUrl).search,
+    userId: userHref!.split("/").pop()!,
   };
   await context.storageState({ path: ADMIN_STATE });
   await context.close();

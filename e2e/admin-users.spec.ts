@@ -88,19 +88,19 @@ test("an admin creates a user; the link goes by e-mail to the person, who sets a
   const theirs = await browser.newContext({ baseURL: e2eUrls.app });
   const person = await theirs.newPage();
   await person.goto(link);
-  await person.getByLabel("New password").fill("nadia chooses this one");
-  await person.getByLabel("Repeat the password").fill("nadia chooses this one");
+  await person.getByLabel("New password").fill("nadia chooses this one 7");
+  await person.getByLabel("Repeat the password").fill("nadia chooses this one 7");
   await person.getByRole("button", { name: "Set password" }).click();
   await expect(person.getByText(`Your password is set. Sign in as ${email}.`)).toBeVisible();
   await person.goto("/login");
   await person.getByLabel("E-mail").fill(email);
-  await person.getByLabel("Password").fill("nadia chooses this one");
+  await person.getByLabel("Password").fill("nadia chooses this one 7");
   await person.getByRole("button", { name: "Sign in" }).click();
   await expect(person).toHaveURL(/\/overview$/);
   // The link worked once.
   await person.goto(link);
-  await person.getByLabel("New password").fill("another password here");
-  await person.getByLabel("Repeat the password").fill("another password here");
+  await person.getByLabel("New password").fill("another password here 8");
+  await person.getByLabel("Repeat the password").fill("another password here 8");
   await person.getByRole("button", { name: "Set password" }).click();
   await expect(person.getByRole("alert").filter({ hasText: "This link is not valid any more" })).toBeVisible();
   await theirs.close();

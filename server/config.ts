@@ -41,7 +41,8 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
   SESSION_MAX_HOURS: z.coerce.number().positive().max(7 * 24).default(12),
   ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(12, "at least 12 characters").optional(),
+  // The password rule of lib/schemas/auth.ts (PCI DSS 8.3.6), here too: the first super-admin's password is a password like any other.
+  ADMIN_PASSWORD: z.string().min(12, "at least 12 characters").regex(/\p{L}/u, "include a letter").regex(/\p{Nd}/u, "include a digit").optional(),
   GATEWAY_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "16–128 URL-safe characters").optional(),
   REFUND_APPROVAL_THRESHOLD: z.string().default(DEFAULT_REFUND_APPROVAL_THRESHOLD),
   REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),

@@ -2,12 +2,16 @@
 // Secrets never leave server/: this module is server-only and its values are never sent to the browser.
 import "server-only";
 import { readConfig, type AppConfig } from "./config";
+import { registerSecretValues } from "./log/logger";
 
 let cached: AppConfig | null = null;
 
 /** The validated configuration of this process (read once). Throws with every problem listed when invalid. */
 export function env(): AppConfig {
-  cached ??= readConfig(process.env);
+  if (!cached) {
+    cached = readConfig(process.env);
+    registerSecretValues([cached.gateway.apiKey, cached.gateway.merchantSecret, cached.webhookSecret, cached.authSecret]);
+  }
   return cached;
 }
 

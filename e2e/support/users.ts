@@ -12,4 +12,6 @@ export const E2E_USERS = {
   roleWatcher: { email: "watcher@e2e.test", name: "Wafa Watcher", userType: "USER" as const, roles: ["read-only"] },
   /** Resets their password through "Forgot your password?" (forgot-password.spec.ts); no other spec signs in as them. */
   forgetful: { email: "forgetful@e2e.test", name: "Faris Forgetful", userType: "USER" as const, roles: ["read-only"] },
+  /** Signed in from two browsers by e2e/sessions.spec.ts, which signs the other one out: nobody else uses it. */
+  sessions: { email: "sessions@e2e.test", name: "Sami Sessions", userType: "USER" as const, roles: ["read-only"] },
 };

@@ -10,10 +10,13 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** PCI DSS 4.0.1 8.3.6: at least 12 characters, with both letters and digits (history: server/auth/password-history.ts). */
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(256, "Use at most 256 characters.");
+  .max(256, "Use at most 256 characters.")
+  .regex(/\p{L}/u, "Include at least one letter.")
+  .regex(/\p{Nd}/u, "Include at least one digit.");
 
 export const changePasswordSchema = z
   .object({

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { signInSchema } from "@/lib/schemas/auth";
 import { getDatabase } from "../db";
 import { env } from "../env";
-import { clientIp } from "../http/route-core";
+import { requestIp } from "../http/request-ip";
 import { authSecret } from "./secret";
 import { checkSignIn } from "./sign-in";
 
@@ -38,7 +38,7 @@ export function authOptions(): NextAuthOptions {
           const result = await checkSignIn(db, {
             email: parsed.data.email,
             password: parsed.data.password,
-            ip: clientIp(headers),
+            ip: requestIp(headers),
             userAgent: headers.get("user-agent"),
           });
           if (!result.ok) throw new Error(result.message);

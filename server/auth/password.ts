@@ -47,5 +47,6 @@ export function generatePassword(length = 20): string {
     const b = bytes[i]!;
     if (b < 256 - (256 % alphabet.length)) out += alphabet[b % alphabet.length];
   }
-  return out.length === length ? out : generatePassword(length);
+  // The password rule asks for letters and digits (lib/schemas/auth.ts): draw again in the rare case one is missing.
+  return out.length === length && /[A-Za-z]/.test(out) && /\d/.test(out) ? out : generatePassword(length);
 }

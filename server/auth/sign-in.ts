@@ -1,5 +1,5 @@
-// Checking a sign-in: throttle first (per account and per IP, in the database), then the password, with the same
-// work and the same wording whether or not the account exists. Success opens a session row; both outcomes are
+// Checking a sign-in: reserve the attempt first (throttle per account and per IP, atomic in the database), then the
+// password, with the same work and the same wording whether or not the account exists. Success opens a session row; both outcomes are
 // audited.
 import { eq } from "drizzle-orm";
 import { appendAudit, appendAuditNow } from "../audit/audit-log";
@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import type { SessionClaims } from "./principal";
-import { checkThrottle, recordAttempt, throttleMessage } from "./throttle";
+import { reserveAttempt, settleAttempt, throttleMessage } from "./throttle";
 import { normaliseEmail } from "./users";
 
 export const GENERIC_FAILURE = "Incorrect e-mail or password.";
@@ -20,15 +20,13 @@ export async function checkSignIn(
   now = new Date(),
 ): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
-  const verdict = await checkThrottle(db, email, input.ip, now);
-  if (!verdict.allowed) {
-    await appendAuditNow(db, { action: "auth.sign_in_throttled", actorEmail: email, ip: input.ip, summary: { email } });
-    return { ok: false, message: throttleMessage(verdict.retryAfterMs) };
-  }
+  const attempt = { scope: "sign_in" as const, email, ip: input.ip };
+  const verdict = await reserveAttempt(db, attempt, { action: "auth.sign_in_throttled", actorEmail: email, ip: input.ip, summary: { email } }, now);
+  if (!verdict.allowed) return { ok: false, message: throttleMessage(verdict.retryAfterMs) };
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !passwordOk || user.status !== "active" || !user.passwordHash) {
-    await recordAttempt(db, email, input.ip, false, now);
+    await settleAttempt(db, attempt, verdict.attemptId, false, now);
     await appendAuditNow(db, {
       action: "auth.sign_in_failed",
       actorId: user?.id ?? null,
@@ -55,6 +53,6 @@ export async function checkSignIn(
     });
     return { uid: user.id, sid: session!.id, sv: user.sessionVersion };
   });
-  await recordAttempt(db, email, input.ip, true, now);
+  await settleAttempt(db, attempt, verdict.attemptId, true, now);
   return { ok: true, claims, email: user.email, name: user.name };
 }

@@ -3,7 +3,7 @@
 import "server-only";
 import { appendAuditNow } from "../audit/audit-log";
 import { getDatabase } from "../db";
-import { clientIp } from "../http/route-core";
+import { requestIp } from "../http/request-ip";
 import { endAllSessions } from "./principal";
 import { principalFromRequest, sessionCookieName } from "./session";
 
@@ -28,7 +28,7 @@ export async function signOutResponse(req: Request): Promise<Response> {
       action: "auth.sign_out",
       actorId: principal.userId,
       actorEmail: principal.email,
-      ip: clientIp(req.headers),
+      ip: requestIp(req.headers),
       targetType: "session",
       targetId: principal.sessionId,
     });

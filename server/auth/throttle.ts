@@ -1,40 +1,108 @@
-// Sign-in throttling kept in the database, so that it holds across several app instances: at most 5 failures per
-// 15 minutes per account and per IP address. Messages never reveal whether an account exists.
+// Throttling of password guesses (sign-in, change-password, set-password), kept in the database so that it holds
+// across app instances. An attempt is RESERVED before its password check, in one transaction under an advisory lock
+// per key (e-mail, IP): the count and the reservation are one atomic step, so 40 concurrent guesses cannot all reach
+// the check. 5 failures within 15 minutes lock the key for 30 minutes (PCI DSS 4.0.1 8.3.4: at most 10 attempts,
+// then at least 30 minutes). A refused attempt is audited once per lock. Messages never reveal whether an account
+// exists.
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { loginAttempts } from "../db/schema";
+import { appendAudit, type AuditEntry } from "../audit/audit-log";
+import type { Db, Tx } from "../db/client";
+import { loginAttempts, throttleLocks } from "../db/schema";
 
-export const THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
+export const THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 30 * 60_000 } as const;
 
-export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterMs: number };
+export type ThrottleScope = "sign_in" | "change_password" | "set_password";
 
-async function oldestCountedFailure(db: Db, column: "email" | "ip", value: string, since: Date) {
-  const col = column === "email" ? loginAttempts.email : loginAttempts.ip;
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${loginAttempts.at})` })
+export interface AttemptKeys {
+  scope: ThrottleScope;
+  /** The account tried (normalised); counted per account unless `ipOnly`. */
+  email: string;
+  ip: string;
+  /** Count per IP only (set-password: the account is not known before the token is checked). */
+  ipOnly?: boolean;
+}
+
+export type Reservation = { allowed: true; attemptId: number } | { allowed: false; retryAfterMs: number };
+
+type Key = { column: "email" | "ip"; value: string; lockKey: string };
+
+function keysOf(a: AttemptKeys): Key[] {
+  const keys: Key[] = a.ipOnly ? [] : [{ column: "email", value: a.email, lockKey: `${a.scope}:email:${a.email}` }];
+  keys.push({ column: "ip", value: a.ip, lockKey: `${a.scope}:ip:${a.ip}` });
+  return keys;
+}
+
+/** Serialises every reservation and outcome of these keys (same order everywhere: e-mail, then IP). */
+async function lockKeys(tx: Tx, keys: Key[]) {
+  for (const k of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"throttle:" + k.lockKey}, 0))`);
+}
+
+async function failuresInWindow(tx: Tx, scope: ThrottleScope, k: Key, now: Date): Promise<number> {
+  const col = k.column === "email" ? loginAttempts.email : loginAttempts.ip;
+  const since = new Date(now.getTime() - THROTTLE.windowMs);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
     .from(loginAttempts)
-    .where(and(eq(col, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.at, since)));
-  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+    .where(and(eq(loginAttempts.scope, scope), eq(col, k.value), eq(loginAttempts.succeeded, false), gt(loginAttempts.at, since)));
+  return row?.n ?? 0;
+}
+
+async function lockFor(tx: Tx, lockKey: string, now: Date) {
+  const until = new Date(now.getTime() + THROTTLE.lockMs);
+  await tx
+    .insert(throttleLocks)
+    .values({ key: lockKey, lockedAt: now, lockedUntil: until })
+    .onConflictDoUpdate({ target: throttleLocks.key, set: { lockedAt: now, lockedUntil: until, auditedAt: null } });
 }
 
 /**
- * Whether a sign-in may be tried now for this e-mail from this IP. When refused, how long until the oldest failure
- * in the window leaves it (the moment one more attempt is allowed).
+ * Reserves one attempt (recorded as a failure until `settleAttempt` says otherwise) or refuses it. A refusal is
+ * audited with `refusedAudit` the first time within each lock, in the same transaction that marks it audited.
  */
-export async function checkThrottle(db: Db, email: string, ip: string, now = new Date()): Promise<ThrottleVerdict> {
-  const since = new Date(now.getTime() - THROTTLE.windowMs);
-  let retryAfterMs = 0;
-  for (const [column, value] of [["email", email], ["ip", ip]] as const) {
-    const { n, oldest } = await oldestCountedFailure(db, column, value, since);
-    if (n >= THROTTLE.maxFailures && oldest) {
-      retryAfterMs = Math.max(retryAfterMs, oldest.getTime() + THROTTLE.windowMs - now.getTime());
+export async function reserveAttempt(db: Db, a: AttemptKeys, refusedAudit: AuditEntry, now = new Date()): Promise<Reservation> {
+  const keys = keysOf(a);
+  return db.transaction(async (tx) => {
+    await lockKeys(tx, keys);
+    let retryAfterMs = 0;
+    for (const k of keys) {
+      let [lock] = await tx.select().from(throttleLocks).where(eq(throttleLocks.key, k.lockKey));
+      if (!(lock && lock.lockedUntil > now) && (await failuresInWindow(tx, a.scope, k, now)) >= THROTTLE.maxFailures) {
+        // The limit is reached by attempts still in flight (reserved, not yet settled): lock now.
+        await lockFor(tx, k.lockKey, now);
+        [lock] = await tx.select().from(throttleLocks).where(eq(throttleLocks.key, k.lockKey));
+      }
+      if (lock && lock.lockedUntil > now) {
+        retryAfterMs = Math.max(retryAfterMs, lock.lockedUntil.getTime() - now.getTime());
+        if (!lock.auditedAt) {
+          await tx.update(throttleLocks).set({ auditedAt: now }).where(eq(throttleLocks.key, k.lockKey));
+          await appendAudit(tx, { ...refusedAudit, summary: { ...refusedAudit.summary, lockedKey: k.column, lockedUntil: lock.lockedUntil.toISOString() } });
+        }
+      }
     }
-  }
-  return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true };
+    if (retryAfterMs > 0) return { allowed: false as const, retryAfterMs };
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({ scope: a.scope, email: a.email, ip: a.ip, succeeded: false, at: now })
+      .returning({ id: loginAttempts.id });
+    return { allowed: true as const, attemptId: row!.id };
+  });
 }
 
-export async function recordAttempt(db: Db, email: string, ip: string, succeeded: boolean, at = new Date()) {
-  await db.insert(loginAttempts).values({ email, ip, succeeded, at });
+/** Records the outcome of a reserved attempt; the failure that reaches the limit starts a 30-minute lock. */
+export async function settleAttempt(db: Db, a: AttemptKeys, attemptId: number, succeeded: boolean, now = new Date()) {
+  if (succeeded) {
+    await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
+    return;
+  }
+  const keys = keysOf(a);
+  await db.transaction(async (tx) => {
+    await lockKeys(tx, keys);
+    for (const k of keys) {
+      if ((await failuresInWindow(tx, a.scope, k, now)) < THROTTLE.maxFailures) continue;
+      const [lock] = await tx.select().from(throttleLocks).where(eq(throttleLocks.key, k.lockKey));
+      if (!lock || lock.lockedUntil <= now) await lockFor(tx, k.lockKey, now);
+    }
+  });
 }
 
 export function throttleMessage(retryAfterMs: number): string {

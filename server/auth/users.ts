@@ -6,6 +6,7 @@ import { appendAudit } from "../audit/audit-log";
 import type { Db } from "../db/client";
 import { roles, userRoles, users, type UserRow } from "../db/schema";
 import { generatePassword, hashPassword } from "./password";
+import { rememberPassword } from "./password-history";
 
 /** Seeded locally at first start, until the roles mirror replaces them with the gateway's (same names). */
 export const LOCAL_ROLES = STARTER_ROLES;
@@ -35,6 +36,8 @@ export interface NewUser {
   password: string | null;
   userType: "USER" | "SUPER_ADMIN";
   roleNames?: string[];
+  /** The next sign-in must change the password (the generated first super-admin's). */
+  mustChangePassword?: boolean;
 }
 
 export class UnknownRolesError extends Error {
@@ -58,8 +61,10 @@ export async function createUser(db: Db, u: NewUser, actor: { id: string | null;
         passwordHash,
         userType: u.userType,
         passwordChangedAt: passwordHash ? new Date() : null,
+        mustChangePassword: u.mustChangePassword ?? false,
       })
       .returning();
+    if (passwordHash) await rememberPassword(tx, user!.id, passwordHash);
     if (found.length) await tx.insert(userRoles).values(found.map((r) => ({ userId: user!.id, roleId: r.id })));
     await appendAudit(tx, {
       actorId: actor.id,
@@ -87,6 +92,7 @@ export async function bootstrapFirstAdmin(
   // A reserved domain that passes e-mail validation (admin@localhost would not: the sign-in form needs a dot).
   const email = fromEnv?.email ?? "admin@example.com";
   const password = fromEnv?.password ?? generatePassword();
-  await createUser(db, { email, name: "Administrator", password, userType: "SUPER_ADMIN" }, { id: null, email: "system" });
+  // A generated password was printed on the console: it must be changed at first sign-in (the gate: server/auth).
+  await createUser(db, { email, name: "Administrator", password, userType: "SUPER_ADMIN", mustChangePassword: !fromEnv }, { id: null, email: "system" });
   return { email, password: fromEnv ? null : password };
 }

@@ -157,6 +157,8 @@ export const loginAttempts = pgTable(
     ip: text("ip").notNull(),
     succeeded: boolean("succeeded").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** What was tried: sign_in, change_password or set_password (each counted on its own; server/auth/throttle.ts). */
+    scope: text("scope").notNull().default("sign_in"),
   },
   (t) => [index("login_attempts_email_idx").on(t.email, t.at), index("login_attempts_ip_idx").on(t.ip, t.at)],
 );
@@ -539,3 +541,5 @@ export const billingPlanCharges = pgTable(
 export type BillingPlanRow = typeof billingPlans.$inferSelect;
 export type BillingPlanChargeRow = typeof billingPlanCharges.$inferSelect;
 export * from "./schema-password-reset";
+export * from "./schema-throttle";
+export * from "./schema-passwords";

@@ -1,6 +1,8 @@
 // Rules guarded: the route wrapper refuses in the right order with the right status and the one error shape:
 // foreign Origin → 403, no session → 401, missing permission → 403, bad params/query/body → 400 with field errors,
 // an unexpected error → 500 with a reference id and no internal detail; and the handler never runs when refused.
+// Threat guarded: a client choosing its own IP (for the audit log) with X-Forwarded-For: the handler's `ip` is
+// the entry TRUSTED_PROXY_HOPS from the right, the socket's peer with 0 hops.
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
@@ -137,5 +139,16 @@ describe("route wrapper", () => {
     expect(res.status).toBe(200);
     expect(h[ROUTE_META].access).toEqual({ kind: "permission", permission: "TRANSACTIONS_VIEW" });
     expect(publicRoute("health", async () => new Response("ok"))[ROUTE_META].access).toEqual({ kind: "public", reason: "health" });
+  });
+
+  it("hands the handler the client IP under TRUSTED_PROXY_HOPS, never a client-written X-Forwarded-For entry", async () => {
+    const seen: string[] = [];
+    for (const hops of [0, 1]) {
+      const { route } = createRoute({ getPrincipal: async () => readOnly, appUrl: () => "http://app.test", trustedProxyHops: () => hops });
+      const h = route({ permission: "TRANSACTIONS_VIEW" }, async ({ ip }) => void seen.push(ip));
+      // As the app's server stamps it: what the client wrote, then the socket's peer (a proxy at 10.0.0.5).
+      await h(new Request("http://app.test/api/x", { headers: { "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.5" } }), {});
+    }
+    expect(seen).toEqual(["10.0.0.5", "198.51.100.7"]);
   });
 });

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { Permission } from "@/lib/permissions";
 import type { Principal } from "../auth/principal";
+import { clientIp } from "./client-ip";
 import { AppError, errorJson, toErrorResponse } from "./errors";
 import { isAllowedOrigin } from "./origin";
 import { readBodyText } from "./read-body";
@@ -23,6 +24,8 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
 export interface RouteDeps {
   getPrincipal(req: Request): Promise<Principal | null>;
   appUrl(): string;
+  /** TRUSTED_PROXY_HOPS (client-ip.ts); 0 when not given: the socket's peer address. */
+  trustedProxyHops?(): number;
 }
 
 type Schema = z.ZodType;
@@ -44,12 +47,6 @@ export interface RouteContext<P, Q, B> {
   query: Q;
   body: B;
   ip: string;
-}
-
-export function clientIp(headers: Headers): string {
-  // The right-most X-Forwarded-For entry is the peer that the nearest hop (Next's own server) saw.
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean);
-  return forwarded?.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
 }
 
 function fieldErrors(error: z.ZodError, prefix: string): Record<string, string[]> {
@@ -113,6 +110,14 @@ function refuseUnstorable(value: unknown, where: string): unknown {
   return value;
 }
 
+/**
+ * A public route's JSON body, read as the wrapper reads it: capped, UTF-8, JSON, no unstorable characters, then
+ * parsed with the route's schema (field errors keyed `body.<field>`, as every form expects).
+ */
+export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
+  return parseWith(schema, refuseUnstorable(await readJsonBody(req, maxBytes), "body"), "body") as z.output<S>; // Out<S> of a schema
+}
+
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
   return Response.json(result ?? { ok: true }, { headers: { "Cache-Control": "no-store" } });
@@ -140,7 +145,7 @@ export function createRoute(deps: RouteDeps) {
         const body = spec.body
           ? parseWith(spec.body, refuseUnstorable(await readJsonBody(req, spec.maxBodyBytes ?? 64 * 1024), "body"), "body")
           : (undefined as Out<B>);
-        return toResponse(await handler({ req, principal, params, query, body, ip: clientIp(req.headers) }));
+        return toResponse(await handler({ req, principal, params, query, body, ip: clientIp(req.headers, deps.trustedProxyHops?.() ?? 0) }));
       } catch (error) {
         return toErrorResponse(error, { method: req.method, path: url.pathname });
       }
@@ -151,12 +156,13 @@ export function createRoute(deps: RouteDeps) {
   /**
    * A route that needs no session (sign-in, sign-out, the notification receiver, health). The reason is required.
    * The Origin check still applies unless `checkOrigin: false` (only for server-to-server callers such as the
-   * gateway's notifications, which authenticate by their own hash).
+   * gateway's notifications, which authenticate by their own hash). `logPath` is the route pattern logged instead of
+   * the request's path when the path holds a secret (the notification receiver's `/api/webhooks/gateway/[secret]`).
    */
   function publicRoute(
     reason: string,
     handler: (req: Request, ctx: NextContext) => Promise<Response>,
-    opts: { checkOrigin?: boolean } = {},
+    opts: { checkOrigin?: boolean; logPath?: string } = {},
   ): RouteHandler {
     const wrapped = async (req: Request, ctx: NextContext): Promise<Response> => {
       try {
@@ -165,7 +171,7 @@ export function createRoute(deps: RouteDeps) {
         }
         return await handler(req, ctx);
       } catch (error) {
-        return toErrorResponse(error, { method: req.method, path: new URL(req.url).pathname });
+        return toErrorResponse(error, { method: req.method, path: opts.logPath ?? new URL(req.url).pathname });
       }
     };
     return Object.assign(wrapped, { [ROUTE_META]: { access: { kind: "public", reason } as Access } });

@@ -7,4 +7,5 @@ import { createRoute } from "./route-core";
 export const { route, publicRoute } = createRoute({
   getPrincipal: principalFromRequest,
   appUrl: () => env().appUrl,
+  trustedProxyHops: () => env().trustedProxyHops,
 });

@@ -27,6 +27,17 @@ export interface LoggerOptions {
   now?: () => Date;
 }
 
+/**
+ * Secret values every logger scrubs from every line, registered as the process learns them (the gateway's API key
+ * and merchant secret, the webhook path secret, the session-signing secret): a secret that reaches a log line by any
+ * path (an error message, a URL) is redacted even where the caller did not think of it.
+ */
+const knownSecrets = new Set<string>();
+
+export function registerSecretValues(values: ReadonlyArray<string | null | undefined>): void {
+  for (const v of values) if (v && v.length >= 4) knownSecrets.add(v);
+}
+
 const stdoutSink: LogSink = (line) => {
   process.stdout.write(`${line}\n`);
 };
@@ -34,11 +45,11 @@ const stdoutSink: LogSink = (line) => {
 export function createLogger(opts: LoggerOptions = {}): Logger {
   const sink = opts.sink ?? stdoutSink;
   const now = opts.now ?? (() => new Date());
-  const redactOpts: RedactOptions = { secretValues: opts.secretValues, maxStringLength: opts.maxStringLength ?? 4000 };
   const base = opts.base ?? {};
 
   const write = (level: LogLevel, event: string, fields: LogFields | undefined) => {
     try {
+      const redactOpts: RedactOptions = { secretValues: [...(opts.secretValues ?? []), ...knownSecrets], maxStringLength: opts.maxStringLength ?? 4000 };
       // A field named ts/level/event is dropped so that it cannot forge the line's own.
       const { ts: _ts, level: _level, event: _event, ...body } = redact({ ...base, ...fields }, redactOpts) as LogFields;
       sink(JSON.stringify({ ts: now().toISOString(), level, event, ...body }));

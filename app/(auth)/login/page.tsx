@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { safeRedirectPath } from "@/lib/safe-redirect";
 import { currentPrincipal } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { LoginForm } from "./_components/login-form";
@@ -16,9 +17,9 @@ const NOTICES: Record<string, string> = {
   password_changed: "Your password was changed. Sign in with the new password.",
 };
 
-/** Only same-site paths may be a destination after sign-in (no open redirect). */
+/** Only same-origin paths may be a destination after sign-in (no open redirect). */
 function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/overview";
+  return safeRedirectPath(next, env().appUrl);
 }
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {

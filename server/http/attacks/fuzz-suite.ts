@@ -50,14 +50,21 @@ const ACCEPTS_RANDOM_INPUT = new Set([
   "GET admin/audit", "GET admin/audit/export", "GET admin/branches", "GET admin/roles", "POST admin/roles/refresh",
   "GET health", "HEAD health", "GET payments/links", "GET recurring", "GET transactions", "GET transactions/export",
   "GET transactions/views", "GET recurring/plans", "POST session/sign-out", "POST transactions/views", "GET auth/[...nextauth]", "POST auth/[...nextauth]",
+  // No input at all: the caller's own sessions, and signing out the others (the attacker's own session stays).
+  "GET account/sessions", "POST account/sessions/end-others",
 ]);
 
 /** Tables a route may write even when it refuses the input, by design. Every other table must stay as it was. */
 const WRITES_BY_DESIGN: Record<string, string[]> = {
   // Every notification is stored once (the dedupe key), even with a bad hash: an audit trail of what was received.
   "POST webhooks/gateway/[secret]": ["gateway_notifications"],
-  // Failed sign-ins are counted for throttling and audited.
-  "POST auth/[...nextauth]": ["login_attempts", "audit_log"],
+  // Failed sign-ins are counted for throttling (a lock row past the limit) and audited; so are wrong current
+  // passwords and wrong set-password links.
+  "POST auth/[...nextauth]": ["login_attempts", "throttle_locks", "audit_log"],
+  "POST account/password": ["login_attempts", "throttle_locks", "audit_log"],
+  "POST session/set-password": ["login_attempts", "throttle_locks", "audit_log"],
+  // Signing out the other sessions is audited even when there is none.
+  "POST account/sessions/end-others": ["audit_log"],
   // Exports are audited; the role search and refresh mirror the gateway's roles.
   "GET admin/audit/export": ["audit_log"],
   "GET transactions/export": ["audit_log"],

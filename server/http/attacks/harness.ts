@@ -254,6 +254,8 @@ export const SAMPLE_PARAMS: Record<string, Record<string, string | string[]>> = 
   "admin/users/[userId]/invitation": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "admin/users/[userId]/roles": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "admin/users/[userId]/status": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
+  "admin/users/[userId]/sessions": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
+  "admin/users/[userId]/sessions/end": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "auth/[...nextauth]": { nextauth: ["session"] },
   "payments/[id]/confirm": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "payments/three-ds/[viewId]": { viewId: "abcdefghijklmnop1234" },

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import type { SignInInput } from "@/lib/schemas/auth";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { safeRedirectPath } from "@/lib/safe-redirect";
 
 export function LoginForm({ next, notice }: { next: string; notice: string | null }) {
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +28,7 @@ export function LoginForm({ next, notice }: { next: string; notice: string | nul
       resetField("password");
       return;
     }
-    window.location.assign(next);
+    window.location.assign(safeRedirectPath(next, window.location.origin));
   });
 
   return (

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import type { SetPasswordInput } from "@/lib/schemas/admin-users";
-import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth-values";
+import { PASSWORD_RULE_TEXT } from "@/lib/schemas/auth-values";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function SetPasswordForm({ token }: { token: string }) {
@@ -46,7 +46,7 @@ export function SetPasswordForm({ token }: { token: string }) {
         type="password"
         autoComplete="new-password"
         required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={PASSWORD_RULE_TEXT}
         error={errors.password?.message}
         {...register("password")}
       />

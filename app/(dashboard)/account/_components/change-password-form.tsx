@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import type { ChangePasswordInput } from "@/lib/schemas/auth";
-import { PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth-values";
+import { PASSWORD_RULE_TEXT } from "@/lib/schemas/auth-values";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 
 export function ChangePasswordForm() {
@@ -47,7 +47,7 @@ export function ChangePasswordForm() {
         type="password"
         autoComplete="new-password"
         required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters. A passphrase of several words works well.`}
+        hint={`${PASSWORD_RULE_TEXT} A passphrase of several words and a number works well.`}
         error={errors.newPassword?.message}
         {...register("newPassword")}
       />

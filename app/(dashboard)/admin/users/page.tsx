@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
@@ -55,9 +56,8 @@ export default async function UsersPage() {
             {users.map((u) => (
               <TR key={u.id}>
                 <TD>
-                  <span className="font-medium" dir="auto">
-                    {u.name}
-                  </span>
+                  {/* Super-admins open the user's sessions and sign-in history (app/(dashboard)/admin/users/[userId]). */}
+                  {principal.userType === "SUPER_ADMIN" ? <Link href={`/admin/users/${u.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline" dir="auto">{u.name}</Link> : <span className="font-medium" dir="auto">{u.name}</span>}
                   <span className="block text-xs text-slate-600">
                     <bdi dir="ltr">{u.email}</bdi>
                   </span>

@@ -13,8 +13,8 @@ import { listUsers } from "./list-users";
 import { setUserRoles } from "./set-user-roles";
 import { setUserStatus } from "./set-user-status";
 
-const limits = { idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000 };
-const PASSWORD = "a long enough password";
+const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000 };
+const PASSWORD = "a long enough password 1";
 
 
 describe.each(testDatabaseTargets())("user administration on $name", (target) => {

@@ -3,6 +3,7 @@
 // leaves a clear note, never a broken page.
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
+import { maskCardForDisplay } from "@/lib/card-display";
 import type { PaymentRow } from "@/server/db/schema";
 import type { BusinessUnitNode } from "@/server/gateway/operations/queries";
 import { describeResult } from "@/server/gateway/client";
@@ -56,7 +57,8 @@ export async function GatewayPanel({ payment }: { payment: PaymentRow }) {
             <Row label="Payment status" value={d.paymentStatus} />
             <Row label="Transaction status" value={d.transactionStatus} />
             <Row label="Type" value={d.transactionType} />
-            <Row label="Card" value={d.pan ? `${d.pan} · ${d.cardScheme ?? ""} · ${d.cardExpiration ?? ""}` : null} />
+            {/* Masked whatever the gateway sent: a full number never reaches the page. */}
+            <Row label="Card" value={d.pan ? `${maskCardForDisplay(d.pan)} · ${d.cardScheme ?? ""} · ${d.cardExpiration ?? ""}` : null} />
             <Row label="Cardholder" value={d.cardHolderName} />
             <Row label="Refunded (gateway)" value={d.totalRefundAmount} />
             <Row label="Refund status" value={d.refundStatus} />

@@ -13,5 +13,6 @@ export const POST = publicRoute(
     const secret = typeof params.secret === "string" ? params.secret : "";
     return receiveGatewayNotification(await appDeps(), req, secret);
   },
-  { checkOrigin: false },
+  // Logged as the route pattern: the path segment is the receiver's secret.
+  { checkOrigin: false, logPath: "/api/webhooks/gateway/[secret]" },
 );

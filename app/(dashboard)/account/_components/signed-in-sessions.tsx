@@ -1,0 +1,32 @@
+// "Where you're signed in": the user's live sessions (this browser marked) and "Sign out other sessions".
+import { SessionsTable, toSessionRowView } from "@/components/sessions/sessions-table";
+import type { Principal } from "@/server/auth/principal";
+import { getDatabase } from "@/server/db";
+import { env } from "@/server/env";
+import { listOwnSessions } from "@/server/services/account/list-own-sessions";
+import { SignOutOthersButton } from "./sign-out-others-button";
+
+export async function SignedInSessions({ principal }: { principal: Principal }) {
+  const { db } = await getDatabase();
+  const sessions = (await listOwnSessions(db, principal, env().session)).map(toSessionRowView);
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <section aria-labelledby="sessions-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="sessions-heading" className="text-base font-semibold">
+            Where you&apos;re signed in
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {others === 0 ? "Only this browser is signed in." : `This browser and ${others} other session${others === 1 ? "" : "s"}.`} A session you do
+            not recognise? Sign it out and change your password.
+          </p>
+        </div>
+        <SignOutOthersButton others={others} />
+      </div>
+      <div className="mt-4">
+        <SessionsTable caption="Your live sessions" sessions={sessions} />
+      </div>
+    </section>
+  );
+}

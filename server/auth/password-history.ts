@@ -1,0 +1,42 @@
+// The last passwords of each user, as scrypt hashes (PCI DSS 4.0.1 8.3.7: a new password is not one of the last
+// 4). Every place that sets a password asks `isRecentPassword` before hashing and calls `rememberPassword` in the
+// same transaction as the new hash; only the last PASSWORD_HISTORY_DEPTH hashes are kept.
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import { PASSWORD_HISTORY_DEPTH } from "@/lib/schemas/auth-values";
+import type { Db, Tx } from "../db/client";
+import { passwordHistory, users } from "../db/schema";
+import { AppError } from "../http/errors";
+import { verifyPassword } from "./password";
+
+export const RECENT_PASSWORD_MESSAGE = `Choose a password you have not used for your last ${PASSWORD_HISTORY_DEPTH} passwords.`;
+
+/** Whether `password` is the current one or one of the last 4 (the history, plus the current hash for accounts older than it). */
+export async function isRecentPassword(db: Db | Tx, userId: string, password: string): Promise<boolean> {
+  const rows = await db
+    .select({ hash: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.setAt), desc(passwordHistory.id))
+    .limit(PASSWORD_HISTORY_DEPTH);
+  const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  const hashes = new Set([...rows.map((r) => r.hash), ...(user?.hash ? [user.hash] : [])]);
+  for (const hash of hashes) if (await verifyPassword(password, hash)) return true;
+  return false;
+}
+
+/** Throws the form's field error when the password was used recently. */
+export async function refuseRecentPassword(db: Db | Tx, userId: string, password: string, field: string): Promise<void> {
+  if (await isRecentPassword(db, userId, password)) throw new AppError("invalid_request", RECENT_PASSWORD_MESSAGE, { [field]: [RECENT_PASSWORD_MESSAGE] });
+}
+
+/** Records a newly set hash and forgets all but the last 4. */
+export async function rememberPassword(tx: Tx | Db, userId: string, passwordHash: string, now = new Date()): Promise<void> {
+  await tx.insert(passwordHistory).values({ userId, passwordHash, setAt: now });
+  const keep = await tx
+    .select({ id: passwordHistory.id })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.setAt), desc(passwordHistory.id))
+    .limit(PASSWORD_HISTORY_DEPTH);
+  await tx.delete(passwordHistory).where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, keep.map((k) => k.id))));
+}

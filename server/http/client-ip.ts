@@ -1,0 +1,25 @@
+// The client's IP address for the throttle, the audit log and the sessions page. X-Forwarded-For is trusted only as
+// far as TRUSTED_PROXY_HOPS says: the app's own server appends the socket's peer address as the right-most entry
+// (peer-address.ts), so with 0 trusted hops the IP is that peer, and with N hops the N-th entry left of it (the
+// address the farthest trusted proxy saw). Entries a client wrote itself are left of those and never chosen.
+import { isIP } from "node:net";
+
+/** "::ffff:10.0.0.1" (an IPv4 peer on a dual-stack socket) reads as "10.0.0.1". */
+export function normaliseIp(value: string): string {
+  const v = value.trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(v);
+  return mapped ? mapped[1]! : v;
+}
+
+export function clientIp(headers: Headers, trustedProxyHops: number): string {
+  const chain = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (chain.length === 0) return "unknown";
+  // Fewer entries than hops: the request came by a shorter path (e.g. straight to the app); the left-most entry is
+  // then the farthest address any trusted party saw.
+  const index = Math.max(0, chain.length - 1 - Math.max(0, trustedProxyHops));
+  const ip = normaliseIp(chain[index]!);
+  return isIP(ip) ? ip : "unknown";
+}

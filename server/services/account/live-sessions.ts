@@ -1,0 +1,45 @@
+// The live sessions of one user (not ended, not idle past the limit, not older than the absolute limit), as the
+// sessions lists show them: browser in words, IP, first and last seen, the second factor used, "this browser".
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { describeUserAgent } from "@/lib/user-agent";
+import type { SessionLimits } from "../../auth/principal";
+import type { Db, Tx } from "../../db/client";
+import { sessions } from "../../db/schema";
+
+export interface SessionView {
+  id: string;
+  browser: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** The second factor presented at sign-in or step-up (totp, recovery_code, passkey); null when none was asked. */
+  factorKind: string | null;
+  /** The session that is asking (the viewer's own browser). */
+  current: boolean;
+}
+
+export async function liveSessionsOf(db: Db | Tx, userId: string, limits: SessionLimits, currentSessionId: string | null, now = new Date()): Promise<SessionView[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.endedAt),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - limits.idleMs)),
+        gt(sessions.createdAt, new Date(now.getTime() - limits.maxAgeMs)),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((s) => ({
+    id: s.id,
+    browser: describeUserAgent(s.userAgent),
+    userAgent: s.userAgent,
+    ip: s.ip,
+    createdAt: s.createdAt,
+    lastSeenAt: s.lastSeenAt,
+    factorKind: s.factorKind,
+    current: s.id === currentSessionId,
+  }));
+}
