@@ -6,11 +6,17 @@ import { registerSecretValues } from "./log/logger";
 
 let cached: AppConfig | null = null;
 
+/** The SMTP password (as written in SMTP_URL and decoded): never in a log line. */
+function smtpSecrets(url: string): string[] {
+  const password = URL.canParse(url) ? new URL(url).password : "";
+  return password ? [password, decodeURIComponent(password)] : [];
+}
+
 /** The validated configuration of this process (read once). Throws with every problem listed when invalid. */
 export function env(): AppConfig {
   if (!cached) {
     cached = readConfig(process.env);
-    registerSecretValues([cached.gateway.apiKey, cached.gateway.merchantSecret, cached.webhookSecret, cached.authSecret]);
+    registerSecretValues([cached.gateway.apiKey, cached.gateway.merchantSecret, cached.webhookSecret, cached.authSecret, ...smtpSecrets(cached.mail.smtpUrl)]);
   }
   return cached;
 }
