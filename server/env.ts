@@ -9,7 +9,12 @@ let cached: AppConfig | null = null;
 /** The SMTP password (as written in SMTP_URL and decoded): never in a log line. */
 function smtpSecrets(url: string): string[] {
   const password = URL.canParse(url) ? new URL(url).password : "";
-  return password ? [password, decodeURIComponent(password)] : [];
+  if (!password) return [];
+  try {
+    return [password, decodeURIComponent(password)];
+  } catch {
+    return [password]; // a stray % in the URL: the raw form is what could be logged
+  }
 }
 
 /** The validated configuration of this process (read once). Throws with every problem listed when invalid. */
