@@ -76,6 +76,8 @@ export const users = pgTable(
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     /** Set on the generated first super-admin (and after an administrator's reset): the next sign-in must change it. */
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** Who created the account (null: first start, a script): a refund's requester may not approve it through an account they made. */
+    createdBy: uuid("created_by"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

@@ -20,6 +20,7 @@ CREATE TABLE "password_history" (
 );
 --> statement-breakpoint
 ALTER TABLE "login_attempts" ADD COLUMN "scope" text DEFAULT 'sign_in' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "created_by" uuid;--> statement-breakpoint
 ALTER TABLE "password_history" ADD CONSTRAINT "password_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "password_reset_requests_email_idx" ON "password_reset_requests" USING btree ("email_hash","created_at");--> statement-breakpoint
 CREATE INDEX "password_reset_requests_ip_idx" ON "password_reset_requests" USING btree ("ip","created_at");--> statement-breakpoint

@@ -1,16 +1,22 @@
 // A second person approves (then the gateway is called) or rejects (the reserved amount is released) a refund
 // that was above the approval threshold. The approver holds REFUNDS_APPROVE (checked here, not only by the route)
-// and may not be the requester.
+// and may not be the requester, nor hold an account the requester created (a second identity made for the purpose).
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
 import { appendAudit } from "../../audit/audit-log";
-import { paymentActions } from "../../db/schema";
+import type { Tx } from "../../db/client";
+import { paymentActions, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { lockPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { sendAndRecord, type MoneyActionResult } from "../payments/money-action";
 import { refundGateway } from "./refund-gateway";
+
+async function accountCreator(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx.select({ createdBy: users.createdBy }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.createdBy ?? null;
+}
 
 async function decide(deps: ServiceDeps, approver: Principal, actionId: string, decision: "approve" | "reject", note: string, ip: string | null) {
   return deps.db.transaction(async (tx) => {
@@ -20,6 +26,9 @@ async function decide(deps: ServiceDeps, approver: Principal, actionId: string, 
     const [action] = await tx.select().from(paymentActions).where(eq(paymentActions.id, actionId)).for("update").limit(1);
     if (!action || action.state !== "pending_approval") throw new AppError("conflict", "This refund is no longer waiting for approval.");
     if (action.requestedBy === approver.userId) throw new AppError("forbidden", "A refund must be approved by someone other than the person who requested it.");
+    if (decision === "approve" && action.requestedBy && (await accountCreator(tx, approver.userId)) === action.requestedBy) {
+      throw new AppError("forbidden", "The person who requested this refund created your account: another approver must decide it.");
+    }
     const now = deps.now();
     const [updated] = await tx
       .update(paymentActions)

@@ -1,14 +1,17 @@
 // Threats guarded (real sandbox over HTTP, real databases): a large refund split into small ones avoids the second
 // person (the threshold applies to the payment's refunds together: already refunded + still open, pending
 // approval included + this one); a currency without a configured threshold is refunded with no approval (it must
-// always need one).
+// always need one); a requester approving their own refund through a second account they created.
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "../../config";
 import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
 import type { ServiceDeps } from "../deps";
 import { paymentOnSandbox } from "../payments/test-ledger";
-import { startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { users } from "../../db/schema";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { approveRefund } from "./approve-refund";
 import { needsSecondPerson, requestRefund } from "./request-refund";
 
 const refund = (amount: string) => ({ amount, reasonCode: "customer_request", note: "", idempotencyKey: `k_${randomUUID().replace(/-/g, "")}` });
@@ -63,5 +66,17 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
     const r = await requestRefund(noSar, clerk, p.id, refund("1.00"), null);
     expect(r.action.state).toBe("pending_approval");
     expect(r.payment.refundedMinor).toBe(0);
+  });
+
+  it("threat: a second identity: an approver whose account the requester created cannot approve the refund", async () => {
+    const requester = await testPrincipal(database.db, "Maker", ["REFUNDS_CREATE", "REFUNDS_APPROVE", "USERS_MANAGE"]);
+    const puppet = await testPrincipal(database.db, "Puppet", ["REFUNDS_APPROVE"]);
+    const other = await testPrincipal(database.db, "Other", ["REFUNDS_APPROVE"]);
+    await database.db.update(users).set({ createdBy: requester.userId }).where(eq(users.id, puppet.userId));
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
+    const held = await requestRefund(deps, requester, p.id, refund("1500.00"), null);
+    expect(held.action.state).toBe("pending_approval");
+    expect(await codeOf(approveRefund(deps, puppet, held.action.id, "", null))).toBe("forbidden");
+    expect((await approveRefund(deps, other, held.action.id, "", null)).action.state).toBe("succeeded");
   });
 });

@@ -70,7 +70,7 @@ async function create(deps: ServiceDeps, actor: Principal, input: ReturnType<typ
     .transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, name: input.name, userType: input.userType, phoneNumber: input.phoneNumber, extraPermissions: input.extraPermissions, gatewayUserId })
+        .values({ email: input.email, name: input.name, userType: input.userType, phoneNumber: input.phoneNumber, extraPermissions: input.extraPermissions, gatewayUserId, createdBy: actor.userId })
         .returning();
       if (known.length) await tx.insert(userRoles).values(known.map((r) => ({ userId: user!.id, roleId: r.id })));
       const invitation = await sendInvitation(deps, tx, user!, actor);
