@@ -19,7 +19,7 @@ export async function changeOwnPassword(principal: Principal, input: ChangePassw
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     const now = new Date();
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now, mustChangePassword: false }).where(eq(users.id, user.id));
     await appendAudit(tx, { action: "user.password_change", actorId: user.id, actorEmail: user.email, ip, targetType: "user", targetId: user.id });
   });
   await endAllSessions(db, user.id, "password_change");

@@ -12,7 +12,7 @@ import { endAllSessions, resolvePrincipal } from "./principal";
 import { checkSignIn, GENERIC_FAILURE } from "./sign-in";
 import { createUser, seedLocalRoles } from "./users";
 
-const limits = { idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000 };
+const limits = { idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000, mfaRequired: "none" as const };
 const PASSWORD = "correct horse battery";
 
 describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) => {

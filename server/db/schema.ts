@@ -538,3 +538,4 @@ export const billingPlanCharges = pgTable(
 
 export type BillingPlanRow = typeof billingPlans.$inferSelect;
 export type BillingPlanChargeRow = typeof billingPlanCharges.$inferSelect;
+export * from "./schema-mfa";

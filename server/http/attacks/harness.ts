@@ -51,8 +51,12 @@ type Holders = { [DB_KEY]?: Promise<unknown>; [GATEWAY_KEY]?: Promise<GatewayCli
 
 let sandbox: RunningSandbox | null = null;
 
-/** The sandbox (with this run's merchant secret and API key) and the app's configuration; once per process. */
-export async function startAttackSandbox(): Promise<RunningSandbox> {
+/**
+ * The sandbox (with this run's merchant secret and API key) and the app's configuration; once per process. The
+ * actors' sessions are minted after the password step only, so the suites run with MFA_REQUIRED=none unless they
+ * attack the second-factor gate itself (mfa-gate.test.ts asks for "all").
+ */
+export async function startAttackSandbox(opts: { mfaRequired?: "all" | "admins" | "none" } = {}): Promise<RunningSandbox> {
   if (sandbox) return sandbox;
   sandbox = await startSandbox({ port: 0, dataDir: null, callbackUrl: null, clientKey: CLIENT_KEY, merchantSecret: SECRETS.merchantSecret, apiKey: SECRETS.apiKey });
   Object.assign(process.env, {
@@ -67,9 +71,10 @@ export async function startAttackSandbox(): Promise<RunningSandbox> {
     GATEWAY_API_KEY: SECRETS.apiKey,
     GATEWAY_TIMEOUT_MS: "5000",
     RECONCILE_INTERVAL_SECONDS: "0",
+    MFA_REQUIRED: opts.mfaRequired ?? "none",
   });
   const config = env();
-  if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth) {
+  if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth || config.mfaRequired !== (opts.mfaRequired ?? "none")) {
     throw new Error("env() was read before the attack harness configured it: import order problem");
   }
   return sandbox;
