@@ -72,6 +72,9 @@ export async function startAttackSandbox(opts: { mfaRequired?: "all" | "admins" 
     GATEWAY_TIMEOUT_MS: "5000",
     RECONCILE_INTERVAL_SECONDS: "0",
     MFA_REQUIRED: opts.mfaRequired ?? "none",
+    // A real gateway URL needs SMTP configured (server/config.ts); nothing here sends mail (the outbox only fills).
+    SMTP_URL: process.env.SMTP_URL ?? "smtp://127.0.0.1:9",
+    MAIL_FROM: process.env.MAIL_FROM ?? "dashboard@attack.example",
   });
   const config = env();
   if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth || config.mfaRequired !== (opts.mfaRequired ?? "none")) {
