@@ -14,3 +14,8 @@ export async function mfaDeps(): Promise<MfaDeps> {
 export function mfaIssuer(): string {
   return env().webauthn.rpName;
 }
+
+/** The WebAuthn relying party: APP_URL's host name and origin. */
+export function mfaRelyingParty(): { rpId: string; origin: string; rpName: string } {
+  return env().webauthn;
+}

@@ -2,6 +2,7 @@
 // that was above the approval threshold. The approver may not be the requester.
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
+import { requireFreshFactor } from "../../auth/step-up";
 import { appendAudit } from "../../audit/audit-log";
 import { paymentActions } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -42,6 +43,7 @@ async function decide(deps: ServiceDeps, approver: Principal, actionId: string, 
 }
 
 export async function approveRefund(deps: ServiceDeps, approver: Principal, actionId: string, note: string, ip: string | null): Promise<MoneyActionResult> {
+  requireFreshFactor(approver);
   const { action, payment } = await decide(deps, approver, actionId, "approve", note, ip);
   return sendAndRecord(deps, refundGateway(deps), payment, action, approver, ip);
 }

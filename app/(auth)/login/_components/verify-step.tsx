@@ -1,9 +1,10 @@
 "use client";
 // The sign-in's second step: a code (or a recovery code, or a passkey when the user has one). After a recovery code,
-// says how many are left and urges new ones when few remain, before going on. `hasPasskey` is for the passkey step.
+// says how many are left and urges new ones when few remain, before going on.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CodeFactorForm } from "@/components/auth/code-factor-form";
+import { PasskeyButton } from "@/components/auth/passkey-button";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
@@ -27,6 +28,7 @@ export function VerifyStep({ hasTotp, hasPasskey }: { hasTotp: boolean; hasPassk
   }
   return (
     <>
+      {hasPasskey && <PasskeyButton purpose="sign_in" onDone={go} primary={!hasTotp} />}
       <CodeFactorForm
         endpoint="/api/session/second-factor"
         submitLabel="Verify"

@@ -2,6 +2,7 @@
 // comes back as an error on the name field; permissions the gateway dropped are named in the result.
 import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import type { ServiceDeps } from "../../deps";
 import { requireRolesManage } from "./access";
 import { successOrThrow } from "./gateway-failure";
@@ -9,6 +10,7 @@ import { recordSavedRole } from "./save-result";
 
 export async function createRole(deps: ServiceDeps, principal: Principal, input: RoleFormOutput, ip: string | null): Promise<RoleSaveResult> {
   requireRolesManage(principal);
+  requireFreshFactor(principal);
   const gatewayRole = successOrThrow(
     await deps.gateway.createRole({ roleName: input.name, description: input.description, permissions: input.permissions }),
   );

@@ -3,6 +3,7 @@
 // a taken name (409) an error on the name field; permissions the gateway dropped are named in the result.
 import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import type { ServiceDeps } from "../../deps";
 import { requireRolesManage } from "./access";
 import { gatewayRoleOf } from "./find-role";
@@ -17,6 +18,7 @@ export async function updateRole(
   ip: string | null,
 ): Promise<RoleSaveResult> {
   requireRolesManage(principal);
+  requireFreshFactor(principal);
   const before = await gatewayRoleOf(deps, roleId);
   const gatewayRole = successOrThrow(
     await deps.gateway.updateRole({

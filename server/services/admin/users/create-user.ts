@@ -6,6 +6,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { CreateUserInput } from "@/lib/schemas/admin-users";
 import { createUserSchema } from "@/lib/schemas/admin-users";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import { passwordTokens, roles, userRoles, users } from "../../../db/schema";
 import { describeResult } from "../../../gateway/client";
@@ -37,6 +38,7 @@ export async function issuePasswordLink(deps: ServiceDeps, tx: Tx, userId: strin
 
 export async function createDashboardUser(deps: ServiceDeps, actor: Principal, raw: CreateUserInput, ip: string | null): Promise<CreatedUser> {
   requirePermission(actor, "USERS_MANAGE");
+  requireFreshFactor(actor);
   const input = createUserSchema.parse(raw);
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });

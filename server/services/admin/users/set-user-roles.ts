@@ -3,6 +3,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { UserRolesInput } from "@/lib/schemas/admin-users";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { roles, userRoles, users } from "../../../db/schema";
@@ -11,6 +12,7 @@ import { requirePermission } from "../../require-permission";
 
 export async function setUserRoles(db: Db, actor: Principal, userId: string, input: UserRolesInput, ip: string | null) {
   requirePermission(actor, "USERS_MANAGE");
+  requireFreshFactor(actor);
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw new AppError("not_found", "This user does not exist.");

@@ -3,6 +3,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { UserStatusInput } from "@/lib/schemas/admin-users";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
@@ -11,6 +12,7 @@ import { requirePermission } from "../../require-permission";
 
 export async function setUserStatus(db: Db, actor: Principal, userId: string, input: UserStatusInput, ip: string | null) {
   requirePermission(actor, "USERS_MANAGE");
+  requireFreshFactor(actor);
   if (userId === actor.userId && input.status === "disabled") throw new AppError("conflict", "You cannot disable your own account.");
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
