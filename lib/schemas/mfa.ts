@@ -12,3 +12,6 @@ export type CodeFactorInput = z.infer<typeof codeFactorSchema>;
 
 export const totpConfirmSchema = z.object({ code: totpCodeSchema });
 export type TotpConfirmInput = z.infer<typeof totpConfirmSchema>;
+
+export const removeFactorSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("totp") }), z.object({ kind: z.literal("passkey"), id: z.uuid() })]);
+export type RemoveFactorInput = z.infer<typeof removeFactorSchema>;
