@@ -6,7 +6,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { PERMISSIONS, toPermission, type Permission } from "@/lib/permissions";
 import type { MfaRequired } from "../config";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { mfaPasskeys, mfaTotp, roles, sessions, userRoles, users } from "../db/schema";
 import { mfaRequiredFor, secondFactorPending } from "./mfa/policy";
 
@@ -128,7 +128,7 @@ export async function endSession(db: Db, sessionId: string, reason: string, now 
 }
 
 /** End every session of a user at once (sign-out, disable, password change): bump the version, close the rows. */
-export async function endAllSessions(db: Db, userId: string, reason: string, now = new Date()) {
+export async function endAllSessions(db: Db | Tx, userId: string, reason: string, now = new Date()) {
   await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now }).where(eq(users.id, userId));
   await db
     .update(sessions)

@@ -253,6 +253,7 @@ export function isErrorShape(json: unknown): boolean {
 export const SAMPLE_PARAMS: Record<string, Record<string, string | string[]>> = {
   "admin/partners/[partnerId]": { partnerId: "0b0d6a4e-8a59-4e4a-9d0b-2a7c1f3e9d01" },
   "admin/roles/[roleId]": { roleId: "1c1e7b5f-9b6a-4f5b-8e1c-3b8d2a4f0e02" },
+  "admin/users/[userId]/factors/reset": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "admin/users/[userId]/roles": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "admin/users/[userId]/status": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "auth/[...nextauth]": { nextauth: ["session"] },

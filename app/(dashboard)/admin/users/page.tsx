@@ -55,7 +55,7 @@ export default async function UsersPage() {
                 <TD>{u.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</TD>
                 <TD>{u.lastSignInAt ? <LocalTime iso={u.lastSignInAt.toISOString()} /> : <span className="text-slate-500">Never</span>}</TD>
                 <TD>
-                  <UserRowActions user={{ id: u.id, name: u.name, status: u.status, roleIds: u.roles.map((r) => r.id) }} roles={roles} isSelf={u.id === principal.userId} />
+                  <UserRowActions user={{ id: u.id, name: u.name, status: u.status, roleIds: u.roles.map((r) => r.id) }} roles={roles} isSelf={u.id === principal.userId} canResetFactors={principal.userType === "SUPER_ADMIN" && u.id !== principal.userId} />
                 </TD>
               </TR>
             ))}

@@ -6,14 +6,17 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { apiFetch, ApiError } from "@/lib/api-client";
+import { ResetFactorsButton } from "./reset-factors-button";
 
 export interface UserRowActionsProps {
   user: { id: string; name: string; status: string; roleIds: string[] };
   roles: Array<{ id: string; name: string }>;
   isSelf: boolean;
+  /** The viewer is a super-admin and this is someone else: offer "Reset 2FA". */
+  canResetFactors?: boolean;
 }
 
-export function UserRowActions({ user, roles, isSelf }: UserRowActionsProps) {
+export function UserRowActions({ user, roles, isSelf, canResetFactors = false }: UserRowActionsProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,6 +59,7 @@ export function UserRowActions({ user, roles, isSelf }: UserRowActionsProps) {
         >
           {user.status === "active" ? "Disable" : "Enable"}
         </Button>
+        {canResetFactors && <ResetFactorsButton user={user} />}
       </div>
       {error && !editing && <Alert tone="error">{error}</Alert>}
       {editing && (
