@@ -31,6 +31,8 @@ export interface Principal {
   hasFactor?: boolean;
   /** MFA_REQUIRED asks this user for a second factor. */
   mfaRequired?: boolean;
+  /** STEP_UP_MINUTES: how recent factorAt must be for a sensitive action (default 5 minutes). */
+  stepUpMaxAgeMs?: number;
 }
 
 /** What a half-signed-in session still owes: its second factor (verify, or enrol first), or a password change. */
@@ -49,6 +51,8 @@ export interface SessionLimits {
   maxAgeMs: number;
   /** MFA_REQUIRED: who must present a second factor before the session is usable. */
   mfaRequired: MfaRequired;
+  /** STEP_UP_MINUTES in ms (default 5 minutes). */
+  stepUpMaxAgeMs?: number;
 }
 
 /** SQL: the user has an enrolled factor (confirmed TOTP or any passkey). Part of the session query: no extra trip. */
@@ -111,6 +115,7 @@ export async function resolvePrincipal(
     factorAt: session.factorAt,
     hasFactor,
     mfaRequired,
+    ...(limits.stepUpMaxAgeMs ? { stepUpMaxAgeMs: limits.stepUpMaxAgeMs } : {}),
   };
   const pending = { ...principal, permissions: new Set<Permission>() };
   if (secondFactorPending({ required: mfaRequired, hasFactor, mfaVerifiedAt: session.mfaVerifiedAt })) {

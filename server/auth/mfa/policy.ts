@@ -3,7 +3,7 @@
 import type { Permission } from "@/lib/permissions";
 import type { MfaRequired } from "../../config";
 
-/** A second factor older than this is stale for step-up (approving refunds, changing users, roles, partners). */
+/** A second factor older than this is stale for step-up (approving refunds, changing users, roles, partners); STEP_UP_MINUTES changes it. */
 export const STEP_UP_MAX_AGE_MS = 5 * 60_000;
 
 /** Whether MFA_REQUIRED asks this user for a second factor at sign-in. */
@@ -26,7 +26,7 @@ export function secondFactorPending(opts: { required: boolean; hasFactor: boolea
  * Whether a sensitive action needs a fresh factor first: only for users who have a factor or must have one (a user
  * with no factor under MFA_REQUIRED=none or "admins" has nothing to present and is not asked).
  */
-export function stepUpNeeded(p: { factorAt?: Date | null; hasFactor?: boolean; mfaRequired?: boolean }, now: Date): boolean {
+export function stepUpNeeded(p: { factorAt?: Date | null; hasFactor?: boolean; mfaRequired?: boolean; stepUpMaxAgeMs?: number }, now: Date): boolean {
   if (!p.hasFactor && !p.mfaRequired) return false;
-  return !p.factorAt || now.getTime() - p.factorAt.getTime() > STEP_UP_MAX_AGE_MS;
+  return !p.factorAt || now.getTime() - p.factorAt.getTime() > (p.stepUpMaxAgeMs ?? STEP_UP_MAX_AGE_MS);
 }
