@@ -52,6 +52,10 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/recurring/_components/create-plan.tsx": "billing plans",
   "app/(dashboard)/recurring/plans/_components/plan-actions.tsx": "billing plans",
   "app/(dashboard)/payments/links/_components/new-link-button.tsx": "new payment link",
+  // The second-factor dialogs need a user with factors (MFA_REQUIRED=all): mfa.spec.ts opens each and runs axe.
+  "components/auth/step-up-dialog.tsx": "mfa.spec.ts: the step-up dialog",
+  "app/(dashboard)/account/_components/two-step-actions.tsx": "mfa.spec.ts: add-passkey and remove-factor dialogs",
+  "app/(dashboard)/admin/users/_components/reset-factors-button.tsx": "mfa.spec.ts: the reset-factors dialog",
 };
 
 /** Files under app/ and components/ that use <Dialog (the primitive's own file aside). */
