@@ -6,6 +6,7 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse, type Authe
 import { and, eq } from "drizzle-orm";
 import { mfaPasskeys } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { logger } from "../../log/logger";
 import type { Principal } from "../principal";
 import { withFactorAttempt } from "./present-factor";
 import type { MfaDeps } from "./session-factor";
@@ -24,7 +25,8 @@ export async function passkeyAuthenticationOptions(deps: MfaDeps, principal: Pri
   const challenge = await issueChallenge(deps.db, principal.sessionId, "authenticate", now);
   return generateAuthenticationOptions({
     rpID: rp.rpId,
-    challenge,
+    // As bytes: a string would be taken as UTF-8 text and encoded again, and the answer's challenge would not match.
+    challenge: Uint8Array.from(Buffer.from(challenge, "base64url")),
     userVerification: "required",
     allowCredentials: keys.map((k) => ({ id: k.credentialId, transports: k.transports })),
   });
@@ -47,7 +49,10 @@ export async function presentPasskey(
       expectedRPID: ctx.rp.rpId,
       requireUserVerification: true,
       credential: { id: key.credentialId, publicKey: Buffer.from(key.publicKey, "base64url"), counter: key.counter, transports: key.transports },
-    }).catch(() => null);
+    }).catch((e: unknown) => {
+      logger.warn("auth.passkey_refused", { reason: e instanceof Error ? e.message : String(e) });
+      return null;
+    });
     if (!result?.verified) return null;
     await tx.update(mfaPasskeys).set({ counter: result.authenticationInfo.newCounter, lastUsedAt: now }).where(eq(mfaPasskeys.id, key.id));
     return { ok: true as const };

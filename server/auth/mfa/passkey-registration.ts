@@ -7,6 +7,7 @@ import { appendAudit } from "../../audit/audit-log";
 import { mfaPasskeys } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
 import { AppError } from "../../http/errors";
+import { logger } from "../../log/logger";
 import type { Principal } from "../principal";
 import { requireFreshFactor } from "../step-up";
 import type { RelyingParty } from "./passkey-authentication";
@@ -27,7 +28,8 @@ export async function passkeyRegistrationOptions(deps: MfaDeps, principal: Princ
     userName: principal.email,
     userDisplayName: principal.name,
     userID: new TextEncoder().encode(principal.userId),
-    challenge,
+    // As bytes: a string would be taken as UTF-8 text and encoded again, and the answer's challenge would not match.
+    challenge: Uint8Array.from(Buffer.from(challenge, "base64url")),
     attestationType: "none",
     excludeCredentials: keys.map((k) => ({ id: k.credentialId, transports: k.transports })),
     authenticatorSelection: { residentKey: "preferred", userVerification: "required" },
@@ -50,7 +52,10 @@ export async function addPasskey(
     expectedOrigin: ctx.rp.origin,
     expectedRPID: ctx.rp.rpId,
     requireUserVerification: true,
-  }).catch(() => null);
+  }).catch((e: unknown) => {
+    logger.warn("auth.passkey_registration_refused", { reason: e instanceof Error ? e.message : String(e) });
+    return null;
+  });
   if (!result?.verified) throw new AppError("invalid_request", "The passkey could not be verified. Try again.");
   const { credential } = result.registrationInfo;
   try {
