@@ -53,7 +53,7 @@ describe.each(testDatabaseTargets())("the second-factor gate under attack on $na
 
   it("covers the second-factor step's own routes and every other guarded route", () => {
     const pending = GUARDED.filter((r) => r.meta?.access.kind === "pending_second_factor").map((r) => `${r.method} ${r.route}`);
-    expect(pending.sort()).toEqual(["POST session/enrolment/totp", "POST session/second-factor"]);
+    expect(pending.sort()).toEqual(["POST session/enrolment/totp", "POST session/passkey", "POST session/passkey/options", "POST session/second-factor"]);
     expect(GUARDED.length).toBeGreaterThan(30);
   });
 
@@ -71,10 +71,11 @@ describe.each(testDatabaseTargets())("the second-factor gate under attack on $na
     expect(changedTables(before, await snapshot(database.db))).toEqual([]);
   });
 
-  it("the step's own routes take the pending session (a wrong body is a 400, not a 401)", async () => {
+  it("the step's own routes take the pending session (a wrong body is a 400; passkey options without a passkey a 409)", async () => {
     for (const r of GUARDED.filter((x) => x.meta?.access.kind === "pending_second_factor")) {
       const res = await call(r, { cookie: admin.cookie, body: "{}" });
-      expect({ route: r.route, status: res.status, code: errorCode(res) }).toEqual({ route: r.route, status: 400, code: "invalid_request" });
+      const expected = r.route === "session/passkey/options" ? { status: 409, code: "conflict" } : { status: 400, code: "invalid_request" };
+      expect({ route: r.route, status: res.status, code: errorCode(res) }).toEqual({ route: r.route, ...expected });
     }
   });
 
