@@ -5,6 +5,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { listFactors } from "@/server/auth/mfa/manage-factors";
 import type { Principal } from "@/server/auth/principal";
 import { getDatabase } from "@/server/db";
+import { TotpSetupButton } from "./totp-setup-button";
 import { AddPasskeyButton, RegenerateCodesButton, RemoveFactorButton } from "./two-step-actions";
 
 const LOW = 3;
@@ -53,6 +54,7 @@ export async function TwoStepSection({ principal }: { principal: Principal }) {
         </li>
       </ul>
       <div className="mt-4 flex flex-wrap items-start gap-3">
+        {!factors.totp && <TotpSetupButton />}
         <AddPasskeyButton />
         {hasAny && <RegenerateCodesButton />}
       </div>
