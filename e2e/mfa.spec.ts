@@ -97,6 +97,7 @@ test("sign-in with a TOTP code; a wrong code is refused", async ({ browser }) =>
   await passwordStep(page, admin);
   await expect(page).toHaveURL(/\/login\/verify$/);
   await noViolations(page, "/login/verify");
+  await page.screenshot({ path: test.info().outputPath("verify.png") });
   await page.goto("/overview");
   await expect(page).toHaveURL(/\/login\/verify$/);
   await page.getByLabel("Code from your authenticator app").fill("123456");
@@ -135,6 +136,7 @@ test("changing a user's roles with a stale factor asks for a fresh one (step-up 
   const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
   await expect(stepUp).toBeVisible();
   await noViolations(page, "the step-up dialog");
+  await page.screenshot({ path: test.info().outputPath("step-up.png") });
   await stepUp.getByLabel("Code from your authenticator app").fill(await nextTotp(adminSecret));
   await stepUp.getByRole("button", { name: "Confirm" }).click();
   await expect(stepUp).toBeHidden();
@@ -165,6 +167,8 @@ test("a passkey added on the Account page (virtual authenticator) signs in inste
   await stepUpWithRecoveryCode(page);
   await expect(add).toBeHidden();
   await expect(page.getByText("Passkey: Test key")).toBeVisible();
+  await page.getByRole("heading", { name: "Two-step verification" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("account.png") });
   // The remove and regenerate dialogs, opened and checked (then cancelled / done).
   await page.getByRole("button", { name: "Remove the passkey Test key" }).click();
   await noViolations(page, "the remove-factor dialog");
