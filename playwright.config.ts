@@ -9,8 +9,16 @@ const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 // A second dashboard with a 6-second idle limit, for the session-expiry test (same build, its own data).
 const shortPort = port + 1;
 const shortSandboxPort = sandboxPort + 1;
+// A third dashboard with MFA_REQUIRED=all, for the second-factor specs (e2e/mfa.spec.ts). The other two run with
+// MFA_REQUIRED=none: their specs sign in with a password alone.
+const mfaPort = port + 2;
+const mfaSandboxPort = sandboxPort + 2;
 const runId = process.env.E2E_RUN_ID ?? String(process.pid);
-export const e2eDataDirs = [path.join(os.tmpdir(), `dashboard-e2e-${runId}`), path.join(os.tmpdir(), `dashboard-e2e-${runId}-short`)];
+export const e2eDataDirs = [
+  path.join(os.tmpdir(), `dashboard-e2e-${runId}`),
+  path.join(os.tmpdir(), `dashboard-e2e-${runId}-short`),
+  path.join(os.tmpdir(), `dashboard-e2e-${runId}-mfa`),
+];
 const dataDir = e2eDataDirs[0]!;
 
 // Runs on other ports (several at once on one checkout) keep their results apart from the default run's.
@@ -20,6 +28,8 @@ export const e2eUrls = {
   app: `http://127.0.0.1:${port}`,
   sandbox: `http://127.0.0.1:${sandboxPort}`,
   shortSessionApp: `http://127.0.0.1:${shortPort}`,
+  // A host name, not an IP address: WebAuthn refuses an IP address as the relying party id (passkeys).
+  mfaApp: `http://localhost:${mfaPort}`,
 };
 
 function server(p: number, sp: number, dir: string, extra: Record<string, string> = {}) {
@@ -34,6 +44,7 @@ function server(p: number, sp: number, dir: string, extra: Record<string, string
       SANDBOX_PORT: String(sp),
       DATA_DIR: dir,
       APP_URL: `http://127.0.0.1:${p}`,
+      MFA_REQUIRED: "none",
       ...extra,
     },
   };
@@ -73,5 +84,7 @@ export default defineConfig({
   webServer: [
     server(port, sandboxPort, dataDir, { PLAN_SCHEDULER_INTERVAL_SECONDS: "2", PLAN_RETRY_DELAYS: "5s,5s,5s" }),
     server(shortPort, shortSandboxPort, e2eDataDirs[1]!, { SESSION_IDLE_MINUTES: "0.1" }),
+    // Step-up after 6 s instead of 5 minutes, so that mfa.spec.ts can see the step-up dialog without waiting.
+    server(mfaPort, mfaSandboxPort, e2eDataDirs[2]!, { MFA_REQUIRED: "all", STEP_UP_MINUTES: "0.1", APP_URL: `http://localhost:${mfaPort}` }),
   ],
 });

@@ -53,6 +53,11 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/recurring/_components/create-plan.tsx": "billing plans",
   "app/(dashboard)/recurring/plans/_components/plan-actions.tsx": "billing plans",
   "app/(dashboard)/payments/links/_components/new-link-button.tsx": "new payment link",
+  // The second-factor dialogs need a user with factors (MFA_REQUIRED=all): mfa.spec.ts opens each and runs axe.
+  "components/auth/step-up-dialog.tsx": "mfa.spec.ts: the step-up dialog",
+  "app/(dashboard)/account/_components/two-step-actions.tsx": "mfa.spec.ts: add-passkey and remove-factor dialogs",
+  "app/(dashboard)/account/_components/totp-setup-button.tsx": "WCAG 2.2 AA: setting up an authenticator app from the Account page",
+  "app/(dashboard)/admin/users/_components/reset-factors-button.tsx": "mfa.spec.ts: the reset-factors dialog",
 };
 
 /** Files under app/ and components/ that use <Dialog (the primitive's own file aside). */
@@ -446,5 +451,19 @@ test.describe("WCAG 2.2 AA (axe): every dialog, open", () => {
       await dialog.getByRole("button", { name: "Keep as is" }).click();
       await expect(dialog).toHaveCount(0);
     }
+  });
+
+  test("setting up an authenticator app from the Account page (MFA_REQUIRED=none here: the admin has none)", async ({ page }) => {
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    const dialog = page.getByRole("dialog", { name: "Set up an authenticator app" });
+    await expect(dialog.getByTestId("totp-secret")).toBeVisible();
+    await expectNoViolations(page, "the authenticator set-up dialog");
+    await dialog.getByLabel("Code from the app").fill("000000");
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog.getByRole("alert")).toBeVisible();
+    await expectNoViolations(page, "the authenticator set-up dialog with an error");
+    await dialog.getByRole("button", { name: "Close" }).click(); // left unconfirmed: not a factor, nothing changes
+    await expect(dialog).toHaveCount(0);
   });
 });

@@ -1,5 +1,7 @@
 // The browser's one way to call the dashboard's route handlers: JSON in, JSON out, and the one error shape
-// `{ error: { code, message, fields?, id? } }` turned into an ApiError whose message is safe to show.
+// `{ error: { code, message, fields?, id? } }` turned into an ApiError whose message is safe to show. An answer
+// `step_up_required` (a sensitive action after a stale second factor) asks the registered step-up handler (the
+// dashboard's step-up dialog) for a fresh factor and retries the request once: every dialog gets it.
 
 export class ApiError extends Error {
   override name = "ApiError";
@@ -21,7 +23,26 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
 }
 
+/** Shows the step-up dialog; true when a fresh factor was presented (then the request is retried once). */
+export type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+
+/** Registered by the dashboard's step-up provider while it is mounted. */
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
 export async function apiFetch<T = unknown>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
+  try {
+    return await apiFetchOnce<T>(path, opts);
+  } catch (e) {
+    // The refusal came before the service did anything, so the same request (same idempotency key) is sent again.
+    if (e instanceof ApiError && e.code === "step_up_required" && stepUpHandler && (await stepUpHandler())) return apiFetchOnce<T>(path, opts);
+    throw e;
+  }
+}
+
+async function apiFetchOnce<T>(path: string, opts: ApiFetchOptions): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {

@@ -32,7 +32,7 @@ if (!buildIsFresh(ROOT, process.env.NEXT_DIST_DIR ?? ".next")) {
 }
 // A run id of our own, so that the run's data directories are known here afterwards.
 const runId = `${process.pid}-${Date.now().toString(36)}`;
-const dataDirs = [`dashboard-e2e-${runId}`, `dashboard-e2e-${runId}-short`].map((d) => path.join(os.tmpdir(), d));
+const dataDirs = [`dashboard-e2e-${runId}`, `dashboard-e2e-${runId}-short`, `dashboard-e2e-${runId}-mfa`].map((d) => path.join(os.tmpdir(), d));
 const code = await run(bin("playwright"), ["test", ...process.argv.slice(2)], {
   ...process.env,
   E2E_RUN_ID: runId,

@@ -86,4 +86,9 @@ describe("configuration", () => {
     expect(c.trustedProxyHops).toBe(0);
     expect(() => readConfig({ MFA_REQUIRED: "some" })).toThrow(/MFA_REQUIRED/);
   });
+  it("asks for a fresh second factor before sensitive actions after 5 minutes by default, never more than 15", () => {
+    expect(readConfig({}).stepUpMaxAgeMs).toBe(5 * 60_000);
+    expect(readConfig({ STEP_UP_MINUTES: "0.1" }).stepUpMaxAgeMs).toBe(6_000);
+    expect(() => readConfig({ STEP_UP_MINUTES: "60" })).toThrow(/STEP_UP_MINUTES/);
+  });
 });

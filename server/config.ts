@@ -53,6 +53,8 @@ const schema = z.object({
   PLAN_RETRY_DELAYS: z.string().default("1d,3d,7d"),
   PLAN_CHARGE_INTERFACE: z.enum(["v2", "form"]).default("v2"),
   MFA_REQUIRED: z.enum(["all", "admins", "none"]).default("all"),
+  // Step-up: refunds approval, user/role changes and partner deletion need a second factor this recent.
+  STEP_UP_MINUTES: z.coerce.number().positive().max(15, "at most 15").default(5),
   SMTP_URL: z
     .string()
     .trim()
@@ -148,6 +150,8 @@ export interface AppConfig {
   /** Billing plans: the scheduler's pass interval (0 = off), the waits before each retry of a declined charge. */
   plans: { schedulerIntervalMs: number; retryDelaysMs: number[]; defaultInterface: "v2" | "form" };
   mfaRequired: MfaRequired;
+  /** How recent a second factor must be for a sensitive action (step-up); STEP_UP_MINUTES, default 5. */
+  stepUpMaxAgeMs: number;
   mail: MailConfig;
   /** How many reverse proxies in front of the dashboard append to X-Forwarded-For (0: the socket's peer address). */
   trustedProxyHops: number;
@@ -226,6 +230,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       defaultInterface: e.PLAN_CHARGE_INTERFACE,
     },
     mfaRequired: e.MFA_REQUIRED,
+    stepUpMaxAgeMs: e.STEP_UP_MINUTES * 60_000,
     mail: {
       smtpUrl: e.SMTP_URL ?? `smtp://127.0.0.1:${smtpCatcherPort}`,
       from: e.MAIL_FROM ?? "Merchant dashboard <dashboard@example.com>",

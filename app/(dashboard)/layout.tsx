@@ -1,3 +1,4 @@
+import { StepUpProvider } from "@/components/auth/step-up-provider";
 import { AppShell } from "@/components/shell/app-shell";
 import { visibleNav } from "@/lib/navigation";
 import { requireSignedIn } from "@/server/auth/session";
@@ -15,6 +16,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       testMode={env().testMode}
     >
       {children}
+      <StepUpProvider />
     </AppShell>
   );
 }

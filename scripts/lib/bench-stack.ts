@@ -213,6 +213,8 @@ export async function startBenchStack(opts: { port: number; sandboxPort: number;
       NEXT_DIST_DIR: opts.distDir,
       DASHBOARD_USE_EXISTING_BUILD: "1",
       GATEWAY_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
+      // The benchmarks sign in through the real form with a password alone (signInCookies).
+      MFA_REQUIRED: "none",
     };
     const c = startChild("bench-stack", bin("tsx"), [path.join(ROOT, "scripts/start.ts")], env);
     child = c;

@@ -42,7 +42,7 @@ describe("the new-password rule", () => {
 
 describe.each(testDatabaseTargets())("password history and throttles on $name", (target) => {
   let database: TestDatabase;
-  const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000 };
+  const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000, mfaRequired: "none" as const };
   beforeAll(async () => {
     database = await target.open();
     await seedLocalRoles(database.db);

@@ -1,5 +1,6 @@
 // Reading the session on the server: the signed session cookie (next-auth's JWT) gives the claims; the database
-// decides whether they are still good (server/auth/principal.ts). Used by the route wrapper and by pages.
+// decides whether they are still good (server/auth/principal.ts). Used by the route wrapper and by pages. A session
+// that owes its second factor or a password change is sent to that step by every page (requireSignedIn).
 import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
@@ -9,7 +10,7 @@ import { z } from "zod";
 import type { Permission } from "@/lib/permissions";
 import { getDatabase } from "../db";
 import { env } from "../env";
-import { resolvePrincipal, type Principal, type PrincipalResult, type SessionClaims } from "./principal";
+import { resolvePrincipal, type PendingStep, type Principal, type PrincipalResult, type SessionClaims } from "./principal";
 import { authSecret } from "./secret";
 
 const claimsSchema = z.object({ uid: z.uuid(), sid: z.uuid(), sv: z.number().int() });
@@ -42,14 +43,20 @@ export function readCookie(header: string | null, name: string): string | undefi
 
 async function principalFor(value: string | undefined): Promise<PrincipalResult> {
   const { db } = await getDatabase();
-  return resolvePrincipal(db, await claimsFromCookie(value), env().session);
+  return resolvePrincipal(db, await claimsFromCookie(value), { ...env().session, mfaRequired: env().mfaRequired, stepUpMaxAgeMs: env().stepUpMaxAgeMs });
 }
 
-/** The route wrapper's session step. */
-export async function principalFromRequest(req: Request): Promise<Principal | null> {
-  const result = await principalFor(readCookie(req.headers.get("cookie"), sessionCookieName()));
-  return result.ok ? result.principal : null;
+/** The route wrapper's session step: the whole result, so that a pending step's own routes can accept it. */
+export async function sessionFromRequest(req: Request): Promise<PrincipalResult> {
+  return principalFor(readCookie(req.headers.get("cookie"), sessionCookieName()));
 }
+
+/** Where a half-signed-in session must go next: the second-factor step, enrolment, or the password change. */
+export const PENDING_STEP_PAGES: Record<PendingStep, string> = {
+  verify: "/login/verify",
+  enrol: "/login/enrol",
+  change_password: "/login/change-password",
+};
 
 /** The current request's principal in server components (computed once per request). */
 export const currentPrincipal = cache(async (): Promise<PrincipalResult> => {
@@ -61,6 +68,7 @@ export const currentPrincipal = cache(async (): Promise<PrincipalResult> => {
 export async function requireSignedIn(): Promise<Principal> {
   const result = await currentPrincipal();
   if (result.ok) return result.principal;
+  if ("step" in result) redirect(PENDING_STEP_PAGES[result.step]);
   redirect(result.reason === "no_session" ? "/login" : `/login?ended=${result.reason}`);
 }
 

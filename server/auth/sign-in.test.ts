@@ -19,7 +19,7 @@ vi.mock("./password", async (importOriginal) => {
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 
-const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000 };
+const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000, mfaRequired: "none" as const };
 const PASSWORD = "correct horse battery 9";
 
 describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) => {

@@ -1,10 +1,13 @@
 // Checking a sign-in: reserve the attempt first (throttle per account and per IP, atomic in the database), then the
 // password, with the same work and the same wording whether or not the account exists. Success opens a session row; both outcomes are
-// audited.
+// audited; a sign-in from a browser the user has not used lately queues a new-sign-in alert.
 import { eq } from "drizzle-orm";
 import { appendAudit, appendAuditNow } from "../audit/audit-log";
 import type { Db } from "../db/client";
 import { sessions, users } from "../db/schema";
+import { describeUserAgent } from "@/lib/user-agent";
+import { wakeMailWorker } from "../mail/worker";
+import { queueNewSignInAlert } from "./new-sign-in-alert";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import type { SessionClaims } from "./principal";
 import { reserveAttempt, settleAttempt, throttleMessage } from "./throttle";
@@ -36,6 +39,7 @@ export async function checkSignIn(
     });
     return { ok: false, message: GENERIC_FAILURE };
   }
+  let alerted = false;
   const claims = await db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
@@ -51,8 +55,11 @@ export async function checkSignIn(
       targetId: session!.id,
       summary: { userAgent: input.userAgent?.slice(0, 120) ?? null },
     });
+    // Someone holding the password from a browser the user has not used: they hear of it even if MFA stops it.
+    alerted = await queueNewSignInAlert(tx, user, session!, describeUserAgent);
     return { uid: user.id, sid: session!.id, sv: user.sessionVersion };
   });
+  if (alerted) wakeMailWorker();
   await settleAttempt(db, attempt, verdict.attemptId, true, now);
   return { ok: true, claims, email: user.email, name: user.name };
 }

@@ -545,3 +545,4 @@ export type BillingPlanChargeRow = typeof billingPlanCharges.$inferSelect;
 export * from "./schema-password-reset";
 export * from "./schema-throttle";
 export * from "./schema-passwords";
+export * from "./schema-mfa";

@@ -6,6 +6,12 @@ import { logger } from "../log/logger";
 
 export const ERROR_STATUS = {
   unauthenticated: 401,
+  /** The session has passed the password step only: the second factor comes next (server/auth/principal.ts). */
+  second_factor_required: 401,
+  /** The user must change a generated password before anything else works. */
+  password_change_required: 401,
+  /** A sensitive action needs a second factor presented in the last 5 minutes (server/auth/step-up.ts). */
+  step_up_required: 403,
   forbidden: 403,
   origin_rejected: 403,
   not_found: 404,

@@ -1,8 +1,10 @@
 // Rules guarded: the route wrapper refuses in the right order with the right status and the one error shape:
 // foreign Origin → 403, no session → 401, missing permission → 403, bad params/query/body → 400 with field errors,
 // an unexpected error → 500 with a reference id and no internal detail; and the handler never runs when refused.
-// Threat guarded: a client choosing its own IP (for the audit log) with X-Forwarded-For: the handler's `ip` is
-// the entry TRUSTED_PROXY_HOPS from the right, the socket's peer with 0 hops.
+// Threats guarded: a client choosing its own IP (for the audit log) with X-Forwarded-For: the handler's `ip` is
+// the entry TRUSTED_PROXY_HOPS from the right, the socket's peer with 0 hops; and
+// a session that passed the password step only (no second factor yet, or a generated password not
+// yet changed) reaching any route but its own step's.
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
@@ -20,7 +22,10 @@ const readOnly: Principal = {
 
 function setup(principal: Principal | null = readOnly) {
   const handler = vi.fn(async (ctx: { body: unknown; query: unknown; params: unknown }) => ({ got: ctx }));
-  const { route, publicRoute } = createRoute({ getPrincipal: async () => principal, appUrl: () => "http://app.test" });
+  const { route, publicRoute } = createRoute({
+    getSession: async () => (principal ? { ok: true, principal } : { ok: false, reason: "no_session" }),
+    appUrl: () => "http://app.test",
+  });
   return { handler, route, publicRoute };
 }
 
@@ -144,11 +149,54 @@ describe("route wrapper", () => {
   it("hands the handler the client IP under TRUSTED_PROXY_HOPS, never a client-written X-Forwarded-For entry", async () => {
     const seen: string[] = [];
     for (const hops of [0, 1]) {
-      const { route } = createRoute({ getPrincipal: async () => readOnly, appUrl: () => "http://app.test", trustedProxyHops: () => hops });
+      const { route } = createRoute({ getSession: async () => ({ ok: true, principal: readOnly }), appUrl: () => "http://app.test", trustedProxyHops: () => hops });
       const h = route({ permission: "TRANSACTIONS_VIEW" }, async ({ ip }) => void seen.push(ip));
       // As the app's server stamps it: what the client wrote, then the socket's peer (a proxy at 10.0.0.5).
       await h(new Request("http://app.test/api/x", { headers: { "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.5" } }), {});
     }
     expect(seen).toEqual(["10.0.0.5", "198.51.100.7"]);
+  });
+
+  describe("a session that has passed the password step only", () => {
+    const pendingSetup = (reason: "second_factor_required" | "password_change_required") => {
+      const handler = vi.fn(async (ctx: { principal: Principal }) => ({ user: ctx.principal.userId, perms: ctx.principal.permissions.size }));
+      const step = reason === "second_factor_required" ? ("verify" as const) : ("change_password" as const);
+      const { route } = createRoute({
+        getSession: async () => ({ ok: false, reason, step, pending: { ...readOnly, permissions: new Set() } }),
+        appUrl: () => "http://app.test",
+      });
+      return { route, handler };
+    };
+
+    it("is refused by permission and authenticated routes with 401 second_factor_required, the handler never runs", async () => {
+      const { route, handler } = pendingSetup("second_factor_required");
+      for (const permission of ["TRANSACTIONS_VIEW", "authenticated", "pending_password_change"] as const) {
+        const e = await errorOf(await route({ permission }, handler)(post({}), {}));
+        expect(e).toMatchObject({ status: 401, code: "second_factor_required" });
+      }
+      expect(handler).not.toHaveBeenCalled();
+    });
+
+    it("reaches a pending_second_factor route, as a principal holding no permission", async () => {
+      const { route, handler } = pendingSetup("second_factor_required");
+      const res = await route({ permission: "pending_second_factor" }, handler)(post({}), {});
+      expect(await res.json()).toEqual({ user: "u1", perms: 0 });
+    });
+
+    it("a password change still owed is refused everywhere (401 password_change_required) but on pending_password_change routes", async () => {
+      const { route, handler } = pendingSetup("password_change_required");
+      for (const permission of ["TRANSACTIONS_VIEW", "authenticated", "pending_second_factor"] as const) {
+        expect(await errorOf(await route({ permission }, handler)(post({}), {}))).toMatchObject({ status: 401, code: "password_change_required" });
+      }
+      expect(handler).not.toHaveBeenCalled();
+      expect((await route({ permission: "pending_password_change" }, handler)(post({}), {})).status).toBe(200);
+    });
+
+    it("a fully signed-in session is accepted by the pending steps' routes too (adding a factor from the account page)", async () => {
+      const { route, handler } = setup();
+      const h = route({ permission: "pending_second_factor" }, handler);
+      expect((await h(post({}), {})).status).toBe(200);
+      expect(h[ROUTE_META].access).toEqual({ kind: "pending_second_factor" });
+    });
   });
 });

@@ -1,10 +1,13 @@
 // The route-handler wrapper. Every handler under app/api is declared through it, and it does, in order:
 // Origin check (state-changing methods) → session → permission → zod parse of params, query and body → the
 // handler → mapping of any error to the one JSON error shape. Deny by default: a handler declares a permission,
-// "authenticated", or is built with `publicRoute` and a reason (see route-declarations.test.ts).
+// "authenticated", or is built with `publicRoute` and a reason (see route-declarations.test.ts). A session that
+// still owes its second factor (or a password change) is refused everywhere (401 second_factor_required /
+// password_change_required) but by the few routes of that step, declared "pending_second_factor" or
+// "pending_password_change" (which also accept a fully signed-in session).
 import type { z } from "zod";
 import type { Permission } from "@/lib/permissions";
-import type { Principal } from "../auth/principal";
+import type { Principal, PrincipalResult } from "../auth/principal";
 import { clientIp } from "./client-ip";
 import { AppError, errorJson, toErrorResponse } from "./errors";
 import { isAllowedOrigin } from "./origin";
@@ -12,7 +15,13 @@ import { readBodyText } from "./read-body";
 
 export const ROUTE_META = Symbol.for("merchant-dashboard.route-meta");
 
-export type Access = { kind: "permission"; permission: Permission } | { kind: "authenticated" } | { kind: "public"; reason: string };
+export type PendingAccess = "pending_second_factor" | "pending_password_change";
+
+export type Access =
+  | { kind: "permission"; permission: Permission }
+  | { kind: "authenticated" }
+  | { kind: PendingAccess }
+  | { kind: "public"; reason: string };
 
 export interface RouteMeta {
   access: Access;
@@ -22,7 +31,7 @@ type NextContext = { params?: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response>) & { [ROUTE_META]: RouteMeta };
 
 export interface RouteDeps {
-  getPrincipal(req: Request): Promise<Principal | null>;
+  getSession(req: Request): Promise<PrincipalResult>;
   appUrl(): string;
   /** TRUSTED_PROXY_HOPS (client-ip.ts); 0 when not given: the socket's peer address. */
   trustedProxyHops?(): number;
@@ -32,7 +41,7 @@ type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
-  permission: Permission | "authenticated";
+  permission: Permission | "authenticated" | PendingAccess;
   params?: P;
   query?: Q;
   body?: B;
@@ -118,6 +127,20 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
   return parseWith(schema, refuseUnstorable(await readJsonBody(req, maxBytes), "body"), "body") as z.output<S>; // Out<S> of a schema
 }
 
+/** The principal a route may act for, or the refusal: a pending session only reaches its own step's routes. */
+function admit(session: PrincipalResult, access: Access): Principal | Response {
+  if (session.ok) return session.principal;
+  if (session.reason === "second_factor_required") {
+    if (access.kind === "pending_second_factor") return session.pending;
+    return errorJson("second_factor_required", "Finish signing in with your second factor first.");
+  }
+  if (session.reason === "password_change_required") {
+    if (access.kind === "pending_password_change") return session.pending;
+    return errorJson("password_change_required", "Change your password before you continue.");
+  }
+  return errorJson("unauthenticated", "Your session has ended. Please sign in again.");
+}
+
 function toResponse(result: unknown): Response {
   if (result instanceof Response) return result;
   return Response.json(result ?? { ok: true }, { headers: { "Cache-Control": "no-store" } });
@@ -128,15 +151,18 @@ export function createRoute(deps: RouteDeps) {
     spec: RouteSpec<P, Q, B>,
     handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
   ): RouteHandler {
-    const access: Access = spec.permission === "authenticated" ? { kind: "authenticated" } : { kind: "permission", permission: spec.permission };
+    const access: Access =
+      spec.permission === "authenticated" || spec.permission === "pending_second_factor" || spec.permission === "pending_password_change"
+        ? { kind: spec.permission }
+        : { kind: "permission", permission: spec.permission };
     const wrapped = async (req: Request, ctx: NextContext): Promise<Response> => {
       const url = new URL(req.url);
       try {
         if (!isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })) {
           return errorJson("origin_rejected", "This request did not come from the dashboard and was refused.");
         }
-        const principal = await deps.getPrincipal(req);
-        if (!principal) return errorJson("unauthenticated", "Your session has ended. Please sign in again.");
+        const principal = admit(await deps.getSession(req), access);
+        if (principal instanceof Response) return principal;
         if (access.kind === "permission" && !principal.permissions.has(access.permission)) {
           return errorJson("forbidden", "You do not have permission to do this.");
         }

@@ -1,11 +1,11 @@
 // The route wrapper bound to the real session and configuration. Every app/api/**/route.ts uses these.
 import "server-only";
-import { principalFromRequest } from "../auth/session";
+import { sessionFromRequest } from "../auth/session";
 import { env } from "../env";
 import { createRoute } from "./route-core";
 
 export const { route, publicRoute } = createRoute({
-  getPrincipal: principalFromRequest,
+  getSession: sessionFromRequest,
   appUrl: () => env().appUrl,
   trustedProxyHops: () => env().trustedProxyHops,
 });

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { safeRedirectPath } from "@/lib/safe-redirect";
-import { currentPrincipal } from "@/server/auth/session";
+import { currentPrincipal, PENDING_STEP_PAGES } from "@/server/auth/session";
 import { env } from "@/server/env";
 import { LoginForm } from "./_components/login-form";
 
@@ -26,6 +26,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const current = await currentPrincipal();
   if (current.ok) redirect(safeNext(params.next));
+  // Past the password step already: the second factor (or the password change) comes next.
+  if ("step" in current) redirect(PENDING_STEP_PAGES[current.step]);
   const notice =
     (params.signed_out && NOTICES.signed_out) || (params.ended && NOTICES[params.ended]) || (params.password_changed && NOTICES.password_changed) || null;
   return (

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSignedIn } from "@/server/auth/session";
 import { ChangePasswordForm } from "./_components/change-password-form";
+import { TwoStepSection } from "./_components/two-step-section";
 import { SignedInSessions } from "./_components/signed-in-sessions";
 
 export const metadata: Metadata = { title: "Account" };
@@ -19,6 +20,7 @@ export default async function AccountPage() {
         <p className="mt-1 text-sm text-slate-600">After the change, every session ends and you sign in again with the new password.</p>
         <ChangePasswordForm />
       </section>
+      <TwoStepSection principal={principal} />
       <SignedInSessions principal={principal} />
     </div>
   );

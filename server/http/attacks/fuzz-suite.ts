@@ -52,6 +52,7 @@ const ACCEPTS_RANDOM_INPUT = new Set([
   "GET transactions/views", "GET recurring/plans", "POST session/sign-out", "POST transactions/views", "GET auth/[...nextauth]", "POST auth/[...nextauth]",
   // No input at all: the caller's own sessions, and signing out the others (the attacker's own session stays).
   "GET account/sessions", "POST account/sessions/end-others",
+  "POST account/passkeys/options", "POST session/passkey/options",
 ]);
 
 /** Tables a route may write even when it refuses the input, by design. Every other table must stay as it was. */
@@ -72,6 +73,15 @@ const WRITES_BY_DESIGN: Record<string, string[]> = {
   "POST admin/roles/refresh": ["roles", "audit_log"],
   // A well-formed delete reaches the gateway, and the attempt is audited whatever the gateway answers.
   "DELETE admin/partners/[partnerId]": ["audit_log"],
+  // Passkey options issue a WebAuthn challenge for the session (the previous one is replaced); an answer spends it.
+  "POST account/passkeys/options": ["mfa_challenges"],
+  "POST account/passkeys": ["mfa_challenges"],
+  "POST session/passkey/options": ["mfa_challenges"],
+  // A wrong second factor is counted for the factor throttle and audited (a well-formed code can be random input).
+  "POST session/second-factor": ["mfa_failures", "audit_log"],
+  "POST session/step-up": ["mfa_failures", "audit_log"],
+  "POST session/passkey": ["mfa_failures", "audit_log", "mfa_challenges"],
+  "POST session/enrolment/totp": ["mfa_failures", "audit_log"],
 };
 
 const EXPORTS = new Set(["GET admin/audit/export", "GET transactions/export"]);

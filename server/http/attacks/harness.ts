@@ -52,8 +52,12 @@ type Holders = { [DB_KEY]?: Promise<unknown>; [GATEWAY_KEY]?: Promise<GatewayCli
 
 let sandbox: RunningSandbox | null = null;
 
-/** The sandbox (with this run's merchant secret and API key) and the app's configuration; once per process. */
-export async function startAttackSandbox(): Promise<RunningSandbox> {
+/**
+ * The sandbox (with this run's merchant secret and API key) and the app's configuration; once per process. The
+ * actors' sessions are minted after the password step only, so the suites run with MFA_REQUIRED=none unless they
+ * attack the second-factor gate itself (mfa-gate.test.ts asks for "all").
+ */
+export async function startAttackSandbox(opts: { mfaRequired?: "all" | "admins" | "none" } = {}): Promise<RunningSandbox> {
   if (sandbox) return sandbox;
   sandbox = await startSandbox({ port: 0, dataDir: null, callbackUrl: null, clientKey: CLIENT_KEY, merchantSecret: SECRETS.merchantSecret, apiKey: SECRETS.apiKey });
   Object.assign(process.env, {
@@ -68,6 +72,7 @@ export async function startAttackSandbox(): Promise<RunningSandbox> {
     GATEWAY_API_KEY: SECRETS.apiKey,
     GATEWAY_TIMEOUT_MS: "5000",
     RECONCILE_INTERVAL_SECONDS: "0",
+    MFA_REQUIRED: opts.mfaRequired ?? "none",
     // A real gateway needs SMTP (config refuses to start without it): the sandbox's own catcher; no worker runs. Its
     // password is one more secret that no answer or log line may carry.
     SMTP_URL: `smtp://mailer:${SECRETS.smtpPassword}@127.0.0.1:${sandbox.smtpPort}`,
@@ -75,7 +80,7 @@ export async function startAttackSandbox(): Promise<RunningSandbox> {
     MAIL_WORKER_INTERVAL_SECONDS: "0",
   });
   const config = env();
-  if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth) {
+  if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth || config.mfaRequired !== (opts.mfaRequired ?? "none")) {
     throw new Error("env() was read before the attack harness configured it: import order problem");
   }
   return sandbox;
@@ -252,6 +257,7 @@ export const SAMPLE_PARAMS: Record<string, Record<string, string | string[]>> = 
   "admin/partners/[partnerId]": { partnerId: "0b0d6a4e-8a59-4e4a-9d0b-2a7c1f3e9d01" },
   "admin/roles/[roleId]": { roleId: "1c1e7b5f-9b6a-4f5b-8e1c-3b8d2a4f0e02" },
   "admin/users/[userId]/invitation": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
+  "admin/users/[userId]/factors/reset": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "admin/users/[userId]/roles": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "admin/users/[userId]/status": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "admin/users/[userId]/sessions": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },

@@ -36,7 +36,7 @@ function expectedFor(r: DeclaredRoute, who: PrincipalName, actor: Actor | null):
   const access = r.meta!.access;
   if (access.kind === "public") return "allowed";
   if (!actor) return "unauthenticated";
-  if (access.kind === "authenticated") return "allowed";
+  if (access.kind !== "permission") return "allowed"; // "authenticated" and the pending steps' routes (which also take a full session)
   return actor.permissions.has(access.permission) ? "allowed" : "forbidden";
 }
 

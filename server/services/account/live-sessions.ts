@@ -2,7 +2,7 @@
 // sessions lists show them: browser in words, IP, first and last seen, the second factor used, "this browser".
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { describeUserAgent } from "@/lib/user-agent";
-import type { SessionLimits } from "../../auth/principal";
+import type { SessionLifetimes } from "../../auth/principal";
 import type { Db, Tx } from "../../db/client";
 import { sessions } from "../../db/schema";
 
@@ -19,7 +19,7 @@ export interface SessionView {
   current: boolean;
 }
 
-export async function liveSessionsOf(db: Db | Tx, userId: string, limits: SessionLimits, currentSessionId: string | null, now = new Date()): Promise<SessionView[]> {
+export async function liveSessionsOf(db: Db | Tx, userId: string, limits: SessionLifetimes, currentSessionId: string | null, now = new Date()): Promise<SessionView[]> {
   const rows = await db
     .select()
     .from(sessions)

@@ -16,7 +16,7 @@ import { codeOf } from "../test-support";
 import { endOtherSessions } from "./end-other-sessions";
 import { listOwnSessions } from "./list-own-sessions";
 
-const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000 };
+const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000, mfaRequired: "none" as const };
 const PASSWORD = "sessions password 1";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";

@@ -3,6 +3,7 @@
 // and may not be the requester, nor hold an account the requester created (a second identity made for the purpose).
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
+import { requireFreshFactor } from "../../auth/step-up";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
 import { paymentActions, users } from "../../db/schema";
@@ -54,6 +55,7 @@ async function decide(deps: ServiceDeps, approver: Principal, actionId: string, 
 
 export async function approveRefund(deps: ServiceDeps, approver: Principal, actionId: string, note: string, ip: string | null): Promise<MoneyActionResult> {
   requirePermission(approver, "REFUNDS_APPROVE");
+  requireFreshFactor(approver);
   const { action, payment } = await decide(deps, approver, actionId, "approve", note, ip);
   return sendAndRecord(deps, refundGateway(deps), payment, action, approver, ip);
 }

@@ -72,6 +72,7 @@ export default async function UsersPage() {
                     roles={rowRoles}
                     lockedReason={lockedReason(u)}
                     enableBlockedReason={enableReason(u)}
+                    canResetFactors={principal.userType === "SUPER_ADMIN" && u.id !== principal.userId}
                   />
                 </TD>
               </TR>

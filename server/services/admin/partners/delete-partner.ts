@@ -5,6 +5,7 @@ import "server-only";
 import { partnerIdSchema, type DeletePartnerResult } from "@/lib/schemas/admin-partners";
 import { appendAuditNow } from "../../../audit/audit-log";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import type { GatewayResult } from "../../../gateway/result";
 import { AppError } from "../../../http/errors";
 import type { ServiceDeps } from "../../deps";
@@ -48,6 +49,7 @@ export async function deletePartner(
   ip: string | null = null,
 ): Promise<DeletePartnerResult> {
   requirePermission(principal, "PARTNERS_DELETE");
+  requireFreshFactor(principal);
   const parsed = partnerIdSchema.safeParse(rawPartnerId);
   if (!parsed.success) {
     throw new AppError("invalid_request", parsed.error.issues[0]?.message ?? "Not a partner id.", { partnerId: parsed.error.issues.map((i) => i.message) });

@@ -3,6 +3,7 @@
 // Escalation rule (grant-rules.ts): a role may carry only permissions its creator holds (a super-admin holds all).
 import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import type { ServiceDeps } from "../../deps";
 import { auditingRefusals, requireHeld } from "../grant-rules";
 import { requireRolesManage } from "./access";
@@ -11,6 +12,7 @@ import { recordSavedRole } from "./save-result";
 
 export async function createRole(deps: ServiceDeps, principal: Principal, input: RoleFormOutput, ip: string | null): Promise<RoleSaveResult> {
   requireRolesManage(principal);
+  requireFreshFactor(principal);
   return auditingRefusals(deps.db, principal, ip, async () => {
     requireHeld(principal, input.permissions, { action: "role.create", targetType: "role", detail: { name: input.name, permissions: input.permissions } });
     const gatewayRole = successOrThrow(

@@ -5,7 +5,7 @@ import { resolvePrincipal, type Principal } from "../../../auth/principal";
 import type { Db } from "../../../db/client";
 import { roles, sessions, userRoles, users } from "../../../db/schema";
 
-const LIMITS = { idleMs: 3_600_000, maxAgeMs: 86_400_000 };
+const LIMITS = { idleMs: 3_600_000, maxAgeMs: 86_400_000, mfaRequired: "none" as const };
 
 /** A USER holding the roles (by our id), signed in; `next()` resolves their principal as a new request would. */
 export async function userHoldingRoles(db: Db, roleIds: string[]) {

@@ -6,6 +6,7 @@
 import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
 import { AppError } from "../../../http/errors";
+import { requireFreshFactor } from "../../../auth/step-up";
 import type { ServiceDeps } from "../../deps";
 import { auditingRefusals, GrantRefused, holdsRole, isSuperAdmin, MESSAGES, requireHeld, type Attempt } from "../grant-rules";
 import { requireRolesManage } from "./access";
@@ -22,6 +23,7 @@ export async function updateRole(
   ip: string | null,
 ): Promise<RoleSaveResult> {
   requireRolesManage(principal);
+  requireFreshFactor(principal);
   return auditingRefusals(deps.db, principal, ip, async () => {
     const attempt: Attempt = { action: "role.update", targetType: "role", targetId: roleId, detail: { name: input.name, permissions: input.permissions } };
     if (!isSuperAdmin(principal)) await requireEditable(deps, principal, roleId, input, attempt);

@@ -7,6 +7,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { CreateUserInput } from "@/lib/schemas/admin-users";
 import { createUserSchema } from "@/lib/schemas/admin-users";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import { roles, userRoles, users } from "../../../db/schema";
 import { describeResult } from "../../../gateway/client";
@@ -32,6 +33,7 @@ export interface CreatedUser {
 
 export async function createDashboardUser(deps: ServiceDeps, actor: Principal, raw: CreateUserInput, ip: string | null): Promise<CreatedUser> {
   requirePermission(actor, "USERS_MANAGE");
+  requireFreshFactor(actor);
   return auditingRefusals(deps.db, actor, ip, () => create(deps, actor, createUserSchema.parse(raw), ip));
 }
 

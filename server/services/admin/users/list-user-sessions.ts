@@ -3,7 +3,7 @@
 // sign-outs, sessions ended), the failures counted by the throttle in the last 24 hours, and a lock if one holds.
 import { and, desc, eq, gt, like, or, sql } from "drizzle-orm";
 import { describeUserAgent } from "@/lib/user-agent";
-import type { Principal, SessionLimits } from "../../../auth/principal";
+import type { Principal, SessionLifetimes } from "../../../auth/principal";
 import type { Db } from "../../../db/client";
 import { auditLog, loginAttempts, throttleLocks, users } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
@@ -36,7 +36,7 @@ function detailOf(summary: unknown): string | null {
   return typeof s.userAgent === "string" ? describeUserAgent(s.userAgent) : null;
 }
 
-export async function listUserSessions(db: Db, principal: Principal, userId: string, limits: SessionLimits, now = new Date()): Promise<UserSessionsReport> {
+export async function listUserSessions(db: Db, principal: Principal, userId: string, limits: SessionLifetimes, now = new Date()): Promise<UserSessionsReport> {
   requireSuperAdmin(principal);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError("not_found", "There is no such user.");

@@ -2,6 +2,7 @@
 // every earlier unused link of the user voided, audited. Only for a user who has not chosen a password yet.
 import { eq } from "drizzle-orm";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import { users } from "../../../db/schema";
 import { AppError } from "../../../http/errors";
@@ -17,6 +18,7 @@ export interface ResentInvitation {
 
 export async function resendInvitation(deps: ServiceDeps, actor: Principal, userId: string, ip: string | null): Promise<ResentInvitation> {
   requirePermission(actor, "USERS_MANAGE");
+  requireFreshFactor(actor);
   const resent = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw new AppError("not_found", "This user does not exist.");

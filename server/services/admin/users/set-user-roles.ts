@@ -4,6 +4,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { UserRolesInput } from "@/lib/schemas/admin-users";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { roles, userRoles, users } from "../../../db/schema";
@@ -13,6 +14,7 @@ import { auditingRefusals, MESSAGES, requireHeld, requireNotSelf, requireSuperAd
 
 export async function setUserRoles(db: Db, actor: Principal, userId: string, input: UserRolesInput, ip: string | null) {
   requirePermission(actor, "USERS_MANAGE");
+  requireFreshFactor(actor);
   const attempt = { action: "user.roles_change", targetType: "user" as const, targetId: userId, detail: { roleIds: input.roleIds } };
   return auditingRefusals(db, actor, ip, () =>
     db.transaction(async (tx) => {

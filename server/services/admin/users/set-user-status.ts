@@ -5,6 +5,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { UserStatusInput } from "@/lib/schemas/admin-users";
 import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
@@ -14,6 +15,7 @@ import { auditingRefusals, MESSAGES, notHeldBy, permissionsOfUser, requireNotSel
 
 export async function setUserStatus(db: Db, actor: Principal, userId: string, input: UserStatusInput, ip: string | null) {
   requirePermission(actor, "USERS_MANAGE");
+  requireFreshFactor(actor);
   const attempt = { action: input.status === "disabled" ? "user.disable" : "user.enable", targetType: "user" as const, targetId: userId };
   return auditingRefusals(db, actor, ip, () =>
     db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import { listUsers } from "./list-users";
 import { setUserRoles } from "./set-user-roles";
 import { setUserStatus } from "./set-user-status";
 
-const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000 };
+const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000, mfaRequired: "none" as const };
 const PASSWORD = "a long enough password 1";
 
 

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { apiFetch, ApiError } from "@/lib/api-client";
+import { ResetFactorsButton } from "./reset-factors-button";
 
 export interface UserRowActionsProps {
   user: { id: string; name: string; email: string; status: string; roleIds: string[]; invitationPending: boolean };
@@ -19,9 +20,11 @@ export interface UserRowActionsProps {
   lockedReason: string | null;
   /** Why the viewer may not re-enable this user (they hold more than the viewer), or null. */
   enableBlockedReason: string | null;
+  /** The viewer is a super-admin and this is someone else: offer "Reset 2FA". */
+  canResetFactors?: boolean;
 }
 
-export function UserRowActions({ user, roles, lockedReason, enableBlockedReason }: UserRowActionsProps) {
+export function UserRowActions({ user, roles, lockedReason, enableBlockedReason, canResetFactors = false }: UserRowActionsProps) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"status" | "roles" | "invite" | null>(null);
@@ -76,6 +79,7 @@ export function UserRowActions({ user, roles, lockedReason, enableBlockedReason 
         >
           {user.status === "active" ? "Disable" : "Enable"}
         </Button>
+        {canResetFactors && <ResetFactorsButton user={user} />}
       </div>
       {invited && (
         <Alert tone="success">

@@ -1,0 +1,66 @@
+"use client";
+// Setting up the authenticator app at first sign-in: scan the QR code (or type the key), enter a code to confirm,
+// then save the recovery codes shown once.
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { RecoveryCodesPanel } from "@/components/auth/recovery-codes-panel";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { InputField } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/api-client";
+
+export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
+  const router = useRouter();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  if (codes) return <RecoveryCodesPanel codes={codes} onDone={() => router.replace("/overview")} />;
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } });
+      setCodes(r.recoveryCodes);
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fields?.code?.[0] ?? err.message) : "The code could not be checked.");
+      setCode("");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-4 space-y-4">
+      <ol className="list-decimal space-y-1 ps-5 text-sm text-slate-700">
+        <li>Open an authenticator app on your phone (any app that reads a QR code: Google Authenticator, Microsoft Authenticator, 1Password…).</li>
+        <li>Scan this QR code, or type the key below.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className="flex justify-center">
+        {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the server */}
+        <img src={qr} width={200} height={200} alt="QR code to scan with your authenticator app" className="rounded border border-slate-200" />
+      </div>
+      <p className="text-sm text-slate-700">
+        Key:{" "}
+        <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm">
+          <bdi dir="ltr">{secret.match(/.{1,4}/g)?.join(" ")}</bdi>
+        </code>
+      </p>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={error ? "enrol-error" : undefined}>
+        {error && (
+          <div id="enrol-error">
+            <Alert tone="error">{error}</Alert>
+          </div>
+        )}
+        <InputField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required value={code} onChange={(e) => setCode(e.target.value)} />
+        <Button type="submit" loading={busy} className="w-full">
+          Confirm
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+// POST /api/session/enrolment/totp: confirm the authenticator app being set up with a code from it; answers the new
+// recovery codes (shown once).
+import { totpConfirmSchema } from "@/lib/schemas/mfa";
+import { mfaDeps } from "@/server/auth/mfa/deps";
+import { confirmTotpEnrolment } from "@/server/auth/mfa/totp-enrolment";
+import { route } from "@/server/http/route";
+
+export const POST = route({ permission: "pending_second_factor", body: totpConfirmSchema }, async ({ principal, body, ip }) => {
+  return confirmTotpEnrolment(await mfaDeps(), principal, body.code, ip);
+});

@@ -1,0 +1,9 @@
+// POST /api/session/step-up: present a second factor again (TOTP or recovery code) before a sensitive action.
+import { codeFactorSchema } from "@/lib/schemas/mfa";
+import { mfaDeps } from "@/server/auth/mfa/deps";
+import { presentCodeFactor } from "@/server/auth/mfa/present-factor";
+import { route } from "@/server/http/route";
+
+export const POST = route({ permission: "authenticated", body: codeFactorSchema }, async ({ principal, body, ip }) => {
+  return presentCodeFactor(await mfaDeps(), principal, body, { ip, purpose: "step_up" });
+});

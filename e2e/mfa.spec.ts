@@ -1,0 +1,210 @@
+// Threats guarded: a stolen password used alone (PCI DSS 4.0.1 8.4.2), a stale session used for a sensitive action,
+// and a lost phone that locks a user out for good. On the third e2e dashboard (MFA_REQUIRED=all, step-up after 6 s):
+// enrolment at first sign-in (QR code + key, confirm code, recovery codes shown once), nothing reachable between the
+// password and the second factor, sign-in with TOTP, with a recovery code, and with a passkey through Chromium's
+// virtual authenticator, the step-up dialog on changing a user's roles, and a super-admin resetting a user's
+// factors (their session ends; they enrol again). Each new page and dialog is checked with axe.
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { generate } from "otplib";
+import { e2eUrls } from "../playwright.config";
+import { axeViolations } from "./support/axe";
+import { E2E_USERS, PASSWORD } from "./support/users";
+
+test.describe.configure({ mode: "serial", timeout: 150_000 });
+test.use({ baseURL: e2eUrls.mfaApp });
+
+const admin = E2E_USERS.admin;
+const reader = E2E_USERS.reader;
+let adminSecret = "";
+let adminCodes: string[] = [];
+let lastStep = -1;
+
+/** A TOTP code of a time step not used yet (the server accepts each step once): waits for the next step if needed. */
+async function nextTotp(secret: string): Promise<string> {
+  let step = Math.floor(Date.now() / 30_000);
+  if (step <= lastStep) {
+    await new Promise((r) => setTimeout(r, (lastStep + 1) * 30_000 - Date.now() + 300));
+    step = lastStep + 1;
+  }
+  lastStep = step;
+  return generate({ secret, epoch: step * 30 });
+}
+
+async function noViolations(page: Page, where: string) {
+  expect.soft(await axeViolations(page), `axe violations on ${where}`).toEqual([]);
+}
+
+async function passwordStep(page: Page, user: { email: string }) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: e2eUrls.mfaApp });
+  return { context, page: await context.newPage() };
+}
+
+/** Enrols the signed-in (password step) user: returns the secret and the recovery codes. */
+async function enrol(page: Page, check = false): Promise<{ secret: string; codes: string[] }> {
+  await expect(page).toHaveURL(/\/login\/enrol$/);
+  const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  if (check) await noViolations(page, "/login/enrol");
+  await page.getByLabel("Code from the app").fill("000000");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "not right" })).toBeVisible();
+  await page.getByLabel("Code from the app").fill(await nextTotp(secret));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  const list = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(list).toHaveCount(10);
+  const codes = await list.allInnerTexts();
+  if (check) await noViolations(page, "the recovery codes");
+  await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await page.getByLabel("I have saved them").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  return { secret, codes };
+}
+
+/** The step-up dialog: answered with a recovery code (no TOTP step to wait for). */
+async function stepUpWithRecoveryCode(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await dialog.getByLabel("Recovery code").fill(adminCodes.pop()!);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("first sign-in enrols an authenticator app; until then no page and no API call works", async ({ page }) => {
+  await passwordStep(page, admin);
+  await expect(page).toHaveURL(/\/login\/enrol$/);
+  await page.goto("/transactions");
+  await expect(page).toHaveURL(/\/login\/enrol$/);
+  const api = await page.request.get("/api/transactions");
+  expect(api.status()).toBe(401);
+  expect(((await api.json()) as { error: { code: string } }).error.code).toBe("second_factor_required");
+  const enrolled = await enrol(page, true);
+  adminSecret = enrolled.secret;
+  adminCodes = enrolled.codes;
+  expect((await page.request.get("/api/transactions")).status()).toBe(200);
+});
+
+test("sign-in with a TOTP code; a wrong code is refused", async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  await passwordStep(page, admin);
+  await expect(page).toHaveURL(/\/login\/verify$/);
+  await noViolations(page, "/login/verify");
+  await page.screenshot({ path: test.info().outputPath("verify.png") });
+  await page.goto("/overview");
+  await expect(page).toHaveURL(/\/login\/verify$/);
+  await page.getByLabel("Code from your authenticator app").fill("123456");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "not right" })).toBeVisible();
+  await page.getByLabel("Code from your authenticator app").fill(await nextTotp(adminSecret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await context.close();
+});
+
+test("sign-in with a recovery code, which then says how many are left", async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  await passwordStep(page, admin);
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await page.getByLabel("Recovery code").fill(adminCodes.shift()!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("You have 9 recovery codes left.")).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await context.close();
+});
+
+test("changing a user's roles with a stale factor asks for a fresh one (step-up dialog), then saves", async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  await passwordStep(page, admin);
+  await page.getByLabel("Code from your authenticator app").fill(await nextTotp(adminSecret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto("/admin/users");
+  await page.waitForTimeout(7_000); // STEP_UP_MINUTES=0.1 on this server
+  await page.getByRole("button", { name: `Change roles of ${E2E_USERS.toPromote.name}` }).click();
+  const roles = page.getByRole("dialog", { name: `Roles of ${E2E_USERS.toPromote.name}` });
+  await roles.getByLabel("finance", { exact: true }).check();
+  await roles.getByRole("button", { name: "Save roles" }).click();
+  const stepUp = page.getByRole("dialog", { name: "Confirm it is you" });
+  await expect(stepUp).toBeVisible();
+  await noViolations(page, "the step-up dialog");
+  await page.screenshot({ path: test.info().outputPath("step-up.png") });
+  await stepUp.getByLabel("Code from your authenticator app").fill(await nextTotp(adminSecret));
+  await stepUp.getByRole("button", { name: "Confirm" }).click();
+  await expect(stepUp).toBeHidden();
+  await expect(roles).toBeHidden(); // the request was retried and saved
+  await context.close();
+});
+
+test("a passkey added on the Account page (virtual authenticator) signs in instead of a code", async ({ browser }) => {
+  const { context, page } = await newPage(browser);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  await passwordStep(page, admin);
+  await page.getByLabel("Code from your authenticator app").fill(await nextTotp(adminSecret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+  await noViolations(page, "/account with factors");
+  await page.waitForTimeout(7_000);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  const add = page.getByRole("dialog", { name: "Add a passkey" });
+  await noViolations(page, "the add-passkey dialog");
+  await add.getByLabel("Name").fill("Test key");
+  await add.getByRole("button", { name: "Continue" }).click();
+  await stepUpWithRecoveryCode(page);
+  await expect(add).toBeHidden();
+  await expect(page.getByText("Passkey: Test key")).toBeVisible();
+  await page.getByRole("heading", { name: "Two-step verification" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath("account.png") });
+  // The remove and regenerate dialogs, opened and checked (then cancelled / done).
+  await page.getByRole("button", { name: "Remove the passkey Test key" }).click();
+  await noViolations(page, "the remove-factor dialog");
+  await page.getByRole("dialog", { name: "Remove the passkey Test key?" }).getByRole("button", { name: "Cancel" }).click();
+  // Sign out, then in again with the password and the passkey.
+  await context.clearCookies();
+  await passwordStep(page, admin);
+  await expect(page).toHaveURL(/\/login\/verify$/);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await context.close();
+});
+
+test("a super-admin resets a user's factors: the user's session ends and they enrol again", async ({ browser }) => {
+  const user = await newPage(browser);
+  await passwordStep(user.page, reader);
+  await enrol(user.page);
+
+  const boss = await newPage(browser);
+  await passwordStep(boss.page, admin);
+  await boss.page.getByLabel("Code from your authenticator app").fill(await nextTotp(adminSecret));
+  await boss.page.getByRole("button", { name: "Verify" }).click();
+  await expect(boss.page).toHaveURL(/\/overview$/);
+  await boss.page.goto("/admin/users");
+  await boss.page.waitForTimeout(7_000);
+  await boss.page.getByRole("button", { name: `Reset two-step verification of ${reader.name}` }).click();
+  const dialog = boss.page.getByRole("dialog", { name: `Reset two-step verification of ${reader.name}?` });
+  await noViolations(boss.page, "the reset-factors dialog");
+  await dialog.getByRole("button", { name: "Reset" }).click();
+  await stepUpWithRecoveryCode(boss.page);
+  await expect(dialog.getByText("has been signed out and told by e-mail")).toBeVisible();
+  await boss.context.close();
+
+  await user.page.goto("/overview");
+  await expect(user.page).toHaveURL(/\/login/);
+  await passwordStep(user.page, reader);
+  await expect(user.page).toHaveURL(/\/login\/enrol$/);
+  await user.context.close();
+});

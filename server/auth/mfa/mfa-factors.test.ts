@@ -1,0 +1,150 @@
+// Threats guarded: a guessed, replayed or brute-forced second factor (PCI DSS 4.0.1 8.4.2, 8.3.4): a TOTP code is
+// accepted once (its time step is spent), a wrong code is refused and counted, 5 failures in 15 minutes lock the
+// step (audited once), a recovery code works once; a password-only session cannot enrol an authenticator over an
+// existing factor; TOTP secrets are sealed at rest. Real database (PGlite, and Postgres with TEST_POSTGRES_URL).
+import { and, eq } from "drizzle-orm";
+import { generate } from "otplib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, mfaRecoveryCodes, mfaTotp, users } from "../../db/schema";
+import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { AppError } from "../../http/errors";
+import { resolvePrincipal, type Principal } from "../principal";
+import { checkSignIn } from "../sign-in";
+import { createUser, seedLocalRoles } from "../users";
+import { presentCodeFactor } from "./present-factor";
+import { openSecret } from "./secret-box";
+import type { MfaDeps } from "./session-factor";
+import { confirmTotpEnrolment, startTotpEnrolment } from "./totp-enrolment";
+
+const PASSWORD = "correct horse battery 9";
+const AUTH_SECRET = "test-auth-secret-0123456789abcdef0123456789";
+const limits = { idleMs: 3_600_000, maxAgeMs: 86_400_000, mfaRequired: "all" as const };
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return "ok";
+  } catch (e) {
+    if (e instanceof AppError) return e.code;
+    throw e;
+  }
+}
+
+describe.each(testDatabaseTargets())("second factor by code on $name", (target) => {
+  let database: TestDatabase;
+  let clock = new Date("2031-05-01T09:00:00Z");
+  const deps = (): MfaDeps => ({ db: database.db, authSecret: AUTH_SECRET, now: () => clock });
+  const tick = (s: number) => (clock = new Date(clock.getTime() + s * 1000));
+  const totpAt = (secret: string) => generate({ secret, epoch: Math.floor(clock.getTime() / 1000) });
+
+  beforeAll(async () => {
+    database = await target.open();
+    await seedLocalRoles(database.db);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  /** A new user signed in with the password only: the pending principal the second-factor routes act for. */
+  async function pendingUser(tag: string): Promise<Principal> {
+    const email = `${tag}-${Math.random().toString(36).slice(2, 7)}@mfa.test`;
+    await createUser(database.db, { email, name: tag, password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "test" });
+    return signInPending(email);
+  }
+  async function signInPending(email: string): Promise<Principal> {
+    const r = await checkSignIn(database.db, { email, password: PASSWORD, ip: "10.4.0.1", userAgent: "vitest" }, clock);
+    if (!r.ok) throw new Error(r.message);
+    const p = await resolvePrincipal(database.db, r.claims, limits, clock);
+    if (p.ok || !("pending" in p)) throw new Error("expected a pending session");
+    return p.pending;
+  }
+  async function enrol(p: Principal): Promise<{ secret: string; codes: string[] }> {
+    const { secret, uri } = await startTotpEnrolment(deps(), p, "Merchant dashboard");
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    const { recoveryCodes } = await confirmTotpEnrolment(deps(), p, await totpAt(secret), "10.4.0.1");
+    return { secret, codes: recoveryCodes };
+  }
+  const usable = async (p: Principal) => {
+    const [row] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    const r = await resolvePrincipal(database.db, { uid: p.userId, sid: p.sessionId, sv: row!.sessionVersion }, limits, clock);
+    return r.ok;
+  };
+
+  it("enrolment: a code from the shown secret confirms it, completes the session, and gives 10 recovery codes stored hashed; the secret is sealed", async () => {
+    const p = await pendingUser("enrol");
+    const again = await startTotpEnrolment(deps(), p, "Merchant dashboard");
+    const { secret, codes } = await enrol(p);
+    expect(again.secret).toBe(secret); // a reload shows the same QR code
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(await usable(p)).toBe(true);
+    const stored = await database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, p.userId));
+    expect(stored.map((r) => r.codeHash)).not.toContain(codes[0]);
+    const [totp] = await database.db.select().from(mfaTotp).where(eq(mfaTotp.userId, p.userId));
+    expect(totp!.secretEnc).not.toContain(secret);
+    expect(openSecret(AUTH_SECRET, p.userId, totp!.secretEnc)).toBe(secret);
+    expect(openSecret("another-secret-of-enough-length-000000", p.userId, totp!.secretEnc)).toBeNull();
+  });
+
+  it("a password-only session of an enrolled user cannot enrol a new authenticator over it", async () => {
+    const p = await pendingUser("overwrite");
+    const { secret } = await enrol(p);
+    const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    const attacker = await signInPending(u!.email);
+    expect(await codeOf(startTotpEnrolment(deps(), attacker, "x"))).toBe("conflict");
+    tick(30);
+    expect(await codeOf(confirmTotpEnrolment(deps(), attacker, await totpAt(secret), "10.4.0.9"))).toBe("conflict");
+  });
+
+  it("sign-in with TOTP: the right code completes the session once; the same code again (same time step) is refused as a replay", async () => {
+    const p = await pendingUser("totp");
+    const { secret } = await enrol(p);
+    tick(60);
+    const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    const s1 = await signInPending(u!.email);
+    const code = await totpAt(secret);
+    expect(await usable(s1)).toBe(false);
+    await presentCodeFactor(deps(), s1, { kind: "totp", code }, { ip: "10.4.0.2", purpose: "sign_in" });
+    expect(await usable(s1)).toBe(true);
+    const s2 = await signInPending(u!.email);
+    expect(await codeOf(presentCodeFactor(deps(), s2, { kind: "totp", code }, { ip: "10.4.0.3", purpose: "sign_in" }))).toBe("invalid_request");
+    expect(await usable(s2)).toBe(false);
+    tick(30);
+    await presentCodeFactor(deps(), s2, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.3", purpose: "sign_in" });
+    expect(await usable(s2)).toBe(true);
+    const kinds = await database.db.select({ action: auditLog.action, summary: auditLog.summary }).from(auditLog).where(and(eq(auditLog.actorId, p.userId), eq(auditLog.action, "auth.second_factor")));
+    expect(kinds.map((k) => (k.summary as { kind: string }).kind)).toEqual(["totp", "totp", "totp"]);
+  });
+
+  it("wrong codes are refused and after 5 in 15 minutes even the right code is refused (locked, audited once) until the window passes", async () => {
+    const p = await pendingUser("brute");
+    const { secret } = await enrol(p);
+    const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    const s = await signInPending(u!.email);
+    for (let i = 0; i < 5; i++) {
+      tick(31);
+      expect(await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: "000000" }, { ip: "10.4.0.4", purpose: "sign_in" }))).toBe("invalid_request");
+    }
+    tick(31);
+    expect(await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" }))).toBe("rate_limited");
+    expect(await codeOf(presentCodeFactor(deps(), s, { kind: "recovery_code", code: "AAAA-AAAA-AAAA-AAAA" }, { ip: "10.4.0.4", purpose: "sign_in" }))).toBe("rate_limited");
+    const locks = await database.db.select().from(auditLog).where(and(eq(auditLog.actorId, p.userId), eq(auditLog.action, "auth.second_factor_locked")));
+    expect(locks).toHaveLength(1);
+    tick(15 * 60);
+    await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" });
+    expect(await usable(s)).toBe(true);
+  });
+
+  it("a recovery code signs in once (any case, with or without dashes) and says how many are left; used again it is refused", async () => {
+    const p = await pendingUser("recovery");
+    const { codes } = await enrol(p);
+    const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    const s1 = await signInPending(u!.email);
+    const r = await presentCodeFactor(deps(), s1, { kind: "recovery_code", code: codes[3]!.toLowerCase().replaceAll("-", " ") }, { ip: "10.4.0.5", purpose: "sign_in" });
+    expect(r).toEqual({ recoveryCodesLeft: 9 });
+    expect(await usable(s1)).toBe(true);
+    const s2 = await signInPending(u!.email);
+    expect(await codeOf(presentCodeFactor(deps(), s2, { kind: "recovery_code", code: codes[3]! }, { ip: "10.4.0.5", purpose: "sign_in" }))).toBe("invalid_request");
+    expect(await usable(s2)).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+// A super-admin resets another user's second factors (a lost phone): the authenticator app, passkeys, recovery
+// codes and failed attempts go, every session of the user ends, and the user is told by e-mail (in the same
+// transaction, through the outbox); they enrol again at their next sign-in. Only super-admins, never on oneself,
+// after a fresh factor. Refusals are audited.
+import { eq } from "drizzle-orm";
+import type { Principal } from "../../../auth/principal";
+import { requireFreshFactor } from "../../../auth/step-up";
+import { endAllSessions } from "../../../auth/principal";
+import { appendAudit, appendAuditNow } from "../../../audit/audit-log";
+import type { Db } from "../../../db/client";
+import { mfaFailures, mfaPasskeys, mfaRecoveryCodes, mfaTotp, users } from "../../../db/schema";
+import { AppError } from "../../../http/errors";
+import { enqueueMail } from "../../../mail/outbox";
+import { factorResetMail } from "../../../mail/templates";
+
+export async function resetUserFactors(deps: { db: Db; appUrl: string }, actor: Principal, userId: string, ip: string | null): Promise<{ id: string }> {
+  const refuse = async (reason: string, message: string) => {
+    await appendAuditNow(deps.db, { action: "user.factors_reset_refused", actorId: actor.userId, actorEmail: actor.email, ip, targetType: "user", targetId: userId, summary: { reason } });
+    throw new AppError("forbidden", message);
+  };
+  if (actor.userType !== "SUPER_ADMIN") await refuse("not_super_admin", "Only a super-admin can reset a user's second factors.");
+  if (actor.userId === userId) await refuse("self", "You cannot reset your own second factors. Ask another super-admin.");
+  requireFreshFactor(actor);
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw new AppError("not_found", "This user does not exist.");
+    for (const table of [mfaTotp, mfaPasskeys, mfaRecoveryCodes, mfaFailures]) await tx.delete(table).where(eq(table.userId, userId));
+    await endAllSessions(tx, userId, "factor_reset");
+    await enqueueMail(tx, user.email, factorResetMail({ name: user.name, resetBy: actor.name, signInUrl: `${deps.appUrl}/login` }));
+    await appendAudit(tx, { action: "user.factors_reset", actorId: actor.userId, actorEmail: actor.email, ip, targetType: "user", targetId: userId, summary: { email: user.email } });
+    return { id: userId };
+  });
+}
