@@ -8,7 +8,6 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, mfaPasskeys, mfaRecoveryCodes, mfaTotp, sessions, users } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { AppError } from "../../http/errors";
 import { resetUserFactors } from "../../services/admin/users/reset-user-factors";
 import { resolvePrincipal, type Principal } from "../principal";
 import { checkSignIn } from "../sign-in";
@@ -17,19 +16,10 @@ import { regenerateRecoveryCodes, removeFactor } from "./manage-factors";
 import { presentCodeFactor } from "./present-factor";
 import type { MfaDeps } from "./session-factor";
 import { confirmTotpEnrolment, startTotpEnrolment } from "./totp-enrolment";
+import { codeOf } from "../../services/test-support";
 
 const PASSWORD = "correct horse battery 3";
 const AUTH_SECRET = "manage-test-secret-0123456789abcdef0123456";
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "ok";
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-}
 
 describe.each(testDatabaseTargets())("managing second factors on $name", (target) => {
   let database: TestDatabase;

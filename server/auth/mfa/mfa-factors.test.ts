@@ -7,7 +7,6 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mfaRecoveryCodes, mfaTotp, users } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { AppError } from "../../http/errors";
 import { resolvePrincipal, type Principal } from "../principal";
 import { checkSignIn } from "../sign-in";
 import { createUser, seedLocalRoles } from "../users";
@@ -15,20 +14,11 @@ import { presentCodeFactor } from "./present-factor";
 import { openSecret } from "./secret-box";
 import type { MfaDeps } from "./session-factor";
 import { confirmTotpEnrolment, startTotpEnrolment } from "./totp-enrolment";
+import { codeOf } from "../../services/test-support";
 
 const PASSWORD = "correct horse battery 9";
 const AUTH_SECRET = "test-auth-secret-0123456789abcdef0123456789";
 const limits = { idleMs: 3_600_000, maxAgeMs: 86_400_000, mfaRequired: "all" as const };
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "ok";
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-}
 
 describe.each(testDatabaseTargets())("second factor by code on $name", (target) => {
   let database: TestDatabase;

@@ -7,7 +7,6 @@ import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { AppError } from "../../http/errors";
 import { setUserStatus } from "../../services/admin/users/set-user-status";
 import { resolvePrincipal, type Principal } from "../principal";
 import { checkSignIn } from "../sign-in";
@@ -15,20 +14,11 @@ import { createUser, seedLocalRoles } from "../users";
 import { presentCodeFactor } from "./present-factor";
 import type { MfaDeps } from "./session-factor";
 import { confirmTotpEnrolment, startTotpEnrolment } from "./totp-enrolment";
+import { codeOf } from "../../services/test-support";
 
 const PASSWORD = "correct horse battery 5";
 const AUTH_SECRET = "step-up-test-secret-0123456789abcdef012345";
 const base = { idleMs: 3_600_000, maxAgeMs: 86_400_000 };
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "ok";
-  } catch (e) {
-    if (e instanceof AppError) return e.code;
-    throw e;
-  }
-}
 
 describe.each(testDatabaseTargets())("step-up before sensitive actions on $name", (target) => {
   let database: TestDatabase;
