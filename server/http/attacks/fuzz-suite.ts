@@ -53,6 +53,8 @@ const ACCEPTS_RANDOM_INPUT = new Set([
   // No input at all: the caller's own sessions, and signing out the others (the attacker's own session stays).
   "GET account/sessions", "POST account/sessions/end-others",
   "POST account/passkeys/options", "POST session/passkey/options",
+  // No input: starting an authenticator app's set-up from the Account page (when the user has none) answers a key.
+  "POST account/totp",
 ]);
 
 /** Tables a route may write even when it refuses the input, by design. Every other table must stay as it was. */
@@ -77,6 +79,8 @@ const WRITES_BY_DESIGN: Record<string, string[]> = {
   "POST account/passkeys/options": ["mfa_challenges"],
   "POST account/passkeys": ["mfa_challenges"],
   "POST session/passkey/options": ["mfa_challenges"],
+  // Starting an authenticator set-up keeps its key, unconfirmed, until a code confirms it (the next start replaces it).
+  "POST account/totp": ["mfa_totp"],
   // A wrong second factor is counted for the factor throttle and audited (a well-formed code can be random input).
   "POST session/second-factor": ["mfa_failures", "audit_log"],
   "POST session/step-up": ["mfa_failures", "audit_log"],
