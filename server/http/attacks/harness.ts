@@ -10,7 +10,7 @@
 //   - database and gateway client: getDatabase() and gatewayClient() keep the process's instance in a
 //     globalThis holder (Symbol.for keys, so that dev-mode reloads share them); the harness fills those holders
 //     with the test database and a client bound to it, and checks that getDatabase() then returns exactly it.
-import { inRequestScope } from "./next-scope"; // first: before any Next module loads
+import { afterTasksSettled, inRequestScope } from "./next-scope"; // first: before any Next module loads
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -104,6 +104,7 @@ export async function installDatabase(database: TestDatabase): Promise<void> {
 }
 
 export async function uninstallDatabase(): Promise<void> {
+  await afterTasksSettled(); // work a handler left for after its answer still uses this database
   const holders = globalThis as Holders;
   const client = holders[GATEWAY_KEY];
   delete holders[GATEWAY_KEY];

@@ -10,6 +10,13 @@ g.AsyncLocalStorage ??= AsyncLocalStorage;
 
 type Store = { run<T>(store: unknown, fn: () => T): T };
 
+const pendingAfterTasks = new Set<Promise<void>>();
+
+/** Waits for every after() task started so far (a task that starts another is waited for too). */
+export async function afterTasksSettled(): Promise<void> {
+  while (pendingAfterTasks.size > 0) await Promise.all([...pendingAfterTasks]);
+}
+
 export async function inRequestScope<T>(req: Request & { nextUrl: URL }, route: string, fn: () => Promise<T>): Promise<T> {
   const [{ workAsyncStorage }, { workUnitAsyncStorage }, { createRequestStoreForAPI }] = (await Promise.all([
     import("next/dist/server/app-render/work-async-storage.external.js"),
@@ -21,8 +28,15 @@ export async function inRequestScope<T>(req: Request & { nextUrl: URL }, route: 
     { createRequestStoreForAPI: (...args: unknown[]) => unknown },
   ];
   const requestStore = createRequestStoreForAPI(req, req.nextUrl, { tags: [], expirationsByCacheKind: new Map() }, undefined, undefined, undefined);
-  // after(task): Next's server runs the task once the response is sent; here it runs on the next turn, detached.
-  const afterContext = { after: (task: Promise<unknown> | (() => unknown)) => void setImmediate(() => void Promise.resolve(typeof task === "function" ? task() : task).catch(() => {})) };
+  // after(task): Next's server runs the task once the response is sent; here it runs on the next turn, detached,
+  // and is remembered until it settles so that a suite can wait for it before closing its database.
+  const afterContext = {
+    after: (task: Promise<unknown> | (() => unknown)) => {
+      const run = new Promise<void>((done) => setImmediate(() => void Promise.resolve(typeof task === "function" ? task() : task).catch(() => {}).finally(done)));
+      pendingAfterTasks.add(run);
+      void run.finally(() => pendingAfterTasks.delete(run));
+    },
+  };
   const workStore = { route, forceStatic: false, dynamicShouldError: false, isStaticGeneration: false, afterContext };
   return workAsyncStorage.run(workStore, () => workUnitAsyncStorage.run(requestStore, fn));
 }
