@@ -1,15 +1,18 @@
 // Throttling of password guesses (sign-in, change-password, set-password), kept in the database so that it holds
 // across app instances. An attempt is RESERVED before its password check, in one transaction under an advisory lock
 // per key (e-mail, IP): the count and the reservation are one atomic step, so 40 concurrent guesses cannot all reach
-// the check. 5 failures within 15 minutes lock the key for 30 minutes (PCI DSS 4.0.1 8.3.4: at most 10 attempts,
-// then at least 30 minutes). A refused attempt is audited once per lock. Messages never reveal whether an account
-// exists.
+// the check. 5 failures of one account within 15 minutes lock it for 30 minutes (PCI DSS 4.0.1 8.3.4: at most 10
+// attempts, then at least 30 minutes). One IP address is allowed more (20) before it is locked the same way: an
+// office behind one NAT address must not be locked out by a few colleagues' typos (nor by an attacker who types
+// wrong passwords from inside it), while spraying many accounts from one address still stops. A key checked per IP
+// only (set-password links) keeps the low limit. A refused attempt is audited once per lock. Messages never reveal
+// whether an account exists.
 import { and, eq, gt, sql } from "drizzle-orm";
 import { appendAudit, type AuditEntry } from "../audit/audit-log";
 import type { Db, Tx } from "../db/client";
 import { loginAttempts, throttleLocks } from "../db/schema";
 
-export const THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 30 * 60_000 } as const;
+export const THROTTLE = { maxFailures: 5, maxFailuresPerIp: 20, windowMs: 15 * 60_000, lockMs: 30 * 60_000 } as const;
 
 export type ThrottleScope = "sign_in" | "change_password" | "set_password";
 
@@ -24,11 +27,11 @@ export interface AttemptKeys {
 
 export type Reservation = { allowed: true; attemptId: number } | { allowed: false; retryAfterMs: number };
 
-type Key = { column: "email" | "ip"; value: string; lockKey: string };
+type Key = { column: "email" | "ip"; value: string; lockKey: string; maxFailures: number };
 
 function keysOf(a: AttemptKeys): Key[] {
-  const keys: Key[] = a.ipOnly ? [] : [{ column: "email", value: a.email, lockKey: `${a.scope}:email:${a.email}` }];
-  keys.push({ column: "ip", value: a.ip, lockKey: `${a.scope}:ip:${a.ip}` });
+  const keys: Key[] = a.ipOnly ? [] : [{ column: "email", value: a.email, lockKey: `${a.scope}:email:${a.email}`, maxFailures: THROTTLE.maxFailures }];
+  keys.push({ column: "ip", value: a.ip, lockKey: `${a.scope}:ip:${a.ip}`, maxFailures: a.ipOnly ? THROTTLE.maxFailures : THROTTLE.maxFailuresPerIp });
   return keys;
 }
 
@@ -66,7 +69,7 @@ export async function reserveAttempt(db: Db, a: AttemptKeys, refusedAudit: Audit
     let retryAfterMs = 0;
     for (const k of keys) {
       let [lock] = await tx.select().from(throttleLocks).where(eq(throttleLocks.key, k.lockKey));
-      if (!(lock && lock.lockedUntil > now) && (await failuresInWindow(tx, a.scope, k, now)) >= THROTTLE.maxFailures) {
+      if (!(lock && lock.lockedUntil > now) && (await failuresInWindow(tx, a.scope, k, now)) >= k.maxFailures) {
         // The limit is reached by attempts still in flight (reserved, not yet settled): lock now.
         await lockFor(tx, k.lockKey, now);
         [lock] = await tx.select().from(throttleLocks).where(eq(throttleLocks.key, k.lockKey));
@@ -98,7 +101,7 @@ export async function settleAttempt(db: Db, a: AttemptKeys, attemptId: number, s
   await db.transaction(async (tx) => {
     await lockKeys(tx, keys);
     for (const k of keys) {
-      if ((await failuresInWindow(tx, a.scope, k, now)) < THROTTLE.maxFailures) continue;
+      if ((await failuresInWindow(tx, a.scope, k, now)) < k.maxFailures) continue;
       const [lock] = await tx.select().from(throttleLocks).where(eq(throttleLocks.key, k.lockKey));
       if (!lock || lock.lockedUntil <= now) await lockFor(tx, k.lockKey, now);
     }
