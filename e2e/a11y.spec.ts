@@ -120,7 +120,8 @@ async function settle(page: Page) {
 
 async function expectNoViolations(page: Page, where: string) {
   // A router.refresh() (after a money action) re-streams the page's metadata: for a moment <title> is empty. Check
-  // the settled page, not that instant.
+  // the settled page, not that instant: no request in flight (the refresh is done), then a title.
+  await page.waitForLoadState("networkidle");
   await expect(page).toHaveTitle(/\S/);
   expect.soft(await axeViolations(page), `axe violations on ${where}`).toEqual([]);
 }
@@ -133,7 +134,7 @@ async function adminPage(browser: Browser): Promise<Page> {
 // Seeded once per worker (again after a failed test restarts it); the tests run in file order, so the billing
 // plans test, which adds a plan, comes after the walk of the recurring pages without one.
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // three payments through the sandbox's pages and an invitation read from the mail catcher
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInAs(page, E2E_USERS.admin);
