@@ -120,10 +120,15 @@ async function settle(page: Page) {
 
 async function expectNoViolations(page: Page, where: string) {
   // A router.refresh() (after a money action) re-streams the page's metadata: for a moment <title> is empty. Check
-  // the settled page, not that instant: no request in flight (the refresh is done), then a title.
-  await page.waitForLoadState("networkidle");
+  // the settled page, not that instant (a refresh can start right after the title was seen: then check again once
+  // the title is back; a page that really has no title still fails).
   await expect(page).toHaveTitle(/\S/);
-  expect.soft(await axeViolations(page), `axe violations on ${where}`).toEqual([]);
+  let violations = await axeViolations(page);
+  if (violations.some((v) => v.startsWith("document-title "))) {
+    await expect(page).toHaveTitle(/\S/);
+    violations = await axeViolations(page);
+  }
+  expect.soft(violations, `axe violations on ${where}`).toEqual([]);
 }
 
 async function adminPage(browser: Browser): Promise<Page> {
