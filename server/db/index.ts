@@ -18,7 +18,7 @@ async function openAndPrepare(): Promise<Database> {
     // Printed once, on the first start only: there is no other copy of a generated password.
     console.log(
       admin.password
-        ? `\n  First start: a super-admin was created.\n    E-mail:   ${admin.email}\n    Password: ${admin.password}\n  Sign in and change it under "Change password". This is shown only once.\n`
+        ? `\n  First start: a super-admin was created.\n    E-mail:   ${admin.email}\n    Password: ${admin.password}\n  At the first sign-in you set up a second factor, then choose your own password. This is shown only once.\n`
         : `\n  First start: super-admin ${admin.email} was created from ADMIN_EMAIL / ADMIN_PASSWORD.\n`,
     );
   }
