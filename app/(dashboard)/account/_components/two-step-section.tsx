@@ -24,7 +24,11 @@ export async function TwoStepSection({ principal }: { principal: Principal }) {
         Two-step verification
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {principal.mfaRequired ? "Required for your account: " : ""}after your password, the dashboard asks for one of these.
+        {principal.mfaRequired
+          ? "Required for your account: after your password, the dashboard asks for one of these."
+          : hasAny
+            ? "After your password, the dashboard asks for one of these."
+            : "Not required for your account. Once you set one up, the dashboard asks for it after your password at every sign-in."}
       </p>
       <ul className="mt-4 divide-y divide-slate-100 border-y border-slate-100">
         <li className="flex items-center justify-between gap-3 py-3">
