@@ -8,11 +8,11 @@ export default defineConfig({
   resolve: {
     alias: {
       "@": path.resolve(__dirname),
-      "server-only": path.resolve(__dirname, "scripts/test-support/server-only-stub.ts"),
+      "server-only": path.resolve(__dirname, "tests/support/server-only-stub.support.ts"),
     },
   },
   test: {
-    include: ["{app,components,lib,server,sandbox,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{app,components,lib,server,sandbox,scripts,tests}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,8 +1,7 @@
 // A short status label. Colour is never the only signal: the text says the status.
 import type { ReactNode } from "react";
+import type { BadgeTone } from "@/lib/tone";
 import { cx } from "./cx";
-
-export type BadgeTone = "neutral" | "success" | "warning" | "danger" | "info";
 
 const TONES: Record<BadgeTone, { badge: string; dot: string }> = {
   neutral: { badge: "bg-slate-100 text-slate-700 ring-slate-500/20", dot: "bg-slate-500" },

@@ -1,6 +1,6 @@
 // Words for people: payment types and the badge tone of each status. Browser-safe.
-import type { BadgeTone } from "@/components/ui/badge";
-import { STATUS_LABEL, type PaymentStatus } from "@/server/ledger/states";
+import type { BadgeTone } from "@/lib/tone";
+import { STATUS_LABEL, type PaymentStatus } from "@/lib/payment-status";
 
 export { STATUS_LABEL };
 

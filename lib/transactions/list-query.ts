@@ -3,7 +3,7 @@
 // from. Dates are calendar days in the user's IANA time zone; amounts are exact decimals in the chosen currency.
 import { z } from "zod";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, type CurrencyCode } from "@/lib/money";
-import { PAYMENT_STATUSES, type PaymentStatus } from "@/server/ledger/states";
+import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payment-status";
 import { COLUMN_IDS, DEFAULT_COLUMNS, isColumnId, type ColumnId } from "./columns";
 import { decodeCursor, SORT_KEYS, type SortKey } from "./cursor";
 import { calendarDayParam, list, single, textParam, timeZoneParam } from "@/lib/schemas/query-params";

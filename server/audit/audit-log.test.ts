@@ -3,7 +3,7 @@
 // chain; card data and secrets in a summary are redacted before they are stored.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseTargets, type TestDatabase } from "../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
 import { auditLog } from "../db/schema";
 import { appendAuditNow, verifyAuditChain } from "./audit-log";
 

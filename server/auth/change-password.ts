@@ -9,7 +9,7 @@ import { appendAudit } from "../audit/audit-log";
 import { getDatabase } from "../db";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./password";
 import { refuseRecentPassword, rememberPassword } from "./password-history";
 import { endAllSessions, type Principal } from "./principal";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, sessions, users } from "../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
 import { queueNewSignInAlert } from "./new-sign-in-alert";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";

@@ -5,7 +5,7 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import { PASSWORD_HISTORY_DEPTH } from "@/lib/schemas/auth-values";
 import type { Db, Tx } from "../db/client";
 import { passwordHistory, users } from "../db/schema";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 import { verifyPassword } from "./password";
 
 export const RECENT_PASSWORD_MESSAGE = `Choose a password you have not used for your last ${PASSWORD_HISTORY_DEPTH} passwords.`;

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyAuditChain } from "../audit/audit-log";
 import { auditLog, loginAttempts, users } from "../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
 import { hashPassword, verifyPassword } from "./password";
 import { endAllSessions, resolvePrincipal } from "./principal";
 import { checkSignIn, GENERIC_FAILURE } from "./sign-in";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { isUniqueViolation } from "./errors";
-import { testDatabaseTargets } from "./testing";
+import { testDatabaseTargets } from "../../tests/support/db.support";
 
 describe.each(testDatabaseTargets())("unique violations on $name", (target) => {
   it("recognises a real duplicate-key error and nothing else", async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createGatewayCallLog } from "./gateway-call-log";
-import { testDatabaseTargets, type TestDatabase } from "./testing";
+import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
 
 describe.each(testDatabaseTargets())("gateway-call log on $name", (target) => {
   let database: TestDatabase;

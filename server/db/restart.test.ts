@@ -16,23 +16,23 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditChain } from "../audit/audit-log";
 import type { Principal } from "../auth/principal";
-import { sandboxControl } from "../gateway/test-support/sandbox-flows";
+import { sandboxControl } from "../../tests/support/sandbox-flows.support";
 import { DATABASE_UNAVAILABLE_MESSAGE, toErrorResponse } from "../http/errors";
 import { findPayment } from "../ledger/payments";
 import { capturePayment } from "../services/payments/capture-payment";
 import { expireStrandedActions } from "../services/payments/money-action";
-import { paymentOnSandbox } from "../services/payments/test-ledger";
+import { paymentOnSandbox } from "../../tests/support/ledger.support";
 import type { ServiceDeps } from "../services/deps";
 import { reconcileOnce } from "../services/sync/reconcile";
 import { startReconciler } from "../services/sync/scheduler";
 import { createLogger, memorySink } from "../log/logger";
-import { startRecordingSandbox, type RecordingSandbox } from "../services/faults/fault-harness";
-import { testDeps, testPrincipal } from "../services/test-support";
+import { startRecordingSandbox, type RecordingSandbox } from "../../tests/faults/fault-harness.support";
+import { testDeps, testPrincipal } from "../../tests/support/services.support";
 import { openDatabase, type Database } from "./client";
 import { gatewayNotifications, paymentActions } from "./schema";
 import { createNotificationQueue } from "../services/notifications/notification-queue";
 import { receiveGatewayNotification } from "../services/notifications/receive-notification";
-import { notificationRequest, signedNotification, TEST_ENV, WEBHOOK_SECRET } from "../services/notifications/test-support";
+import { notificationRequest, signedNotification, TEST_ENV, WEBHOOK_SECRET } from "../../tests/support/notifications.support";
 
 /** The newest installed Postgres's bin directory, or null. */
 function postgresBin(): string | null {

@@ -18,8 +18,8 @@ import {
   tokenSaleHash,
   voidHash,
 } from "./signing";
-import { startCaptureServer, type CaptureServer } from "./test-support/capture-server";
-import { saleInput, testConfig } from "./test-support/fixtures";
+import { startCaptureServer, type CaptureServer } from "../../tests/support/capture-server.support";
+import { saleInput, testConfig } from "../../tests/support/gateway-fixtures.support";
 import { createLogger } from "../log/logger";
 
 const secret = "unit-merchant-secret";

@@ -10,8 +10,8 @@ import { createLogger, memorySink } from "../log/logger";
 import { createGatewayClient, type GatewayClient, type GatewayClientDeps } from "./client";
 import type { GatewayCallRecord } from "./result";
 import { backoffDelay } from "./transport";
-import { startCaptureServer, type CaptureServer, type Reply } from "./test-support/capture-server";
-import { saleInput, testConfig } from "./test-support/fixtures";
+import { startCaptureServer, type CaptureServer, type Reply } from "../../tests/support/capture-server.support";
+import { saleInput, testConfig } from "../../tests/support/gateway-fixtures.support";
 
 let srv: CaptureServer;
 const clients: GatewayClient[] = [];

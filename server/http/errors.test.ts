@@ -2,7 +2,8 @@
 // "database_unavailable" with a plain message and a Retry-After, never the generic 500; anything else unknown is
 // still the generic 500 with a reference, and an AppError keeps its own code.
 import { describe, expect, it } from "vitest";
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, toErrorResponse } from "./errors";
+import { AppError } from "../errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, toErrorResponse } from "./errors";
 
 const ctx = { method: "POST", path: "/api/test" };
 const coded = (code: string, message = "boom") => Object.assign(new Error(message), { code });

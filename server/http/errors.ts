@@ -1,16 +1,15 @@
-// The one error type of the dashboard's API, its code → HTTP status map, and the one JSON error shape
-// `{ "error": { "code", "message", "fields"?, "id"? } }`. Internal messages never reach the user: an unknown
-// error becomes a generic 500 whose id is logged with the details.
+// The error code → HTTP status map and the one JSON error shape `{ "error": { "code", "message", "fields"?, "id"? } }`
+// of the dashboard's API (the error type itself is server/errors.ts). Internal messages never reach the user: an
+// unknown error becomes a generic 500 whose id is logged with the details.
 import { randomUUID } from "node:crypto";
+import { AppError, type ErrorCode } from "../errors";
 import { logger } from "../log/logger";
 
+/** The HTTP status of each error code. */
 export const ERROR_STATUS = {
   unauthenticated: 401,
-  /** The session has passed the password step only: the second factor comes next (server/auth/principal.ts). */
   second_factor_required: 401,
-  /** The user must change a generated password before anything else works. */
   password_change_required: 401,
-  /** A sensitive action needs a second factor presented in the last 5 minutes (server/auth/step-up.ts). */
   step_up_required: 403,
   forbidden: 403,
   origin_rejected: 403,
@@ -25,27 +24,10 @@ export const ERROR_STATUS = {
   database_unavailable: 503,
   outcome_unknown: 504,
   internal: 500,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+} as const satisfies Record<ErrorCode, number>;
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string[]>; id?: string };
-}
-
-export class AppError extends Error {
-  override name = "AppError";
-  constructor(
-    readonly code: ErrorCode,
-    /** Safe to show to the user. */
-    readonly userMessage: string,
-    readonly fields?: Record<string, string[]>,
-  ) {
-    super(userMessage);
-  }
-  get status(): number {
-    return ERROR_STATUS[this.code];
-  }
 }
 
 export function errorJson(code: ErrorCode, message: string, extra: Partial<ErrorBody["error"]> = {}, headers?: HeadersInit): Response {

@@ -8,7 +8,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
-import { AppError } from "./errors";
+import { AppError } from "../errors";
 import { createRoute, ROUTE_META } from "./route-core";
 
 const readOnly: Principal = {

@@ -9,7 +9,8 @@ import type { z } from "zod";
 import type { Permission } from "@/lib/permissions";
 import type { Principal, PrincipalResult } from "../auth/principal";
 import { clientIp } from "./client-ip";
-import { AppError, errorJson, toErrorResponse } from "./errors";
+import { AppError } from "../errors";
+import { errorJson, toErrorResponse } from "./errors";
 import { isAllowedOrigin } from "./origin";
 import { readBodyText } from "./read-body";
 

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PaymentRow } from "../db/schema";
 import { acceptsNewLinkAttempt } from "./payments";
-import { PAYMENT_STATUSES } from "./states";
+import { PAYMENT_STATUSES } from "@/lib/payment-status";
 
 const row = (over: Partial<PaymentRow>): PaymentRow =>
   ({ kind: "payment_link", gatewayId: "gw-1", status: "declined", authorizedMinor: 0, capturedMinor: 0, refundedMinor: 0, ...over }) as PaymentRow;

@@ -4,7 +4,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { payments, type PaymentRow } from "../db/schema";
-import { canMove, isPaymentStatus, type PaymentStatus } from "./states";
+import { isPaymentStatus, type PaymentStatus } from "@/lib/payment-status";
+import { canMove } from "./states";
 
 export type NewPayment = typeof payments.$inferInsert;
 

@@ -2,7 +2,8 @@
 // notification, or a status query, can never move it back (e.g. refunded → captured, voided → authorized).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canMove, PAYMENT_STATUSES, statusFromGateway, TERMINAL, type PaymentStatus } from "./states";
+import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payment-status";
+import { canMove, statusFromGateway, TERMINAL } from "./states";
 
 const none = { any: false, full: false };
 

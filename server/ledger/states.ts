@@ -1,19 +1,7 @@
 // A payment's states and the only moves allowed between them: forward along the contract's section 3
-// transitions, never back. Notifications, status queries and money actions all go through `canMove`.
-
-export const PAYMENT_STATUSES = [
-  "pending",
-  "awaiting_3ds",
-  "unknown",
-  "authorized",
-  "captured",
-  "partially_refunded",
-  "refunded",
-  "voided",
-  "declined",
-  "failed",
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+// transitions, never back. Notifications, status queries and money actions all go through `canMove`. The names and
+// labels of the states are browser-safe vocabulary in lib/payment-status.ts.
+import type { PaymentStatus } from "@/lib/payment-status";
 
 export const TERMINAL: ReadonlySet<PaymentStatus> = new Set(["refunded", "voided", "declined", "failed"]);
 
@@ -35,10 +23,6 @@ const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
 /** Whether a payment may move from one state to another (staying put is always allowed). */
 export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
   return from === to || NEXT[from].includes(to);
-}
-
-export function isPaymentStatus(s: string): s is PaymentStatus {
-  return (PAYMENT_STATUSES as readonly string[]).includes(s);
 }
 
 /**
@@ -72,17 +56,3 @@ export function statusFromGateway(raw: { status?: string | null; result?: string
       return null;
   }
 }
-
-/** Labels for people. */
-export const STATUS_LABEL: Record<PaymentStatus, string> = {
-  pending: "Pending",
-  awaiting_3ds: "Awaiting 3-D Secure",
-  unknown: "Outcome unknown",
-  authorized: "Authorized",
-  captured: "Captured",
-  partially_refunded: "Partially refunded",
-  refunded: "Refunded",
-  voided: "Voided",
-  declined: "Declined",
-  failed: "Failed",
-};

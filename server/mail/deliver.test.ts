@@ -11,7 +11,7 @@ import type { Transporter } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
 import { createLogger, memorySink } from "../log/logger";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { CLAIM_LOCK_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS, createMailTransport, deliverDueMail, type MailDeliveryDeps } from "./deliver";

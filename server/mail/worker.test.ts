@@ -2,7 +2,7 @@
 // must not wait for the next tick); in test mode the configuration points the worker at the sandbox's catcher.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../config";
-import { testDatabaseTargets, type TestDatabase } from "../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
 import { createLogger } from "../log/logger";
 import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 import { enqueueMail } from "./outbox";

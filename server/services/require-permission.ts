@@ -3,7 +3,7 @@
 // No `import "server-only"`: the ledger benchmark (scripts/bench-ledger.ts) runs it too; it holds no secret.
 import type { Permission } from "@/lib/permissions";
 import type { Principal } from "../auth/principal";
-import { AppError } from "../http/errors";
+import { AppError } from "../errors";
 
 export function requirePermission(principal: Principal, permission: Permission): void {
   if (!principal.permissions.has(permission)) throw new AppError("forbidden", "You do not have permission to do this.");

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mfaTotp, sessions, users } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { resolvePrincipal, type SessionClaims } from "../principal";
 import { checkSignIn } from "../sign-in";
 import { createUser, seedLocalRoles } from "../users";

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, mfaPasskeys, mfaRecoveryCodes, mfaTotp, sessions, users } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { resetUserFactors } from "../../services/admin/users/reset-user-factors";
 import { resolvePrincipal, type Principal } from "../principal";
 import { checkSignIn } from "../sign-in";
@@ -16,7 +16,7 @@ import { regenerateRecoveryCodes, removeFactor } from "./manage-factors";
 import { presentCodeFactor } from "./present-factor";
 import type { MfaDeps } from "./session-factor";
 import { confirmTotpEnrolment, startTotpEnrolment } from "./totp-enrolment";
-import { codeOf } from "../../services/test-support";
+import { codeOf } from "../../../tests/support/services.support";
 
 const PASSWORD = "correct horse battery 3";
 const AUTH_SECRET = "manage-test-secret-0123456789abcdef0123456";

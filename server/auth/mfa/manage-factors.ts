@@ -5,7 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Db } from "../../db/client";
 import { mfaPasskeys, mfaRecoveryCodes, mfaTotp } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Principal } from "../principal";
 import { requireFreshFactor } from "../step-up";
 import { recoveryCodesLeft } from "./present-factor";

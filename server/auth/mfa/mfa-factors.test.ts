@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mfaRecoveryCodes, mfaTotp, users } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { resolvePrincipal, type Principal } from "../principal";
 import { checkSignIn } from "../sign-in";
 import { createUser, seedLocalRoles } from "../users";
@@ -14,7 +14,7 @@ import { presentCodeFactor } from "./present-factor";
 import { openSecret } from "./secret-box";
 import type { MfaDeps } from "./session-factor";
 import { confirmTotpEnrolment, startTotpEnrolment } from "./totp-enrolment";
-import { codeOf } from "../../services/test-support";
+import { codeOf } from "../../../tests/support/services.support";
 
 const PASSWORD = "correct horse battery 9";
 const AUTH_SECRET = "test-auth-secret-0123456789abcdef0123456789";

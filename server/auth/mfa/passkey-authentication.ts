@@ -5,7 +5,7 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 import { mfaPasskeys } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { logger } from "../../log/logger";
 import type { Principal } from "../principal";
 import { withFactorAttempt } from "./present-factor";

@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mfaChallenges, mfaPasskeys, sessions } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { AppError } from "../../http/errors";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { AppError } from "../../errors";
 import type { Principal } from "../principal";
 import { createUser, seedLocalRoles } from "../users";
 import { passkeyAuthenticationOptions } from "./passkey-authentication";

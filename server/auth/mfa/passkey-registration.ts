@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import { mfaPasskeys } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { logger } from "../../log/logger";
 import type { Principal } from "../principal";
 import { requireFreshFactor } from "../step-up";

@@ -5,7 +5,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
 import { mfaRecoveryCodes, mfaTotp } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Principal } from "../principal";
 import { clearFactorFailures, factorThrottleMessage, factorVerdict, recordFactorFailure } from "./factor-limiter";
 import { hashRecoveryCode, normaliseRecoveryCode } from "./recovery-codes";

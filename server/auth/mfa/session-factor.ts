@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Db, Tx } from "../../db/client";
 import { mfaPasskeys, mfaTotp, sessions, users } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Principal } from "../principal";
 
 export type FactorKind = "totp" | "recovery_code" | "passkey";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { setUserStatus } from "../../services/admin/users/set-user-status";
 import { resolvePrincipal, type Principal } from "../principal";
 import { checkSignIn } from "../sign-in";
@@ -14,7 +14,7 @@ import { createUser, seedLocalRoles } from "../users";
 import { presentCodeFactor } from "./present-factor";
 import type { MfaDeps } from "./session-factor";
 import { confirmTotpEnrolment, startTotpEnrolment } from "./totp-enrolment";
-import { codeOf } from "../../services/test-support";
+import { codeOf } from "../../../tests/support/services.support";
 
 const PASSWORD = "correct horse battery 5";
 const AUTH_SECRET = "step-up-test-secret-0123456789abcdef012345";

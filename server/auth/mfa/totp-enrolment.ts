@@ -6,7 +6,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
 import { mfaRecoveryCodes, mfaTotp } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { Principal } from "../principal";
 import { requireFreshFactor } from "../step-up";
 import { withFactorAttempt } from "./present-factor";

@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "@/sandbox/server";
 import { createLogger } from "../../log/logger";
 import { createGatewayClient, type GatewayClient } from "../client";
-import { saleInput, testConfig } from "../test-support/fixtures";
-import { completedSale, sandboxControl, sar, statusOf, type FaultKind } from "../test-support/sandbox-flows";
+import { saleInput, testConfig } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale, sandboxControl, sar, statusOf, type FaultKind } from "../../../tests/support/sandbox-flows.support";
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let client: GatewayClient;

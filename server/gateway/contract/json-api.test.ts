@@ -10,8 +10,8 @@ import { createGatewayClient, type GatewayClient } from "../client";
 import { SANDBOX_DEFAULTS, SANDBOX_LEVEL_KEYS } from "../sandbox-defaults";
 import { s2sSaleResponseSchema } from "../operations/checkout";
 import { createTransport } from "../transport";
-import { card, EXPIRY, testConfig, uniqueId } from "../test-support/fixtures";
-import { sandboxControl, statusOf } from "../test-support/sandbox-flows";
+import { card, EXPIRY, testConfig, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { sandboxControl, statusOf } from "../../../tests/support/sandbox-flows.support";
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let client: GatewayClient;

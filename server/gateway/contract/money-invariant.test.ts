@@ -8,8 +8,8 @@ import { decimalToMinor } from "@/lib/money";
 import { startSandbox } from "@/sandbox/server";
 import { createLogger } from "../../log/logger";
 import { createGatewayClient, type GatewayClient } from "../client";
-import { testConfig } from "../test-support/fixtures";
-import { completedSale, sar } from "../test-support/sandbox-flows";
+import { testConfig } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale, sar } from "../../../tests/support/sandbox-flows.support";
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let client: GatewayClient;

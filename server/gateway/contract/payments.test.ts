@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "@/sandbox/server";
 import { createLogger } from "../../log/logger";
 import { createGatewayClient, type GatewayClient } from "../client";
-import { EXPIRY, MASTERCARD, saleInput, testConfig, uniqueId } from "../test-support/fixtures";
-import { completedSale, sandboxControl, sar, statusOf } from "../test-support/sandbox-flows";
+import { EXPIRY, MASTERCARD, saleInput, testConfig, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale, sandboxControl, sar, statusOf } from "../../../tests/support/sandbox-flows.support";
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let client: GatewayClient;

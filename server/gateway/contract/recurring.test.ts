@@ -5,8 +5,8 @@ import { ZodError } from "zod";
 import { startSandbox } from "@/sandbox/server";
 import { createLogger } from "../../log/logger";
 import { createGatewayClient, type GatewayClient } from "../client";
-import { testConfig, uniqueId } from "../test-support/fixtures";
-import { completedSale, sandboxControl, sar, statusOf } from "../test-support/sandbox-flows";
+import { testConfig, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale, sandboxControl, sar, statusOf } from "../../../tests/support/sandbox-flows.support";
 
 let sb: Awaited<ReturnType<typeof startSandbox>>;
 let client: GatewayClient;

@@ -9,10 +9,10 @@ import { resolvePrincipal, type Principal, type SessionClaims } from "../../auth
 import { checkSignIn } from "../../auth/sign-in";
 import { createUser, seedLocalRoles } from "../../auth/users";
 import { auditLog, roles } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { endUserSessions } from "../admin/users/end-user-sessions";
 import { listUserSessions } from "../admin/users/list-user-sessions";
-import { codeOf } from "../test-support";
+import { codeOf } from "../../../tests/support/services.support";
 import { endOtherSessions } from "./end-other-sessions";
 import { listOwnSessions } from "./list-own-sessions";
 

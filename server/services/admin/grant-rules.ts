@@ -9,7 +9,7 @@ import type { Principal } from "../../auth/principal";
 import { appendAuditNow } from "../../audit/audit-log";
 import type { Db, Tx } from "../../db/client";
 import { roles, userRoles } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 
 /** What was attempted, as the `authz.denied` audit row records it. */
 export interface Attempt {

@@ -6,7 +6,7 @@ import "server-only";
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { passwordResetRequests } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { hashToken } from "../admin/users/create-user";
 
 export const RESET_LIMIT_PER_EMAIL = 3;

@@ -8,10 +8,10 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, passwordResetRequests, passwordTokens, users } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { setPasswordWithToken } from "../admin/users/set-password";
 import type { ServiceDeps } from "../deps";
-import { codeOf, testDeps } from "../test-support";
+import { codeOf, testDeps } from "../../../tests/support/services.support";
 import { RESET_LIMIT_PER_EMAIL, RESET_LIMIT_PER_IP } from "./password-reset-limit";
 import { RESET_LINK_MAX_MS, requestPasswordReset } from "./request-password-reset";
 

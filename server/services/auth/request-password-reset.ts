@@ -8,7 +8,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { passwordResetRequestSchema, type PasswordResetRequestInput } from "@/lib/schemas/password-reset";
 import { appendAudit } from "../../audit/audit-log";
 import { passwordTokens, users } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
 import { passwordResetMail } from "../../mail/templates";
 import { wakeMailWorker } from "../../mail/worker";

@@ -6,13 +6,13 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../sandbox/server";
 import { gatewayNotifications } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { EXPIRY } from "../../gateway/test-support/fixtures";
-import { completedSale, sandboxControl } from "../../gateway/test-support/sandbox-flows";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { EXPIRY } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
 import { findPayment, findPaymentByGatewayId } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
-import { testDeps } from "../test-support";
-import { dashboardSale, startCallbackSandbox, startReceiverServer, TEST_ENV, until, type ReceiverServer } from "./test-support";
+import { testDeps } from "../../../tests/support/services.support";
+import { dashboardSale, startCallbackSandbox, startReceiverServer, TEST_ENV, until, type ReceiverServer } from "../../../tests/support/notifications.support";
 
 describe.each(testDatabaseTargets())("gateway callbacks end to end ($name)", (target) => {
   let database: TestDatabase;

@@ -6,16 +6,16 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../sandbox/server";
 import { auditLog, gatewayCalls, gatewayNotifications, payments } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { saleHash } from "../../gateway/signing";
-import { completedSale, sandboxControl } from "../../gateway/test-support/sandbox-flows";
+import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
 import { findPayment, findPaymentByGatewayId } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
-import { startTestSandbox, testDeps } from "../test-support";
+import { startTestSandbox, testDeps } from "../../../tests/support/services.support";
 import { reconcileOnce } from "../sync/reconcile";
 import { createNotificationQueue } from "./notification-queue";
 import { receiveGatewayNotification } from "./receive-notification";
-import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, WEBHOOK_SECRET } from "./test-support";
+import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, WEBHOOK_SECRET } from "../../../tests/support/notifications.support";
 
 describe.each(testDatabaseTargets())("notification receiver ($name)", (target) => {
   let database: TestDatabase;

@@ -2,9 +2,9 @@
 // refunds waiting for approval, paused billing plans), and each is shown only to a user whose permissions let them
 // see or act on it: a role without TRANSACTIONS_VIEW learns nothing about the ledger from the Overview.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { insertPayment } from "../../ledger/payments";
-import { testPrincipal } from "../test-support";
+import { testPrincipal } from "../../../tests/support/services.support";
 import { attentionItems } from "./attention";
 
 describe.each(testDatabaseTargets())("overview attention ($name)", (target) => {

@@ -1,6 +1,6 @@
 // A typed amount → minor units in the payment's currency, exactly, or a clear error for the form.
 import { decimalToMinor, isCurrencyCode, minorToDecimal } from "@/lib/money";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 
 export function amountInCurrency(text: string, currency: string): number {
   if (!isCurrencyCode(currency)) throw new AppError("conflict", `The payment's currency ${currency} is not supported.`);

@@ -2,7 +2,7 @@
 import type { CaptureInput } from "@/lib/schemas/payment-actions";
 import type { Principal } from "../../auth/principal";
 import { money, type CurrencyCode } from "@/lib/money";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { amountInCurrency, showAmount } from "./amount";

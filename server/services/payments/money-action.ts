@@ -14,7 +14,7 @@ import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
 import { paymentActions, type PaymentActionRow, type PaymentRow } from "../../db/schema";
 import type { GatewayResult } from "../../gateway/client";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { advancePayment, lockPayment, type PaymentPatch } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";

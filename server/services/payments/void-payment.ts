@@ -1,7 +1,7 @@
 // Void (release) an authorization before capture (protocol family VOID; after a capture, money goes back by refund).
 import type { VoidInput } from "@/lib/schemas/payment-actions";
 import type { Principal } from "../../auth/principal";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { hashInputsOf } from "./card-of";

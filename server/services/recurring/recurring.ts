@@ -9,7 +9,7 @@ import type { Principal } from "../../auth/principal";
 import type { Db, Tx } from "../../db/client";
 import type { GatewayClient } from "../../gateway/client";
 import { payments, type PaymentRow } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { findPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { amountInCurrency } from "../payments/amount";

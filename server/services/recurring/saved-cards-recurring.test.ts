@@ -7,13 +7,13 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, gatewayCalls, payments } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { EXPIRY, uniqueId } from "../../gateway/test-support/fixtures";
-import { completedSale, sandboxControl } from "../../gateway/test-support/sandbox-flows";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { EXPIRY, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
 import { insertPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { chargeSavedCard, listSavedCards } from "../saved-cards/saved-cards";
-import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
 import { chargeRecurring, listRecurringTokens } from "./recurring";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;

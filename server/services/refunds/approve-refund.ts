@@ -7,7 +7,7 @@ import { requireFreshFactor } from "../../auth/step-up";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
 import { paymentActions, users } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { lockPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";

@@ -6,11 +6,11 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "../../config";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import type { ServiceDeps } from "../deps";
-import { paymentOnSandbox } from "../payments/test-ledger";
+import { paymentOnSandbox } from "../../../tests/support/ledger.support";
 import { users } from "../../db/schema";
-import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
 import { approveRefund } from "./approve-refund";
 import { needsSecondPerson, requestRefund } from "./request-refund";
 

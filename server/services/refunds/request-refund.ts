@@ -5,7 +5,7 @@
 // refund into small ones does not avoid the approver, and a currency without a threshold always needs one.
 import type { RefundInput } from "@/lib/schemas/payment-actions";
 import type { Principal } from "../../auth/principal";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { amountInCurrency, showAmount } from "../payments/amount";

@@ -6,12 +6,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenChargeSchema } from "@/lib/schemas/saved-cards";
 import { gatewayCalls } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { EXPIRY, uniqueId } from "../../gateway/test-support/fixtures";
-import { completedSale } from "../../gateway/test-support/sandbox-flows";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { EXPIRY, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale } from "../../../tests/support/sandbox-flows.support";
 import { findPayment, insertPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
-import { startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
 import { chargeSavedCard, lookupSavedCards } from "./saved-cards";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;

@@ -5,13 +5,13 @@
 // the page is forgotten once the outcome is known; another user cannot confirm the charge.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { EXPIRY, uniqueId } from "../../gateway/test-support/fixtures";
-import { completedSale, sandboxControl } from "../../gateway/test-support/sandbox-flows";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { EXPIRY, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
 import type { ServiceDeps } from "../deps";
 import { confirmCardPayment } from "../payments/new/confirm-card-payment";
 import { readThreeDsView } from "../payments/new/three-ds-views";
-import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
 import { chargeSavedCard, listSavedCards } from "./saved-cards";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;

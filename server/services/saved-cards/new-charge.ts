@@ -10,7 +10,7 @@ import type { Principal } from "../../auth/principal";
 import { appendAudit } from "../../audit/audit-log";
 import type { PaymentRow } from "../../db/schema";
 import type { GatewayResult } from "../../gateway/client";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import { advancePayment, findPaymentByOrderId, insertPayment, lockPayment, type NewPayment, type PaymentPatch } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";

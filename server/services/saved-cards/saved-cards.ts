@@ -7,7 +7,7 @@ import { money, type CurrencyCode } from "@/lib/money";
 import type { Principal } from "../../auth/principal";
 import { payments } from "../../db/schema";
 import type { SavedCard } from "../../gateway/client";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { amountInCurrency } from "../payments/amount";
 import { returnUrl } from "../payments/new/create-card-payment";

@@ -3,7 +3,8 @@
 // (advancePayment enforces both again); a report that would move the payment backwards changes no state.
 import type { PaymentActionRow, PaymentRow } from "../../db/schema";
 import type { PaymentPatch } from "../../ledger/payments";
-import { canMove, isPaymentStatus, statusFromGateway, type PaymentStatus } from "../../ledger/states";
+import { isPaymentStatus, type PaymentStatus } from "@/lib/payment-status";
+import { canMove, statusFromGateway } from "../../ledger/states";
 import type { GatewayView } from "./gateway-view";
 
 export interface ActionSettlement {

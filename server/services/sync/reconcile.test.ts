@@ -7,18 +7,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../sandbox/server";
 import { openDatabase, type Database } from "../../db/client";
 import { gatewayCalls, gatewayNotifications, paymentActions, payments, type PaymentRow } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { EXPIRY } from "../../gateway/test-support/fixtures";
-import { completedSale, sandboxControl } from "../../gateway/test-support/sandbox-flows";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { EXPIRY } from "../../../tests/support/gateway-fixtures.support";
+import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
 import { findPayment, insertPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import type { NotificationQueue } from "../notifications/notification-queue";
 import { receiveGatewayNotification } from "../notifications/receive-notification";
-import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, until, WEBHOOK_SECRET } from "../notifications/test-support";
-import { startTestSandbox, testDeps } from "../test-support";
+import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, until, WEBHOOK_SECRET } from "../../../tests/support/notifications.support";
+import { startTestSandbox, testDeps } from "../../../tests/support/services.support";
 import { reconcileOnce } from "./reconcile";
 import { startReconciler } from "./scheduler";
-import { insertAction } from "./test-support";
+import { insertAction } from "../../../tests/support/sync.support";
 
 /** The receiver without its in-process queue: the row stays unprocessed, as if the process had died. */
 const droppedQueue: NotificationQueue = { push: () => {}, idle: async () => {} };

@@ -5,13 +5,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, payments } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { findPayment, insertPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { unknownOutcomeGraceMs } from "../payments/money-action";
-import { startTestSandbox, testDeps } from "../test-support";
+import { startTestSandbox, testDeps } from "../../../tests/support/services.support";
 import { reconcileOnce } from "./reconcile";
-import { testLogger } from "../notifications/test-support";
+import { testLogger } from "../../../tests/support/notifications.support";
 
 describe.each(testDatabaseTargets())("stranded new payments ($name)", (target) => {
   let database: TestDatabase;

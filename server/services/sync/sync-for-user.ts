@@ -2,7 +2,7 @@
 // tokens, no internal fields) or an error with a message to show. A gateway that does not answer changes nothing.
 import "server-only";
 import type { Principal } from "../../auth/principal";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { syncPayment, type SyncOutcome } from "./sync-payment";
 

@@ -7,17 +7,17 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../sandbox/server";
 import { auditLog, paymentActions, type PaymentRow } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { completedSale, sandboxControl } from "../../gateway/test-support/sandbox-flows";
-import { AppError } from "../../http/errors";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
+import { AppError } from "../../errors";
 import { advancePayment, findPayment, insertPayment, lockPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
-import { paymentOnSandbox } from "../payments/test-ledger";
-import { startTestSandbox, testDeps, testPrincipal } from "../test-support";
+import { paymentOnSandbox } from "../../../tests/support/ledger.support";
+import { startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
 import { GATEWAY_UNAVAILABLE_MESSAGE } from "./gateway-view";
 import { syncPaymentForUser } from "./sync-for-user";
 import { syncPayment } from "./sync-payment";
-import { insertAction } from "./test-support";
+import { insertAction } from "../../../tests/support/sync.support";
 
 const actionState = async (db: ServiceDeps["db"], id: string) => (await db.select().from(paymentActions).where(eq(paymentActions.id, id)))[0]!.state;
 

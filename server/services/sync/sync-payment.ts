@@ -20,7 +20,7 @@ import {
   lockPayment,
   trackNewLinkAttempt,
 } from "../../ledger/payments";
-import type { PaymentStatus } from "../../ledger/states";
+import type { PaymentStatus } from "@/lib/payment-status";
 import type { ServiceDeps } from "../deps";
 import { fetchGatewayState, gatewayCurrency, viewOf, type GatewayState } from "./gateway-view";
 import { planSync, type ActionSettlement } from "./plan-sync";

@@ -6,7 +6,7 @@ import { MAX_SAVED_VIEWS, type CreateSavedView, type SavedView } from "@/lib/tra
 import { appendAudit } from "../../audit/audit-log";
 import type { Principal } from "../../auth/principal";
 import { savedViews } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 

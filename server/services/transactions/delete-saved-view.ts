@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Principal } from "../../auth/principal";
 import { savedViews } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 

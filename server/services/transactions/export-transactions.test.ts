@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { searchParamsRecord, transactionExportQuerySchema, type TransactionExportQuery } from "@/lib/transactions/list-query";
 import type { Principal } from "../../auth/principal";
 import { auditLog } from "../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { testPrincipal } from "../test-support";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { testPrincipal } from "../../../tests/support/services.support";
 import { exportTransactions } from "./export-transactions";
-import { clearPayments, seedPayments } from "./test-fixtures";
+import { clearPayments, seedPayments } from "../../../tests/support/transactions-fixtures.support";
 
 const q = (qs: string): TransactionExportQuery => transactionExportQuerySchema.parse(searchParamsRecord(new URLSearchParams(qs)));
 

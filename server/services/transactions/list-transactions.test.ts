@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { searchParamsRecord, transactionListQuerySchema, type TransactionListQuery } from "@/lib/transactions/list-query";
 import type { Principal } from "../../auth/principal";
-import { testDatabaseTargets, type TestDatabase } from "../../db/testing";
-import { AppError } from "../../http/errors";
-import { testPrincipal } from "../test-support";
+import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
+import { AppError } from "../../errors";
+import { testPrincipal } from "../../../tests/support/services.support";
 import { filterConditions, pageQuery } from "./ledger-query";
 import { listTransactions } from "./list-transactions";
-import { clearPayments, seedPayments, setCreatedAtText } from "./test-fixtures";
+import { clearPayments, seedPayments, setCreatedAtText } from "../../../tests/support/transactions-fixtures.support";
 
 const q = (qs: string): TransactionListQuery => transactionListQuerySchema.parse(searchParamsRecord(new URLSearchParams(qs)));
 

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "@/lib/transactions/cursor";
 import type { TransactionListItem, TransactionListPage } from "@/lib/transactions/list-item";
 import { toFilter, type TransactionListQuery } from "@/lib/transactions/list-query";
 import type { Principal } from "../../auth/principal";
-import { AppError } from "../../http/errors";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
 import { requirePermission } from "../require-permission";

@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { branchSearchHref, branchSearchQuerySchema, type BranchSearchPage, type BranchSearchQuery } from "@/lib/schemas/admin-branches";
 import { pageAccess } from "@/server/auth/session";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { searchBranches } from "@/server/services/admin/branches/search-branches";
 import { appDeps } from "@/server/services/app-deps";
 import { BranchFilterForm } from "./_components/branch-filter-form";

@@ -11,7 +11,7 @@ import { InputField, SelectField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { DEFAULT_ROLE_PAGE_SIZE, ROLE_PAGE_SIZES, searchRolesSchema, type RoleSearchResult, type SearchRolesQuery } from "@/lib/schemas/admin-roles";
 import { pageAccess } from "@/server/auth/session";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { appDeps } from "@/server/services/app-deps";
 import { mirroredRoles, searchRoles } from "@/server/services/admin/roles/search-roles";
 import { RefreshButton } from "./_components/refresh-button";

@@ -16,7 +16,7 @@ import { kindLabel } from "@/lib/transactions/labels";
 import { pageAccess } from "@/server/auth/session";
 import { getDatabase } from "@/server/db";
 import { env } from "@/server/env";
-import { STATUS_LABEL, isPaymentStatus } from "@/server/ledger/states";
+import { STATUS_LABEL, isPaymentStatus } from "@/lib/payment-status";
 import { loadPaymentPage } from "@/server/services/payments/payment-page";
 import { GatewayPanel } from "./_components/gateway-panel";
 import { PaymentActions } from "./_components/payment-actions";

@@ -8,7 +8,7 @@ import { CURRENCY_CODES } from "@/lib/money";
 import { COLUMN_IDS, OPTIONAL_COLUMNS, type ColumnId } from "@/lib/transactions/columns";
 import { KIND_LABEL, kindLabel, STATUS_LABEL } from "@/lib/transactions/labels";
 import { PAGE_SIZES } from "@/lib/transactions/list-query";
-import { PAYMENT_STATUSES } from "@/server/ledger/states";
+import { PAYMENT_STATUSES } from "@/lib/payment-status";
 
 export interface FilterFormProps {
   /** The values as typed (first value of each parameter), shown back even when invalid. */

@@ -2,10 +2,10 @@
 // exactly the actions present in the log (sorted, once each) and the target-type list the types present; reading
 // them needs AUDIT_VIEW.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
-import { testPrincipal } from "../../test-support";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
+import { testPrincipal } from "../../../../tests/support/services.support";
 import { listAuditFilterOptions } from "./audit-filter-options";
-import { seedAudit } from "./test-fixtures";
+import { seedAudit } from "../../../../tests/support/audit-fixtures.support";
 
 describe.each(testDatabaseTargets())("audit filter options on $name", (target) => {
   let database: TestDatabase;

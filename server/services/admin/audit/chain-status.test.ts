@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Principal } from "../../../auth/principal";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
-import { testPrincipal } from "../../test-support";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
+import { testPrincipal } from "../../../../tests/support/services.support";
 import { auditChainStatus, chainBannerText } from "./chain-status";
-import { seedAudit } from "./test-fixtures";
+import { seedAudit } from "../../../../tests/support/audit-fixtures.support";
 
 describe.each(testDatabaseTargets())("audit chain banner on $name", (target) => {
   let database: TestDatabase;

@@ -9,10 +9,10 @@ import { auditLogQuerySchema, type AuditLogQuery } from "@/lib/schemas/admin-aud
 import { verifyAuditChain } from "../../../audit/audit-log";
 import type { Principal } from "../../../auth/principal";
 import { auditLog } from "../../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
-import { testPrincipal } from "../../test-support";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
+import { testPrincipal } from "../../../../tests/support/services.support";
 import { exportAuditLog } from "./export-audit-log";
-import { clearAuditLog, searchParamsRecord, seedAudit } from "./test-fixtures";
+import { clearAuditLog, searchParamsRecord, seedAudit } from "../../../../tests/support/audit-fixtures.support";
 
 const q = (qs: string): AuditLogQuery => auditLogQuerySchema.parse(searchParamsRecord(new URLSearchParams(qs)));
 

@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogQuerySchema, type AuditLogQuery } from "@/lib/schemas/admin-audit";
 import type { Principal } from "../../../auth/principal";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
-import { AppError } from "../../../http/errors";
-import { testPrincipal } from "../../test-support";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
+import { AppError } from "../../../errors";
+import { testPrincipal } from "../../../../tests/support/services.support";
 import { listAuditLog, toAuditLogPage } from "./list-audit-log";
-import { clearAuditLog, searchParamsRecord, seedAudit } from "./test-fixtures";
+import { clearAuditLog, searchParamsRecord, seedAudit } from "../../../../tests/support/audit-fixtures.support";
 
 const q = (qs: string): AuditLogQuery => auditLogQuerySchema.parse(searchParamsRecord(new URLSearchParams(qs)));
 

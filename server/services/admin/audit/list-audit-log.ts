@@ -4,7 +4,7 @@ import "server-only";
 import { decodeAuditCursor, encodeAuditCursor, toAuditFilter, type AuditLogItem, type AuditLogPage, type AuditLogQuery } from "@/lib/schemas/admin-audit";
 import type { Principal } from "../../../auth/principal";
 import type { AuditRow } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { auditConditions, fetchAuditPage } from "./audit-query";

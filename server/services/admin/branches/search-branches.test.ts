@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branchSearchQuerySchema, type BranchSearchQueryInput } from "@/lib/schemas/admin-branches";
 import type { Principal } from "../../../auth/principal";
 import { gatewayCalls } from "../../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { SANDBOX_LEVEL_KEYS } from "../../../gateway/sandbox-defaults";
-import { sandboxControl } from "../../../gateway/test-support/sandbox-flows";
+import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
 import type { ServiceDeps } from "../../deps";
-import { startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { searchBranches } from "./search-branches";
 
 const q = (input: BranchSearchQueryInput = {}) => branchSearchQuerySchema.parse(input);

@@ -5,7 +5,7 @@ import "server-only";
 import { activeFilterOf, type BranchSearchPage, type BranchSearchQuery, type BranchView } from "@/lib/schemas/admin-branches";
 import type { Principal } from "../../../auth/principal";
 import type { Branch } from "../../../gateway/client";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "./access-level";

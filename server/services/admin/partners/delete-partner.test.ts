@@ -12,11 +12,11 @@ import { SEEDED_PARTNER_IDS } from "../../../../sandbox/server";
 import { verifyAuditChain } from "../../../audit/audit-log";
 import type { Principal } from "../../../auth/principal";
 import { auditLog, gatewayCalls } from "../../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { SANDBOX_LEVEL_KEYS } from "../../../gateway/sandbox-defaults";
-import { sandboxControl } from "../../../gateway/test-support/sandbox-flows";
+import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
 import type { ServiceDeps } from "../../deps";
-import { startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { deletePartner } from "./delete-partner";
 
 /** A localhost port with nothing listening (connection refused: the request is never sent). */

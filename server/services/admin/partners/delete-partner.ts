@@ -7,7 +7,7 @@ import { appendAuditNow } from "../../../audit/audit-log";
 import type { Principal } from "../../../auth/principal";
 import { requireFreshFactor } from "../../../auth/step-up";
 import type { GatewayResult } from "../../../gateway/result";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "../branches/access-level";

@@ -2,7 +2,7 @@
 // never mirrored is looked up at the gateway by name and adopted (keeping its id and its users).
 import { eq } from "drizzle-orm";
 import { roles, type RoleRow } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { ROLE_NOT_AT_GATEWAY, successOrThrow } from "./gateway-failure";
 import { mirrorRoles } from "./mirror";

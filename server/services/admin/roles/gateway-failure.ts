@@ -2,7 +2,7 @@
 // 404 (no such role), 409 (the name is taken: an error on the name field), the API key's access level refused
 // (a plain message), anything else refused (the gateway's own message).
 import { NAME_TAKEN_MESSAGE } from "@/lib/schemas/admin-roles";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import type { GatewayError, GatewayResult, GatewayTransportFailure } from "../../../gateway/client";
 
 export const ROLES_GATEWAY_UNAVAILABLE = "The gateway did not answer; the last known roles and permissions stay in force.";

@@ -11,16 +11,16 @@ import { createRoleSchema, searchRolesSchema, updateRoleSchema } from "@/lib/sch
 import type { Principal } from "../../../auth/principal";
 import { seedLocalRoles } from "../../../auth/users";
 import { auditLog, roles } from "../../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import type { ServiceDeps } from "../../deps";
-import { startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { createRole } from "./create-role";
 import { ROLES_GATEWAY_UNAVAILABLE } from "./gateway-failure";
 import { getRole } from "./get-role";
 import { mirrorPermissions } from "./mirror";
 import { refreshRoleMirror } from "./refresh-mirror";
 import { mirroredRoles, searchRoles } from "./search-roles";
-import { roleRowByName, uniqueName, userHoldingRoles } from "./test-support";
+import { roleRowByName, uniqueName, userHoldingRoles } from "../../../../tests/support/roles.support";
 import { updateRole } from "./update-role";
 
 const query = (q: Record<string, string> = {}) => searchRolesSchema.parse(q);

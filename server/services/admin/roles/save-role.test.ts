@@ -10,14 +10,14 @@ import type { RunningSandbox } from "../../../../sandbox/server";
 import { createRoleSchema, NAME_TAKEN_MESSAGE, updateRoleSchema } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
 import { auditLog, roles } from "../../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import type { ServiceDeps } from "../../deps";
-import { startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { createRole } from "./create-role";
 import { ROLE_NOT_AT_GATEWAY } from "./gateway-failure";
 import { getRole } from "./get-role";
 import { searchRoles } from "./search-roles";
-import { roleRowByName, uniqueName, userHoldingRoles } from "./test-support";
+import { roleRowByName, uniqueName, userHoldingRoles } from "../../../../tests/support/roles.support";
 import { updateRole } from "./update-role";
 
 const body = (name: string, permissions: string[], description = "Made by a test") => createRoleSchema.parse({ name, description, permissions });

@@ -5,7 +5,7 @@
 // they hold, and the permissions an edit adds must all be held by the editor.
 import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { requireFreshFactor } from "../../../auth/step-up";
 import type { ServiceDeps } from "../../deps";
 import { auditingRefusals, GrantRefused, holdsRole, isSuperAdmin, MESSAGES, requireHeld, type Attempt } from "../grant-rules";

@@ -12,7 +12,7 @@ import { appendAudit } from "../../../audit/audit-log";
 import { roles, userRoles, users } from "../../../db/schema";
 import { describeResult } from "../../../gateway/client";
 import { isUniqueViolation } from "../../../db/errors";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireSuperAdminTo } from "../grant-rules";

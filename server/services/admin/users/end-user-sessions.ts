@@ -5,7 +5,7 @@ import { appendAudit } from "../../../audit/audit-log";
 import type { Principal } from "../../../auth/principal";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { requireSuperAdmin } from "./require-super-admin";
 
 export async function endUserSessions(

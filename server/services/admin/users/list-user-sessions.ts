@@ -6,7 +6,7 @@ import { describeUserAgent } from "@/lib/user-agent";
 import type { Principal, SessionLifetimes } from "../../../auth/principal";
 import type { Db } from "../../../db/client";
 import { auditLog, loginAttempts, throttleLocks, users } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { liveSessionsOf, type SessionView } from "../../account/live-sessions";
 import { requireSuperAdmin } from "./require-super-admin";
 

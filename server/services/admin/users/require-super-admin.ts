@@ -1,6 +1,6 @@
 // Another user's sessions and sign-in history are for super-admins only (they show where and when a person works).
 import type { Principal } from "../../../auth/principal";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 
 export function requireSuperAdmin(principal: Principal): void {
   if (principal.userType !== "SUPER_ADMIN") throw new AppError("forbidden", "Only a super-admin can see or end another user's sessions.");

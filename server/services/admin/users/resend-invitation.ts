@@ -5,7 +5,7 @@ import type { Principal } from "../../../auth/principal";
 import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import { users } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { wakeMailWorker } from "../../../mail/worker";

@@ -9,7 +9,7 @@ import { endAllSessions } from "../../../auth/principal";
 import { appendAudit, appendAuditNow } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { mfaFailures, mfaPasskeys, mfaRecoveryCodes, mfaTotp, users } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { enqueueMail } from "../../../mail/outbox";
 import { factorResetMail } from "../../../mail/templates";
 

@@ -10,7 +10,7 @@ import { refuseRecentPassword, rememberPassword } from "../../../auth/password-h
 import { reserveAttempt, settleAttempt } from "../../../auth/throttle";
 import type { Db } from "../../../db/client";
 import { passwordTokens, users } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { hashToken } from "./create-user";
 
 const INVALID_LINK = "This link is not valid any more. Ask for a new one: “Forgot your password?” on the sign-in page, or your administrator.";

@@ -8,7 +8,7 @@ import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { roles, userRoles, users } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireNotSelf, requireSuperAdminTo } from "../grant-rules";
 

@@ -9,7 +9,7 @@ import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, notHeldBy, permissionsOfUser, requireNotSelf, requireSuperAdminTo, GrantRefused } from "../grant-rules";
 

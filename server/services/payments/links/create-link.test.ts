@@ -9,12 +9,12 @@ import type { RunningSandbox } from "../../../../sandbox/server";
 import { addDays, createLinkSchema, isoDay, linkStatus, type CreateLinkFormValues } from "@/lib/schemas/payment-links";
 import type { Principal } from "../../../auth/principal";
 import { auditLog, paymentLinks } from "../../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
-import { sandboxControl } from "../../../gateway/test-support/sandbox-flows";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
+import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
 import { findPayment } from "../../../ledger/payments";
 import type { ServiceDeps } from "../../deps";
 import { syncPayment } from "../../sync/sync-payment";
-import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { createPaymentLink } from "./create-link";
 import { listPaymentLinks } from "./list-links";
 

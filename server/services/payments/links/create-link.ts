@@ -8,7 +8,7 @@ import { linkDates, type CreateLinkInput, type CreatedLinkView } from "@/lib/sch
 import { appendAudit } from "../../../audit/audit-log";
 import type { Principal } from "../../../auth/principal";
 import { describeResult } from "../../../gateway/result";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { advancePayment, insertPayment, lockPayment } from "../../../ledger/payments";
 import { logger } from "../../../log/logger";
 import type { ServiceDeps } from "../../deps";

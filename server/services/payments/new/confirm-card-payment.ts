@@ -3,7 +3,7 @@
 // trusted for the result. Only the user who started the payment confirms it (others get "not found").
 import "server-only";
 import type { Principal } from "../../../auth/principal";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { findPayment } from "../../../ledger/payments";
 import type { ConfirmedPayment } from "@/lib/schemas/new-payment";
 import { requirePermission } from "../../require-permission";

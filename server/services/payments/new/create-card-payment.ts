@@ -10,7 +10,7 @@ import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
 import type { PaymentRow } from "../../../db/schema";
 import type { GatewayResult, S2sSaleResponse } from "../../../gateway/client";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { advancePayment, insertPayment, lockPayment, type PaymentPatch } from "../../../ledger/payments";
 import { requirePermission } from "../../require-permission";
 import type { ServiceDeps } from "../../deps";

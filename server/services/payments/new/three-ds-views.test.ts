@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { threeDsViews } from "../../../db/schema";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { threeDsViewHeaders } from "./three-ds-headers";
 import { dropThreeDsViews, MAX_VIEW_BYTES, readThreeDsView, storeThreeDsView, THREE_DS_VIEW_TTL_MS } from "./three-ds-views";
 

@@ -7,7 +7,7 @@ import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
 import { isUniqueViolation } from "../../../db/errors";
 import { billingPlans, type BillingPlanRow } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { amountInCurrency } from "../../payments/amount";
 import { requirePermission } from "../../require-permission";

@@ -9,12 +9,12 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, billingPlanCharges, billingPlans, gatewayCalls, gatewayNotifications, payments } from "../../../db/schema";
 import { openDatabase } from "../../../db/client";
-import { testDatabaseTargets, type TestDatabase } from "../../../db/testing";
-import { sandboxControl } from "../../../gateway/test-support/sandbox-flows";
+import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
+import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
 import type { ServiceDeps } from "../../deps";
-import { TEST_ENV, startCallbackSandbox, until } from "../../notifications/test-support";
+import { TEST_ENV, startCallbackSandbox, until } from "../../../../tests/support/notifications.support";
 import { reconcileOnce } from "../../sync/reconcile";
-import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../test-support";
+import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { cancelPlan } from "./cancel-plan";
 import { createPlan } from "./create-plan";
 import { listPlans } from "./list-plans";
@@ -26,7 +26,7 @@ import { planChargeOrderId, runDuePlans } from "./run-due-plans";
 import { cycleDate, nextCycleAfter } from "./schedule";
 import { STALE_CLAIM_MS } from "./settle-charge";
 import { PLAN_SCHEDULER_PRINCIPAL } from "./system-principal";
-import { DAY_MS, movableClock, recurringFirst, startStoringReceiver } from "./test-support";
+import { DAY_MS, movableClock, recurringFirst, startStoringReceiver } from "../../../../tests/support/plans.support";
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 

@@ -12,7 +12,7 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { appendAudit } from "../../../audit/audit-log";
 import { billingPlanCharges, billingPlans, type BillingPlanChargeRow, type BillingPlanRow } from "../../../db/schema";
-import { AppError } from "../../../http/errors";
+import { AppError } from "../../../errors";
 import { logger as defaultLogger, type Logger } from "../../../log/logger";
 import type { ServiceDeps } from "../../deps";
 import { runNewCharge } from "../../saved-cards/new-charge";

@@ -12,7 +12,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { permissionName, roleParamsSchema, type RoleDetail, type RoleView } from "@/lib/schemas/admin-roles";
 import { pageAccess } from "@/server/auth/session";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { appDeps } from "@/server/services/app-deps";
 import { grantableBy, holdsRole, isSuperAdmin } from "@/server/services/admin/grant-rules";
 import { getRole, mirroredRole } from "@/server/services/admin/roles/get-role";

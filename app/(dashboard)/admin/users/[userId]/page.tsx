@@ -15,7 +15,7 @@ import { userParams } from "@/lib/schemas/admin-users";
 import { pageAccess } from "@/server/auth/session";
 import { getDatabase } from "@/server/db";
 import { env } from "@/server/env";
-import { AppError } from "@/server/http/errors";
+import { AppError } from "@/server/errors";
 import { listUserSessions } from "@/server/services/admin/users/list-user-sessions";
 import { EndSessionsButton } from "./_components/end-sessions-button";
 import { SignInHistory } from "./_components/sign-in-history";

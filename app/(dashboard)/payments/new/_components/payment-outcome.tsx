@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { STATUS_TONE, statusLabel } from "@/lib/transactions/labels";
 import type { ConfirmedPayment, NewPaymentResult } from "@/lib/schemas/new-payment";
-import type { PaymentStatus } from "@/server/ledger/states";
+import type { PaymentStatus } from "@/lib/payment-status";
 
 export function PaymentOutcome({ started, confirmed, onAgain }: { started: NewPaymentResult; confirmed: ConfirmedPayment | null; onAgain(): void }) {
   const status = confirmed?.status ?? started.status;

@@ -1,5 +1,5 @@
 // Words and badge tones of the plans page (plan status, charge outcome).
-import type { BadgeTone } from "@/components/ui/badge";
+import type { BadgeTone } from "@/lib/tone";
 import type { PlanStatus } from "@/lib/schemas/billing-plans";
 
 export const PLAN_STATUS_TONE: Record<PlanStatus, BadgeTone> = { active: "success", paused: "warning", cancelled: "neutral" };

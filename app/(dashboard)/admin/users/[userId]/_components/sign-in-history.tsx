@@ -2,7 +2,8 @@
 // (factor, failure reason, browser).
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
+import type { BadgeTone } from "@/lib/tone";
 
 export interface SignInEventView {
   id: number;

@@ -1,0 +1,5 @@
+import "./next-scope.support"; // first: Next's request scope needs the global AsyncLocalStorage before Next loads
+// Hostile-input fuzz, part 1 of 2 (see fuzz-suite.ts): every other route handler of the route list.
+import { describeFuzz } from "./fuzz-suite.support";
+
+describeFuzz(0, 2);
