@@ -12,7 +12,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["{app,components,lib,server,sandbox,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{app,components,lib,server,sandbox,scripts}/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,
