@@ -39,7 +39,8 @@ describe.each(SIGNERS)("known answers of contract 5.2: $name", (signer) => {
 describe("the known-answer table covers every formula", () => {
   it("has at least one answer for each hash kind both sides compute", () => {
     const kinds = new Set(KNOWN_ANSWERS.map((a) => a.kind));
-    const all: KnownAnswer["kind"][] = ["sale", "s2sSale", "tokenSale", "capture", "void", "callback", "creditvoid", "partialRefund", "status", "recurringSale"];
+    const all: KnownAnswer["kind"][] = ["sale", "s2sSale", "tokenSale", "capture", "void", "callback"];
+    all.push("creditvoid", "partialRefund", "status", "recurringSale");
     expect([...kinds].sort()).toEqual([...all].sort());
   });
 });
