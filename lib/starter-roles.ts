@@ -1,6 +1,6 @@
-// The roles an installation starts with, and that the sandbox gateway seeds: one definition for both, so that
-// when the dashboard mirrors the gateway's roles (adopting its local roles by name) nobody's permissions change.
-// Browser-safe data; the sandbox and server/auth/users.ts import it.
+// The roles an installation starts with. The sandbox gateway seeds the same roles from its own copy
+// (sandbox/permissions.ts, compared by tests/contract/sandbox-data-agree.test.ts), so that when the dashboard mirrors
+// the gateway's roles (adopting its local roles by name) nobody's permissions change. Browser-safe data.
 import type { Permission } from "./permissions";
 
 export interface StarterRole {

@@ -1,9 +1,9 @@
 // Rules guarded: admin calls need a valid key of an allowed access level (contract 5.3); role names are unique per
 // business unit; unsupported permissions are silently dropped; searches page correctly; users need known roles.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_LEVEL_KEYS } from "../server/gateway/sandbox-defaults";
+import { SANDBOX_LEVEL_KEYS } from "./defaults";
 import { SEEDED_BRANCH_COUNT, SEEDED_PARTNER_IDS, SEEDED_ROLE_IDS, type RunningSandbox } from "./server";
-import { D, api, start } from "./test-support";
+import { D, api, start } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

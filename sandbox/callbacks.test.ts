@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { callbackHashes, cardPartsOfMasked, matchesAnyHash } from "../server/gateway/signing";
 import type { RunningSandbox } from "./server";
-import { D, EMAIL, api, capture, creditvoid, pay, s2sBody, sale, start, collect, type Json } from "./test-support";
+import { D, EMAIL, api, capture, creditvoid, pay, s2sBody, sale, start, collect, type Json } from "../tests/support/sandbox-client.support";
 
 interface Received {
   contentType: string;

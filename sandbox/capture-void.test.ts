@@ -2,7 +2,7 @@
 // or voided; the 03/2038 card authorizes but every capture is declined.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { D, capture, pay, postForm, start, voidIt } from "./test-support";
+import { D, capture, pay, postForm, start, voidIt } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // What every sandbox handler receives: the resolved configuration, the state store, the callback dispatcher,
 // the fault injector, and the parsed request.
 import type { IncomingHttpHeaders } from "node:http";
-import type { AccessLevel } from "../server/gateway/sandbox-defaults";
+import type { AccessLevel } from "./defaults";
 import type { CallbackDispatcher } from "./callbacks";
 import type { FaultInjector } from "./faults";
 import type { MailCatcher } from "./mail-catcher";

@@ -2,7 +2,7 @@
 // log never carries card numbers, e-mails, keys or secrets; inherited object keys never resolve as records.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { CARD, D, EMAIL, api, postJson, s2sBody, sale, start } from "./test-support";
+import { CARD, D, EMAIL, api, postJson, s2sBody, sale, start } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 const lines: string[] = [];

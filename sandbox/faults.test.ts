@@ -2,7 +2,7 @@
 // for the chosen number of calls; "before" faults change nothing, "after" faults lose the reply of a done operation.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { creditvoid, pay, postJson, sale, start } from "./test-support";
+import { creditvoid, pay, postJson, sale, start } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // collector; the collector and the 3-D Secure challenge decide the payment exactly as the test card says.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { CARD, D, answer, collect, orderOf, postForm, sale, saleFields, start, status } from "./test-support";
+import { CARD, D, answer, collect, orderOf, postForm, sale, saleFields, start, status } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ const statusOf = async (transId: string) => (await status(sb, transId, orderOf(s
 
 describe("SALE request checks", () => {
   it("a valid multipart SALE answers REDIRECT with the collector URL and a base64 body", async () => {
-    const { status: code, body } = await sale(sb, { amount: "10.5" });
+    const { status: code, body } = await sale(sb, { amount: "10.50" });
     expect(code).toBe(200);
     expect(body).toMatchObject({ action: "SALE", result: "REDIRECT", status: "REDIRECT", amount: "10.50", currency: "SAR" });
     expect(body.redirect_url).toBe(`${sb.url}/collector/${body.trans_id}`);

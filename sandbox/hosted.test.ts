@@ -2,7 +2,7 @@
 // takes one successful payment at most, refuses expired or paid sessions, and returns the customer by outcome.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { api, orderId, postJson, start } from "./test-support";
+import { api, orderId, postJson, start } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

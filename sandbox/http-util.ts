@@ -101,7 +101,7 @@ export function missing(fields: Fields, names: readonly string[]): string[] {
   return names.filter((n) => !(str(fields, n) ?? "").trim());
 }
 
-/** Constant-time equality of two strings (case-sensitive, unlike hashesEqual). */
+/** Constant-time equality of two strings (case-sensitive, unlike sameDigest in hashes.ts). */
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a, "utf8");
   const y = Buffer.from(b, "utf8");

@@ -9,7 +9,7 @@ import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_MAILS, linksOf } from "./mail-catcher";
 import type { RunningSandbox } from "./server";
-import { start } from "./test-support";
+import { start } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 const lines: string[] = [];

@@ -1,6 +1,6 @@
 // CLI entry of the sandbox gateway (`npm run sandbox`): configuration from the environment, one line when ready,
 // state saved and a clean exit on SIGINT/SIGTERM.
-import { SANDBOX_DEFAULTS } from "../server/gateway/sandbox-defaults";
+import { SANDBOX_DEFAULTS } from "./defaults";
 import { startSandbox } from "./server";
 
 const SANDBOX_DEFAULT_PORT = SANDBOX_DEFAULTS.port;

@@ -1,10 +1,10 @@
 // The callback of a card operation (protocol family fields), signed with the "with trans_id" formula: built from
 // the payment after each state change and handed to the dispatcher (fire-and-forget).
-import { minorToDecimal } from "../lib/money";
-import { captureHash } from "../server/gateway/signing";
+import { formatAmount } from "./amounts";
 import { maskForCallback } from "./cards";
 import type { Deps } from "./context";
 import { transDate } from "./format";
+import { callbackSignature } from "./hashes";
 import type { Payment } from "./types";
 
 export interface Notice {
@@ -24,18 +24,13 @@ export function notify(deps: Deps, p: Payment, n: Notice): void {
     order_id: p.orderId,
     trans_id: p.id,
     trans_date: transDate(Date.now()),
-    amount: minorToDecimal(n.amountMinor, p.currency),
+    amount: formatAmount(n.amountMinor, p.currency),
     currency: p.currency,
     card: maskForCallback(p.card),
     card_brand: p.card.brand,
     card_expiration_date: `${p.card.expMonth}/${p.card.expYear}`,
     merchant_name: config.merchantName,
-    hash: captureHash({
-      email: p.payer.email,
-      secret: config.merchantSecret,
-      transId: p.id,
-      card: { bin6: p.card.bin6, last4: p.card.last4 },
-    }),
+    hash: callbackSignature(p.payer.email, config.merchantSecret, p.id, { bin6: p.card.bin6, last4: p.card.last4 }),
   };
   if (n.result === "DECLINED" && p.declineReason) fields.decline_reason = p.declineReason;
   if (n.result === "SUCCESS") {

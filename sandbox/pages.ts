@@ -1,7 +1,7 @@
 // HTML pages of the sandbox: 3-D Secure challenge, "sending you on", error, index. Small, self-contained (inline
 // CSS/JS), accessible, and usable inside an iframe sandboxed with "allow-scripts allow-forms" (no same-origin):
 // no cookies, no storage, no window.top.
-import { minorToDecimal } from "../lib/money";
+import { formatAmount } from "./amounts";
 import { esc } from "./http-util";
 import type { Payment } from "./types";
 
@@ -25,7 +25,7 @@ export function page(title: string, body: string, script = ""): string {
 }
 
 export function amountText(minor: number, currency: Payment["currency"]): string {
-  return `${currency} ${minorToDecimal(minor, currency)}`;
+  return `${currency} ${formatAmount(minor, currency)}`;
 }
 
 /**

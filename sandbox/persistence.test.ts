@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SEEDED_ROLE_IDS } from "./seed";
 import { STATE_FILE_NAME } from "./state";
-import { api, capture, creditvoid, orderOf, pay, postJson, start, status } from "./test-support";
+import { api, capture, creditvoid, orderOf, pay, postJson, start, status } from "../tests/support/sandbox-client.support";
 
 const dirs: string[] = [];
 const tempDir = () => {

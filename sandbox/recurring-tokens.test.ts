@@ -3,7 +3,7 @@
 // active; decline-next forces the next N charges of a token to decline.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { D, api, collect, orderId, pay, postForm, postJson, recurringFields, sale, start, type Json } from "./test-support";
+import { D, api, collect, orderId, pay, postForm, postJson, recurringFields, sale, start, type Json } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditvoidHash, partialRefundHash } from "../server/gateway/signing";
 import type { RunningSandbox } from "./server";
-import { D, capture, creditvoid, orderOf, partialRefund, pay, postJson, start } from "./test-support";
+import { D, capture, creditvoid, orderOf, partialRefund, pay, postJson, start } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe("CREDITVOID", () => {
     const id = await pay(sb);
     const { body } = await creditvoid(sb, id, "10.00", creditvoidHash({ transId: id, amount: "10", secret: D.merchantSecret }));
     expect(body.errors).toContainEqual({ error_code: 100000, error_message: "Invalid Hash value" });
-    expect((await creditvoid(sb, id, "10")).body.result).toBe("accepted");
+    expect((await creditvoid(sb, id, "10.00")).body.result).toBe("accepted");
   });
 });
 

@@ -1,6 +1,6 @@
 // The sandbox's route table: method + path pattern → operation name (for faults and the log), required API-key
 // access levels (contract 5.3), and handler.
-import type { AccessLevel } from "../server/gateway/sandbox-defaults";
+import type { AccessLevel } from "./defaults";
 import type { Handler } from "./context";
 import { htmlReply, type Fields } from "./http-util";
 import { indexPage } from "./pages";

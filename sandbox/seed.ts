@@ -1,8 +1,8 @@
 // Deterministic seed data of the sandbox (fixed UUIDs and timestamps): roles, branches, partners, the business-unit
 // hierarchy. The same after every restart and every reset, so tests and people can rely on it.
-import { STARTER_ROLES } from "../lib/starter-roles";
-import { SANDBOX_DEFAULTS } from "../server/gateway/sandbox-defaults";
+import { SANDBOX_DEFAULTS } from "./defaults";
 import { isoNanos, stableUuid } from "./format";
+import { SEED_ROLES } from "./permissions";
 import type { Branch, Partner, Role, StateData } from "./types";
 
 const SEED_TIME = Date.UTC(2025, 0, 1, 8, 0, 0);
@@ -16,8 +16,8 @@ export const SEEDED_PARTNERS: readonly Partner[] = [
 ];
 export const SEEDED_PARTNER_IDS: readonly string[] = SEEDED_PARTNERS.map((p) => p.id);
 
-// The same starter roles the dashboard seeds locally (one definition: lib/starter-roles.ts).
-const ROLE_SEEDS: Array<[string, string, string[]]> = STARTER_ROLES.map((r) => [r.name, r.description, [...r.permissions]]);
+// The sandbox's own seed roles (permissions.ts); the dashboard starts with the same local roles (a test compares them).
+const ROLE_SEEDS: Array<[string, string, string[]]> = SEED_ROLES.map((r) => [r.name, r.description, [...r.permissions]]);
 
 /** Ids of the seeded roles by name. */
 export const SEEDED_ROLE_IDS: Readonly<Record<string, string>> = Object.fromEntries(

@@ -2,7 +2,7 @@
 // and the JSON interface (/api/v1, /api/v2), plus the /__sandbox control endpoints used by tests.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { SANDBOX_DEFAULTS, SANDBOX_LEVEL_KEYS, type AccessLevel } from "../server/gateway/sandbox-defaults";
+import { SANDBOX_DEFAULTS, SANDBOX_LEVEL_KEYS, type AccessLevel } from "./defaults";
 import { CallbackDispatcher } from "./callbacks";
 import type { Ctx, Deps, SandboxConfig } from "./context";
 import { FaultInjector, sleep, writeFault } from "./faults";

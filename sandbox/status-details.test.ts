@@ -2,7 +2,22 @@
 // details carry every field of contract 2.9 in its formats; S2S sales are authenticated twice (key and hash).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { D, EMAIL, api, capture, collect, creditvoid, orderOf, pay, postJson, s2sBody, sale, start, status, voidIt } from "./test-support";
+import {
+  D,
+  EMAIL,
+  api,
+  capture,
+  collect,
+  creditvoid,
+  orderOf,
+  pay,
+  postJson,
+  s2sBody,
+  sale,
+  start,
+  status,
+  voidIt,
+} from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {

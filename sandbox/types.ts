@@ -2,7 +2,7 @@
 // Everything is plain JSON (records, arrays, numbers) so that the state file round-trips without conversion.
 // Money is always integer minor units of `currency`.
 import type { CaughtMail } from "./mail-catcher";
-import type { CurrencyCode } from "../lib/money";
+import type { Currency } from "./amounts";
 
 export type OperationName =
   | "sale"
@@ -72,7 +72,7 @@ export interface Payment {
   kind: PaymentKind;
   orderId: string;
   description: string;
-  currency: CurrencyCode;
+  currency: Currency;
   amountMinor: number;
   capturedMinor: number;
   refundedMinor: number;
@@ -128,7 +128,7 @@ export interface RecurringToken {
 export interface CheckoutSession {
   id: string;
   orderId: string;
-  currency: CurrencyCode;
+  currency: Currency;
   amountMinor: number;
   customer: { name: string; email: string; phone: string };
   auth: boolean;

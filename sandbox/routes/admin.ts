@@ -1,8 +1,8 @@
 // Administration calls besides roles: create user (4.14), search branches (4.15), delete partner (4.16).
-import { toPermission } from "../../lib/permissions";
 import type { Ctx, Deps } from "../context";
 import { UUID_RE, newId } from "../format";
 import { envelopeError, envelopeOk, str, type Reply } from "../http-util";
+import { supportedPermission } from "../permissions";
 import { own } from "../state";
 import type { User } from "../types";
 import { MAX_PAGE_SIZE, intParam, pageOf } from "./roles";
@@ -40,7 +40,7 @@ export function userCreateHandler(ctx: Ctx, deps: Deps): Reply {
     email,
     businessUnitId: bu,
     roles: names.map((n) => known.find((r) => r.name.toLowerCase() === n.toLowerCase())!.name),
-    permissions: ((f.permissions as string[] | undefined) ?? []).map(toPermission).filter((p) => p !== null),
+    permissions: ((f.permissions as string[] | undefined) ?? []).map(supportedPermission).filter((p) => p !== null),
     userType: userType as User["userType"],
     phoneNumber,
     createdAt: Date.now(),

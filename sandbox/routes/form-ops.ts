@@ -1,8 +1,8 @@
 // CAPTURE (4.3), VOID (protocol family) and CREDITVOID (4.4) on POST /payment/post, urlencoded.
-import { decimalToMinor, minorToDecimal } from "../../lib/money";
-import { captureHash, creditvoidHash, hashesEqual, voidHash } from "../../server/gateway/signing";
+import { formatAmount, readAmountText } from "../amounts";
 import type { Ctx, Deps } from "../context";
 import { transDate } from "../format";
+import { captureSignature, creditvoidSignature, sameDigest, voidSignature } from "../hashes";
 import { INVALID_HASH, INVALID_MERCHANT, formError, invalidRequest, json, missing, str, type Reply } from "../http-util";
 import { capture, isCaptured, refund, refundable, voidPayment } from "../payments";
 import type { Payment } from "../types";
@@ -33,11 +33,12 @@ export function captureHandler(ctx: Ctx, deps: Deps): Reply {
   if (!found.ok) return found.reply;
   const { p } = found;
   const { merchantSecret: secret, merchantName } = deps.config;
-  const expected = captureHash({ email: p.payer.email, secret, transId: p.id, card: cardOf(p) });
-  if (!hashesEqual(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
-  const amountMinor = decimalToMinor(str(ctx.fields, "amount")!, p.currency);
-  if (!amountMinor) return invalidRequest(["amount: invalid amount"]);
-  const amount = minorToDecimal(amountMinor, p.currency);
+  const expected = captureSignature(p.payer.email, secret, p.id, cardOf(p));
+  if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
+  const read = readAmountText(str(ctx.fields, "amount")!, p.currency);
+  if (!read.ok) return invalidRequest([`amount: ${read.problem}`]);
+  const amountMinor = read.minor;
+  const amount = formatAmount(amountMinor, p.currency);
   const result = capture(deps, p, amountMinor);
   if (result.kind === "error") return formError(208003, result.message);
   if (result.kind === "declined") {
@@ -66,11 +67,11 @@ export function voidHandler(ctx: Ctx, deps: Deps): Reply {
   const found = lookup(ctx, deps, ["trans_id", "hash"]);
   if (!found.ok) return found.reply;
   const { p } = found;
-  const expected = voidHash({ email: p.payer.email, secret: deps.config.merchantSecret, transId: p.id, card: cardOf(p) });
-  if (!hashesEqual(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
+  const expected = voidSignature(p.payer.email, deps.config.merchantSecret, p.id, cardOf(p));
+  if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   const result = voidPayment(deps, p);
   if (result.kind === "error") return formError(208003, result.message);
-  const amount = minorToDecimal(p.amountMinor, p.currency);
+  const amount = formatAmount(p.amountMinor, p.currency);
   if (result.kind === "declined") {
     return json(200, {
       ...head(p, "VOID"),
@@ -90,11 +91,12 @@ export function creditvoidHandler(ctx: Ctx, deps: Deps): Reply {
   const { p } = found;
   const amountText = str(ctx.fields, "amount")!;
   // The hash covers the amount exactly as sent ("10.00" and "10" are different strings).
-  const expected = creditvoidHash({ transId: p.id, amount: amountText, secret: deps.config.merchantSecret });
-  if (!hashesEqual(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
+  const expected = creditvoidSignature(p.id, amountText, deps.config.merchantSecret);
+  if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   if (!isCaptured(p)) return formError(208005, "Payment is not settled");
-  const amountMinor = decimalToMinor(amountText, p.currency);
-  if (!amountMinor) return invalidRequest(["amount: invalid amount"]);
+  const read = readAmountText(amountText, p.currency);
+  if (!read.ok) return invalidRequest([`amount: ${read.problem}`]);
+  const amountMinor = read.minor;
   if (amountMinor > refundable(p)) {
     return invalidRequest([{ error_code: 100001, error_message: "Refund amount cannot be greater than the order amount" }]);
   }

@@ -1,6 +1,6 @@
 // Hosted checkout: POST /api/v1/payment-gateway/initiate (4.9) creates a session; GET/POST /checkout?sessionId=
 // serves the payment page, runs the card (with a challenge when needed) and 303-redirects to success/failure.
-import { decimalToMinor, isCurrencyCode } from "../../lib/money";
+import { isCurrency, readAmountJson } from "../amounts";
 import { checkCard, needsChallenge } from "../cards";
 import { checkoutPage, sessionClosedPage } from "../checkout-page";
 import type { Ctx, Deps } from "../context";
@@ -31,9 +31,9 @@ export function initiateHandler(ctx: Ctx, deps: Deps): Reply {
     ...missing(customer, ["name", "email", "phone"]).map((n) => `customerDetails.${n}`),
   ].map((n) => `${n} is required`);
   const currency = str(f, "currency") ?? "";
-  if (currency && !isCurrencyCode(currency)) problems.push("currency is not supported");
-  const amountMinor = isCurrencyCode(currency) && str(f, "amount") ? decimalToMinor(str(f, "amount")!, currency) : null;
-  if (str(f, "amount") && isCurrencyCode(currency) && !amountMinor) problems.push("amount is invalid");
+  if (currency && !isCurrency(currency)) problems.push("currency is not supported");
+  const amount = isCurrency(currency) && str(f, "amount") ? readAmountJson(f.amount, currency) : null;
+  if (amount && !amount.ok) problems.push(`amount ${amount.problem}`);
   for (const n of ["successUrl", "failureUrl"]) if (str(f, n) && !isHttpUrl(str(f, n))) problems.push(`${n} must be an http(s) URL`);
   problems.push(...flagProblems(f, ["auth", "recurringInit"]).map((p) => p.replace(":", "")));
   if (f.activityId !== undefined && f.activityId !== null && !Number.isInteger(f.activityId)) {
@@ -43,7 +43,7 @@ export function initiateHandler(ctx: Ctx, deps: Deps): Reply {
     const p = dateProblem(f, n);
     if (p) problems.push(p);
   }
-  if (problems.length || !amountMinor || !isCurrencyCode(currency)) {
+  if (problems.length || !amount?.ok || !isCurrency(currency)) {
     return envelopeError(400, `Validation failed: ${problems.join("; ")}`);
   }
   // Contract 8: issueDate defaults to today, expireDate to issueDate + 7 days.
@@ -56,7 +56,7 @@ export function initiateHandler(ctx: Ctx, deps: Deps): Reply {
     id: newId(),
     orderId,
     currency,
-    amountMinor,
+    amountMinor: amount.minor,
     customer: { name: str(customer, "name")!, email: str(customer, "email")!, phone: str(customer, "phone")! },
     auth: str(f, "auth") === "Y", // contract 4.9: one listing omits auth; missing means "N"
     recurringInit: str(f, "recurringInit") === "Y",

@@ -1,8 +1,8 @@
 // Recurring charges: form RECURRING_SALE (4.6, POST /payment/post) and JSON v2 (4.11). Each charge is a new,
 // settled payment on the card of the first payment; the decline-next control can force declines per token.
-import { CURRENCIES, decimalToMinor, isCurrencyCode } from "../../lib/money";
-import { hashesEqual, recurringSaleHash } from "../../server/gateway/signing";
+import { exponentOf, isCurrency, readAmountJson, readWholeAmount } from "../amounts";
 import type { Ctx, Deps } from "../context";
+import { recurringSaleSignature, sameDigest } from "../hashes";
 import {
   INVALID_HASH,
   INVALID_MERCHANT,
@@ -54,20 +54,22 @@ export function recurringSaleHandler(ctx: Ctx, deps: Deps): Reply {
   const absent = missing(f, required);
   if (absent.length) return invalidRequest(absent.map((n) => `${n}: is required`));
   const amount = str(f, "order_amount")!;
-  if (!/^\d{1,12}$/.test(amount) || Number(amount) === 0) return invalidRequest(["order_amount: whole digits only"]);
+  const whole = readWholeAmount(amount);
+  if (!whole.ok) return invalidRequest([`order_amount: ${whole.problem}`]);
   const firstTransId = str(f, "recurring_first_trans_id")!;
   const token = str(f, "recurring_token")!;
   const orderId = str(f, "order_id")!;
   const description = str(f, "order_description")!;
-  const expected = recurringSaleHash({ firstTransId, recurringToken: token, orderId, amount, description, secret: deps.config.merchantSecret });
+  const parts = { firstTransId, recurringToken: token, orderNumber: orderId, orderAmount: amount, orderDescription: description };
+  const expected = recurringSaleSignature(parts, deps.config.merchantSecret);
   // Contract section 7: exactly this wrapper, with the hash message as a plain string.
-  if (!hashesEqual(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
+  if (!sameDigest(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
   const first = firstPaymentOf(deps, token);
   if (!first || first.id !== firstTransId) {
     return formError(205005, "Recurring token is invalid or does not match recurring_first_trans_id");
   }
   if (deps.store.orderTaken(orderId)) return invalidRequest(["order_id: Duplicate order_id"]);
-  const amountMinor = Number(amount) * 10 ** CURRENCIES[first.currency].digits;
+  const amountMinor = whole.units * 10 ** exponentOf(first.currency);
   const p = charge(deps, first, { kind: "recurring", orderId, description, amountMinor, token, ip: str(f, "payer_ip") });
   if (p.state === "declined") {
     return json(200, { result: "DECLINED", message: p.declineReason ?? "Declined", transaction_id: p.id });
@@ -84,10 +86,13 @@ export function recurringV2Handler(ctx: Ctx, deps: Deps): Reply {
   ].map((n) => `${n} is required`);
   if (problems.length) return wrapper(400, { message: `Validation failed: ${problems.join("; ")}` });
   const currency = str(order, "currency")!;
-  if (!isCurrencyCode(currency)) return wrapper(400, { message: "Validation failed: order.currency is not supported" });
-  const amountMinor = decimalToMinor(str(f, "amount")!, currency);
-  if (!amountMinor) return wrapper(400, { message: "Validation failed: amount is invalid" });
-  if (decimalToMinor(str(order, "amount")!, currency) !== amountMinor) {
+  if (!isCurrency(currency)) return wrapper(400, { message: "Validation failed: order.currency is not supported" });
+  const read = readAmountJson(f.amount, currency);
+  if (!read.ok) return wrapper(400, { message: `Validation failed: amount ${read.problem}` });
+  const orderAmount = readAmountJson(order.amount, currency);
+  if (!orderAmount.ok) return wrapper(400, { message: `Validation failed: order.amount ${orderAmount.problem}` });
+  const amountMinor = read.minor;
+  if (orderAmount.minor !== amountMinor) {
     return wrapper(400, { message: "Validation failed: amount must equal order.amount" });
   }
   const token = str(f, "recurringToken")!;

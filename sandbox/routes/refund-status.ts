@@ -1,10 +1,10 @@
 // Partial refund (4.5), payment status (4.7) and saved cards (4.8) of the form interface. The partial-refund
 // merchant field name is configurable (protocol family: the brand abbreviation + `_merchant_id` in production).
-import { decimalToMinor, minorToDecimal } from "../../lib/money";
-import { hashesEqual, partialRefundHash, statusHash } from "../../server/gateway/signing";
+import { formatAmount, readAmountText } from "../amounts";
 import { brandLabel, maskForSavedCard } from "../cards";
 import type { Ctx, Deps } from "../context";
 import { statusDate } from "../format";
+import { partialRefundSignature, sameDigest, statusSignature } from "../hashes";
 import { INVALID_HASH, INVALID_MERCHANT, json, missing, safeEqual, str, wrapper, type Reply } from "../http-util";
 import { isCaptured, refund, refundable } from "../payments";
 import type { Payment } from "../types";
@@ -20,13 +20,14 @@ export function partialRefundHandler(ctx: Ctx, deps: Deps): Reply {
   const p = deps.store.payment(str(f, "gwayId"));
   if (!p) return NOT_FOUND();
   const amountText = str(f, "amount")!;
-  const expected = partialRefundHash({ gwayId: p.id, amount: amountText, secret: merchantSecret });
-  if (!hashesEqual(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
+  const expected = partialRefundSignature(p.id, amountText, merchantSecret);
+  if (!sameDigest(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
   if (str(f, "order_id") !== p.orderId) return wrapper(400, { message: "order_id does not match the payment" });
   if (!isCaptured(p)) return wrapper(400, { message: "Payment is not settled" });
   if (refundable(p) === 0) return wrapper(400, { message: "Refund is already initiated." });
-  const amountMinor = decimalToMinor(amountText, p.currency);
-  if (!amountMinor) return wrapper(400, { message: "amount is invalid" });
+  const read = readAmountText(amountText, p.currency);
+  if (!read.ok) return wrapper(400, { message: `amount ${read.problem}` });
+  const amountMinor = read.minor;
   // "Original amount" is the captured amount: that is the money a refund can give back.
   if (amountMinor >= p.capturedMinor) {
     return wrapper(400, { message: "Partial refund amount must be less than the original amount" });
@@ -61,8 +62,8 @@ export function statusHandler(ctx: Ctx, deps: Deps): Reply {
   if (absent.length) return wrapper(400, { message: `${absent.join(", ")} ${absent.length > 1 ? "are" : "is"} required` });
   const p = deps.store.payment(str(f, "gway_Payment_id"));
   if (!p) return NOT_FOUND();
-  const expected = statusHash({ gwayPaymentId: p.id, secret: deps.config.merchantSecret });
-  if (!hashesEqual(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
+  const expected = statusSignature(p.id, deps.config.merchantSecret);
+  if (!sameDigest(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
   if (str(f, "order_id") !== p.orderId) return wrapper(400, { message: "order_id does not match the payment" });
   return wrapper(200, {
     date: statusDate(p.createdAt),
@@ -71,7 +72,7 @@ export function statusHandler(ctx: Ctx, deps: Deps): Reply {
     ...(p.state === "declined" ? { reason: "FAILURE", decline_reason: p.declineReason ?? "" } : {}),
     order: {
       number: p.orderId,
-      amount: minorToDecimal(p.amountMinor, p.currency),
+      amount: formatAmount(p.amountMinor, p.currency),
       currency: p.currency,
       description: p.description,
     },

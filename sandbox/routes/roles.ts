@@ -1,9 +1,9 @@
 // Roles (4.13): create, update, get, search. Names are unique per business unit (case-insensitive); permissions are
 // upper-cased, unknown ones silently dropped, duplicates removed.
-import { toPermission } from "../../lib/permissions";
 import type { Ctx, Deps } from "../context";
 import { isoNanos, newId } from "../format";
 import { envelopeError, envelopeOk, type Fields, type Reply } from "../http-util";
+import { supportedPermission } from "../permissions";
 import type { Role } from "../types";
 
 type RoleInput = { ok: true; name: string; description: string; permissions: string[] } | { ok: false; reply: Reply };
@@ -18,7 +18,7 @@ function readRole(f: Fields): RoleInput {
   if (problems.length) return { ok: false, reply: envelopeError(400, `Validation failed: ${problems.join("; ")}`) };
   const permissions: string[] = [];
   for (const p of perms as string[]) {
-    const known = toPermission(p);
+    const known = supportedPermission(p);
     if (known && !permissions.includes(known)) permissions.push(known);
   }
   return { ok: true, name, description: f.description as string, permissions };

@@ -1,9 +1,9 @@
 // JSON payment calls: S2S sale (4.10, X-API-KEY + body hash) and transaction details (4.12).
-import { CURRENCIES, decimalToMinor, isCurrencyCode, minorToDecimal } from "../../lib/money";
-import { hashesEqual, s2sSaleHash } from "../../server/gateway/signing";
+import { CURRENCIES, formatAmount, isCurrency, readAmountJson } from "../amounts";
 import { checkCard, maskForDetails, needsChallenge, schemeCode } from "../cards";
 import type { Ctx, Deps } from "../context";
 import { isoNoZone, stableUuid } from "../format";
+import { s2sSaleSignature, sameDigest } from "../hashes";
 import { INVALID_HASH, envelopeError, envelopeOk, missing, obj, str, type Reply } from "../http-util";
 import { awaitChallenge, createPayment, decide } from "../payments";
 import { challengePage } from "../pages";
@@ -22,9 +22,9 @@ export function s2sSaleHandler(ctx: Ctx, deps: Deps): Reply {
   ].map((n) => `${n} is required`);
   if (str(f, "paymentMethod") && str(f, "paymentMethod") !== "card") problems.push("paymentMethod must be card");
   const currency = str(f, "currency") ?? "";
-  if (currency && !isCurrencyCode(currency)) problems.push("currency is not supported");
-  const amountMinor = isCurrencyCode(currency) && str(f, "amount") ? decimalToMinor(str(f, "amount")!, currency) : null;
-  if (str(f, "amount") && isCurrencyCode(currency) && !amountMinor) problems.push("amount is invalid");
+  if (currency && !isCurrency(currency)) problems.push("currency is not supported");
+  const amount = isCurrency(currency) && str(f, "amount") ? readAmountJson(f.amount, currency) : null;
+  if (amount && !amount.ok) problems.push(`amount ${amount.problem}`);
   for (const n of ["successUrl", "failureUrl"]) if (str(f, n) && !isHttpUrl(str(f, n))) problems.push(`${n} must be an http(s) URL`);
   problems.push(...flagProblems(f, ["auth", "recurringInit"]).map((p) => p.replace(":", "")));
   const checked = checkCard(
@@ -38,13 +38,13 @@ export function s2sSaleHandler(ctx: Ctx, deps: Deps): Reply {
     { number: "card.cardNumber", expMonth: "card.cardExpiryMonth", expYear: "card.cardExpiryYear", cvv: "card.cardCvv" },
   );
   if (!checked.ok) problems.push(...checked.errors.map((e) => e.replace(":", "")));
-  if (problems.length || !checked.ok || !amountMinor || !isCurrencyCode(currency)) {
+  if (problems.length || !checked.ok || !amount?.ok || !isCurrency(currency)) {
     return envelopeError(400, `Validation failed: ${problems.join("; ")}`);
   }
   const email = str(customer, "email")!;
   // The API key in the formula is the key this call authenticated with.
-  const expected = s2sSaleHash({ email, apiKey: ctx.apiKey ?? "", card: { bin6: checked.card.bin6, last4: checked.card.last4 } });
-  if (!hashesEqual(expected, str(f, "hash")!)) return envelopeError(400, INVALID_HASH);
+  const expected = s2sSaleSignature(email, ctx.apiKey ?? "", { bin6: checked.card.bin6, last4: checked.card.last4 });
+  if (!sameDigest(expected, str(f, "hash")!)) return envelopeError(400, INVALID_HASH);
   const orderId = str(f, "orderId")!;
   if (deps.store.orderTaken(orderId)) return envelopeError(409, "Duplicate orderId");
   const p = createPayment(deps, {
@@ -52,7 +52,7 @@ export function s2sSaleHandler(ctx: Ctx, deps: Deps): Reply {
     orderId,
     description: str(f, "description") ?? `S2S sale ${orderId}`,
     currency,
-    amountMinor,
+    amountMinor: amount.minor,
     auth: str(f, "auth") === "Y",
     recurringInit: str(f, "recurringInit") === "Y",
     saveToken: false,
@@ -94,7 +94,7 @@ function details(p: Payment, deps: Deps): Record<string, unknown> {
   return {
     transactionId: p.id,
     orderId: p.orderId,
-    amount: minorToDecimal(p.amountMinor, p.currency),
+    amount: formatAmount(p.amountMinor, p.currency),
     currencyCode: CURRENCIES[p.currency].numeric,
     transactionStatus: p.state === "declined" ? "FAILED" : p.state === "redirect" ? "PENDING" : "SUCCESS",
     paymentStatus: PAYMENT_STATUS[p.state],
@@ -117,7 +117,7 @@ function details(p: Payment, deps: Deps): Record<string, unknown> {
     finishedAt: p.finishedAt === null ? null : isoNoZone(p.finishedAt),
     createdBy: stableUuid("user:sandbox-api"),
     createdByName: "Sandbox API",
-    totalRefundAmount: minorToDecimal(p.refundedMinor, p.currency),
+    totalRefundAmount: formatAmount(p.refundedMinor, p.currency),
     refundStatus,
     merchantId: deps.config.clientKey,
     recurringToken: p.recurringToken,

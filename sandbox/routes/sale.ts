@@ -1,10 +1,10 @@
 // Form SALE (contract 4.1) on POST /payment/post: card data, or a saved card token (protocol family). Answers
 // REDIRECT to the collector; a token sale of a frictionless card answers its final result at once.
-import { decimalToMinor, isCurrencyCode, minorToDecimal } from "../../lib/money";
-import { hashesEqual, saleHash, tokenSaleHash } from "../../server/gateway/signing";
+import { formatAmount, isCurrency, readAmountText } from "../amounts";
 import { checkCard, needsChallenge } from "../cards";
 import type { Ctx, Deps } from "../context";
 import { randomHex, transDate } from "../format";
+import { saleSignature, sameDigest, tokenSaleSignature } from "../hashes";
 import {
   INVALID_HASH,
   INVALID_MERCHANT,
@@ -63,10 +63,10 @@ export function saleHandler(ctx: Ctx, deps: Deps): Reply {
   const token = str(f, "card_number") ? undefined : str(f, "card_token");
   const problems = missing(f, REQUIRED).map((n) => `${n}: is required`);
   const currency = str(f, "order_currency") ?? "";
-  if (currency && !isCurrencyCode(currency)) problems.push("order_currency: unsupported currency");
+  if (currency && !isCurrency(currency)) problems.push("order_currency: unsupported currency");
   const amountText = str(f, "order_amount");
-  const amountMinor = amountText && isCurrencyCode(currency) ? decimalToMinor(amountText, currency) : null;
-  if (amountText && isCurrencyCode(currency) && !amountMinor) problems.push("order_amount: invalid amount");
+  const amount = amountText && isCurrency(currency) ? readAmountText(amountText, currency) : null;
+  if (amount && !amount.ok) problems.push(`order_amount: ${amount.problem}`);
   const email = str(f, "payer_email") ?? "";
   if (email && !/^[^\s@]+@[^\s@]+$/.test(email)) problems.push("payer_email: invalid e-mail");
   if (str(f, "term_url_3ds") && !isHttpUrl(str(f, "term_url_3ds"))) problems.push("term_url_3ds: must be an http(s) URL");
@@ -81,13 +81,12 @@ export function saleHandler(ctx: Ctx, deps: Deps): Reply {
     if (checked.ok) card = checked.card;
     else problems.push(...checked.errors);
   }
-  if (problems.length || amountMinor === null || !isCurrencyCode(currency)) return invalidRequest(problems);
+  if (problems.length || !amount?.ok || !isCurrency(currency)) return invalidRequest(problems);
+  const amountMinor = amount.minor;
 
   const secret = deps.config.merchantSecret;
-  const expected = token
-    ? tokenSaleHash({ email, secret, cardToken: token })
-    : saleHash({ email, secret, card: { bin6: card!.bin6, last4: card!.last4 } });
-  if (!hashesEqual(expected, str(f, "hash")!)) return invalidRequest([INVALID_HASH]);
+  const expected = token ? tokenSaleSignature(email, secret, token) : saleSignature(email, secret, { bin6: card!.bin6, last4: card!.last4 });
+  if (!sameDigest(expected, str(f, "hash")!)) return invalidRequest([INVALID_HASH]);
 
   if (token) {
     const saved = deps.store.data.savedCards.find((c) => safeEqual(c.cardToken, token));
@@ -125,7 +124,7 @@ function baseResult(p: Payment): Record<string, string> {
     order_id: p.orderId,
     trans_id: p.id,
     trans_date: transDate(p.createdAt),
-    amount: minorToDecimal(p.amountMinor, p.currency),
+    amount: formatAmount(p.amountMinor, p.currency),
     currency: p.currency,
   };
 }

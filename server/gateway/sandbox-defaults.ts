@@ -1,7 +1,8 @@
-// The sandbox gateway's documented default credentials. Used when GATEWAY_* variables are unset, by both the
-// sandbox and the dashboard, so that `npm start` works with no configuration. They are public test values,
-// refused by server/env.ts when the dashboard is pointed at a real gateway.
-// No `import "server-only"`: the sandbox imports this module too.
+// The sandbox gateway's documented default credentials, the dashboard's copy: used when GATEWAY_* variables are unset,
+// so that `npm start` works with no configuration. They are public test values, refused by server/env.ts when the
+// dashboard is pointed at a real gateway. The sandbox keeps its own copy (sandbox/defaults.ts); a test
+// (tests/contract/sandbox-data-agree.test.ts) fails when the two differ.
+// No `import "server-only"`: scripts import this module.
 
 export const SANDBOX_DEFAULTS = {
   clientKey: "7c0e9a3e-4b7f-4c8e-9d2a-5f1b6c3d8e01",

@@ -1,6 +1,7 @@
 // Request and callback hashes of the gateway contract (section 5.2) and the protocol family (protocol notes).
 // One pure function per formula; lowercase hex out. No secrets are held here: callers pass them in.
-// No `import "server-only"`: the sandbox imports this module to verify what the client signs.
+// No `import "server-only"`: test support signs sandbox requests with it. The sandbox has its own formulas
+// (sandbox/hashes.ts); tests/contract/ checks both against the same known answers.
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /** The card parts that the card-bound formulas use: the first six and the last four digits. */

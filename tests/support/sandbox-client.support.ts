@@ -1,4 +1,5 @@
 // Helpers for the sandbox's own tests: start a sandbox, sign and send each kind of request over real HTTP.
+// They sign with the CLIENT's module (server/gateway/signing.ts) on purpose: the client is what the sandbox judges.
 import {
   captureHash,
   cardPartsOf,
@@ -9,9 +10,9 @@ import {
   saleHash,
   statusHash,
   tokenSaleHash,
-} from "../server/gateway/signing";
-import { SANDBOX_DEFAULTS } from "../server/gateway/sandbox-defaults";
-import { startSandbox, type RunningSandbox, type SandboxOptions } from "./server";
+} from "../../server/gateway/signing";
+import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
+import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server";
 
 export const D = SANDBOX_DEFAULTS;
 export const EMAIL = "payer@example.com";

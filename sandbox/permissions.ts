@@ -1,0 +1,50 @@
+// The permission names the sandbox gateway supports (contract 2.10: `<MODULE>_<ACTION>`, upper case out; the full
+// list is "not shown", so this is the sandbox's own list) and the roles it seeds. The dashboard keeps its own
+// vocabulary in lib/; tests/contract/sandbox-data-agree.test.ts fails when the two drift apart.
+
+export const SUPPORTED_PERMISSIONS: readonly string[] = [
+  "TRANSACTIONS_VIEW",
+  "TRANSACTIONS_EXPORT",
+  "PAYMENTS_CREATE",
+  "CAPTURES_CREATE",
+  "VOIDS_CREATE",
+  "REFUNDS_CREATE",
+  "REFUNDS_APPROVE",
+  "RECURRING_CHARGE",
+  "SAVED_CARDS_VIEW",
+  "ROLES_MANAGE",
+  "USERS_MANAGE",
+  "BRANCHES_VIEW",
+  "PARTNERS_DELETE",
+  "AUDIT_VIEW",
+];
+
+const SUPPORTED: ReadonlySet<string> = new Set(SUPPORTED_PERMISSIONS);
+
+/** A permission as sent (`refunds_create`, contract 2.10) in the upper-case form, or null when unsupported (4.13: ignored). */
+export function supportedPermission(name: string): string | null {
+  const upperName = name.trim().toUpperCase();
+  return SUPPORTED.has(upperName) ? upperName : null;
+}
+
+/** A role the sandbox seeds in its business unit at start. */
+export interface SeedRole {
+  name: string;
+  description: string;
+  permissions: readonly string[];
+}
+
+/** The roles a fresh sandbox has; the dashboard starts with the same local roles, so adopting them by name changes nothing. */
+export const SEED_ROLES: readonly SeedRole[] = [
+  {
+    name: "back-office",
+    description: "Day-to-day payment operations: sees payments, takes payments, captures and voids authorizations.",
+    permissions: ["TRANSACTIONS_VIEW", "PAYMENTS_CREATE", "CAPTURES_CREATE", "VOIDS_CREATE", "SAVED_CARDS_VIEW", "RECURRING_CHARGE", "BRANCHES_VIEW"],
+  },
+  {
+    name: "finance",
+    description: "Finance team: sees and exports payments, requests and approves refunds, reads the audit trail.",
+    permissions: ["TRANSACTIONS_VIEW", "TRANSACTIONS_EXPORT", "REFUNDS_CREATE", "REFUNDS_APPROVE", "AUDIT_VIEW", "BRANCHES_VIEW"],
+  },
+  { name: "read-only", description: "Sees payments and branches; changes nothing.", permissions: ["TRANSACTIONS_VIEW", "BRANCHES_VIEW"] },
+];
