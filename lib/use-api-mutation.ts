@@ -12,6 +12,8 @@ export interface ApiMutation<TVars, TResult> {
   pending: boolean;
   /** The values being sent, while pending (which of several buttons is busy). */
   variables: TVars | undefined;
+  /** The result of the last success, until the next submission. */
+  result: TResult | undefined;
   /** The general message of the last error, or null. */
   error: string | null;
   apiError: ApiError | null;
@@ -32,6 +34,7 @@ export function useApiMutation<TVars = void, TResult = unknown, F extends string
     submit,
     pending: mutation.isPending,
     variables: mutation.isPending ? mutation.variables?.vars : undefined,
+    result: mutation.data,
     error: mutation.error ? generalMessage(mutation.error, config) : null,
     apiError: mutation.error,
     idempotencyKey: key.current,
