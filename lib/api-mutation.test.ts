@@ -1,7 +1,7 @@
 // The rules of useApiMutation, run through TanStack Query's own MutationObserver (what useMutation wraps).
 import { MutationObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "./api-client";
+import { apiFetch, ApiError, setStepUpHandler } from "./api-client";
 import { apiMutationOptions, generalMessage, SubmissionKey, toApiError, type ApiMutationConfig, type Submission } from "./api-mutation";
 
 function setup<TVars, TResult, F extends string = string>(config: ApiMutationConfig<TVars, TResult, F>) {
@@ -121,5 +121,32 @@ describe("useApiMutation's rules", () => {
     expect(observer.getCurrentResult().data).toBe(16);
     expect(observer.getCurrentResult().variables).toEqual({ vars: undefined });
     expect(JSON.stringify(observer.getCurrentResult())).not.toContain("4111");
+  });
+
+  it("asks for a fresh second factor when the API wants one, then sends the same submission again with the same key", async () => {
+    const bodies: string[] = [];
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+      bodies.push(String(init.body));
+      if (bodies.length === 1) return new Response(JSON.stringify({ error: { code: "step_up_required", message: "Confirm it is you." } }), { status: 403 });
+      return new Response(JSON.stringify({ state: "succeeded", message: "Refunded." }), { status: 200 });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const stepUp = vi.fn(async () => true);
+    setStepUpHandler(stepUp);
+    try {
+      const onSuccess = vi.fn();
+      const { submit } = setup({
+        mutationFn: (v: { amount: string }, { idempotencyKey }) => apiFetch("/api/transactions/p/refunds", { method: "POST", body: { ...v, idempotencyKey } }),
+        onSuccess,
+      });
+      await submit({ amount: "5.00" });
+      expect(stepUp).toHaveBeenCalledOnce();
+      expect(bodies).toHaveLength(2);
+      expect(bodies[1]).toBe(bodies[0]);
+      expect(onSuccess).toHaveBeenCalledWith({ state: "succeeded", message: "Refunded." }, { amount: "5.00" });
+    } finally {
+      setStepUpHandler(null);
+      vi.unstubAllGlobals();
+    }
   });
 });
