@@ -23,7 +23,9 @@ export interface ApiMutation<TVars, TResult> {
   reset(): void;
 }
 
-export function useApiMutation<TVars = void, TResult = unknown, F extends string = string>(config: ApiMutationConfig<TVars, TResult, F>): ApiMutation<TVars, TResult> {
+export function useApiMutation<TVars = void, TResult = unknown, F extends string = string>(
+  config: ApiMutationConfig<TVars, TResult, F>,
+): ApiMutation<TVars, TResult> {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [key] = useState(() => new SubmissionKey());

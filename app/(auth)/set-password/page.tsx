@@ -17,7 +17,9 @@ export default async function SetPasswordPage({ searchParams }: { searchParams: 
             <SetPasswordForm token={token} />
           </QueryProvider>
         ) : (
-          <p className="mt-4 text-sm text-red-700">This link is incomplete. Ask for a new one with “Forgot your password?” on the sign-in page, or ask your administrator.</p>
+          <p className="mt-4 text-sm text-red-700">
+            This link is incomplete. Ask for a new one with “Forgot your password?” on the sign-in page, or ask your administrator.
+          </p>
         )}
       </div>
     </main>

@@ -27,7 +27,14 @@ export function ApprovalButtons({ actionId, disabledReason }: { actionId: string
         <Button size="sm" loading={pending === "approve"} disabled={pending !== undefined} disabledReason={disabledReason} onClick={() => decide("approve")}>
           Approve
         </Button>
-        <Button size="sm" variant="secondary" loading={pending === "reject"} disabled={pending !== undefined} disabledReason={disabledReason} onClick={() => decide("reject")}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={pending === "reject"}
+          disabled={pending !== undefined}
+          disabledReason={disabledReason}
+          onClick={() => decide("reject")}
+        >
           Reject
         </Button>
       </div>
