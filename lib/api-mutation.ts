@@ -94,9 +94,10 @@ export function apiMutationOptions<TVars, TResult, F extends string>(
       config.onSuccess?.(result, s.vars as TVars);
     },
     onError: (error, s) => {
+      // The form's own clean-up first (a card form wipes the card), then the errors go on the fields.
+      config.onError?.(error, s.vars as TVars);
       putFieldErrors(error, config.form);
       if (config.refresh === "always") ctx.refresh();
-      config.onError?.(error, s.vars as TVars);
     },
     onSettled: (_r, _e, s) => {
       s.vars = undefined;
