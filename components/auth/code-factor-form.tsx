@@ -5,7 +5,8 @@ import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export interface CodeFactorResult {
   recoveryCodesLeft: number;
@@ -30,23 +31,19 @@ export function CodeFactorForm({
 }) {
   const [kind, setKind] = useState<"totp" | "recovery_code">(initialKind);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const errorId = useId();
+  const { submit: check, pending: busy, error, reset } = useApiMutation({
+    mutationFn: (v: { kind: "totp" | "recovery_code"; code: string }) => apiFetch<{ recoveryCodesLeft: number }>(endpoint, { method: "POST", body: v }),
+    // The code field's own message (wrong, reused or throttled) when there is one.
+    message: (e) => e.fields?.code?.[0] ?? e.message,
+    fallbackMessage: "The code could not be checked.",
+    onSuccess: (r, v) => onDone({ recoveryCodesLeft: r.recoveryCodesLeft, kind: v.kind }),
+    onError: () => setCode(""),
+  });
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const r = await apiFetch<{ recoveryCodesLeft: number }>(endpoint, { method: "POST", body: { kind, code } });
-      onDone({ recoveryCodesLeft: r.recoveryCodesLeft, kind });
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.fields?.code?.[0] ?? err.message) : "The code could not be checked.");
-      setCode("");
-    } finally {
-      setBusy(false);
-    }
+    void check({ kind, code });
   };
 
   return (
@@ -93,7 +90,7 @@ export function CodeFactorForm({
           onClick={() => {
             setKind(kind === "totp" ? "recovery_code" : "totp");
             setCode("");
-            setError(null);
+            reset();
           }}
         >
           {kind === "totp" ? "Use a recovery code instead" : "Use a code from the app instead"}

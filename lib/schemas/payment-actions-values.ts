@@ -7,3 +7,9 @@ export const REASON_LABELS: Record<string, string> = {
   service_issue: "Service issue",
   other: "Other",
 };
+
+/** The answer of a capture, void or refund route: the action's state and the server's message about it. */
+export interface ActionResult {
+  state: string;
+  message: string;
+}

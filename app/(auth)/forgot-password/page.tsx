@@ -1,6 +1,7 @@
 // "Forgot your password?": asks for the account's e-mail and mails a one-time link to choose a new password.
 import type { Metadata } from "next";
 import { ForgotPasswordForm } from "./_components/forgot-password-form";
+import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = { title: "Forgot your password", referrer: "no-referrer" };
 // Rendered per request: the CSP nonce that lets the form's scripts run is per request.
@@ -14,7 +15,9 @@ export default function ForgotPasswordPage() {
         <p className="mt-1 text-sm text-slate-600">
           Enter the e-mail of your merchant dashboard account. We will send you a link to choose a new password.
         </p>
-        <ForgotPasswordForm />
+        <QueryProvider>
+          <ForgotPasswordForm />
+        </QueryProvider>
       </div>
     </main>
   );

@@ -7,12 +7,12 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import type { PasswordResetRequestInput } from "@/lib/schemas/password-reset";
 
 export function ForgotPasswordForm() {
-  const [error, setError] = useState<string | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
   const {
     register,
@@ -22,15 +22,12 @@ export function ForgotPasswordForm() {
     resolver: lazyZodResolver(() => import("@/lib/schemas/password-reset").then((m) => m.passwordResetRequestSchema)),
     defaultValues: { email: "" },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const r = await apiFetch<{ message: string }>("/api/session/password-reset", { method: "POST", body: values });
-      setAnswer(r.message);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : "The request could not be sent. Try again.");
-    }
+  const { submit, error } = useApiMutation({
+    mutationFn: (values: PasswordResetRequestInput) => apiFetch<{ message: string }>("/api/session/password-reset", { method: "POST", body: values }),
+    fallbackMessage: "The request could not be sent. Try again.",
+    onSuccess: (r) => setAnswer(r.message),
   });
+  const onSubmit = handleSubmit(submit);
   if (answer) {
     return (
       <div className="mt-6 space-y-4">

@@ -7,30 +7,27 @@ import { RecoveryCodesPanel } from "@/components/auth/recovery-codes-panel";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
   const router = useRouter();
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const { submit: check, pending: busy, error } = useApiMutation({
+    mutationFn: (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } }),
+    // The code field's own message (wrong or reused code) when there is one.
+    message: (e) => e.fields?.code?.[0] ?? e.message,
+    fallbackMessage: "The code could not be checked.",
+    onSuccess: (r) => setCodes(r.recoveryCodes),
+    onError: () => setCode(""),
+  });
 
   if (codes) return <RecoveryCodesPanel codes={codes} onDone={() => router.replace("/overview")} />;
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } });
-      setCodes(r.recoveryCodes);
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.fields?.code?.[0] ?? err.message) : "The code could not be checked.");
-      setCode("");
-    } finally {
-      setBusy(false);
-    }
+    void check(code);
   };
 
   return (

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { StepShell } from "@/components/auth/step-shell";
 import { currentPrincipal, PENDING_STEP_PAGES } from "@/server/auth/session";
 import { ChangePasswordForm } from "../../../(dashboard)/account/_components/change-password-form";
+import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 export const dynamic = "force-dynamic";
@@ -15,7 +16,9 @@ export default async function ChangePasswordStepPage() {
   if (current.step !== "change_password") redirect(PENDING_STEP_PAGES[current.step]);
   return (
     <StepShell title="Choose a new password" description="Your password was set for you. Choose your own to continue; you then sign in again with it.">
-      <ChangePasswordForm />
+      <QueryProvider>
+        <ChangePasswordForm />
+      </QueryProvider>
     </StepShell>
   );
 }

@@ -8,6 +8,7 @@ import { mfaDeps, mfaIssuer } from "@/server/auth/mfa/deps";
 import { startTotpEnrolment } from "@/server/auth/mfa/totp-enrolment";
 import { currentPrincipal, PENDING_STEP_PAGES } from "@/server/auth/session";
 import { EnrolStep } from "../_components/enrol-step";
+import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = { title: "Set up two-step verification" };
 export const dynamic = "force-dynamic";
@@ -25,7 +26,9 @@ export default async function EnrolPage() {
       title="Set up two-step verification"
       description={<>The dashboard asks for a code from your phone at every sign-in. Signing in as <bdi dir="auto">{current.pending.email}</bdi>.</>}
     >
-      <EnrolStep qr={qr} secret={secret} />
+      <QueryProvider>
+        <EnrolStep qr={qr} secret={secret} />
+      </QueryProvider>
     </StepShell>
   );
 }

@@ -7,6 +7,7 @@ import { enrolledFactors } from "@/server/auth/mfa/session-factor";
 import { currentPrincipal, PENDING_STEP_PAGES } from "@/server/auth/session";
 import { getDatabase } from "@/server/db";
 import { VerifyStep } from "../_components/verify-step";
+import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = { title: "Two-step verification" };
 export const dynamic = "force-dynamic";
@@ -20,7 +21,9 @@ export default async function VerifyPage() {
   const factors = await enrolledFactors(db, current.pending.userId);
   return (
     <StepShell title="Two-step verification" description={<>Signing in as <bdi dir="auto">{current.pending.email}</bdi>.</>}>
-      <VerifyStep hasTotp={factors.totp} hasPasskey={factors.passkeys > 0} />
+      <QueryProvider>
+        <VerifyStep hasTotp={factors.totp} hasPasskey={factors.passkeys > 0} />
+      </QueryProvider>
     </StepShell>
   );
 }

@@ -1,33 +1,30 @@
 "use client";
-
+// The set-password form of an invitation or reset link: a new password, twice; then sign in with it.
 import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import type { SetPasswordInput } from "@/lib/schemas/admin-users";
 import { PASSWORD_RULE_TEXT } from "@/lib/schemas/auth-values";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function SetPasswordForm({ token }: { token: string }) {
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SetPasswordInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/admin-users").then((m) => m.setPasswordSchema)), defaultValues: { token, password: "", confirmPassword: "" } });
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const r = await apiFetch<{ email: string }>("/api/session/set-password", { method: "POST", body: values });
-      setDone(r.email);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : "The password could not be set.");
-    }
+  const { submit, error } = useApiMutation({
+    mutationFn: (values: SetPasswordInput) => apiFetch<{ email: string }>("/api/session/set-password", { method: "POST", body: values }),
+    fallbackMessage: "The password could not be set.",
+    onSuccess: (r) => setDone(r.email),
   });
+  const onSubmit = handleSubmit(submit);
   if (done) {
     return (
       <div className="mt-4 space-y-4">

@@ -1,19 +1,19 @@
 "use client";
-
+// Change one's own password (the Account page, and the sign-in step after a password set by someone else); then
+// sign in again with it.
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import type { ChangePasswordInput } from "@/lib/schemas/auth";
 import { PASSWORD_RULE_TEXT } from "@/lib/schemas/auth-values";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function ChangePasswordForm() {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -24,19 +24,14 @@ export function ChangePasswordForm() {
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await apiFetch("/api/account/password", { method: "POST", body: values });
-      router.replace("/login?password_changed=1");
-    } catch (e) {
-      if (e instanceof ApiError && e.fields?.currentPassword) {
-        setFieldError("currentPassword", { message: e.fields.currentPassword[0] });
-      } else {
-        setError(e instanceof Error ? e.message : "The password could not be changed.");
-      }
-    }
+  const { submit, error } = useApiMutation({
+    mutationFn: (values: ChangePasswordInput) => apiFetch("/api/account/password", { method: "POST", body: values }),
+    form: { setError: setFieldError, fields: ["currentPassword"] },
+    message: (e, onField) => (onField ? null : e.message),
+    fallbackMessage: "The password could not be changed.",
+    onSuccess: () => router.replace("/login?password_changed=1"),
   });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">

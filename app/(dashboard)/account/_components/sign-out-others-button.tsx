@@ -1,29 +1,22 @@
 "use client";
 // Ends every other session of the signed-in user (this browser stays signed in), then reloads the list.
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function SignOutOthersButton({ others }: { others: number }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-
-  const signOutOthers = async () => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const { ended } = await apiFetch<{ ended: number }>("/api/account/sessions/end-others", { method: "POST" });
-      setMessage({ tone: "success", text: ended === 1 ? "1 other session was signed out." : `${ended} other sessions were signed out.` });
-      router.refresh();
-    } catch (e) {
-      setMessage({ tone: "error", text: e instanceof ApiError ? e.message : "The other sessions could not be signed out." });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, pending: busy, error, result } = useApiMutation({
+    mutationFn: () => apiFetch<{ ended: number }>("/api/account/sessions/end-others", { method: "POST" }),
+    fallbackMessage: "The other sessions could not be signed out.",
+    refresh: true,
+  });
+  const signOutOthers = () => void submit();
+  const message: { tone: "success" | "error"; text: string } | null = error
+    ? { tone: "error", text: error }
+    : result
+      ? { tone: "success", text: result.ended === 1 ? "1 other session was signed out." : `${result.ended} other sessions were signed out.` }
+      : null;
 
   return (
     <div className="flex flex-col items-end gap-2">

@@ -9,46 +9,44 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch, type ApiError } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
+
+// The code field's own message (wrong or reused code) when there is one.
+const codeMessage = (e: ApiError) => e.fields?.code?.[0] ?? e.message;
 
 export function TotpSetupButton() {
   const router = useRouter();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fail = (e: unknown, fallback: string) => setError(e instanceof ApiError ? (e.fields?.code?.[0] ?? e.message) : fallback);
+  const begin = useApiMutation({
+    mutationFn: () => apiFetch<{ secret: string; qr: string }>("/api/account/totp", { method: "POST" }),
+    message: codeMessage,
+    fallbackMessage: "The authenticator app could not be set up.",
+    onSuccess: setSetup,
+  });
+  const check = useApiMutation({
+    mutationFn: (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } }),
+    message: codeMessage,
+    fallbackMessage: "The code could not be checked.",
+    onSuccess: (r) => setCodes(r.recoveryCodes),
+    onError: () => setCode(""),
+  });
+  const busy = begin.pending || check.pending;
+  const error = setup ? check.error : begin.error;
 
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setSetup(await apiFetch<{ secret: string; qr: string }>("/api/account/totp", { method: "POST" }));
-    } catch (e) {
-      fail(e, "The authenticator app could not be set up.");
-    } finally {
-      setBusy(false);
-    }
-  };
-  const confirm = async (e: React.FormEvent) => {
+  const start = () => void begin.submit();
+  const confirm = (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      setCodes((await apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } })).recoveryCodes);
-    } catch (err) {
-      fail(err, "The code could not be checked.");
-      setCode("");
-    } finally {
-      setBusy(false);
-    }
+    void check.submit(code);
   };
   const close = () => {
     setSetup(null);
     setCodes(null);
     setCode("");
-    setError(null);
+    begin.reset();
+    check.reset();
     router.refresh();
   };
 

@@ -9,33 +9,27 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import type { RemoveFactorInput } from "@/lib/schemas/mfa";
-
-const messageOf = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function AddPasskeyButton() {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const add = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { submit, pending: busy, error } = useApiMutation({
+    mutationFn: async (passkeyName: string) => {
       const { startRegistration } = await import("@simplewebauthn/browser");
       const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/api/account/passkeys/options", { method: "POST" });
       const response = await startRegistration({ optionsJSON });
-      await apiFetch("/api/account/passkeys", { method: "POST", body: { name: name.trim() || "Passkey", response } });
-      setOpen(false);
-      router.refresh();
-    } catch (err) {
-      setError(messageOf(err, "The passkey was not added. Try again."));
-    } finally {
-      setBusy(false);
-    }
+      return apiFetch("/api/account/passkeys", { method: "POST", body: { name: passkeyName, response } });
+    },
+    fallbackMessage: "The passkey was not added. Try again.",
+    refresh: true,
+    onSuccess: () => setOpen(false),
+  });
+  const add = (e: React.FormEvent) => {
+    e.preventDefault();
+    void submit(name.trim() || "Passkey");
   };
   return (
     <>
@@ -65,23 +59,14 @@ export function AddPasskeyButton() {
 }
 
 export function RemoveFactorButton({ factor, label }: { factor: RemoveFactorInput; label: string }) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch("/api/account/factors/remove", { method: "POST", body: factor });
-      setOpen(false);
-      router.refresh();
-    } catch (err) {
-      setError(messageOf(err, "The factor was not removed."));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, pending: busy, error } = useApiMutation({
+    mutationFn: () => apiFetch("/api/account/factors/remove", { method: "POST", body: factor }),
+    fallbackMessage: "The factor was not removed.",
+    refresh: true,
+    onSuccess: () => setOpen(false),
+  });
+  const remove = () => void submit();
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
@@ -114,19 +99,12 @@ export function RemoveFactorButton({ factor, label }: { factor: RemoveFactorInpu
 export function RegenerateCodesButton() {
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const regenerate = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setCodes((await apiFetch<{ recoveryCodes: string[] }>("/api/account/recovery-codes", { method: "POST" })).recoveryCodes);
-    } catch (err) {
-      setError(messageOf(err, "New recovery codes could not be made."));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, pending: busy, error } = useApiMutation({
+    mutationFn: () => apiFetch<{ recoveryCodes: string[] }>("/api/account/recovery-codes", { method: "POST" }),
+    fallbackMessage: "New recovery codes could not be made.",
+    onSuccess: (r) => setCodes(r.recoveryCodes),
+  });
+  const regenerate = () => void submit();
   const done = () => {
     setCodes(null);
     router.refresh();

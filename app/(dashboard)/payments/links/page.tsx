@@ -14,6 +14,7 @@ import { pageAccess } from "@/server/auth/session";
 import { getDatabase } from "@/server/db";
 import { listPaymentLinks } from "@/server/services/payments/links/list-links";
 import { LinkQr } from "./_components/link-qr";
+import { LinkStatusWatch } from "./_components/link-status-watch";
 import { NewLinkButton } from "./_components/new-link-button";
 
 export const metadata: Metadata = { title: "Payment links" };
@@ -34,6 +35,7 @@ export default async function PaymentLinksPage() {
         description="Links to the gateway's hosted payment page. A link is paid once the gateway confirms the payment (notification and status query); it cannot be paid after its expiry date."
         actions={<NewLinkButton />}
       />
+      <LinkStatusWatch waiting={links.filter((l) => l.status === "waiting").map((l) => l.paymentId)} />
       {links.length === 0 ? (
         <EmptyState title="No payment links yet" description="Create a link and send it to the customer by e-mail or as a QR code." />
       ) : (

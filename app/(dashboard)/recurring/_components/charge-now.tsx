@@ -2,19 +2,18 @@
 // "Charge now" on a recurring token: amount (in the first payment's currency), description, a new order id, and
 // the interface: v2 JSON (default) or the form RECURRING_SALE, which takes whole units only.
 import Link from "next/link";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import type { RecurringChargeInput } from "@/lib/schemas/recurring";
 import { newOrderId } from "@/lib/schemas/order-ids";
-import { guardEnter, newIdempotencyKey } from "../../transactions/[id]/_components/use-money-action";
+import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { fieldErrorsOn } from "@/lib/forms/field-errors";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 interface ChargeResult {
   paymentId: string;
@@ -56,10 +55,14 @@ export function ChargeNow(p: Props) {
 }
 
 function ChargeNowDialog(p: Props & { onClose(): void; onDone(r: ChargeResult): void }) {
-  const router = useRouter();
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // This dialog's idempotency key, created when it opens: a double click or a retry after a lost answer charges once.
+  const { submit, pending, error, idempotencyKey } = useApiMutation({
+    mutationFn: (values: RecurringChargeInput, { idempotencyKey }) =>
+      apiFetch<ChargeResult>("/api/recurring/charge", { method: "POST", body: { ...values, idempotencyKey } }),
+    form: { setError: (field, e) => setFieldError(field, e), fields: ["amount", "description", "orderId"] },
+    refresh: true,
+    onSuccess: p.onDone,
+  });
   const {
     register,
     handleSubmit,
@@ -71,22 +74,7 @@ function ChargeNowDialog(p: Props & { onClose(): void; onDone(r: ChargeResult): 
     defaultValues: { firstPaymentId: p.firstPaymentId, amount: "", description: "", orderId: newOrderId("rec"), interface: "v2", idempotencyKey },
   });
   const iface = useWatch({ control, name: "interface" });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    setPending(true);
-    try {
-      const r = await apiFetch<ChargeResult>("/api/recurring/charge", { method: "POST", body: { ...values, idempotencyKey } });
-      router.refresh();
-      p.onDone(r);
-    } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-      for (const [f, m] of fieldErrorsOn(err.fields, ["amount", "description", "orderId"] as const)) setFieldError(f, { message: m });
-      setError(err.message);
-    } finally {
-      setPending(false);
-    }
-  });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <Dialog

@@ -1,19 +1,18 @@
 "use client";
 // "Create plan" on a recurring token: amount (in the first payment's currency), how often, the first charge date
 // (UTC, today by default), description and interface. The scheduler makes the charges; the plans page shows them.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import type { CreatePlanInput } from "@/lib/schemas/billing-plans";
 import { PLAN_INTERVAL_LABEL, PLAN_INTERVALS, todayUtc } from "@/lib/schemas/billing-plans-values";
-import { guardEnter } from "../../transactions/[id]/_components/use-money-action";
+import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { fieldErrorsOn } from "@/lib/forms/field-errors";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 type Props = { firstPaymentId: string; firstOrderId: string; currency: string; email: string };
 type Created = { planId: string; nextChargeAt: string };
@@ -34,9 +33,6 @@ export function CreatePlan(p: Props) {
 }
 
 function CreatePlanDialog(p: Props & { onClose(): void; onDone(r: Created): void }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const {
     register,
     handleSubmit,
@@ -48,22 +44,13 @@ function CreatePlanDialog(p: Props & { onClose(): void; onDone(r: Created): void
     defaultValues: { firstPaymentId: p.firstPaymentId, amount: "", interval: "monthly", firstChargeDate: todayUtc(), description: "", interface: "v2" },
   });
   const iface = useWatch({ control, name: "interface" });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    setPending(true);
-    try {
-      const r = await apiFetch<Created>("/api/recurring/plans", { method: "POST", body: values });
-      router.refresh();
-      p.onDone(r);
-    } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-      for (const [f, m] of fieldErrorsOn(err.fields, FIELDS)) setFieldError(f, { message: m });
-      setError(err.message);
-    } finally {
-      setPending(false);
-    }
+  const { submit, pending, error } = useApiMutation({
+    mutationFn: (values: CreatePlanInput) => apiFetch<Created>("/api/recurring/plans", { method: "POST", body: values }),
+    form: { setError: setFieldError, fields: FIELDS },
+    refresh: true,
+    onSuccess: p.onDone,
   });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <Dialog

@@ -1,19 +1,18 @@
 "use client";
 // "Charge this card": a new sale on the saved card token. The order id and the idempotency key are created when
 // the dialog opens, so a double submit or a retry after a lost answer returns the first result.
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import { newOrderId } from "@/lib/schemas/order-ids";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
 import type { SavedCardView } from "@/lib/schemas/saved-cards";
-import { guardEnter, newIdempotencyKey } from "../../transactions/[id]/_components/use-money-action";
+import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { fieldErrorsOn } from "@/lib/forms/field-errors";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 // The dialog's part of the route's schema (the rest is filled in on submit).
 const formSchema = () =>
@@ -42,9 +41,6 @@ export function ChargeCardDialog(p: {
   onDone(r: ChargeResult): void;
   onClose(): void;
 }) {
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const {
     register,
     handleSubmit,
@@ -58,21 +54,14 @@ export function ChargeCardDialog(p: {
       ...(p.billingAddress ?? { address: "", city: "", zip: "", country: "" }),
     },
   });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    setPending(true);
-    try {
-      const r = await apiFetch<ChargeResult>("/api/saved-cards/charge", { method: "POST", body: { ...values, email: p.email, cardToken: p.card.cardToken, idempotencyKey } });
-      p.onDone(r);
-    } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-      for (const [f, m] of fieldErrorsOn(err.fields, FIELDS)) setFieldError(f, { message: m });
-      setError(err.message);
-    } finally {
-      setPending(false);
-    }
+  // The idempotency key is this dialog's, created when it opens.
+  const { submit, pending, error } = useApiMutation({
+    mutationFn: (values: FormValues, { idempotencyKey }) =>
+      apiFetch<ChargeResult>("/api/saved-cards/charge", { method: "POST", body: { ...values, email: p.email, cardToken: p.card.cardToken, idempotencyKey } }),
+    form: { setError: setFieldError, fields: FIELDS },
+    onSuccess: p.onDone,
   });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <Dialog

@@ -9,18 +9,18 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { InputField } from "@/components/ui/field";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
 import type { SavedCardsLookup, SavedCardsView, SavedCardView } from "@/lib/schemas/saved-cards";
 import { ThreeDsFrame } from "../../payments/new/_components/three-ds-frame";
 import { ChargeCardDialog, type ChargeResult } from "./charge-card-dialog";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function SavedCards(p: { chargeDisabledReason: string | null; currencies: readonly string[] }) {
   const [cards, setCards] = useState<SavedCardView[] | null>(null);
   const [billingAddress, setBillingAddress] = useState<BillingAddress | null>(null);
   const [email, setEmail] = useState<string>("");
-  const [error, setError] = useState<string | null>(null);
   const [charging, setCharging] = useState<SavedCardView | null>(null);
   const [result, setResult] = useState<ChargeResult | null>(null);
   const {
@@ -29,18 +29,19 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
     formState: { errors, isSubmitting },
   } = useForm<SavedCardsLookup>({ resolver: lazyZodResolver(() => import("@/lib/schemas/saved-cards").then((m) => m.savedCardsLookupSchema)), defaultValues: { email: "" } });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    setResult(null);
-    try {
-      const r = await apiFetch<SavedCardsView>("/api/saved-cards/lookup", { method: "POST", body: values });
+  const lookup = useApiMutation({
+    mutationFn: (values: SavedCardsLookup) => apiFetch<SavedCardsView>("/api/saved-cards/lookup", { method: "POST", body: values }),
+    onSuccess: (r, values) => {
       setCards(r.cards);
       setBillingAddress(r.billingAddress);
       setEmail(values.email);
-    } catch (e) {
-      setCards(null);
-      setError(e instanceof ApiError ? e.message : "Something went wrong.");
-    }
+    },
+    onError: () => setCards(null),
+  });
+  const error = lookup.error;
+  const onSubmit = handleSubmit(async (values) => {
+    setResult(null);
+    await lookup.submit(values);
   });
 
   return (

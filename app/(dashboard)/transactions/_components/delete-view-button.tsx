@@ -1,31 +1,21 @@
 "use client";
 // Deletes one of the user's saved views (DELETE /api/transactions/views/[viewId]) and refreshes the list.
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { apiFetch } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function DeleteViewButton({ viewId, name }: { viewId: string; name: string }) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { submit, pending: busy, error } = useApiMutation({
+    mutationFn: () => apiFetch(`/api/transactions/views/${viewId}`, { method: "DELETE" }),
+    fallbackMessage: "The view could not be deleted.",
+    refresh: true,
+  });
   return (
     <>
       <button
         type="button"
         disabled={busy}
         aria-label={`Delete saved view “${name}”`}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            await apiFetch(`/api/transactions/views/${viewId}`, { method: "DELETE" });
-            router.refresh();
-          } catch (e) {
-            setError(e instanceof Error ? e.message : "The view could not be deleted.");
-          } finally {
-            setBusy(false);
-          }
-        }}
+        onClick={() => void submit()}
         className="inline-flex size-6 items-center justify-center rounded-sm text-slate-500 hover:bg-slate-200 hover:text-slate-900 disabled:opacity-50"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-3.5">

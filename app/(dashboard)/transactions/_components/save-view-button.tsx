@@ -1,16 +1,16 @@
 "use client";
 // "Save view": names the current filter and keeps it for this user (POST /api/transactions/views), validated by
 // the same schema as the server's.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import type { CreateSavedView, CreateSavedViewInput } from "@/lib/transactions/saved-view";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function SaveViewButton({ query }: { query: string }) {
   const [open, setOpen] = useState(false);
@@ -27,26 +27,24 @@ export function SaveViewButton({ query }: { query: string }) {
 }
 
 function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
   } = useForm<CreateSavedViewInput, unknown, CreateSavedView>({ resolver: lazyZodResolver(() => import("@/lib/transactions/saved-view").then((m) => m.createSavedViewSchema)), defaultValues: { name: "", query } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await apiFetch("/api/transactions/views", { method: "POST", body: values });
-      onDone();
-      router.refresh();
-    } catch (e) {
-      if (e instanceof ApiError && e.fields?.name) setFieldError("name", { message: e.message });
-      else setError(e instanceof Error ? e.message : "The view could not be saved.");
-    }
+  // A taken name: the server's sentence goes beside the name field, not above the form.
+  const { submit, error } = useApiMutation({
+    mutationFn: (values: CreateSavedView) => apiFetch("/api/transactions/views", { method: "POST", body: values }),
+    fallbackMessage: "The view could not be saved.",
+    message: (e) => (e.fields?.name ? null : e.message),
+    onError: (e) => {
+      if (e.fields?.name) setFieldError("name", { message: e.message });
+    },
+    refresh: true,
+    onSuccess: onDone,
   });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -9,10 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch, type ApiError } from "@/lib/api-client";
 import type { DeletePartner, DeletePartnerInput, DeletePartnerResult } from "@/lib/schemas/admin-partners";
 import { confirmationMatches } from "@/lib/schemas/admin-partners-values";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 type Outcome = { tone: "success" | "error" | "warning"; title: string; text: string; partnerId: string };
 
@@ -24,9 +25,17 @@ const FAILURE_TITLE: Record<string, string> = {
   forbidden: "You may not delete partners",
 };
 
+function failure(e: ApiError, partnerId: string): Outcome {
+  return {
+    tone: e.code === "outcome_unknown" ? "warning" : "error",
+    title: FAILURE_TITLE[e.code] ?? "The partner could not be deleted",
+    text: e.code === "not_found" ? "The gateway answered 404 for this id, so nothing was deleted. Check the id and try again." : e.message,
+    partnerId,
+  };
+}
+
 export function DeletePartnerForm() {
   const [pendingId, setPendingId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const {
     register,
@@ -45,6 +54,14 @@ export function DeletePartnerForm() {
     setOutcome(result);
     if (result.tone === "success") reset({ partnerId: "" });
   };
+  // The outcome, success or not, is shown on the page after the dialog closes.
+  const remove = useApiMutation({
+    mutationFn: (partnerId: string) => apiFetch<DeletePartnerResult>(`/api/admin/partners/${encodeURIComponent(partnerId)}`, { method: "DELETE" }),
+    fallbackMessage: "The request failed.",
+    onSuccess: (r, partnerId) => onDone({ tone: "success", title: "Partner deleted", text: r.message, partnerId }),
+    onError: (e, partnerId) => onDone(failure(e, partnerId)),
+  });
+  const busy = remove.pending;
 
   return (
     <>
@@ -83,7 +100,7 @@ export function DeletePartnerForm() {
         description="The gateway deletes the partner for good. This cannot be undone."
         busy={busy}
       >
-        {pendingId && <ConfirmDelete partnerId={pendingId} busy={busy} setBusy={setBusy} onCancel={() => setPendingId(null)} onDone={onDone} />}
+        {pendingId && <ConfirmDelete partnerId={pendingId} busy={busy} onDelete={() => void remove.submit(pendingId)} onCancel={() => setPendingId(null)} />}
       </Dialog>
     </>
   );
@@ -92,39 +109,17 @@ export function DeletePartnerForm() {
 interface ConfirmDeleteProps {
   partnerId: string;
   busy: boolean;
-  setBusy: (busy: boolean) => void;
+  onDelete: () => void;
   onCancel: () => void;
-  onDone: (o: Outcome) => void;
 }
 
-function ConfirmDelete({ partnerId, busy, setBusy, onCancel, onDone }: ConfirmDeleteProps) {
+function ConfirmDelete({ partnerId, busy, onDelete, onCancel }: ConfirmDeleteProps) {
   const [typed, setTyped] = useState("");
   const idText = useId();
   const matches = confirmationMatches(typed, partnerId);
 
-  const remove = async () => {
-    if (!matches || busy) return;
-    setBusy(true);
-    let result: Outcome;
-    try {
-      const r = await apiFetch<DeletePartnerResult>(`/api/admin/partners/${encodeURIComponent(partnerId)}`, { method: "DELETE" });
-      result = { tone: "success", title: "Partner deleted", text: r.message, partnerId };
-    } catch (e) {
-      const code = e instanceof ApiError ? e.code : "unknown";
-      result = {
-        tone: code === "outcome_unknown" ? "warning" : "error",
-        title: FAILURE_TITLE[code] ?? "The partner could not be deleted",
-        text:
-          code === "not_found"
-            ? "The gateway answered 404 for this id, so nothing was deleted. Check the id and try again."
-            : e instanceof ApiError
-              ? e.message
-              : "The request failed.",
-        partnerId,
-      };
-    }
-    setBusy(false);
-    onDone(result);
+  const remove = () => {
+    if (matches && !busy) onDelete();
   };
 
   return (

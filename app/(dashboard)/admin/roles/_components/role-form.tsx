@@ -8,12 +8,12 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField, TextareaField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import type { RoleFormOutput, RoleFormValues, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import { NotAssigned } from "./not-assigned";
 import { PermissionPicker } from "./permission-picker";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { fieldErrorsOn } from "@/lib/forms/field-errors";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export interface RoleFormProps {
   /** Absent: create a new role. */
@@ -30,7 +30,6 @@ const FIELDS = ["name", "description", "permissions"] as const;
 
 export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotice = null, grantable }: RoleFormProps) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState(initialNotice);
   const [others, setOthers] = useState(otherPermissions);
   const {
@@ -44,14 +43,13 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
     defaultValues: defaults,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    setNotice(null);
-    try {
-      const r = await apiFetch<RoleSaveResult>(roleId ? `/api/admin/roles/${roleId}` : "/api/admin/roles", {
-        method: roleId ? "PUT" : "POST",
-        body: values,
-      });
+  const save = useApiMutation({
+    mutationFn: (values: RoleFormOutput) =>
+      apiFetch<RoleSaveResult>(roleId ? `/api/admin/roles/${roleId}` : "/api/admin/roles", { method: roleId ? "PUT" : "POST", body: values }),
+    form: { setError: setFieldError, fields: FIELDS, shouldFocus: true },
+    // A taken name is said beside the name field only.
+    message: (e, onField) => (onField && e.code === "conflict" ? null : e.message),
+    onSuccess: (r) => {
       if (!roleId) {
         const q = new URLSearchParams({ saved: "created" });
         if (r.notAssigned.length) q.set("notAssigned", r.notAssigned.join(","));
@@ -64,15 +62,12 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
       // Fresh server data (header, mirror facts), and no stale "created" notice left in the URL.
       if (window.location.search) router.replace(`/admin/roles/${roleId}`);
       else router.refresh();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      let onField = false;
-      for (const [field, message] of fieldErrorsOn(e.fields, FIELDS)) {
-        setFieldError(field, { message }, { shouldFocus: true });
-        onField = true;
-      }
-      if (!onField || e.code !== "conflict") setError(e.message);
-    }
+    },
+  });
+  const error = save.error;
+  const onSubmit = handleSubmit(async (values) => {
+    setNotice(null);
+    await save.submit(values);
   });
 
   return (

@@ -2,7 +2,6 @@
 // "New user": creates the user at the gateway and a dashboard login; the set-password link is mailed to the new
 // user (the admin never sees it). Only a super-admin is offered the super-admin type and extra permissions, and
 // only the roles whose permissions the admin holds are listed (the service refuses the rest anyway).
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -10,11 +9,11 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import { PERMISSIONS } from "@/lib/permissions";
 import type { CreateUserInput } from "@/lib/schemas/admin-users";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { fieldErrorsOn } from "@/lib/forms/field-errors";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 interface Created {
   email: string;
@@ -24,37 +23,33 @@ interface Created {
 }
 
 export function NewUserButton({ roleNames, canGrantSuperAdmin }: { roleNames: string[]; canGrantSuperAdmin: boolean }) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError: setFieldError,
-    getValues,
     formState: { errors, isSubmitting },
   } = useForm<CreateUserInput>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/admin-users").then((m) => m.createUserSchema)),
     defaultValues: { email: "", name: "", phoneNumber: "+966", userType: "USER", roleNames: [], extraPermissions: [] },
   });
+  const create = useApiMutation({
+    mutationFn: (values: CreateUserInput) => apiFetch<Created>("/api/admin/users", { method: "POST", body: values }),
+    form: { setError: setFieldError, fields: ["email", "name", "phoneNumber", "userType", "roleNames", "extraPermissions"] },
+    fallbackMessage: "The user could not be created.",
+    refresh: true,
+    onSuccess: setCreated,
+  });
+  const error = create.error;
   const close = () => {
     setOpen(false);
     setCreated(null);
-    setError(null);
+    create.reset();
     reset();
   };
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      setCreated(await apiFetch<Created>("/api/admin/users", { method: "POST", body: values }));
-      router.refresh();
-    } catch (e) {
-      if (e instanceof ApiError) for (const [f, m] of fieldErrorsOn(e.fields, Object.keys(getValues()) as Array<keyof CreateUserInput>)) setFieldError(f, { message: m });
-      setError(e instanceof ApiError ? e.message : "The user could not be created.");
-    }
-  });
+  const onSubmit = handleSubmit(create.submit);
   return (
     <>
       <Button onClick={() => setOpen(true)}>New user</Button>

@@ -1,36 +1,27 @@
 "use client";
 // Super-admins only: reset another user's second factors (lost phone). Confirmed in a dialog, since it ends the
 // user's sessions and makes them set up two-step verification again at their next sign-in.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function ResetFactorsButton({ user }: { user: { id: string; name: string } }) {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const reset = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch(`/api/admin/users/${user.id}/factors/reset`, { method: "POST" });
-      setDone(true);
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : "The factors could not be reset.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, pending: busy, error, reset: forget } = useApiMutation({
+    mutationFn: () => apiFetch(`/api/admin/users/${user.id}/factors/reset`, { method: "POST" }),
+    fallbackMessage: "The factors could not be reset.",
+    refresh: true,
+    onSuccess: () => setDone(true),
+  });
+  const reset = () => void submit();
   const close = () => {
     setOpen(false);
     setDone(false);
-    setError(null);
+    forget();
   };
   return (
     <>

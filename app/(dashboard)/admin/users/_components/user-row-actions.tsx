@@ -3,13 +3,13 @@
 // the invitation of a user who has not chosen a password yet. Only what the viewer may do is offered (the page
 // says what: no controls on their own row or, unless they are a super-admin, on a super-admin's; roles they do
 // not fully hold are shown disabled); the services refuse the rest anyway.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { LocalTime } from "@/components/ui/local-time";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import { ResetFactorsButton } from "./reset-factors-button";
 
 export interface UserRowActionsProps {
@@ -24,37 +24,35 @@ export interface UserRowActionsProps {
   canResetFactors?: boolean;
 }
 
+type Invited = { invitationSentTo: string; expiresAt: string };
+type Change = { what: "status"; status: "active" | "disabled" } | { what: "roles"; roleIds: string[] } | { what: "invite" };
+
+function send(userId: string, c: Change): Promise<unknown> {
+  if (c.what === "status") return apiFetch(`/api/admin/users/${userId}/status`, { method: "POST", body: { status: c.status } });
+  if (c.what === "roles") return apiFetch(`/api/admin/users/${userId}/roles`, { method: "PUT", body: { roleIds: c.roleIds } });
+  return apiFetch<Invited>(`/api/admin/users/${userId}/invitation`, { method: "POST" });
+}
+
 export function UserRowActions({ user, roles, lockedReason, enableBlockedReason, canResetFactors = false }: UserRowActionsProps) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"status" | "roles" | "invite" | null>(null);
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<string[]>(user.roleIds);
-  const [invited, setInvited] = useState<{ invitationSentTo: string; expiresAt: string } | null>(null);
-
-  const call = async <T,>(what: "status" | "roles" | "invite", fn: () => Promise<T>): Promise<T | null> => {
-    setBusy(what);
-    setError(null);
-    try {
-      const r = await fn();
-      router.refresh();
-      return r;
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : "The change could not be saved.");
-      return null;
-    } finally {
-      setBusy(null);
-    }
-  };
-  const toggleStatus = () =>
-    call("status", () => apiFetch(`/api/admin/users/${user.id}/status`, { method: "POST", body: { status: user.status === "active" ? "disabled" : "active" } }));
-  const saveRoles = async () => {
-    if (await call("roles", () => apiFetch(`/api/admin/users/${user.id}/roles`, { method: "PUT", body: { roleIds: chosen } }))) setEditing(false);
-  };
-  const resendInvitation = async () => {
+  const [invited, setInvited] = useState<Invited | null>(null);
+  const change = useApiMutation({
+    mutationFn: (c: Change) => send(user.id, c),
+    fallbackMessage: "The change could not be saved.",
+    refresh: true,
+    onSuccess: (r, c) => {
+      if (c.what === "roles") setEditing(false);
+      if (c.what === "invite") setInvited(r as Invited);
+    },
+  });
+  const busy = change.variables?.what ?? null;
+  const error = change.error;
+  const toggleStatus = () => void change.submit({ what: "status", status: user.status === "active" ? "disabled" : "active" });
+  const saveRoles = () => void change.submit({ what: "roles", roleIds: chosen });
+  const resendInvitation = () => {
     setInvited(null);
-    const r = await call("invite", () => apiFetch<{ invitationSentTo: string; expiresAt: string }>(`/api/admin/users/${user.id}/invitation`, { method: "POST" }));
-    if (r) setInvited(r);
+    void change.submit({ what: "invite" });
   };
 
   if (lockedReason) return <p className="text-end text-xs text-slate-600">{lockedReason}</p>;

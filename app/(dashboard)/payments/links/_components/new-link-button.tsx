@@ -2,7 +2,6 @@
 // "New payment link": the customer's details, the amount and the invoice dates (contract 4.9; the defaults of
 // section 8 are shown), validated with the same schema as the route handler. On success the link is shown with
 // a copy button and a QR code, and the list behind the dialog refreshes.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -10,13 +9,14 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import { CURRENCY_CODES, currencyDigits } from "@/lib/money";
 import type { CreateLinkFormValues, CreateLinkInput, CreatedLinkView } from "@/lib/schemas/payment-links";
 import { linkDates, newLinkOrderId } from "@/lib/schemas/payment-links-values";
 import { LinkQr } from "./link-qr";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { fieldErrorsOn } from "@/lib/forms/field-errors";
+import { queryKeys } from "@/lib/query-keys";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 const blank = (): CreateLinkFormValues => ({
   orderId: newLinkOrderId(),
@@ -38,6 +38,7 @@ const blank = (): CreateLinkFormValues => ({
   expireDate: "",
   recurringInit: false,
 });
+const FIELDS = Object.keys(blank()) as Array<keyof CreateLinkFormValues>;
 
 export function NewLinkButton() {
   const [open, setOpen] = useState(false);
@@ -50,33 +51,28 @@ export function NewLinkButton() {
 }
 
 function NewLinkDialog({ onClose }: { onClose: () => void }) {
-  const router = useRouter();
   const [created, setCreated] = useState<CreatedLinkView | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     control,
     setValue,
     setError: setFieldError,
-    getValues,
     formState: { errors, isSubmitting },
   } = useForm<CreateLinkFormValues, unknown, CreateLinkInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/payment-links").then((m) => m.createLinkSchema)), defaultValues: blank() });
+  const { submit, error } = useApiMutation({
+    mutationFn: (values: CreateLinkInput) => apiFetch<CreatedLinkView>("/api/payments/links", { method: "POST", body: values }),
+    form: { setError: setFieldError, fields: FIELDS },
+    fallbackMessage: "The payment link could not be created.",
+    invalidate: [queryKeys.paymentLinks()],
+    refresh: "always", // a link the gateway refused is listed as "not created"
+    onSuccess: setCreated,
+  });
   const [currency, issueDate, expireDate] = useWatch({ control, name: ["currency", "issueDate", "expireDate"] });
   const defaults = linkDates({ issueDate: issueDate || undefined });
   const digits = currencyDigits(currency);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    try {
-      setCreated(await apiFetch<CreatedLinkView>("/api/payments/links", { method: "POST", body: values }));
-      router.refresh();
-    } catch (e) {
-      if (e instanceof ApiError) for (const [f, m] of fieldErrorsOn(e.fields, Object.keys(getValues()) as Array<keyof CreateLinkFormValues>)) setFieldError(f, { message: m });
-      setError(e instanceof ApiError ? e.message : "The payment link could not be created.");
-      router.refresh(); // a link the gateway refused is listed as "not created"
-    }
-  });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <Dialog

@@ -6,20 +6,24 @@ import { useForm, type Resolver } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
 import { CURRENCY_CODES } from "@/lib/money";
 import type { ZodType } from "zod";
 import type { FormPaymentInput, NewPaymentResult } from "@/lib/schemas/new-payment";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { fieldErrorsOn } from "@/lib/forms/field-errors";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export type CardMode = "s2s" | "form";
 type Values = Omit<FormPaymentInput, "mode"> & { mode: CardMode };
 
 const CARD_FIELDS = ["cardNumber", "cvv", "expMonth", "expYear"] as const;
+const FIELDS: ReadonlyArray<keyof Values> = [
+  ...CARD_FIELDS,
+  ...(["orderId", "amount", "currency", "description", "auth", "firstName", "lastName", "email", "phone"] as const),
+  ...(["address", "country", "city", "zip", "saveCard", "recurringInit"] as const),
+];
 
 export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; orderId: string; onStarted(r: NewPaymentResult): void }) {
-  const [error, setError] = useState<string | null>(null);
   // How many fields the last submit found invalid: announced (role=alert) while focus goes to the first of them.
   const [invalidCount, setInvalidCount] = useState(0);
   // The route's own schema of this mode; zod and the schema are loaded on the first validation (the form is
@@ -65,20 +69,21 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
     for (const f of CARD_FIELDS) setValue(f, "");
   };
 
+  // The card number and CVV are wiped from the form whatever the answer (and the mutation forgets its values).
+  const { submit, error } = useApiMutation({
+    mutationFn: (values: Values) => apiFetch<NewPaymentResult>("/api/payments", { method: "POST", body: { ...values, mode } }),
+    form: { setError: setFieldError, fields: FIELDS, shouldFocus: true },
+    onSuccess: (r) => {
+      clearCard();
+      onStarted(r);
+    },
+    onError: clearCard,
+  });
+
   const onSubmit = handleSubmit(
     async (values) => {
       setInvalidCount(0);
-      setError(null);
-      try {
-        const r = await apiFetch<NewPaymentResult>("/api/payments", { method: "POST", body: { ...values, mode } });
-        clearCard();
-        onStarted(r);
-      } catch (e) {
-        clearCard();
-        const err = e instanceof ApiError ? e : new ApiError(0, "unknown", "Something went wrong.");
-        for (const [f, m] of fieldErrorsOn(err.fields, Object.keys(values) as Array<keyof Values>)) setFieldError(f, { message: m }, { shouldFocus: true });
-        setError(err.message);
-      }
+      await submit(values);
     },
     (invalid) => setInvalidCount(Object.keys(invalid).length),
   );

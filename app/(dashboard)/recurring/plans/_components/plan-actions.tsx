@@ -2,13 +2,13 @@
 // Pause, resume and cancel a billing plan, each behind a confirmation dialog that says what will happen. The
 // buttons shown follow the status rules (active: pause, cancel; paused: resume, cancel; cancelled: none); the
 // server enforces the same rules.
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 import type { PlanStatus } from "@/lib/schemas/billing-plans";
 
 type Change = "pause" | "resume" | "cancel";
@@ -51,28 +51,19 @@ export function PlanActions({ planId, status, label }: { planId: string; status:
 }
 
 function ConfirmDialog({ planId, change, label, onClose }: { planId: string; change: Change; label: string; onClose(): void }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState("");
   const copy = COPY[change];
-
-  const confirm = async () => {
-    setError(null);
-    // The route's own schema, loaded on use (zod stays out of the page's first load).
-    const body = change === "pause" ? (await import("@/lib/schemas/billing-plans")).pausePlanSchema.safeParse({ reason: reason || undefined }) : null;
-    if (body && !body.success) return setError(body.error.issues[0]?.message ?? "Check the reason.");
-    setPending(true);
-    try {
-      await apiFetch(`/api/recurring/plans/${planId}/${change}`, { method: "POST", body: body ? body.data : undefined });
-      router.refresh();
-      onClose();
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : "Something went wrong.");
-    } finally {
-      setPending(false);
-    }
-  };
+  const { submit, pending, error } = useApiMutation({
+    mutationFn: async () => {
+      // The route's own schema, loaded on use (zod stays out of the page's first load).
+      const body = change === "pause" ? (await import("@/lib/schemas/billing-plans")).pausePlanSchema.safeParse({ reason: reason || undefined }) : null;
+      if (body && !body.success) throw new ApiError(0, "validation_failed", body.error.issues[0]?.message ?? "Check the reason.");
+      return apiFetch(`/api/recurring/plans/${planId}/${change}`, { method: "POST", body: body ? body.data : undefined });
+    },
+    refresh: true,
+    onSuccess: onClose,
+  });
+  const confirm = () => void submit();
 
   return (
     <Dialog
@@ -87,7 +78,7 @@ function ConfirmDialog({ planId, change, label, onClose }: { planId: string; cha
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             Keep as is
           </Button>
-          <Button variant={copy.variant} onClick={() => void confirm()} loading={pending}>
+          <Button variant={copy.variant} onClick={confirm} loading={pending}>
             {copy.confirm}
           </Button>
         </>

@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,24 +8,26 @@ import { InputField } from "@/components/ui/field";
 import { MoneyAmount } from "@/components/ui/money";
 import { minorToDecimal, type CurrencyCode } from "@/lib/money";
 import type { CaptureInput } from "@/lib/schemas/payment-actions";
-import { guardEnter, newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
+import type { ActionResult } from "@/lib/schemas/payment-actions-values";
+import { apiFetch } from "@/lib/api-client";
+import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function CaptureDialog(p: { paymentId: string; currency: CurrencyCode; authorizedMinor: number; onDone(r: ActionResult): void; onClose(): void }) {
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [error, setError] = useState<string | null>(null);
-  const { send, pending } = useMoneyAction(`/api/transactions/${p.paymentId}/capture`);
+  // This dialog's idempotency key, created when it opens: a double click or a retried request captures once.
+  const { submit, pending, error, idempotencyKey } = useApiMutation({
+    mutationFn: (values: CaptureInput, { idempotencyKey }) =>
+      apiFetch<ActionResult>(`/api/transactions/${p.paymentId}/capture`, { method: "POST", body: { ...values, idempotencyKey } }),
+    refresh: true,
+    onSuccess: p.onDone,
+  });
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<CaptureInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/payment-actions").then((m) => m.captureSchema)), defaultValues: { amount: minorToDecimal(p.authorizedMinor, p.currency), idempotencyKey } });
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    const r = await send({ ...values, idempotencyKey });
-    if (r.ok) p.onDone(r.result);
-    else setError(r.error.message);
-  });
+  const onSubmit = handleSubmit(submit);
   return (
     <Dialog
       open

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import type { CurrencyCode } from "@/lib/money";
 import { CaptureDialog } from "./capture-dialog";
 import { RefundDialog } from "./refund-dialog";
-import type { ActionResult } from "./use-money-action";
+import type { ActionResult } from "@/lib/schemas/payment-actions-values";
 import { VoidDialog } from "./void-dialog";
 
 export interface PaymentActionsProps {

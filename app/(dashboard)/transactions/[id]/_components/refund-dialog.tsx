@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,10 +8,11 @@ import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import { MoneyAmount } from "@/components/ui/money";
 import { minorToDecimal, type CurrencyCode } from "@/lib/money";
 import type { RefundInput } from "@/lib/schemas/payment-actions";
-import { REASON_LABELS } from "@/lib/schemas/payment-actions-values";
-import { guardEnter, newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
+import { REASON_LABELS, type ActionResult } from "@/lib/schemas/payment-actions-values";
+import { apiFetch } from "@/lib/api-client";
+import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { fieldErrorsOn } from "@/lib/forms/field-errors";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export interface RefundDialogProps {
   paymentId: string;
@@ -25,10 +25,14 @@ export interface RefundDialogProps {
 }
 
 export function RefundDialog(p: RefundDialogProps) {
-  // Created once, when the dialog opens: a double click or a retried request refunds once.
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [error, setError] = useState<string | null>(null);
-  const { send, pending } = useMoneyAction(`/api/transactions/${p.paymentId}/refunds`);
+  // This dialog's idempotency key, created when it opens: a double click or a retried request refunds once.
+  const { submit, pending, error, idempotencyKey } = useApiMutation({
+    mutationFn: (values: RefundInput, { idempotencyKey }) =>
+      apiFetch<ActionResult>(`/api/transactions/${p.paymentId}/refunds`, { method: "POST", body: { ...values, idempotencyKey } }),
+    form: { setError: (field, e) => setFieldError(field, e), fields: ["amount", "reasonCode", "note"] },
+    refresh: true,
+    onSuccess: p.onDone,
+  });
   const {
     register,
     handleSubmit,
@@ -40,14 +44,7 @@ export function RefundDialog(p: RefundDialogProps) {
     defaultValues: { amount: minorToDecimal(p.refundableMinor, p.currency), reasonCode: "", note: "", idempotencyKey },
   });
   const reason = useWatch({ control, name: "reasonCode" });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    const r = await send({ ...values, idempotencyKey });
-    if (r.ok) return p.onDone(r.result);
-    for (const [f, m] of fieldErrorsOn(r.error.fields, Object.keys(values) as Array<keyof RefundInput>)) setFieldError(f, { message: m });
-    setError(r.error.message);
-  });
+  const onSubmit = handleSubmit(submit);
 
   return (
     <Dialog

@@ -1,26 +1,21 @@
 "use client";
 // "Sync with gateway": re-queries the payment's status and details and updates the ledger (forward only).
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiFetch, ApiError } from "@/lib/api-client";
+import { apiFetch } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function SyncButton({ paymentId }: { paymentId: string }) {
-  const router = useRouter();
-  const [pending, setPending] = useState(false);
   const [note, setNote] = useState<string | null>(null);
-  const sync = async () => {
-    setPending(true);
+  const { submit, pending, error } = useApiMutation({
+    mutationFn: () => apiFetch<{ message?: string; changed?: boolean }>(`/api/transactions/${paymentId}/sync`, { method: "POST" }),
+    fallbackMessage: "The sync failed.",
+    refresh: true,
+    onSuccess: (r) => setNote(r.message ?? (r.changed ? "The ledger was updated from the gateway." : "The ledger already matches the gateway.")),
+  });
+  const sync = () => {
     setNote(null);
-    try {
-      const r = await apiFetch<{ message?: string; changed?: boolean }>(`/api/transactions/${paymentId}/sync`, { method: "POST" });
-      setNote(r.message ?? (r.changed ? "The ledger was updated from the gateway." : "The ledger already matches the gateway."));
-      router.refresh();
-    } catch (e) {
-      setNote(e instanceof ApiError ? e.message : "The sync failed.");
-    } finally {
-      setPending(false);
-    }
+    void submit();
   };
   return (
     <div className="flex items-center gap-3">
@@ -28,7 +23,7 @@ export function SyncButton({ paymentId }: { paymentId: string }) {
         Sync with gateway
       </Button>
       <p role="status" className="text-sm text-slate-600">
-        {note}
+        {error ?? note}
       </p>
     </div>
   );

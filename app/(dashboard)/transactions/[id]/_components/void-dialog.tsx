@@ -1,23 +1,22 @@
 "use client";
 
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { MoneyAmount } from "@/components/ui/money";
 import type { CurrencyCode } from "@/lib/money";
-import { newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
+import type { ActionResult } from "@/lib/schemas/payment-actions-values";
+import { apiFetch } from "@/lib/api-client";
+import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function VoidDialog(p: { paymentId: string; currency: CurrencyCode; authorizedMinor: number; onDone(r: ActionResult): void; onClose(): void }) {
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const [error, setError] = useState<string | null>(null);
-  const { send, pending } = useMoneyAction(`/api/transactions/${p.paymentId}/void`);
-  const confirm = async () => {
-    setError(null);
-    const r = await send({ idempotencyKey });
-    if (r.ok) p.onDone(r.result);
-    else setError(r.error.message);
-  };
+  // This dialog's idempotency key, created when it opens: a double click or a retried request voids once.
+  const { submit, pending, error } = useApiMutation({
+    mutationFn: (_: void, { idempotencyKey }) => apiFetch<ActionResult>(`/api/transactions/${p.paymentId}/void`, { method: "POST", body: { idempotencyKey } }),
+    refresh: true,
+    onSuccess: p.onDone,
+  });
+  const confirm = () => void submit();
   return (
     <Dialog
       open
