@@ -2,6 +2,42 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// The floors of DESIGN.md, enforced with import/no-restricted-paths (eslint-plugin-import, loaded by
+// eslint-config-next with the TypeScript resolver, so `@/` imports are resolved like relative ones). Proved by
+// tests/lint/layers.test.ts. Test code (below) may reach across floors to set a scene; production code may not.
+// import/no-cycle is left out for now: it catches the app-deps.ts ↔ sync/scheduler.ts circle (the dynamic import too)
+// and schema.ts ↔ schema-mfa.ts / schema-passwords.ts, but it parses every imported module: 1.6× the lint's CPU time
+// even with settings "import/ignore": ["node_modules"] and { ignoreExternal: true } (without them it parses PGlite).
+const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "tests/**", "e2e/**", "**/*.support.ts", "sandbox/test-support.ts"];
+const PRODUCTION = ["app", "components", "lib", "server", "sandbox", "scripts", "proxy.ts", "instrumentation.ts"];
+
+const floor = (target, from, why) => ({ target, from, message: why });
+
+/** Floors that bind every file of lib/ and components/, their tests too (none of them needs more). */
+const browserSafeFloors = [
+  floor("lib", ["server", "components", "app", "sandbox"], "lib/ is browser-safe: it imports nothing from server/, components/, app/ or sandbox/."),
+  floor("components", ["server", "app", "sandbox"], "components/ reach the browser: they import nothing from server/, app/ or sandbox/."),
+];
+
+/** Floors of production code (tests excluded: an integration test starts the sandbox and calls any layer). */
+const productionFloors = [
+  ...browserSafeFloors,
+  floor("server", ["app", "components"], "server/ is below the pages: it imports nothing from app/ or components/ (nor sandbox/, below)."),
+  // The database client and schema and the gateway client are the ground floor of server/. server/db/index.ts
+  // (getDatabase: open, migrate, then seed the roles and the first admin with server/auth/users) is the one
+  // composition point there, so it alone may import auth/.
+  floor(["server/db/!(index).ts", "server/gateway"], ["server/services", "server/http", "server/auth"],
+    "server/db/ and server/gateway/ are the ground floor: they import nothing from services/, http/ or auth/."),
+  floor("server/db/index.ts", ["server/services", "server/http"], "server/db/ imports nothing from services/ or http/."),
+  floor("server/services", ["server/http"], "Services do not know HTTP: server/http/ (the route layer) is above them."),
+  floor("sandbox", ["app", "server", "lib", "components", "scripts"],
+    "The sandbox is a stand-alone program: it writes its own code from the contract and imports nothing of the app's."),
+  floor(["app", "server", "lib", "components", "scripts", "proxy.ts", "instrumentation.ts"], ["sandbox"],
+    "The app never imports the sandbox (scripts start it as a separate process)."),
+  // One glob, so that tests/support/x.support.ts is reported once, not once per pattern it matches.
+  floor(PRODUCTION, "{tests/**,e2e/**,**/*.support.ts,sandbox/test-support.ts}", "Production code imports nothing from tests/, e2e/ or any *.support.ts."),
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -11,5 +47,17 @@ export default defineConfig([
       "@typescript-eslint/no-explicit-any": "error",
     },
   },
-  globalIgnores([".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", ".data/**", "test-results/**", "playwright-report/**", "server/db/migrations/**"]),
+  {
+    name: "floors/production",
+    ignores: TEST_FILES,
+    rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: productionFloors }] },
+  },
+  {
+    name: "floors/tests",
+    files: TEST_FILES,
+    rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: browserSafeFloors }] },
+  },
+  globalIgnores([
+    ".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", ".data/**", "test-results/**", "playwright-report/**", "server/db/migrations/**",
+  ]),
 ]);

@@ -9,7 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
-import { newOrderId } from "./support/merchant-server";
+import { newOrderId } from "../scripts/lib/merchant-server";
 import { websiteRecurringSale } from "./support/seed-payments";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

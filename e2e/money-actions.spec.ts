@@ -6,7 +6,7 @@
 // refuses them (403) when called directly.
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { newOrderId, startFormSale } from "./support/merchant-server";
+import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 async function signInAs(page: Page, user: { email: string }) {

@@ -4,7 +4,7 @@
 // checkout takes a test card, passes the challenge, and lands on the success address with the payment's id.
 import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { initiateCheckout, newOrderId, paymentStatus, startFormSale } from "./support/merchant-server";
+import { initiateCheckout, newOrderId, paymentStatus, startFormSale } from "../scripts/lib/merchant-server";
 
 const sandbox = e2eUrls.sandbox;
 

@@ -4,7 +4,7 @@
 // e-mail used at payment and can be charged (captured); the recurring token can be charged now through v2 JSON
 // and the form RECURRING_SALE, which refuses decimals with a clear message.
 import { expect, test } from "@playwright/test";
-import { newOrderId } from "./support/merchant-server";
+import { newOrderId } from "../scripts/lib/merchant-server";
 import { websiteRecurringSale } from "./support/seed-payments";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { startFormSale } from "./support/merchant-server";
+import { startFormSale } from "../scripts/lib/merchant-server";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 test.describe.configure({ mode: "serial" });

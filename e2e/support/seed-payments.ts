@@ -5,7 +5,7 @@ import { expect, type Page } from "@playwright/test";
 import { e2eUrls } from "../../playwright.config";
 import { cardPartsOf, saleHash } from "../../server/gateway/signing";
 import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
-import { newOrderId, startFormSale } from "./merchant-server";
+import { newOrderId, startFormSale } from "../../scripts/lib/merchant-server";
 
 /** Waits until the ledger lists the order, and returns the dashboard's payment id. */
 export async function paymentIdOf(page: Page, orderId: string): Promise<string> {

@@ -250,7 +250,7 @@ export async function signInCookies(appUrl: string): Promise<{ header: string; c
 
 /** A sale at the sandbox (form interface, approved test card) recorded in the ledger as the dashboard records it. */
 export async function seedSandboxPayment(stack: BenchStack): Promise<{ paymentId: string; transId: string; orderId: string; email: string; card: string }> {
-  const { startFormSale } = await import("../../e2e/support/merchant-server");
+  const { startFormSale } = await import("./merchant-server");
   const orderId = `BENCH-GW-${randomBytes(4).toString("hex")}`;
   const email = "bench-payer@example.com";
   const card = "4111111111111111";

@@ -9,7 +9,11 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { AppError } from "../errors";
+import { clientIp } from "./client-ip";
 import { createRoute, ROUTE_META } from "./route-core";
+
+/** As request-ip.ts wires it in the app, with 0 trusted hops: the socket's peer address. */
+const peerIp = (headers: Headers) => clientIp(headers, 0);
 
 const readOnly: Principal = {
   userId: "u1",
@@ -25,6 +29,7 @@ function setup(principal: Principal | null = readOnly) {
   const { route, publicRoute } = createRoute({
     getSession: async () => (principal ? { ok: true, principal } : { ok: false, reason: "no_session" }),
     appUrl: () => "http://app.test",
+    clientIp: peerIp,
   });
   return { handler, route, publicRoute };
 }
@@ -149,7 +154,8 @@ describe("route wrapper", () => {
   it("hands the handler the client IP under TRUSTED_PROXY_HOPS, never a client-written X-Forwarded-For entry", async () => {
     const seen: string[] = [];
     for (const hops of [0, 1]) {
-      const { route } = createRoute({ getSession: async () => ({ ok: true, principal: readOnly }), appUrl: () => "http://app.test", trustedProxyHops: () => hops });
+      const ip = (headers: Headers) => clientIp(headers, hops);
+      const { route } = createRoute({ getSession: async () => ({ ok: true, principal: readOnly }), appUrl: () => "http://app.test", clientIp: ip });
       const h = route({ permission: "TRANSACTIONS_VIEW" }, async ({ ip }) => void seen.push(ip));
       // As the app's server stamps it: what the client wrote, then the socket's peer (a proxy at 10.0.0.5).
       await h(new Request("http://app.test/api/x", { headers: { "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.5" } }), {});
@@ -164,6 +170,7 @@ describe("route wrapper", () => {
       const { route } = createRoute({
         getSession: async () => ({ ok: false, reason, step, pending: { ...readOnly, permissions: new Set() } }),
         appUrl: () => "http://app.test",
+        clientIp: peerIp,
       });
       return { route, handler };
     };

@@ -5,24 +5,14 @@
 // still owes its second factor (or a password change) is refused everywhere (401 second_factor_required /
 // password_change_required) but by the few routes of that step, declared "pending_second_factor" or
 // "pending_password_change" (which also accept a fully signed-in session).
-import type { z } from "zod";
 import type { Permission } from "@/lib/permissions";
 import type { Principal, PrincipalResult } from "../auth/principal";
-import { clientIp } from "./client-ip";
-import { AppError } from "../errors";
+import { admit, type Access, type PendingAccess } from "./access";
 import { errorJson, toErrorResponse } from "./errors";
 import { isAllowedOrigin } from "./origin";
-import { readBodyText } from "./read-body";
+import { parseWith, queryObject, readJsonBody, refuseUnstorable, type Out, type Schema } from "./parse-input";
 
 export const ROUTE_META = Symbol.for("merchant-dashboard.route-meta");
-
-export type PendingAccess = "pending_second_factor" | "pending_password_change";
-
-export type Access =
-  | { kind: "permission"; permission: Permission }
-  | { kind: "authenticated" }
-  | { kind: PendingAccess }
-  | { kind: "public"; reason: string };
 
 export interface RouteMeta {
   access: Access;
@@ -34,12 +24,9 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
 export interface RouteDeps {
   getSession(req: Request): Promise<PrincipalResult>;
   appUrl(): string;
-  /** TRUSTED_PROXY_HOPS (client-ip.ts); 0 when not given: the socket's peer address. */
-  trustedProxyHops?(): number;
+  /** The client's IP address for the handler (the audit log, the throttle): request-ip.ts in the app. */
+  clientIp(headers: Headers): string;
 }
-
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
   permission: Permission | "authenticated" | PendingAccess;
@@ -57,89 +44,6 @@ export interface RouteContext<P, Q, B> {
   query: Q;
   body: B;
   ip: string;
-}
-
-function fieldErrors(error: z.ZodError, prefix: string): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join(".") || prefix;
-    (fields[key] ??= []).push(issue.message);
-  }
-  return fields;
-}
-
-function parseWith<S extends Schema | undefined>(schema: S, value: unknown, where: string): Out<S> {
-  if (!schema) return undefined as Out<S>;
-  const r = schema.safeParse(value);
-  if (!r.success) throw new AppError("invalid_request", `The request's ${where} is not valid.`, fieldErrors(r.error, where));
-  return r.data as Out<S>;
-}
-
-function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    out[key] = all.length > 1 ? all : all[0]!;
-  }
-  return out;
-}
-
-async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new AppError("invalid_request", "Send the request body as application/json.");
-  const body = await readBodyText(req, maxBytes);
-  if (!body.ok) throw new AppError("invalid_request", body.reason === "too_large" ? "The request body is too large." : "The request body is not valid UTF-8.");
-  try {
-    return JSON.parse(body.text);
-  } catch {
-    throw new AppError("invalid_request", "The request body is not valid JSON.");
-  }
-}
-
-/**
- * NUL and unpaired surrogates in any string (or key) of params, query or body: no form produces them, and Postgres
- * can neither store nor compare them (a search for "a\u0000" was a 500). Refused before any schema or service.
- */
-function hasUnstorableText(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === "string") {
-      if (v.includes("\u0000") || !v.isWellFormed()) return true;
-    } else if (Array.isArray(v)) {
-      stack.push(...v);
-    } else if (v && typeof v === "object") {
-      for (const [k, x] of Object.entries(v)) stack.push(k, x);
-    }
-  }
-  return false;
-}
-
-function refuseUnstorable(value: unknown, where: string): unknown {
-  if (hasUnstorableText(value)) throw new AppError("invalid_request", `The request's ${where} holds characters that are not allowed.`);
-  return value;
-}
-
-/**
- * A public route's JSON body, read as the wrapper reads it: capped, UTF-8, JSON, no unstorable characters, then
- * parsed with the route's schema (field errors keyed `body.<field>`, as every form expects).
- */
-export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
-  return parseWith(schema, refuseUnstorable(await readJsonBody(req, maxBytes), "body"), "body") as z.output<S>; // Out<S> of a schema
-}
-
-/** The principal a route may act for, or the refusal: a pending session only reaches its own step's routes. */
-function admit(session: PrincipalResult, access: Access): Principal | Response {
-  if (session.ok) return session.principal;
-  if (session.reason === "second_factor_required") {
-    if (access.kind === "pending_second_factor") return session.pending;
-    return errorJson("second_factor_required", "Finish signing in with your second factor first.");
-  }
-  if (session.reason === "password_change_required") {
-    if (access.kind === "pending_password_change") return session.pending;
-    return errorJson("password_change_required", "Change your password before you continue.");
-  }
-  return errorJson("unauthenticated", "Your session has ended. Please sign in again.");
 }
 
 function toResponse(result: unknown): Response {
@@ -172,7 +76,7 @@ export function createRoute(deps: RouteDeps) {
         const body = spec.body
           ? parseWith(spec.body, refuseUnstorable(await readJsonBody(req, spec.maxBodyBytes ?? 64 * 1024), "body"), "body")
           : (undefined as Out<B>);
-        return toResponse(await handler({ req, principal, params, query, body, ip: clientIp(req.headers, deps.trustedProxyHops?.() ?? 0) }));
+        return toResponse(await handler({ req, principal, params, query, body, ip: deps.clientIp(req.headers) }));
       } catch (error) {
         return toErrorResponse(error, { method: req.method, path: url.pathname });
       }

@@ -1,7 +1,7 @@
 // Rule guarded: deny by default. Every route handler under app/api must be declared through the wrapper with a
 // permission, "authenticated", or explicitly public with a reason; a new route that forgets is caught here.
 import { describe, expect, it } from "vitest";
-import { declaredRoutes } from "./declared-routes";
+import { declaredRoutes } from "../../tests/support/declared-routes.support";
 
 /** Public routes are few and known; adding one is a deliberate change to this list. */
 const KNOWN_PUBLIC = new Set(["auth/[...nextauth]", "session/sign-out", "session/set-password", "session/password-reset", "health", "webhooks/gateway/[secret]"]);

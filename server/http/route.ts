@@ -2,10 +2,11 @@
 import "server-only";
 import { sessionFromRequest } from "../auth/session";
 import { env } from "../env";
+import { requestIp } from "./request-ip";
 import { createRoute } from "./route-core";
 
 export const { route, publicRoute } = createRoute({
   getSession: sessionFromRequest,
   appUrl: () => env().appUrl,
-  trustedProxyHops: () => env().trustedProxyHops,
+  clientIp: requestIp,
 });

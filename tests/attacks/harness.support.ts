@@ -30,7 +30,7 @@ import type { TestDatabase } from "../support/db.support";
 import { env } from "../../server/env";
 import { createGatewayClient, type GatewayClient } from "../../server/gateway/client";
 import { createLogger } from "../../server/log/logger";
-import { declaredRoutes, type DeclaredRoute } from "../../server/http/declared-routes";
+import { declaredRoutes, type DeclaredRoute } from "../support/declared-routes.support";
 
 export const APP_ORIGIN = "http://dashboard.test";
 

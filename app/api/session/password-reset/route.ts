@@ -3,8 +3,8 @@
 import { after } from "next/server";
 import { PASSWORD_RESET_ANSWER, passwordResetRequestSchema } from "@/lib/schemas/password-reset";
 import { requestIp } from "@/server/http/request-ip";
+import { parseJsonBody } from "@/server/http/parse-input";
 import { publicRoute } from "@/server/http/route";
-import { parseJsonBody } from "@/server/http/route-core";
 import { logger } from "@/server/log/logger";
 import { appDeps } from "@/server/services/app-deps";
 import { requestPasswordReset } from "@/server/services/auth/request-password-reset";

@@ -2,8 +2,8 @@
 import { setPasswordSchema } from "@/lib/schemas/admin-users";
 import { getDatabase } from "@/server/db";
 import { requestIp } from "@/server/http/request-ip";
+import { parseJsonBody } from "@/server/http/parse-input";
 import { publicRoute } from "@/server/http/route";
-import { parseJsonBody } from "@/server/http/route-core";
 import { setPasswordWithToken } from "@/server/services/admin/users/set-password";
 
 /** A token, a password of at most 256 characters and its confirmation fit in far less. */

@@ -1,9 +1,9 @@
 // Every route handler under app/api, found by walking the route.ts files and reading what each exports: the list
 // the deny-by-default test and the attack suites (permission matrix, fuzzing) are generated from, so that a new
-// route cannot be forgotten by either. Test support: not imported by the app.
+// route cannot be forgotten by either. Test support (a *.support.ts file), so the lint keeps the app from importing it.
 import fs from "node:fs";
 import path from "node:path";
-import { ROUTE_META, type RouteHandler, type RouteMeta } from "./route-core";
+import { ROUTE_META, type RouteHandler, type RouteMeta } from "../../server/http/route-core";
 
 export const ROUTE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export const API_DIR = path.resolve(__dirname, "../../app/api");

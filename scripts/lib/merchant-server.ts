@@ -1,5 +1,6 @@
-// What a merchant's own server would send to the sandbox to start a customer's payment, for the browser tests of
-// the sandbox's customer-facing pages. Talks to the sandbox over HTTP with the documented sandbox credentials.
+// What a merchant's own server would send to the sandbox to start a customer's payment: for the browser tests of
+// the sandbox's customer-facing pages and the benchmark's seeded sale (a script, so kept out of e2e/, which production
+// code never imports). Talks to the sandbox over HTTP with the documented sandbox credentials.
 import { randomUUID } from "node:crypto";
 import { cardPartsOf, saleHash, statusHash } from "../../server/gateway/signing";
 import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
