@@ -162,8 +162,10 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     const notification = () =>
       receiveGatewayNotification(
         deps,
-        notificationRequest(signedNotification({ transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } }, deps.config.gateway.merchantSecret, { status: "PENDING", action: "SALE" })),
-        WEBHOOK_SECRET,
+        {
+          request: notificationRequest(signedNotification({ transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } }, deps.config.gateway.merchantSecret, { status: "PENDING", action: "SALE" })),
+          pathSecret: WEBHOOK_SECRET,
+        },
         { queue, logger: quiet },
       );
     const calls = [
@@ -188,7 +190,7 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     expect(report).not.toBeNull();
     await reconciler.stop();
     // The gateway's next delivery of the notification is taken.
-    expect((await notification()).status).toBe(200);
+    expect((await notification()).kind).toBe("accepted");
     await queue.idle();
     expect(await database.db.select().from(gatewayNotifications).where(eq(gatewayNotifications.transId, p.gatewayId!))).toHaveLength(1);
     expect(await findPayment(database.db, p.id)).toMatchObject({ status: "authorized", capturedMinor: 0 });
