@@ -198,7 +198,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       )}
 
       <Suspense fallback={<Card title="At the gateway"><SkeletonText lines={6} /></Card>}>
-        <GatewayPanel payment={p} />
+        <GatewayPanel payment={p} principal={principal} />
       </Suspense>
 
       <Card title="Timeline" description="Every gateway call, notification and action about this payment, oldest first.">
