@@ -3,9 +3,8 @@
 // page; a gateway that does not answer leaves a clear note, never a broken page.
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import type { Principal } from "@/server/auth/principal";
 import type { PaymentRow } from "@/server/db/schema";
-import { appContext } from "@/server/services/app-deps";
+import type { ServiceContext } from "@/server/services/deps";
 import { viewPaymentAtGateway } from "@/server/services/sync/gateway-snapshot";
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
@@ -17,7 +16,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   );
 }
 
-export async function GatewayPanel({ payment, principal }: { payment: PaymentRow; principal: Principal }) {
+export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx: ServiceContext }) {
   if (!payment.gatewayId) {
     return (
       <Card title="At the gateway">
@@ -25,7 +24,7 @@ export async function GatewayPanel({ payment, principal }: { payment: PaymentRow
       </Card>
     );
   }
-  const { status, details } = await viewPaymentAtGateway(await appContext({ principal }), { orderId: payment.orderId, gatewayId: payment.gatewayId });
+  const { status, details } = await viewPaymentAtGateway(ctx, { orderId: payment.orderId, gatewayId: payment.gatewayId });
   const d = details.ok ? details.view : null;
   const units = details.ok ? details.businessUnits : [];
   return (

@@ -3,9 +3,9 @@ import { actionParams } from "@/lib/schemas/ids";
 import { approvalSchema } from "@/lib/schemas/payment-actions";
 import { actionResponse } from "@/server/http/action-response";
 import { route } from "@/server/http/route";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { approveRefund } from "@/server/services/refunds/approve-refund";
 
 export const POST = route({ permission: "REFUNDS_APPROVE", params: actionParams, body: approvalSchema }, async ({ principal, params, body, ip }) =>
-  actionResponse(await approveRefund(await appDeps(), principal, params.actionId, body.note, ip)),
+  actionResponse(await approveRefund(await appContext({ principal, ip }), { actionId: params.actionId, note: body.note })),
 );

@@ -3,9 +3,9 @@ import { paymentParams } from "@/lib/schemas/ids";
 import { captureSchema } from "@/lib/schemas/payment-actions";
 import { actionResponse } from "@/server/http/action-response";
 import { route } from "@/server/http/route";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { capturePayment } from "@/server/services/payments/capture-payment";
 
 export const POST = route({ permission: "CAPTURES_CREATE", params: paymentParams, body: captureSchema }, async ({ principal, params, body, ip }) =>
-  actionResponse(await capturePayment(await appDeps(), principal, params.id, body, ip)),
+  actionResponse(await capturePayment(await appContext({ principal, ip }), { ...body, paymentId: params.id })),
 );
