@@ -1,5 +1,6 @@
 // Everything a payment's page shows from the ledger: the payment, its actions with who asked and who approved,
-// the refundable balance, and a timeline of every gateway call, notification and action about it.
+// the refundable balance, and a timeline of every gateway call, notification and action about it. Read for the
+// signed-in person, who must hold TRANSACTIONS_VIEW.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { gatewayCalls, gatewayNotifications, paymentActions, payments, users, type PaymentRow } from "../../db/schema";
