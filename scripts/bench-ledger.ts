@@ -125,12 +125,12 @@ async function deepCursor(database: Database, depth: number, where: string, orde
 async function timeLists(database: Database, cases: Array<{ name: string; qs: string; runs: number }>) {
   const queries = cases.map((c) => transactionListQuerySchema.parse(searchParamsRecord(new URLSearchParams(c.qs))));
   const samples: number[][] = cases.map(() => []);
-  for (let i = 0; i < 3; i++) for (const q of queries) await listTransactions(database, principal, q); // warm caches and plans
+  for (let i = 0; i < 3; i++) for (const q of queries) await listTransactions({ deps: database, principal, ip: null }, q); // warm caches and plans
   for (let run = 0; run < Math.max(...cases.map((c) => c.runs)); run++) {
     for (const [i, c] of cases.entries()) {
       if (run >= c.runs) continue;
       const t = performance.now();
-      const page = await listTransactions(database, principal, queries[i]!);
+      const page = await listTransactions({ deps: database, principal, ip: null }, queries[i]!);
       samples[i]!.push(performance.now() - t);
       if (page.rows.length !== PAGE) throw new Error(`expected a full page for ${c.name}, got ${page.rows.length} rows`);
     }
@@ -169,7 +169,8 @@ async function streamExport(database: Database, collectEvery: number | null) {
   };
   const timer = collectEvery ? null : setInterval(sample, 20);
   const started = performance.now();
-  const { stream } = await exportTransactions({ db: database.db, now: () => new Date() }, principal, query, { batchSize: EXPORT_BATCH, onBatch });
+  const ctx = { deps: { db: database.db, now: () => new Date() }, principal, ip: null };
+  const { stream } = await exportTransactions(ctx, query, { batchSize: EXPORT_BATCH, onBatch });
   const reader = stream.getReader();
   let bytes = 0;
   let lines = 0;

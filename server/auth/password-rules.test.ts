@@ -112,7 +112,8 @@ describe.each(testDatabaseTargets())("password history and throttles on $name", 
     await database.db.insert(passwordTokens).values({ userId: u.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
     return { token, userId: u.id };
   }
-  const setWith = (token: string, password: string, ip: string) => setPasswordWithToken(database.db, { token, password, confirmPassword: password }, ip);
+  const setWith = (token: string, password: string, ip: string) =>
+    setPasswordWithToken({ db: database.db, now: () => new Date() }, { token, password, confirmPassword: password }, ip);
 
   it("checks the link before hashing: a wrong link costs no scrypt", async () => {
     const hashes = vi.mocked(hashPassword);

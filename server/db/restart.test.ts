@@ -162,13 +162,15 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     const notification = () =>
       receiveGatewayNotification(
         deps,
-        notificationRequest(signedNotification({ transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } }, deps.config.gateway.merchantSecret, { status: "PENDING", action: "SALE" })),
-        WEBHOOK_SECRET,
+        {
+          request: notificationRequest(signedNotification({ transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } }, deps.config.gateway.merchantSecret, { status: "PENDING", action: "SALE" })),
+          pathSecret: WEBHOOK_SECRET,
+        },
         { queue, logger: quiet },
       );
     const calls = [
       () => findPayment(database.db, p.id),
-      () => capturePayment(deps, clerk, p.id, { amount: "40.00", idempotencyKey: key() }, null),
+      () => capturePayment({ deps, principal: clerk, ip: null }, { paymentId: p.id, amount: "40.00", idempotencyKey: key() }),
       notification,
     ];
     for (const call of calls) {
@@ -188,11 +190,11 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     expect(report).not.toBeNull();
     await reconciler.stop();
     // The gateway's next delivery of the notification is taken.
-    expect((await notification()).status).toBe(200);
+    expect((await notification()).kind).toBe("accepted");
     await queue.idle();
     expect(await database.db.select().from(gatewayNotifications).where(eq(gatewayNotifications.transId, p.gatewayId!))).toHaveLength(1);
     expect(await findPayment(database.db, p.id)).toMatchObject({ status: "authorized", capturedMinor: 0 });
-    const c = await capturePayment(deps, clerk, p.id, { amount: "40.00", idempotencyKey: key() }, null);
+    const c = await capturePayment({ deps, principal: clerk, ip: null }, { paymentId: p.id, amount: "40.00", idempotencyKey: key() });
     expect(c.payment).toMatchObject({ status: "captured", capturedMinor: 4_000 });
   });
 
@@ -201,7 +203,7 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     // The gateway answers slowly (but within the timeout): the database goes away while the capture is at the gateway.
     await sandboxControl(sandbox.url).addFault({ operation: "capture", fault: "latency", latencyMs: 2_500, times: 1 });
     const idempotencyKey = key();
-    const capture = failure(capturePayment(deps, clerk, p.id, { amount: "25.00", idempotencyKey }, null));
+    const capture = failure(capturePayment({ deps, principal: clerk, ip: null }, { paymentId: p.id, amount: "25.00", idempotencyKey }));
     // Once the action row is committed the request goes to the gateway, which holds it for 2.5 s.
     for (let i = 0; i < 200; i++) {
       const rows = await database.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, idempotencyKey));
@@ -224,7 +226,8 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     expect(sandbox.state.payment(p.gatewayId!)).toMatchObject({ state: "settled", capturedMinor: 2_500 });
 
     // The user retries with the same key: "still being processed", never a second capture.
-    await expect(capturePayment(deps, clerk, p.id, { amount: "25.00", idempotencyKey }, null)).rejects.toMatchObject({ code: "in_flight" });
+    const retry = capturePayment({ deps, principal: clerk, ip: null }, { paymentId: p.id, amount: "25.00", idempotencyKey });
+    await expect(retry).rejects.toMatchObject({ code: "in_flight" });
 
     // Past the longest possible wait the stranded action becomes unknown, and the reconciler asks the gateway.
     const later = { ...deps, now: () => new Date(Date.now() + 10 * 60_000) };

@@ -1,9 +1,12 @@
-// The running app's service dependencies: the process's database, gateway client and configuration.
+// The running app's service dependencies: the process's database, gateway client and configuration. Pages and
+// route handlers get them here (never from getDatabase() directly); the first call also starts the process's
+// background workers, once.
 import "server-only";
+import type { Principal } from "../auth/principal";
 import { getDatabase } from "../db";
 import { env } from "../env";
 import { gatewayClient } from "../gateway/default-client";
-import type { ServiceDeps } from "./deps";
+import type { ServiceContext, ServiceDeps } from "./deps";
 import { ensureMailWorkerStarted } from "../mail/worker";
 import { ensurePlanSchedulerStarted } from "./recurring/plans/scheduler";
 import { ensureReconcilerStarted } from "./sync/scheduler";
@@ -15,4 +18,9 @@ export async function appDeps(): Promise<ServiceDeps> {
   ensurePlanSchedulerStarted(deps); // once per process; charges the billing plans that are due
   ensureMailWorkerStarted(deps); // once per process; sends the outbox's mail (woken after a commit that queued some)
   return deps;
+}
+
+/** The context of a service acting for a signed-in person: a route's `{ principal, ip }`, or a page's (ip null). */
+export async function appContext(who: { principal: Principal; ip?: string | null }): Promise<ServiceContext> {
+  return { deps: await appDeps(), principal: who.principal, ip: who.ip ?? null };
 }

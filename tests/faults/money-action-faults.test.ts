@@ -60,7 +60,7 @@ const OPS: MoneyOp[] = [
     name: "capture (partial)",
     operation: "capture",
     auth: true,
-    run: (deps, who, p, k) => capturePayment(deps, who, p.id, { amount: "30.00", idempotencyKey: k }, null),
+    run: (deps, who, p, k) => capturePayment({ deps, principal: who, ip: null }, { paymentId: p.id, amount: "30.00", idempotencyKey: k }),
     done: { status: "captured", capturedMinor: 3_000, authorizedMinor: AMOUNT },
     untouched: { status: "authorized", capturedMinor: 0 },
     retryCode: "conflict",
@@ -69,7 +69,7 @@ const OPS: MoneyOp[] = [
     name: "void",
     operation: "void",
     auth: true,
-    run: (deps, who, p, k) => voidPayment(deps, who, p.id, { idempotencyKey: k }, null),
+    run: (deps, who, p, k) => voidPayment({ deps, principal: who, ip: null }, { paymentId: p.id, idempotencyKey: k }),
     done: { status: "voided", capturedMinor: 0 },
     untouched: { status: "authorized", capturedMinor: 0 },
     retryCode: "conflict",
@@ -78,7 +78,7 @@ const OPS: MoneyOp[] = [
     name: "full refund (CREDITVOID)",
     operation: "creditvoid",
     auth: false,
-    run: (deps, who, p, k) => requestRefund(deps, who, p.id, refundInput("50.00", k), null),
+    run: (deps, who, p, k) => requestRefund({ deps, principal: who, ip: null }, { paymentId: p.id, ...refundInput("50.00", k) }),
     done: { status: "refunded", refundedMinor: AMOUNT },
     untouched: { status: "captured", refundedMinor: 0 },
     retryCode: "unprocessable",
@@ -87,7 +87,7 @@ const OPS: MoneyOp[] = [
     name: "partial refund",
     operation: "partial_refund",
     auth: false,
-    run: (deps, who, p, k) => requestRefund(deps, who, p.id, refundInput("20.00", k), null),
+    run: (deps, who, p, k) => requestRefund({ deps, principal: who, ip: null }, { paymentId: p.id, ...refundInput("20.00", k) }),
     done: { status: "partially_refunded", refundedMinor: 2_000 },
     untouched: { status: "captured", refundedMinor: 0 },
     // 30.00 is still refundable: a new request of 20.00 is a new refund the user asked for, not a repeat.
@@ -100,10 +100,10 @@ const OPS: MoneyOp[] = [
     async run(deps, who, p, k) {
       // 10.00 SAR approval threshold: this 20.00 refund waits for the approver, whose approval sends it.
       const strict = { ...deps, config: { ...deps.config, refunds: { ...deps.config.refunds, approvalThresholdMinor: { SAR: 1_000 } } } };
-      const held = await requestRefund(strict, who, p.id, refundInput("20.00", k), null);
+      const held = await requestRefund({ deps: strict, principal: who, ip: null }, { paymentId: p.id, ...refundInput("20.00", k) });
       if (held.replayed) return held;
       expect(held.action.state).toBe("pending_approval");
-      return approveRefund(strict, approver, held.action.id, "checked", null);
+      return approveRefund({ deps: strict, principal: approver, ip: null }, { actionId: held.action.id, note: "checked" });
     },
     done: { status: "partially_refunded", refundedMinor: 2_000 },
     untouched: { status: "captured", refundedMinor: 0 },
@@ -191,7 +191,7 @@ describe.each(testDatabaseTargets())("money actions under gateway faults ($name)
   it("a second fault while reconciling (the status query fails too) changes nothing; the next pass settles", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: AMOUNT, auth: true });
     await sandboxControl(sandbox.url).addFault({ operation: "capture", fault: "reset", phase: "after", times: 1 });
-    const r = await capturePayment(deps, clerk, p.id, { amount: "50.00", idempotencyKey: key() }, null);
+    const r = await capturePayment({ deps, principal: clerk, ip: null }, { paymentId: p.id, amount: "50.00", idempotencyKey: key() });
     expect(r.action.state).toBe("unknown");
     await sandboxControl(sandbox.url).addFault({ operation: "status", fault: "malformed" });
     const report = await reconcileOnce(deps, { retryAfterMs: 0 });

@@ -10,17 +10,16 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
 import { pageAccess } from "@/server/auth/session";
-import { getDatabase } from "@/server/db";
+import { appContext } from "@/server/services/app-deps";
 import { authorizationsToCapture } from "@/server/services/payments/work-queues";
 
 export const metadata: Metadata = { title: "Captures" };
 export const dynamic = "force-dynamic";
 
 export default async function CapturesPage() {
-  const { allowed } = await pageAccess("CAPTURES_CREATE");
+  const { principal, allowed } = await pageAccess("CAPTURES_CREATE");
   if (!allowed) return <Forbidden area="Captures" permission="CAPTURES_CREATE" />;
-  const { db } = await getDatabase();
-  const rows = await authorizationsToCapture(db);
+  const rows = await authorizationsToCapture(await appContext({ principal }));
   const now = new Date();
   return (
     <div className="space-y-6">

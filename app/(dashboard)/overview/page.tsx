@@ -3,8 +3,8 @@ import Link from "next/link";
 import { PageHeader } from "@/components/ui/page-header";
 import { visibleNav } from "@/lib/navigation";
 import { requireSignedIn } from "@/server/auth/session";
-import { getDatabase } from "@/server/db";
 import { checkHealth } from "@/server/health";
+import { appContext } from "@/server/services/app-deps";
 import { attentionItems } from "@/server/services/overview/attention";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -31,7 +31,7 @@ function Dot({ ok }: { ok: boolean }) {
 
 export default async function OverviewPage() {
   const principal = await requireSignedIn();
-  const [health, attention] = await Promise.all([checkHealth(), getDatabase().then(({ db }) => attentionItems(db, principal)).catch(() => null)]);
+  const [health, attention] = await Promise.all([checkHealth(), appContext({ principal }).then(attentionItems).catch(() => null)]);
   const open = attention?.filter((a) => a.count > 0) ?? [];
   const areas = visibleNav(principal.permissions).filter((i) => i.href !== "/overview");
   return (

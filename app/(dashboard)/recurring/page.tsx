@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
 import { pageAccess } from "@/server/auth/session";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { listPlans } from "@/server/services/recurring/plans/list-plans";
 import { listRecurringTokens } from "@/server/services/recurring/recurring";
 import { ChargeNow } from "./_components/charge-now";
@@ -32,8 +32,8 @@ const TONE: Record<string, "success" | "warning" | "danger" | "info" | "neutral"
 export default async function RecurringPage() {
   const { principal, allowed } = await pageAccess("RECURRING_CHARGE");
   if (!allowed) return <Forbidden area="Recurring" permission="RECURRING_CHARGE" />;
-  const deps = await appDeps();
-  const [customers, { plans }] = await Promise.all([listRecurringTokens(deps, principal), listPlans(deps, principal)]);
+  const ctx = await appContext({ principal });
+  const [customers, { plans }] = await Promise.all([listRecurringTokens(ctx), listPlans(ctx)]);
   // The live (not cancelled) plan of each token: one at most.
   const livePlan = new Map(plans.filter((p) => p.status !== "cancelled").map((p) => [p.customer.firstPaymentId, p]));
   return (

@@ -11,7 +11,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
 import { REASON_LABELS } from "@/lib/schemas/payment-actions";
 import { pageAccess } from "@/server/auth/session";
-import { getDatabase } from "@/server/db";
+import { appContext } from "@/server/services/app-deps";
 import { refundsQueue } from "@/server/services/payments/work-queues";
 import { ApprovalButtons } from "./_components/approval-buttons";
 import { DecisionMessageProvider } from "./_components/decision-message";
@@ -40,8 +40,7 @@ export default async function RefundsPage() {
   const canView = principal.permissions.has("REFUNDS_CREATE") || principal.permissions.has("REFUNDS_APPROVE");
   if (!canView) return <Forbidden area="Refunds" permission="REFUNDS_CREATE or REFUNDS_APPROVE" />;
   const canApprove = principal.permissions.has("REFUNDS_APPROVE");
-  const { db } = await getDatabase();
-  const { pending, recent } = await refundsQueue(db);
+  const { pending, recent } = await refundsQueue(await appContext({ principal }));
   return (
     <div className="space-y-6">
       <PageHeader title="Refunds" description="Refunds with their state, who asked for them and who approved them." />

@@ -14,7 +14,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { columnsOf, hasFilter, toQueryString, transactionListQuerySchema, type TransactionListQueryInput } from "@/lib/transactions/list-query";
 import { canonicalTimeZone } from "@/lib/transactions/zoned-time";
 import { pageAccess } from "@/server/auth/session";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { listSavedViews } from "@/server/services/transactions/list-saved-views";
 import { listTransactions } from "@/server/services/transactions/list-transactions";
 import { FilterForm } from "./_components/filter-form";
@@ -53,8 +53,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   }
 
   const canExport = principal.permissions.has("TRANSACTIONS_EXPORT");
-  const deps = await appDeps();
-  const views = await listSavedViews(deps, principal);
+  const ctx = await appContext({ principal });
+  const views = await listSavedViews(ctx);
   const first = (k: string) => {
     const v = raw[k];
     return Array.isArray(v) ? v.at(-1) : v;
@@ -84,7 +84,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   }
 
   const query = parsed.data;
-  const page = await listTransactions(deps, principal, query);
+  const page = await listTransactions(ctx, query);
   const columns = columnsOf(query);
   const href = (qs: string) => `/transactions?${qs}`;
   const filterOnly = toQueryString(query, { cursor: null });

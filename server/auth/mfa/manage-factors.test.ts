@@ -80,7 +80,7 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     const admin = await enrolled("boss", "SUPER_ADMIN");
     const victim = await enrolled("victim");
     const appUrl = "http://dash.test";
-    await resetUserFactors({ db: database.db, appUrl }, await admin.resolve(), victim.claims.uid, "10.6.0.9");
+    await resetUserFactors({ deps: { db: database.db, config: { appUrl } }, principal: await admin.resolve(), ip: "10.6.0.9" }, { userId: victim.claims.uid });
     expect(await database.db.select().from(mfaTotp).where(eq(mfaTotp.userId, victim.claims.uid))).toHaveLength(0);
     expect(await database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, victim.claims.uid))).toHaveLength(0);
     const live = await database.db.select().from(sessions).where(and(eq(sessions.userId, victim.claims.uid)));
@@ -98,8 +98,9 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     const clerk = await enrolled("clerk");
     const other = await enrolled("other");
     const clerkAsManager = { ...(await clerk.resolve()), permissions: new Set(["USERS_MANAGE" as const]) };
-    expect(await codeOf(resetUserFactors({ db: database.db, appUrl: "x" }, clerkAsManager, other.claims.uid, null))).toBe("forbidden");
-    expect(await codeOf(resetUserFactors({ db: database.db, appUrl: "x" }, await admin.resolve(), admin.claims.uid, null))).toBe("forbidden");
+    const deps = { db: database.db, config: { appUrl: "x" } };
+    expect(await codeOf(resetUserFactors({ deps, principal: clerkAsManager, ip: null }, { userId: other.claims.uid }))).toBe("forbidden");
+    expect(await codeOf(resetUserFactors({ deps, principal: await admin.resolve(), ip: null }, { userId: admin.claims.uid }))).toBe("forbidden");
     expect(await database.db.select().from(mfaTotp).where(eq(mfaTotp.userId, other.claims.uid))).toHaveLength(1);
     const refused = await database.db.select().from(auditLog).where(eq(auditLog.action, "user.factors_reset_refused"));
     expect(refused.length).toBeGreaterThanOrEqual(2);

@@ -55,12 +55,13 @@ describe.each(testDatabaseTargets())("step-up before sensitive actions on $name"
     const s = await resolve("admin@stepup.test", "all");
     const { secret } = await startTotpEnrolment(deps(), await s.principal(), "x");
     await confirmTotpEnrolment(deps(), await s.principal(), await generate({ secret, epoch: clock.getTime() / 1000 }), "10.5.0.1");
-    const disable = async () => setUserStatus(database.db, await s.principal(), targetUserId, { status: "disabled" }, "10.5.0.1");
+    const disable = async () =>
+      setUserStatus({ deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" }, { userId: targetUserId, status: "disabled" });
     const factorAgo = (min: number) =>
       database.db.update(sessions).set({ factorAt: new Date(Date.now() - min * 60_000) }).where(eq(sessions.id, s.claims.sid));
     await factorAgo(4);
     expect(await codeOf(disable())).toBe("ok"); // 4 minutes after the factor: fresh
-    await setUserStatus(database.db, await s.principal(), targetUserId, { status: "active" }, "10.5.0.1");
+    await setUserStatus({ deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" }, { userId: targetUserId, status: "active" });
     await factorAgo(6);
     expect(await codeOf(disable())).toBe("step_up_required");
     const [t] = await database.db.select().from(users).where(eq(users.id, targetUserId));
@@ -70,11 +71,12 @@ describe.each(testDatabaseTargets())("step-up before sensitive actions on $name"
     const [row] = await database.db.select().from(sessions).where(eq(sessions.id, s.claims.sid));
     expect(row!.factorAt?.getTime()).toBe(clock.getTime());
     expect(await codeOf(disable())).toBe("ok");
-    await setUserStatus(database.db, await s.principal(), targetUserId, { status: "active" }, "10.5.0.1");
+    await setUserStatus({ deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" }, { userId: targetUserId, status: "active" });
   });
 
   it("a user with no factor under MFA_REQUIRED=none is not asked (nothing to present)", async () => {
     const s = await resolve("plain@stepup.test", "none");
-    expect(await codeOf(setUserStatus(database.db, await s.principal(), targetUserId, { status: "disabled" }, "10.5.0.2"))).toBe("ok");
+    const again = setUserStatus({ deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.2" }, { userId: targetUserId, status: "disabled" });
+    expect(await codeOf(again)).toBe("ok");
   });
 });

@@ -2,12 +2,13 @@
 // session version, which would end this one too), audited in the same transaction. They end on their next request.
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
-import type { Principal } from "../../auth/principal";
-import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
+import type { ServiceContext, ServiceDeps } from "../deps";
 
-export async function endOtherSessions(db: Db, principal: Principal, ip: string | null, now = new Date()): Promise<{ ended: number }> {
-  return db.transaction(async (tx) => {
+export async function endOtherSessions(ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>): Promise<{ ended: number }> {
+  const { deps, principal, ip } = ctx;
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
     const ended = await tx
       .update(sessions)
       .set({ endedAt: now, endReason: "signed_out_elsewhere" })

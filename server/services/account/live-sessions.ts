@@ -3,8 +3,13 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { SessionLifetimes } from "../../auth/principal";
+import type { AppConfig } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { sessions } from "../../db/schema";
+import type { ServiceDeps } from "../deps";
+
+/** What the sessions services need: the database, the clock, and the session lifetimes (config.session). */
+export type SessionsDeps = Pick<ServiceDeps, "db" | "now"> & { config: { session: AppConfig["session"] } };
 
 export interface SessionView {
   id: string;

@@ -44,13 +44,16 @@ describe.each(testDatabaseTargets())("sessions and sign-in history on $name", (t
     if (!p.ok) throw new Error(p.reason);
     return { claims: r.claims, principal: p.principal };
   }
+  /** The sessions services' deps: this database, the real clock, the lifetimes above. */
+  const deps = () => ({ db: database.db, now: () => new Date(), config: { session: limits } });
+  const as = (principal: Principal, ip: string | null = null) => ({ deps: deps(), principal, ip });
   const alive = async (claims: SessionClaims) => (await resolvePrincipal(database.db, claims, limits)).ok;
 
   it("lists the user's own live sessions, this browser first and marked, with the browser in words and the IP", async () => {
     const a = await signIn("worker@s.test", CHROME);
     const b = await signIn("worker@s.test", FIREFOX);
     await signIn("admin@s.test");
-    const list = await listOwnSessions(database.db, b.principal, limits);
+    const list = await listOwnSessions(as(b.principal));
     expect(list.map((s) => s.id)).toEqual([b.claims.sid, a.claims.sid]);
     expect(list[0]).toMatchObject({ current: true, browser: "Firefox on Windows", ip: expect.stringMatching(/^10\.60\./) });
     expect(list[1]).toMatchObject({ current: false, browser: "Chrome on Linux" });
@@ -60,12 +63,12 @@ describe.each(testDatabaseTargets())("sessions and sign-in history on $name", (t
     const here = await signIn("worker@s.test");
     const other1 = await signIn("worker@s.test", FIREFOX);
     const other2 = await signIn("worker@s.test");
-    const { ended } = await endOtherSessions(database.db, here.principal, "10.60.0.9");
+    const { ended } = await endOtherSessions(as(here.principal, "10.60.0.9"));
     expect(ended).toBeGreaterThanOrEqual(2);
     expect(await alive(other1.claims)).toBe(false);
     expect(await alive(other2.claims)).toBe(false);
     expect(await alive(here.claims)).toBe(true);
-    expect((await listOwnSessions(database.db, here.principal, limits)).map((s) => s.id)).toEqual([here.claims.sid]);
+    expect((await listOwnSessions(as(here.principal))).map((s) => s.id)).toEqual([here.claims.sid]);
     const rows = await database.db.select().from(auditLog).where(eq(auditLog.action, "auth.sessions_ended"));
     expect(rows.some((r) => r.actorId === here.principal.userId && (r.summary as { kept?: string }).kept === here.claims.sid)).toBe(true);
   });
@@ -74,8 +77,8 @@ describe.each(testDatabaseTargets())("sessions and sign-in history on $name", (t
     const manager = await signIn("manager@s.test");
     expect(manager.principal.permissions.has("USERS_MANAGE")).toBe(true);
     const worker = await signIn("worker@s.test");
-    expect(await codeOf(listUserSessions(database.db, manager.principal, worker.principal.userId, limits))).toBe("forbidden");
-    expect(await codeOf(endUserSessions(database.db, manager.principal, worker.principal.userId, {}, null))).toBe("forbidden");
+    expect(await codeOf(listUserSessions(as(manager.principal), { userId: worker.principal.userId }))).toBe("forbidden");
+    expect(await codeOf(endUserSessions(as(manager.principal), { userId: worker.principal.userId }))).toBe("forbidden");
     expect(await alive(worker.claims)).toBe(true);
   });
 
@@ -83,7 +86,7 @@ describe.each(testDatabaseTargets())("sessions and sign-in history on $name", (t
     const admin = await signIn("admin@s.test");
     const worker = await signIn("worker@s.test");
     for (let i = 0; i < 6; i++) await checkSignIn(database.db, { email: "worker@s.test", password: `wrong password ${i}`, ip: "10.61.0.1", userAgent: CHROME });
-    const report = await listUserSessions(database.db, admin.principal, worker.principal.userId, limits);
+    const report = await listUserSessions(as(admin.principal), { userId: worker.principal.userId });
     expect(report.user.email).toBe("worker@s.test");
     expect(report.sessions.some((s) => s.id === worker.claims.sid)).toBe(true);
     const actions = new Set(report.history.map((h) => h.action));
@@ -91,18 +94,18 @@ describe.each(testDatabaseTargets())("sessions and sign-in history on $name", (t
     expect(report.history.find((h) => h.action === "auth.sign_in_failed")?.detail).toBe("wrong_password");
     expect(report.failuresLastDay).toBeGreaterThanOrEqual(5);
     expect(report.lockedUntil).not.toBeNull();
-    expect(await codeOf(listUserSessions(database.db, admin.principal, "00000000-0000-4000-8000-000000000001", limits))).toBe("not_found");
+    expect(await codeOf(listUserSessions(as(admin.principal), { userId: "00000000-0000-4000-8000-000000000001" }))).toBe("not_found");
   });
 
   it("lets a super-admin end one session of a user, then all of them, each on the next request; audited", async () => {
     const admin = await signIn("admin@s.test");
     const one = await signIn("manager@s.test");
     const two = await signIn("manager@s.test");
-    await endUserSessions(database.db, admin.principal, one.principal.userId, { sessionId: one.claims.sid }, "10.62.0.1");
+    await endUserSessions(as(admin.principal, "10.62.0.1"), { userId: one.principal.userId, sessionId: one.claims.sid });
     expect(await alive(one.claims)).toBe(false);
     expect(await alive(two.claims)).toBe(true);
-    expect(await codeOf(endUserSessions(database.db, admin.principal, one.principal.userId, { sessionId: one.claims.sid }, null))).toBe("not_found");
-    await endUserSessions(database.db, admin.principal, one.principal.userId, {}, "10.62.0.1");
+    expect(await codeOf(endUserSessions(as(admin.principal), { userId: one.principal.userId, sessionId: one.claims.sid }))).toBe("not_found");
+    await endUserSessions(as(admin.principal, "10.62.0.1"), { userId: one.principal.userId });
     expect(await alive(two.claims)).toBe(false);
     expect(await alive(admin.claims)).toBe(true);
     const rows = await database.db.select().from(auditLog).where(eq(auditLog.targetId, one.principal.userId));

@@ -13,7 +13,8 @@ import type { Principal } from "../../auth/principal";
 import { auditLog, paymentActions, payments, roles, userRoles, users } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../deps";
+import { ERROR_STATUS } from "../../http/errors";
+import type { ServiceDeps, ServiceContext } from "../deps";
 import { paymentOnSandbox } from "../../../tests/support/ledger.support";
 import { requestRefund } from "../refunds/request-refund";
 import { startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
@@ -40,6 +41,8 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
   let database: TestDatabase;
   let sandbox: RunningSandbox;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   let superAdmin: Principal;
   const role = { usersAdmins: "", rolesAdmins: "", bothAdmins: "", approvers: "", usersAdminsName: "", approversName: "" };
   let usersOnly: Principal;
@@ -67,7 +70,8 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: "forbidden", status: 403 });
+    expect(error).toMatchObject({ code: "forbidden" });
+    expect(ERROR_STATUS.forbidden).toBe(403);
     expect((error as AppError).userMessage).toMatch(message);
     expect(await snapshot()).toEqual(before);
     const denied = await denials(actor);
@@ -80,7 +84,7 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
     sandbox = await startTestSandbox();
     deps = testDeps(database, sandbox.url);
     superAdmin = await testPrincipal(deps.db, "Root", "all");
-    const make = async (name: string, permissions: string[]) => (await createRole(deps, superAdmin, roleBody(uniqueName(name), permissions), null)).role;
+    const make = async (name: string, permissions: string[]) => (await createRole(as(superAdmin), roleBody(uniqueName(name), permissions))).role;
     const usersAdmins = await make("users-admins", ["USERS_MANAGE"]);
     const approvers = await make("approvers", ["REFUNDS_APPROVE", "TRANSACTIONS_VIEW"]);
     Object.assign(role, {
@@ -99,7 +103,7 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
     await deps.db.update(users).set({ status: "disabled" }).where(eq(users.id, disabledApprover));
     // The ledger the refusals must leave alone: a payment with a refund held for approval.
     const p = await paymentOnSandbox(deps.db, deps.gateway, { minor: 500_000, auth: false });
-    await requestRefund(deps, superAdmin, p.id, { amount: "2000.00", reasonCode: "customer_request", note: "", idempotencyKey: uniqueName("k") }, null);
+    await requestRefund(as(superAdmin), { paymentId: p.id, amount: "2000.00", reasonCode: "customer_request", note: "", idempotencyKey: uniqueName("k") });
   }, 60_000);
   afterAll(async () => {
     await deps?.gateway.close();
@@ -108,54 +112,54 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
   });
 
   it("USERS_MANAGE only: cannot create a super-admin, grant extra permissions, or hand out a role beyond their own", async () => {
-    await expectRefused(usersOnly, () => createDashboardUser(deps, usersOnly, newUser([], { userType: "SUPER_ADMIN" }), null), MESSAGES.grantSuperAdmin, "user.create");
-    await expectRefused(usersOnly, () => createDashboardUser(deps, usersOnly, newUser([role.usersAdminsName], { extraPermissions: ["REFUNDS_APPROVE"] }), null), MESSAGES.grantExtra, "user.create");
-    await expectRefused(usersOnly, () => createDashboardUser(deps, usersOnly, newUser([role.approversName]), null), /hold yourself: REFUNDS_APPROVE, TRANSACTIONS_VIEW\./, "user.create");
+    await expectRefused(usersOnly, () => createDashboardUser(as(usersOnly), newUser([], { userType: "SUPER_ADMIN" })), MESSAGES.grantSuperAdmin, "user.create");
+    await expectRefused(usersOnly, () => createDashboardUser(as(usersOnly), newUser([role.usersAdminsName], { extraPermissions: ["REFUNDS_APPROVE"] })), MESSAGES.grantExtra, "user.create");
+    await expectRefused(usersOnly, () => createDashboardUser(as(usersOnly), newUser([role.approversName])), /hold yourself: REFUNDS_APPROVE, TRANSACTIONS_VIEW\./, "user.create");
   });
 
   it("USERS_MANAGE only: cannot change their own roles or status, nor anyone's roles beyond their own", async () => {
-    await expectRefused(usersOnly, () => setUserRoles(deps.db, usersOnly, usersOnly.userId, { roleIds: [role.usersAdmins, role.approvers] }, null), MESSAGES.ownRoles, "user.roles_change");
-    await expectRefused(usersOnly, () => setUserStatus(deps.db, usersOnly, usersOnly.userId, { status: "disabled" }, null), /your own account/, "user.disable");
-    await expectRefused(usersOnly, () => setUserRoles(deps.db, usersOnly, victim, { roleIds: [role.approvers] }, null), /hold yourself: REFUNDS_APPROVE/, "user.roles_change");
+    await expectRefused(usersOnly, () => setUserRoles(as(usersOnly), { userId: usersOnly.userId, roleIds: [role.usersAdmins, role.approvers] }), MESSAGES.ownRoles, "user.roles_change");
+    await expectRefused(usersOnly, () => setUserStatus(as(usersOnly), { userId: usersOnly.userId, status: "disabled" }), /your own account/, "user.disable");
+    await expectRefused(usersOnly, () => setUserRoles(as(usersOnly), { userId: victim, roleIds: [role.approvers] }), /hold yourself: REFUNDS_APPROVE/, "user.roles_change");
   });
 
   it("USERS_MANAGE only: cannot touch a super-admin, nor re-enable an account more powerful than themselves", async () => {
-    await expectRefused(usersOnly, () => setUserStatus(deps.db, usersOnly, superAdmin.userId, { status: "disabled" }, null), MESSAGES.changeSuperAdmin, "user.disable");
-    await expectRefused(usersOnly, () => setUserRoles(deps.db, usersOnly, superAdmin.userId, { roleIds: [] }, null), MESSAGES.changeSuperAdmin, "user.roles_change");
-    await expectRefused(usersOnly, () => setUserStatus(deps.db, usersOnly, disabledApprover, { status: "active" }, null), /re-enable .*REFUNDS_APPROVE/, "user.enable");
+    await expectRefused(usersOnly, () => setUserStatus(as(usersOnly), { userId: superAdmin.userId, status: "disabled" }), MESSAGES.changeSuperAdmin, "user.disable");
+    await expectRefused(usersOnly, () => setUserRoles(as(usersOnly), { userId: superAdmin.userId, roleIds: [] }), MESSAGES.changeSuperAdmin, "user.roles_change");
+    await expectRefused(usersOnly, () => setUserStatus(as(usersOnly), { userId: disabledApprover, status: "active" }), /re-enable .*REFUNDS_APPROVE/, "user.enable");
   });
 
   it("USERS_MANAGE only: a user they create gets the set-password link by mail only; the answer holds no link", async () => {
-    const created = await createDashboardUser(deps, usersOnly, newUser([role.usersAdminsName]), null);
+    const created = await createDashboardUser(as(usersOnly), newUser([role.usersAdminsName]));
     expect(Object.keys(created).sort()).toEqual(["email", "expiresAt", "id", "invitationSentTo", "linkedExistingGatewayUser"]);
     expect(JSON.stringify(created)).not.toMatch(/token|set-password/);
   });
 
   it("ROLES_MANAGE only: cannot create a role, or add to another role, a permission they do not hold; cannot edit a role they hold", async () => {
-    await expectRefused(rolesOnly, () => createRole(deps, rolesOnly, roleBody(uniqueName("mine"), ["ROLES_MANAGE", "REFUNDS_APPROVE"]), null), MESSAGES.notHeld(["REFUNDS_APPROVE"]), "role.create");
+    await expectRefused(rolesOnly, () => createRole(as(rolesOnly), roleBody(uniqueName("mine"), ["ROLES_MANAGE", "REFUNDS_APPROVE"])), MESSAGES.notHeld(["REFUNDS_APPROVE"]), "role.create");
     const mine = updateRoleSchema.parse({ name: uniqueName("roles-admins"), description: "", permissions: ["ROLES_MANAGE", "USERS_MANAGE"] });
-    await expectRefused(rolesOnly, () => updateRole(deps, rolesOnly, role.rolesAdmins, mine, null), MESSAGES.ownRole, "role.update");
+    await expectRefused(rolesOnly, () => updateRole(as(rolesOnly), { roleId: role.rolesAdmins, ...mine }), MESSAGES.ownRole, "role.update");
     const widened = updateRoleSchema.parse({ name: role.usersAdminsName, description: "", permissions: ["USERS_MANAGE", "AUDIT_VIEW"] });
-    await expectRefused(rolesOnly, () => updateRole(deps, rolesOnly, role.usersAdmins, widened, null), MESSAGES.notHeld(["AUDIT_VIEW"]), "role.update");
+    await expectRefused(rolesOnly, () => updateRole(as(rolesOnly), { roleId: role.usersAdmins, ...widened }), MESSAGES.notHeld(["AUDIT_VIEW"]), "role.update");
     const gatewayOnly = updateRoleSchema.parse({ name: role.usersAdminsName, description: "", permissions: ["USERS_MANAGE", "REFUNDS_TELEPORT"] });
-    await expectRefused(rolesOnly, () => updateRole(deps, rolesOnly, role.usersAdmins, gatewayOnly, null), MESSAGES.notHeld(["REFUNDS_TELEPORT"]), "role.update");
+    await expectRefused(rolesOnly, () => updateRole(as(rolesOnly), { roleId: role.usersAdmins, ...gatewayOnly }), MESSAGES.notHeld(["REFUNDS_TELEPORT"]), "role.update");
   });
 
   it("both: a role they create with what they hold cannot be taken by themselves; nothing beyond their own can be granted", async () => {
-    const made = await createRole(deps, both, roleBody(uniqueName("made"), ["USERS_MANAGE"]), null);
-    await expectRefused(both, () => setUserRoles(deps.db, both, both.userId, { roleIds: [role.bothAdmins, made.role.id] }, null), MESSAGES.ownRoles, "user.roles_change");
-    await expectRefused(both, () => updateRole(deps, both, role.bothAdmins, updateRoleSchema.parse({ name: uniqueName("x"), description: "", permissions: ["USERS_MANAGE"] }), null), MESSAGES.ownRole, "role.update");
-    await expectRefused(both, () => updateRole(deps, both, made.role.id, updateRoleSchema.parse({ name: made.role.name, description: "", permissions: ["USERS_MANAGE", "REFUNDS_APPROVE"] }), null), MESSAGES.notHeld(["REFUNDS_APPROVE"]), "role.update");
-    await expectRefused(both, () => setUserRoles(deps.db, both, victim, { roleIds: [role.approvers] }, null), /hold yourself/, "user.roles_change");
-    await expectRefused(both, () => createDashboardUser(deps, both, newUser([], { userType: "SUPER_ADMIN" }), null), MESSAGES.grantSuperAdmin, "user.create");
-    await expectRefused(both, () => setUserStatus(deps.db, both, disabledApprover, { status: "active" }, null), /re-enable/, "user.enable");
+    const made = await createRole(as(both), roleBody(uniqueName("made"), ["USERS_MANAGE"]));
+    await expectRefused(both, () => setUserRoles(as(both), { userId: both.userId, roleIds: [role.bothAdmins, made.role.id] }), MESSAGES.ownRoles, "user.roles_change");
+    await expectRefused(both, () => updateRole(as(both), { roleId: role.bothAdmins, ...updateRoleSchema.parse({ name: uniqueName("x"), description: "", permissions: ["USERS_MANAGE"] }) }), MESSAGES.ownRole, "role.update");
+    await expectRefused(both, () => updateRole(as(both), { roleId: made.role.id, ...updateRoleSchema.parse({ name: made.role.name, description: "", permissions: ["USERS_MANAGE", "REFUNDS_APPROVE"] }) }), MESSAGES.notHeld(["REFUNDS_APPROVE"]), "role.update");
+    await expectRefused(both, () => setUserRoles(as(both), { userId: victim, roleIds: [role.approvers] }), /hold yourself/, "user.roles_change");
+    await expectRefused(both, () => createDashboardUser(as(both), newUser([], { userType: "SUPER_ADMIN" })), MESSAGES.grantSuperAdmin, "user.create");
+    await expectRefused(both, () => setUserStatus(as(both), { userId: disabledApprover, status: "active" }), /re-enable/, "user.enable");
   });
 
   it("within their own power the same admins still work, and a super-admin may do what they may not; the audit chain holds", async () => {
-    await setUserRoles(deps.db, both, victim, { roleIds: [role.usersAdmins] }, null);
-    await updateRole(deps, rolesOnly, role.usersAdmins, updateRoleSchema.parse({ name: role.usersAdminsName, description: "", permissions: ["USERS_MANAGE", "ROLES_MANAGE"] }), null);
-    await setUserStatus(deps.db, superAdmin, disabledApprover, { status: "active" }, null);
-    await setUserRoles(deps.db, superAdmin, victim, { roleIds: [role.approvers] }, null);
+    await setUserRoles(as(both), { userId: victim, roleIds: [role.usersAdmins] });
+    await updateRole(as(rolesOnly), { roleId: role.usersAdmins, ...updateRoleSchema.parse({ name: role.usersAdminsName, description: "", permissions: ["USERS_MANAGE", "ROLES_MANAGE"] }) });
+    await setUserStatus(as(superAdmin), { userId: disabledApprover, status: "active" });
+    await setUserRoles(as(superAdmin), { userId: victim, roleIds: [role.approvers] });
     expect((await verifyAuditChain(deps.db)).ok).toBe(true);
   });
 });

@@ -57,8 +57,8 @@ describe.each(testDatabaseTargets())("password reset requests on $name", (target
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(RESET_LINK_MAX_MS + 1000);
     expect((await audits(user.email)).map((a) => [a.targetId, (a.summary as { outcome: string }).outcome])).toEqual([[user.id, "mailed"]]);
 
-    expect(await setPasswordWithToken(database.db, { token, ...newPassword }, "203.0.113.250")).toEqual({ email: user.email });
-    expect(await codeOf(setPasswordWithToken(database.db, { token, ...newPassword }, "203.0.113.250"))).toBe("invalid_request");
+    expect(await setPasswordWithToken({ db: database.db, now: () => new Date() }, { token, ...newPassword }, "203.0.113.250")).toEqual({ email: user.email });
+    expect(await codeOf(setPasswordWithToken({ db: database.db, now: () => new Date() }, { token, ...newPassword }, "203.0.113.250"))).toBe("invalid_request");
   });
 
   it("an unknown address: the same first step (a counted request) and no link, no mail; audited as no_account", async () => {
@@ -82,8 +82,8 @@ describe.each(testDatabaseTargets())("password reset requests on $name", (target
     const [first, second] = mails.map((m) => tokenOf(m.textBody!));
     const tokens = await resetTokens(user.id);
     expect(tokens.map((t) => t.voidedAt !== null)).toEqual([true, false]);
-    expect(await codeOf(setPasswordWithToken(database.db, { token: first!, ...newPassword }, null))).toBe("invalid_request");
-    expect(await setPasswordWithToken(database.db, { token: second!, ...newPassword }, null)).toEqual({ email: user.email });
+    expect(await codeOf(setPasswordWithToken({ db: database.db, now: () => new Date() }, { token: first!, ...newPassword }, null))).toBe("invalid_request");
+    expect(await setPasswordWithToken({ db: database.db, now: () => new Date() }, { token: second!, ...newPassword }, null)).toEqual({ email: user.email });
   });
 
   it("a disabled account gets no link and no mail", async () => {

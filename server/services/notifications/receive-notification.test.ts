@@ -15,6 +15,7 @@ import { startTestSandbox, testDeps } from "../../../tests/support/services.supp
 import { reconcileOnce } from "../sync/reconcile";
 import { createNotificationQueue } from "./notification-queue";
 import { receiveGatewayNotification } from "./receive-notification";
+import { notificationResponse } from "../../http/notification-response";
 import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, WEBHOOK_SECRET } from "../../../tests/support/notifications.support";
 
 describe.each(testDatabaseTargets())("notification receiver ($name)", (target) => {
@@ -36,9 +37,13 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
     await database?.dispose();
   });
 
+  /** The receiver as the route answers (notification-response.ts): the HTTP behaviour the gateway sees. */
+  const answer = async (request: Request, pathSecret: string) =>
+    notificationResponse(await receiveGatewayNotification(deps, { request, pathSecret }, { queue, logger: log.logger }));
+
   async function post(fields: Record<string, unknown>, opts: { format?: "form" | "json"; secret?: string } = {}) {
     const req = notificationRequest(fields, opts);
-    const res = await receiveGatewayNotification(deps, req, opts.secret ?? WEBHOOK_SECRET, { queue, logger: log.logger });
+    const res = await answer(req, opts.secret ?? WEBHOOK_SECRET);
     await queue.idle();
     return { status: res.status, text: await res.text(), type: res.headers.get("content-type") };
   }
@@ -136,9 +141,9 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
   it("a wrong path secret is 404 and stores nothing", async () => {
     const sale = await dashboardSale(deps);
     const fields = signedNotification(sale, secret());
-    const res = await receiveGatewayNotification(deps, notificationRequest(fields, { secret: "guess" }), "guess", { queue, logger: log.logger });
+    const res = await answer(notificationRequest(fields, { secret: "guess" }), "guess");
     expect(res.status).toBe(404);
-    const res2 = await receiveGatewayNotification(deps, notificationRequest(fields), WEBHOOK_SECRET.slice(0, -1), { queue, logger: log.logger });
+    const res2 = await answer(notificationRequest(fields), WEBHOOK_SECRET.slice(0, -1));
     expect(res2.status).toBe(404);
     expect(await rowsFor(sale.transId)).toHaveLength(0);
   });
@@ -146,7 +151,7 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
   it("refuses other content types (415) and oversized bodies (413), storing nothing", async () => {
     const sale = await dashboardSale(deps);
     const text = new Request("http://d/x", { method: "POST", headers: { "content-type": "text/plain" }, body: `trans_id=${sale.transId}` });
-    expect((await receiveGatewayNotification(deps, text, WEBHOOK_SECRET, { queue, logger: log.logger })).status).toBe(415);
+    expect((await answer(text, WEBHOOK_SECRET)).status).toBe(415);
     const big = signedNotification(sale, secret(), { padding: "x".repeat(70_000) });
     expect((await post(big)).status).toBe(413);
     expect(await rowsFor(sale.transId)).toHaveLength(0);

@@ -1,7 +1,7 @@
 // The gateway notification receiver (protocol notes, "Callbacks"): path secret → body (capped) → parse (JSON or
-// urlencoded) → verify the hash → store once (dedupe key) → answer 200 "OK" at once; processing happens after the
-// answer (process-notification.ts). A bad hash is stored, changes nothing, and still gets 200: a forger learns
-// nothing from the answer.
+// urlencoded) → verify the hash → store once (dedupe key) → a receipt at once; processing happens after the
+// answer (process-notification.ts). A bad hash is stored, changes nothing, and is still "accepted": a forger learns
+// nothing from the answer. The route turns the receipt into the plain-text answer (server/http/notification-response.ts).
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { appendAudit } from "../../audit/audit-log";
@@ -22,10 +22,18 @@ export interface ReceiveOptions {
   logger?: Logger;
 }
 
-const plain = (status: number, body: string) =>
-  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+/** One delivery as it reached the route: the request (body not read yet) and the secret of its path. */
+export interface NotificationDelivery {
+  request: Request;
+  pathSecret: string;
+}
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 413: "Payload Too Large", 415: "Unsupported Media Type" };
+/**
+ * What became of a delivery. "accepted": stored, or a duplicate, or stored as invalid (a bad hash is answered as
+ * any other, so a forger learns nothing); "unknown_path": the path secret is wrong (nothing read, nothing stored);
+ * "refused": the body could not be read or parsed (too large, not UTF-8, bad JSON, unsupported content type).
+ */
+export type NotificationReceipt = { kind: "accepted" } | { kind: "unknown_path" } | { kind: "refused"; status: 400 | 413 | 415; reason: string };
 
 /** Constant-time comparison of the path secret (both sides hashed first, so lengths do not leak either). */
 export function pathSecretMatches(given: string, expected: string): boolean {
@@ -34,15 +42,16 @@ export function pathSecretMatches(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export async function receiveGatewayNotification(deps: ServiceDeps, req: Request, pathSecret: string, opts: ReceiveOptions = {}): Promise<Response> {
+export async function receiveGatewayNotification(deps: ServiceDeps, delivery: NotificationDelivery, opts: ReceiveOptions = {}): Promise<NotificationReceipt> {
   const log = opts.logger ?? defaultLogger;
-  if (!pathSecretMatches(pathSecret, webhookSecret(deps.config))) return plain(404, "Not Found");
+  const req = delivery.request;
+  if (!pathSecretMatches(delivery.pathSecret, webhookSecret(deps.config))) return { kind: "unknown_path" };
 
   const body = await readLimitedBody(req);
   const parsed = body.ok ? parseNotificationBody(req.headers.get("content-type"), body.text) : body;
   if (!parsed.ok) {
     log.warn("notification.rejected", { status: parsed.status, reason: parsed.reason });
-    return plain(parsed.status, STATUS_TEXT[parsed.status] ?? "Bad Request");
+    return { kind: "refused", status: parsed.status, reason: parsed.reason };
   }
   const payload = parsed.payload;
   const verification = await verifyNotification(deps.db, payload, deps.config.gateway.merchantSecret);
@@ -57,7 +66,7 @@ export async function receiveGatewayNotification(deps: ServiceDeps, req: Request
     const queue = opts.queue ?? defaultNotificationQueue();
     queue.push(() => processNotification(deps, stored.id, log));
   }
-  return plain(200, "OK");
+  return { kind: "accepted" };
 }
 
 /**

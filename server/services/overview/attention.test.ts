@@ -22,14 +22,14 @@ describe.each(testDatabaseTargets())("overview attention ($name)", (target) => {
 
   it("counts what waits, per area the user may open", async () => {
     const all = await testPrincipal(database.db, "All", ["TRANSACTIONS_VIEW", "CAPTURES_CREATE", "REFUNDS_APPROVE", "RECURRING_CHARGE"]);
-    const items = Object.fromEntries((await attentionItems(database.db, all)).map((a) => [a.id, a.count]));
+    const items = Object.fromEntries((await attentionItems({ deps: { db: database.db }, principal: all, ip: null })).map((a) => [a.id, a.count]));
     expect(items).toEqual({ unknown_outcomes: 2, to_capture: 1, refund_approvals: 0, paused_plans: 0 });
   });
 
   it("shows nothing to a user who may open none of those areas", async () => {
     const none = await testPrincipal(database.db, "Saved cards only", ["SAVED_CARDS_VIEW"]);
-    expect(await attentionItems(database.db, none)).toEqual([]);
+    expect(await attentionItems({ deps: { db: database.db }, principal: none, ip: null })).toEqual([]);
     const capturer = await testPrincipal(database.db, "Capturer", ["CAPTURES_CREATE"]);
-    expect((await attentionItems(database.db, capturer)).map((a) => a.id)).toEqual(["to_capture"]);
+    expect((await attentionItems({ deps: { db: database.db }, principal: capturer, ip: null })).map((a) => a.id)).toEqual(["to_capture"]);
   });
 });

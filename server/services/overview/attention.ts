@@ -4,7 +4,7 @@
 import "server-only";
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
-import type { Db } from "../../db/client";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { billingPlans, paymentActions, payments } from "../../db/schema";
 
 export interface AttentionItem {
@@ -14,7 +14,8 @@ export interface AttentionItem {
   href: string;
 }
 
-export async function attentionItems(db: Db, principal: Principal): Promise<AttentionItem[]> {
+export async function attentionItems(ctx: ServiceContext<Pick<ServiceDeps, "db">>): Promise<AttentionItem[]> {
+  const { deps: { db }, principal } = ctx;
   const has = (p: Parameters<Principal["permissions"]["has"]>[0]) => principal.permissions.has(p);
   const n = async (q: Promise<Array<{ n: number }>>) => Number((await q)[0]?.n ?? 0);
   const jobs: Array<Promise<AttentionItem>> = [];

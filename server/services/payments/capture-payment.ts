@@ -1,45 +1,40 @@
 // Capture an authorized payment, in full or in part, once (contract 4.3; section 3).
 import type { CaptureInput } from "@/lib/schemas/payment-actions";
-import type { Principal } from "../../auth/principal";
 import { money, type CurrencyCode } from "@/lib/money";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext } from "../deps";
 import { requirePermission } from "../require-permission";
 import { amountInCurrency, showAmount } from "./amount";
 import { hashInputsOf } from "./card-of";
 import { runMoneyAction, type MoneyActionResult } from "./money-action";
 import { actionsOf } from "./open-actions";
 
-export async function capturePayment(deps: ServiceDeps, principal: Principal, paymentId: string, input: CaptureInput, ip: string | null): Promise<MoneyActionResult> {
-  requirePermission(principal, "CAPTURES_CREATE");
-  return runMoneyAction(
-    deps,
-    principal,
-    {
-      type: "capture",
-      paymentId,
-      idempotencyKey: input.idempotencyKey,
-      request: { amount: input.amount },
-      async plan(payment, tx) {
-        if (payment.status !== "authorized") throw new AppError("conflict", "Only an authorized payment that is not captured yet can be captured.");
-        const amountMinor = amountInCurrency(input.amount, payment.currency);
-        if (amountMinor > payment.authorizedMinor) {
-          throw new AppError("unprocessable", `The capture cannot be more than the authorized ${showAmount(payment.authorizedMinor, payment.currency)}.`, {
-            amount: [`At most ${showAmount(payment.authorizedMinor, payment.currency)}.`],
-          });
-        }
-        const open = await actionsOf(tx, payment.id, ["in_flight", "unknown", "succeeded", "pending_approval"]);
-        if (open.some((a) => a.type === "capture" || a.type === "void")) {
-          throw new AppError("conflict", "This payment already has a capture or void; an authorization is captured once.");
-        }
-        hashInputsOf(payment);
-        return { amountMinor };
-      },
-      send(payment, action) {
-        return deps.gateway.capture({ transId: payment.gatewayId!, amount: money(action.amountMinor, payment.currency as CurrencyCode), ...hashInputsOf(payment) });
-      },
-      onSuccess: (_payment, action) => ({ status: "captured", capturedMinor: action.amountMinor }),
+export async function capturePayment(ctx: ServiceContext, input: { paymentId: string } & CaptureInput): Promise<MoneyActionResult> {
+  requirePermission(ctx.principal, "CAPTURES_CREATE");
+  const { deps } = ctx;
+  return runMoneyAction(ctx, {
+    type: "capture",
+    paymentId: input.paymentId,
+    idempotencyKey: input.idempotencyKey,
+    request: { amount: input.amount },
+    async plan(payment, tx) {
+      if (payment.status !== "authorized") throw new AppError("conflict", "Only an authorized payment that is not captured yet can be captured.");
+      const amountMinor = amountInCurrency(input.amount, payment.currency);
+      if (amountMinor > payment.authorizedMinor) {
+        throw new AppError("unprocessable", `The capture cannot be more than the authorized ${showAmount(payment.authorizedMinor, payment.currency)}.`, {
+          amount: [`At most ${showAmount(payment.authorizedMinor, payment.currency)}.`],
+        });
+      }
+      const open = await actionsOf(tx, payment.id, ["in_flight", "unknown", "succeeded", "pending_approval"]);
+      if (open.some((a) => a.type === "capture" || a.type === "void")) {
+        throw new AppError("conflict", "This payment already has a capture or void; an authorization is captured once.");
+      }
+      hashInputsOf(payment);
+      return { amountMinor };
     },
-    ip,
-  );
+    send(payment, action) {
+      return deps.gateway.capture({ transId: payment.gatewayId!, amount: money(action.amountMinor, payment.currency as CurrencyCode), ...hashInputsOf(payment) });
+    },
+    onSuccess: (_payment, action) => ({ status: "captured", capturedMinor: action.amountMinor }),
+  });
 }

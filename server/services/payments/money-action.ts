@@ -8,7 +8,6 @@
 //     the action "unknown" (its amount stays reserved) for the reconciler; nothing is ever retried here.
 import { createHash } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import type { Principal } from "../../auth/principal";
 import { canonicalJson } from "../../audit/chain";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
@@ -16,7 +15,7 @@ import { paymentActions, type PaymentActionRow, type PaymentRow } from "../../db
 import type { GatewayResult } from "../../gateway/client";
 import { AppError } from "../../errors";
 import { advancePayment, lockPayment, type PaymentPatch } from "../../ledger/payments";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";
 
 export type ActionType = "capture" | "void" | "refund";
@@ -106,7 +105,8 @@ function outcomeOf(result: GatewayResult<unknown>): { state: PaymentActionRow["s
   }
 }
 
-export async function runMoneyAction(deps: ServiceDeps, principal: Principal, spec: MoneyActionSpec, ip: string | null): Promise<MoneyActionResult> {
+export async function runMoneyAction(ctx: ServiceContext, spec: MoneyActionSpec): Promise<MoneyActionResult> {
+  const { deps, principal, ip } = ctx;
   const hash = requestHash(spec.type, spec.paymentId, spec.request);
   const replay = await replayOf(deps, spec, hash);
   if (replay) return replay;
@@ -156,18 +156,16 @@ export async function runMoneyAction(deps: ServiceDeps, principal: Principal, sp
     throw e;
   }
   if (started.action.state === "pending_approval") return { ...started, replayed: false };
-  return sendAndRecord(deps, spec, started.payment, started.action, principal, ip);
+  return sendAndRecord(ctx, spec, started);
 }
 
 /** Steps 3 and 4: send an in-flight action and record what came back. Also used after an approval. */
 export async function sendAndRecord(
-  deps: ServiceDeps,
+  ctx: ServiceContext,
   spec: Pick<MoneyActionSpec, "send" | "onSuccess" | "refOf" | "type">,
-  payment: PaymentRow,
-  action: PaymentActionRow,
-  actor: Principal,
-  ip: string | null,
+  { payment, action }: { payment: PaymentRow; action: PaymentActionRow },
 ): Promise<MoneyActionResult> {
+  const { deps, principal: actor, ip } = ctx;
   let result: GatewayResult<unknown>;
   try {
     result = await spec.send(payment, action);

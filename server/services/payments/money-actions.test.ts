@@ -14,7 +14,8 @@ import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/d
 import { sandboxControl } from "../../../tests/support/sandbox-flows.support";
 import { AppError } from "../../errors";
 import { findPayment } from "../../ledger/payments";
-import type { ServiceDeps } from "../deps";
+import type { ServiceDeps, ServiceContext } from "../deps";
+import type { Principal } from "../../auth/principal";
 import { approveRefund, rejectRefund } from "../refunds/approve-refund";
 import { reconcileOnce } from "../sync/reconcile";
 import { requestRefund } from "../refunds/request-refund";
@@ -37,6 +38,8 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   let clerk: Awaited<ReturnType<typeof testPrincipal>>;
   let approver: Awaited<ReturnType<typeof testPrincipal>>;
 
@@ -56,7 +59,7 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
   it("50 concurrent partial refunds never refund more than was captured", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
     // 50 requests of 7.00 against 100.00 captured: at most 14 can succeed.
-    const results = await Promise.allSettled(Array.from({ length: 50 }, () => requestRefund(deps, clerk, p.id, refund("7.00"), null)));
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => requestRefund(as(clerk), { paymentId: p.id, ...refund("7.00") })));
     const ok = results.filter((r) => r.status === "fulfilled" && r.value.action.state === "succeeded").length;
     const refused = results.filter((r) => r.status === "rejected" && r.reason instanceof AppError && r.reason.code === "unprocessable").length;
     expect(ok).toBe(14);
@@ -69,33 +72,33 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
 
   it("refunds the whole amount with CREDITVOID, then refuses any further refund with the balance shown", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 5_000, auth: false });
-    const r = await requestRefund(deps, clerk, p.id, refund("50.00"), null);
+    const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("50.00") });
     expect(r.action).toMatchObject({ state: "succeeded", method: "full" });
     expect(r.payment).toMatchObject({ status: "refunded", refundedMinor: 5_000 });
-    await expect(requestRefund(deps, clerk, p.id, refund("0.01"), null)).rejects.toThrow(/Only a captured payment can be refunded/);
+    await expect(requestRefund(as(clerk), { paymentId: p.id, ...refund("0.01") })).rejects.toThrow(/Only a captured payment can be refunded/);
   });
 
   it("two partial refunds until the balance is zero; the third is refused naming the balance", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 3_000, auth: false });
-    expect((await requestRefund(deps, clerk, p.id, refund("10.00"), null)).action.method).toBe("partial");
-    const second = await requestRefund(deps, clerk, p.id, refund("20.00"), null);
+    expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("10.00") })).action.method).toBe("partial");
+    const second = await requestRefund(as(clerk), { paymentId: p.id, ...refund("20.00") });
     expect(second.payment).toMatchObject({ status: "refunded", refundedMinor: 3_000 });
-    const third = requestRefund(deps, clerk, p.id, refund("5.00"), null);
+    const third = requestRefund(as(clerk), { paymentId: p.id, ...refund("5.00") });
     await expect(third).rejects.toThrow(/Only a captured payment|Nothing is left/);
   });
 
   it("replays the first result for the same idempotency key without calling the gateway again", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 4_000, auth: false });
     const body = refund("12.50");
-    const first = await requestRefund(deps, clerk, p.id, body, null);
+    const first = await requestRefund(as(clerk), { paymentId: p.id, ...body });
     const callsBefore = await database.db.select({ n: count() }).from(gatewayCalls).where(eq(gatewayCalls.operation, "partial_refund"));
-    const again = await requestRefund(deps, clerk, p.id, body, null);
+    const again = await requestRefund(as(clerk), { paymentId: p.id, ...body });
     const callsAfter = await database.db.select({ n: count() }).from(gatewayCalls).where(eq(gatewayCalls.operation, "partial_refund"));
     expect(again.replayed).toBe(true);
     expect(again.action.id).toBe(first.action.id);
     expect(callsAfter[0]!.n).toBe(callsBefore[0]!.n);
     expect((await findPayment(database.db, p.id))!.refundedMinor).toBe(1_250);
-    expect(await codeOf(requestRefund(deps, clerk, p.id, { ...body, amount: "13.00" }, null))).toBe("unprocessable");
+    expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...body, amount: "13.00" }))).toBe("unprocessable");
   });
 
   it("answers 409 for a replay while the first request is still in flight", async () => {
@@ -103,56 +106,56 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     const control = sandboxControl(sandbox.url);
     await control.addFault({ operation: "partial_refund", fault: "latency", latencyMs: 800, times: 1 });
     const body = refund("1.00");
-    const first = requestRefund(deps, clerk, p.id, body, null);
+    const first = requestRefund(as(clerk), { paymentId: p.id, ...body });
     await new Promise((r) => setTimeout(r, 300));
-    expect(await codeOf(requestRefund(deps, clerk, p.id, body, null))).toBe("in_flight");
+    expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...body }))).toBe("in_flight");
     expect((await first).action.state).toBe("succeeded");
   });
 
   it("captures at most the authorized amount, once; a partial capture makes only that much refundable", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 8_000, auth: true });
-    expect(await codeOf(capturePayment(deps, clerk, p.id, { amount: "80.01", idempotencyKey: key() }, null))).toBe("unprocessable");
-    const c = await capturePayment(deps, clerk, p.id, { amount: "60.00", idempotencyKey: key() }, null);
+    expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "80.01", idempotencyKey: key() }))).toBe("unprocessable");
+    const c = await capturePayment(as(clerk), { paymentId: p.id, amount: "60.00", idempotencyKey: key() });
     expect(c.payment).toMatchObject({ status: "captured", capturedMinor: 6_000, authorizedMinor: 8_000 });
-    expect(await codeOf(capturePayment(deps, clerk, p.id, { amount: "10.00", idempotencyKey: key() }, null))).toBe("conflict");
-    expect(await codeOf(requestRefund(deps, clerk, p.id, refund("60.01"), null))).toBe("unprocessable");
-    expect(await codeOf(voidPayment(deps, clerk, p.id, { idempotencyKey: key() }, null))).toBe("conflict");
+    expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "10.00", idempotencyKey: key() }))).toBe("conflict");
+    expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("60.01") }))).toBe("unprocessable");
+    expect(await codeOf(voidPayment(as(clerk), { paymentId: p.id, idempotencyKey: key() }))).toBe("conflict");
   });
 
   it("records a capture the issuer declines, and leaves the payment authorized", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_000, auth: true, expMonth: "03" });
-    const c = await capturePayment(deps, clerk, p.id, { amount: "20.00", idempotencyKey: key() }, null);
+    const c = await capturePayment(as(clerk), { paymentId: p.id, amount: "20.00", idempotencyKey: key() });
     expect(c.action).toMatchObject({ state: "declined", outcomeMessage: "Capture declined by issuer" });
     expect(c.payment.status).toBe("authorized");
   });
 
   it("voids an authorization; a voided payment can be neither captured nor refunded", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_500, auth: true });
-    const v = await voidPayment(deps, clerk, p.id, { idempotencyKey: key() }, null);
+    const v = await voidPayment(as(clerk), { paymentId: p.id, idempotencyKey: key() });
     expect(v.payment.status).toBe("voided");
-    expect(await codeOf(capturePayment(deps, clerk, p.id, { amount: "1.00", idempotencyKey: key() }, null))).toBe("conflict");
-    expect(await codeOf(requestRefund(deps, clerk, p.id, refund("1.00"), null))).toBe("conflict");
+    expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "1.00", idempotencyKey: key() }))).toBe("conflict");
+    expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("1.00") }))).toBe("conflict");
   });
 
   it("holds a refund above the threshold for a second person; the requester cannot approve it; approval sends it", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
-    const held = await requestRefund(deps, clerk, p.id, refund("1500.00"), null);
+    const held = await requestRefund(as(clerk), { paymentId: p.id, ...refund("1500.00") });
     expect(held.action.state).toBe("pending_approval");
     // The held amount is reserved: only 1500.00 is left to refund meanwhile.
-    expect(await codeOf(requestRefund(deps, clerk, p.id, refund("1500.01"), null))).toBe("unprocessable");
+    expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("1500.01") }))).toBe("unprocessable");
     const clerkAsApprover = { ...clerk, permissions: new Set([...clerk.permissions, "REFUNDS_APPROVE" as const]) };
-    expect(await codeOf(approveRefund(deps, clerkAsApprover, held.action.id, "", null))).toBe("forbidden");
-    const done = await approveRefund(deps, approver, held.action.id, "checked with the customer", null);
+    expect(await codeOf(approveRefund(as(clerkAsApprover), { actionId: held.action.id, note: "" }))).toBe("forbidden");
+    const done = await approveRefund(as(approver), { actionId: held.action.id, note: "checked with the customer" });
     expect(done.action).toMatchObject({ state: "succeeded", approvedBy: approver.userId });
     expect(done.payment.refundedMinor).toBe(150_000);
-    expect(await codeOf(approveRefund(deps, approver, held.action.id, "", null))).toBe("conflict");
+    expect(await codeOf(approveRefund(as(approver), { actionId: held.action.id, note: "" }))).toBe("conflict");
   });
 
   it("a rejected refund releases the reserved amount", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 200_000, auth: false });
-    const held = await requestRefund(deps, clerk, p.id, refund("1200.00"), null);
-    await rejectRefund(deps, approver, held.action.id, "duplicate request", null);
-    const r = await requestRefund(deps, clerk, p.id, refund("900.00"), null);
+    const held = await requestRefund(as(clerk), { paymentId: p.id, ...refund("1200.00") });
+    await rejectRefund(as(approver), { actionId: held.action.id, note: "duplicate request" });
+    const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("900.00") });
     expect(r.action.state).toBe("succeeded");
   });
 
@@ -162,13 +165,13 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
       const control = sandboxControl(sandbox.url);
       // "after": the sandbox performs the refund, then the answer is lost — the worst case for double refunds.
       await control.addFault({ operation: "partial_refund", fault, latencyMs: 2_500, times: 1, phase: "after" });
-      const r = await requestRefund(deps, clerk, p.id, refund("10.00"), null);
+      const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("10.00") });
       await control.clearFaults();
       expect(r.action.state).toBe("unknown");
       expect(r.action.outcomeMessage).toMatch(/did not answer|confirmed with the gateway/);
       expect(r.payment.refundedMinor).toBe(0);
       // The unknown 10.00 still counts against the balance: 50.00 is the most that can be asked now.
-      expect(await codeOf(requestRefund(deps, clerk, p.id, refund("50.01"), null))).toBe("unprocessable");
+      expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("50.01") }))).toBe("unprocessable");
       const sends = await database.db
         .select({ n: count() })
         .from(gatewayCalls)
@@ -194,7 +197,7 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_000, auth: false });
     const control = sandboxControl(sandbox.url);
     await control.addFault({ operation: "partial_refund", fault: "reset", times: 1, phase: "before" });
-    const r = await requestRefund(deps, clerk, p.id, refund("5.00"), null);
+    const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("5.00") });
     expect(r.action.state).toBe("unknown");
     // Within the grace period the gateway could still act on the lost request: the refund stays unknown.
     await reconcileOnce(deps, { retryAfterMs: 0 });
@@ -204,16 +207,16 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     await reconcileOnce({ ...deps, now: () => new Date(Date.now() + 10 * 60_000) }, { retryAfterMs: 0 });
     const [action] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
     expect(action!.state).toBe("failed");
-    expect((await requestRefund(deps, clerk, p.id, refund("20.00"), null)).action.state).toBe("succeeded");
+    expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("20.00") })).action.state).toBe("succeeded");
   });
 
   it("a gateway that cannot be reached at all fails the action cleanly (nothing was sent) and releases the amount", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });
     const offline = testDeps(database, "http://127.0.0.1:9", {});
-    const r = await requestRefund(offline, clerk, p.id, refund("5.00"), null);
+    const r = await requestRefund({ deps: offline, principal: clerk, ip: null }, { paymentId: p.id, ...refund("5.00") });
     await offline.gateway.close();
     expect(r.action).toMatchObject({ state: "failed", outcomeMessage: expect.stringMatching(/could not be reached; nothing was sent/) });
-    expect((await requestRefund(deps, clerk, p.id, refund("10.00"), null)).action.state).toBe("succeeded");
+    expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("10.00") })).action.state).toBe("succeeded");
   });
 
   it("keeps the ledger's amounts and the audit chain consistent after all of the above", async () => {
@@ -245,7 +248,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)("two app instances on one Postgres
       const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
       const p = await paymentOnSandbox(database.db, a.gateway, { minor: 10_000, auth: false });
       const results = await Promise.allSettled(
-        Array.from({ length: 40 }, (_, i) => requestRefund(i % 2 ? a : b, clerk, p.id, refund("9.00"), null)),
+        Array.from({ length: 40 }, (_, i) => requestRefund({ deps: i % 2 ? a : b, principal: clerk, ip: null }, { paymentId: p.id, ...refund("9.00") })),
       );
       const ok = results.filter((r) => r.status === "fulfilled" && r.value.action.state === "succeeded").length;
       expect(ok).toBe(11);

@@ -8,7 +8,7 @@ import { PERMISSIONS, type Permission } from "@/lib/permissions";
 import type { Principal } from "../../auth/principal";
 import { auditLog, billingPlans, gatewayCalls, paymentActions, payments } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
-import type { ServiceDeps } from "../deps";
+import type { ServiceDeps, ServiceContext } from "../deps";
 import { cancelPlan } from "../recurring/plans/cancel-plan";
 import { createPlan } from "../recurring/plans/create-plan";
 import { pausePlan } from "../recurring/plans/pause-plan";
@@ -28,6 +28,8 @@ describe.each(testDatabaseTargets())("money services check their own permission 
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   const allBut = (name: string, missing: Permission) => testPrincipal(database.db, name, PERMISSIONS.filter((p) => p !== missing));
   const snapshot = async () => ({
     payments: await database.db.select().from(payments),
@@ -53,9 +55,12 @@ describe.each(testDatabaseTargets())("money services check their own permission 
     const captured = await paymentOnSandbox(database.db, deps.gateway, { minor: 5_000, auth: false });
     const before = await snapshot();
     const calls: Array<[Permission, (p: Principal) => Promise<unknown>]> = [
-      ["CAPTURES_CREATE", (p) => capturePayment(deps, p, authorized.id, { amount: "50.00", idempotencyKey: key() }, null)],
-      ["VOIDS_CREATE", (p) => voidPayment(deps, p, authorized.id, { idempotencyKey: key() }, null)],
-      ["REFUNDS_CREATE", (p) => requestRefund(deps, p, captured.id, { amount: "1.00", reasonCode: "customer_request", note: "", idempotencyKey: key() }, null)],
+      ["CAPTURES_CREATE", (p) => capturePayment(as(p), { paymentId: authorized.id, amount: "50.00", idempotencyKey: key() })],
+      ["VOIDS_CREATE", (p) => voidPayment(as(p), { paymentId: authorized.id, idempotencyKey: key() })],
+      [
+        "REFUNDS_CREATE",
+        (p) => requestRefund(as(p), { paymentId: captured.id, amount: "1.00", reasonCode: "customer_request", note: "", idempotencyKey: key() }),
+      ],
     ];
     for (const [missing, call] of calls) expect([missing, await codeOf(call(await allBut(`No ${missing}`, missing)))]).toEqual([missing, "forbidden"]);
     expect(await snapshot()).toEqual(before);
@@ -64,12 +69,12 @@ describe.each(testDatabaseTargets())("money services check their own permission 
   it("approve or reject a held refund without REFUNDS_APPROVE: forbidden, the refund stays held", async () => {
     const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 500_000, auth: false });
-    const held = await requestRefund(deps, clerk, p.id, { amount: "2000.00", reasonCode: "customer_request", note: "", idempotencyKey: key() }, null);
+    const held = await requestRefund(as(clerk), { paymentId: p.id, amount: "2000.00", reasonCode: "customer_request", note: "", idempotencyKey: key() });
     expect(held.action.state).toBe("pending_approval");
     const before = await snapshot();
     const other = await allBut("No approve", "REFUNDS_APPROVE");
-    expect(await codeOf(approveRefund(deps, other, held.action.id, "", null))).toBe("forbidden");
-    expect(await codeOf(rejectRefund(deps, other, held.action.id, "", null))).toBe("forbidden");
+    expect(await codeOf(approveRefund(as(other), { actionId: held.action.id, note: "" }))).toBe("forbidden");
+    expect(await codeOf(rejectRefund(as(other), { actionId: held.action.id, note: "" }))).toBe("forbidden");
     expect(await snapshot()).toEqual(before);
   });
 
@@ -78,12 +83,12 @@ describe.each(testDatabaseTargets())("money services check their own permission 
     const before = await snapshot();
     const noRecurring = await allBut("No recurring", "RECURRING_CHARGE");
     const planId = randomUUID();
-    expect(await codeOf(chargeRecurring(deps, noRecurring, { firstPaymentId: p.id, amount: "1.00", description: "x", orderId: `o-${key()}`, idempotencyKey: key() }, null))).toBe("forbidden");
-    expect(await codeOf(createPlan(deps, noRecurring, { firstPaymentId: p.id, amount: "1.00", interval: "monthly", firstChargeDate: "2099-01-01", description: "x" }, null))).toBe("forbidden");
-    expect(await codeOf(pausePlan(deps, noRecurring, planId, { reason: "" }, null))).toBe("forbidden");
-    expect(await codeOf(resumePlan(deps, noRecurring, planId, null))).toBe("forbidden");
-    expect(await codeOf(cancelPlan(deps, noRecurring, planId, null))).toBe("forbidden");
-    expect(await codeOf(syncPaymentForUser(deps, await allBut("No view", "TRANSACTIONS_VIEW"), p.id, null))).toBe("forbidden");
+    expect(await codeOf(chargeRecurring(as(noRecurring), { firstPaymentId: p.id, amount: "1.00", description: "x", orderId: `o-${key()}`, idempotencyKey: key() }))).toBe("forbidden");
+    expect(await codeOf(createPlan(as(noRecurring), { firstPaymentId: p.id, amount: "1.00", interval: "monthly", firstChargeDate: "2099-01-01", description: "x" }))).toBe("forbidden");
+    expect(await codeOf(pausePlan(as(noRecurring), { planId, reason: "" }))).toBe("forbidden");
+    expect(await codeOf(resumePlan(as(noRecurring), { planId }))).toBe("forbidden");
+    expect(await codeOf(cancelPlan(as(noRecurring), { planId }))).toBe("forbidden");
+    expect(await codeOf(syncPaymentForUser(as(await allBut("No view", "TRANSACTIONS_VIEW")), { paymentId: p.id }))).toBe("forbidden");
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -1,9 +1,11 @@
 // Everything a payment's page shows from the ledger: the payment, its actions with who asked and who approved,
-// the refundable balance, and a timeline of every gateway call, notification and action about it.
+// the refundable balance, and a timeline of every gateway call, notification and action about it. Read for the
+// signed-in person, who must hold TRANSACTIONS_VIEW.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
 import { gatewayCalls, gatewayNotifications, paymentActions, payments, users, type PaymentRow } from "../../db/schema";
+import type { ServiceContext, ServiceDeps } from "../deps";
+import { requirePermission } from "../require-permission";
 
 export interface ActionRowView {
   id: string;
@@ -40,7 +42,10 @@ export interface PaymentPageData {
 
 const CALL_TONE = { success: "success", declined: "warning", gateway_error: "danger", transport: "danger" } as const;
 
-export async function loadPaymentPage(db: Db, id: string): Promise<PaymentPageData | null> {
+export async function loadPaymentPage(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { paymentId: string }): Promise<PaymentPageData | null> {
+  requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
+  const { db } = ctx.deps;
+  const id = input.paymentId;
   const [payment] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
   if (!payment) return null;
   const requester = alias(users, "requester");

@@ -1,11 +1,16 @@
 // The back office's two queues: authorizations waiting for capture (oldest first, with their age), and refunds
-// (pending approvals first for approvers, then the latest).
+// (pending approvals first for approvers, then the latest). Read for the signed-in person, who must hold the
+// permission of the queue.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
 import { paymentActions, payments, users } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { ServiceContext, ServiceDeps } from "../deps";
+import { requirePermission } from "../require-permission";
 
-export async function authorizationsToCapture(db: Db, limit = 200) {
+export async function authorizationsToCapture(ctx: ServiceContext<Pick<ServiceDeps, "db">>, { limit = 200 }: { limit?: number } = {}) {
+  requirePermission(ctx.principal, "CAPTURES_CREATE");
+  const { db } = ctx.deps;
   return db
     .select({
       id: payments.id,
@@ -24,7 +29,10 @@ export async function authorizationsToCapture(db: Db, limit = 200) {
     .limit(limit);
 }
 
-export async function refundsQueue(db: Db, limit = 200) {
+export async function refundsQueue(ctx: ServiceContext<Pick<ServiceDeps, "db">>, { limit = 200 }: { limit?: number } = {}) {
+  const can = ctx.principal.permissions;
+  if (!can.has("REFUNDS_CREATE") && !can.has("REFUNDS_APPROVE")) throw new AppError("forbidden", "You do not have permission to do this.");
+  const { db } = ctx.deps;
   const requester = alias(users, "requester");
   const approver = alias(users, "approver");
   const columns = {

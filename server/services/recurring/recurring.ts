@@ -5,13 +5,12 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { WHOLE_UNITS_MESSAGE, recurringChargeSchema, type RecurringChargeInput, type RecurringInterface } from "@/lib/schemas/recurring";
 import { money, toWholeGatewayAmount, type CurrencyCode } from "@/lib/money";
-import type { Principal } from "../../auth/principal";
 import type { Db, Tx } from "../../db/client";
 import type { GatewayClient } from "../../gateway/client";
 import { payments, type PaymentRow } from "../../db/schema";
 import { AppError } from "../../errors";
 import { findPayment } from "../../ledger/payments";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext } from "../deps";
 import { amountInCurrency } from "../payments/amount";
 import { requirePermission } from "../require-permission";
 import { runNewCharge, type NewChargeResult, type NewChargeSpec } from "../saved-cards/new-charge";
@@ -32,7 +31,9 @@ export interface RecurringCustomerView {
 }
 
 /** First payments holding a recurring token, grouped per customer e-mail, each with its latest charge. */
-export async function listRecurringTokens(deps: ServiceDeps, principal: Principal, limit = 200): Promise<RecurringCustomerView[]> {
+export async function listRecurringTokens(ctx: ServiceContext, input: { limit?: number } = {}): Promise<RecurringCustomerView[]> {
+  const { deps, principal } = ctx;
+  const limit = input.limit ?? 200;
   requirePermission(principal, "RECURRING_CHARGE");
   const firsts = await deps.db
     .select()
@@ -66,7 +67,8 @@ export async function listRecurringTokens(deps: ServiceDeps, principal: Principa
   return [...groups.entries()].map(([email, tokens]) => ({ email, tokens })).sort((a, b) => a.email.localeCompare(b.email));
 }
 
-export async function chargeRecurring(deps: ServiceDeps, principal: Principal, raw: RecurringChargeInput, ip: string | null): Promise<NewChargeResult> {
+export async function chargeRecurring(ctx: ServiceContext, raw: RecurringChargeInput): Promise<NewChargeResult> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "RECURRING_CHARGE");
   const parsed = recurringChargeSchema.safeParse(raw);
   if (!parsed.success) {
@@ -86,7 +88,7 @@ export async function chargeRecurring(deps: ServiceDeps, principal: Principal, r
     interface: input.interface,
     idempotencyKey: input.idempotencyKey,
   });
-  return runNewCharge(deps, principal, spec, ip);
+  return runNewCharge(ctx, spec);
 }
 
 /** The first payment behind a recurring token (made with recurring_init=Y, confirmed by the gateway), or an AppError. */

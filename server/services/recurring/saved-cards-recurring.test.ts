@@ -48,23 +48,23 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
 
   it("finds saved cards by exactly the e-mail used at payment", async () => {
     const email = await savedCardOf();
-    const cards = await listSavedCards(deps, clerk, { email });
+    const cards = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ maskedCardNumber: "411111******1111", active: true, expiry: "01/38" });
-    expect(await listSavedCards(deps, clerk, { email: email.toLowerCase() })).toEqual([]);
+    expect(await listSavedCards({ deps, principal: clerk, ip: null }, { email: email.toLowerCase() })).toEqual([]);
   });
 
   it("charges a saved card: a token_sale payment captured at once, replayed without a second call", async () => {
     const email = await savedCardOf();
-    const [card] = await listSavedCards(deps, clerk, { email });
+    const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
     const input = { email, cardToken: card!.cardToken, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "12.50", currency: "SAR", description: "Top-up", orderId: uniqueId("tok"), idempotencyKey: key() };
-    const r = await chargeSavedCard(deps, clerk, input, "203.0.113.9");
+    const r = await chargeSavedCard({ deps, principal: clerk, ip: "203.0.113.9" }, input);
     expect(r.payment).toMatchObject({ kind: "token_sale", status: "captured", amountMinor: 1250, capturedMinor: 1250, parentPaymentId: null, payerEmail: email, cardLast4: "1111", cardBrand: "Visa" });
     expect(r.payment.gatewayId).toBeTruthy();
-    const again = await chargeSavedCard(deps, clerk, input, "203.0.113.9");
+    const again = await chargeSavedCard({ deps, principal: clerk, ip: "203.0.113.9" }, input);
     expect(again).toMatchObject({ replayed: true, payment: { id: r.payment.id, status: "captured" } });
     expect(await callsOf(input.orderId)).toBe(1);
-    expect(await codeOf(chargeSavedCard(deps, clerk, { ...input, amount: "13.00" }, null))).toBe("unprocessable");
+    expect(await codeOf(chargeSavedCard({ deps, principal: clerk, ip: null }, { ...input, amount: "13.00" }))).toBe("unprocessable");
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, r.payment.id));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["token_sale.start", "token_sale.captured"]));
   });
@@ -73,9 +73,9 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     const email = `Challenge.${uniqueId("c")}@example.com`;
     const first = await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.challengeApproved });
     await sandboxControl(sandbox.url).answerChallenge(first.transId, "1234");
-    const [card] = await listSavedCards(deps, clerk, { email });
+    const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
     expect(card).toBeTruthy();
-    const r = await chargeSavedCard(deps, clerk, { email, cardToken: card!.cardToken, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "5", currency: "SAR", description: "3DS", orderId: uniqueId("tok"), idempotencyKey: key() }, null);
+    const r = await chargeSavedCard({ deps, principal: clerk, ip: null }, { email, cardToken: card!.cardToken, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "5", currency: "SAR", description: "3DS", orderId: uniqueId("tok"), idempotencyKey: key() });
     expect(r.payment.status).toBe("awaiting_3ds");
     expect(r.message).toMatch(/3-D Secure/);
   });
@@ -105,15 +105,15 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
 
   it("charges now through v2 JSON and through the form RECURRING_SALE", async () => {
     const { first, token } = await recurringFirst();
-    const v2 = await chargeRecurring(deps, clerk, { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId: uniqueId("rv2"), interface: "v2", idempotencyKey: key() }, null);
+    const v2 = await chargeRecurring({ deps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId: uniqueId("rv2"), interface: "v2", idempotencyKey: key() });
     expect(v2.payment).toMatchObject({ kind: "recurring", status: "captured", amountMinor: 2550, capturedMinor: 2550, parentPaymentId: first.id, recurringToken: token, payerEmail: first.payerEmail });
     expect(v2.payment.gatewayId).toBeTruthy();
-    const form = await chargeRecurring(deps, clerk, { firstPaymentId: first.id, amount: "30", description: "Monthly", orderId: uniqueId("rfm"), interface: "form", idempotencyKey: key() }, null);
+    const form = await chargeRecurring({ deps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "30", description: "Monthly", orderId: uniqueId("rfm"), interface: "form", idempotencyKey: key() });
     expect(form.payment).toMatchObject({ kind: "recurring", status: "captured", amountMinor: 3000, parentPaymentId: first.id });
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, form.payment.id));
     expect(audits.map((a) => a.action)).toContain("recurring.charge.captured");
 
-    const list = await listRecurringTokens(deps, clerk);
+    const list = await listRecurringTokens({ deps, principal: clerk, ip: null });
     const mine = list.find((c) => c.email === first.payerEmail)!;
     expect(mine.tokens[0]).toMatchObject({ firstPaymentId: first.id, lastCharge: { paymentId: form.payment.id, status: "captured" } });
   });
@@ -121,7 +121,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("the form interface refuses decimals before any gateway call", async () => {
     const { first } = await recurringFirst();
     const orderId = uniqueId("rdec");
-    expect(await codeOf(chargeRecurring(deps, clerk, { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId, interface: "form", idempotencyKey: key() }, null))).toBe("invalid_request");
+    expect(await codeOf(chargeRecurring({ deps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId, interface: "form", idempotencyKey: key() }))).toBe("invalid_request");
     expect(await callsOf(orderId)).toBe(0);
     expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toEqual([]);
   });
@@ -129,7 +129,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("a declined recurring charge is recorded as declined with its reason", async () => {
     const { first, token } = await recurringFirst();
     await sandboxControl(sandbox.url).declineNext(token);
-    const r = await chargeRecurring(deps, clerk, { firstPaymentId: first.id, amount: "10", description: "Monthly", orderId: uniqueId("rdcl"), idempotencyKey: key() }, null);
+    const r = await chargeRecurring({ deps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "10", description: "Monthly", orderId: uniqueId("rdcl"), idempotencyKey: key() });
     expect(r.payment.status).toBe("declined");
     expect(r.payment.declineReason).toBeTruthy();
     expect(r.message).toMatch(/declined/);
@@ -137,9 +137,9 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
 
   it("refuses callers without the permissions", async () => {
     const { first } = await recurringFirst();
-    expect(await codeOf(listSavedCards(deps, viewer, { email: "x@example.com" }))).toBe("forbidden");
-    expect(await codeOf(chargeSavedCard(deps, viewer, { email: "x@example.com", cardToken: "t", address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "1", currency: "SAR", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }, null))).toBe("forbidden");
-    expect(await codeOf(listRecurringTokens(deps, viewer))).toBe("forbidden");
-    expect(await codeOf(chargeRecurring(deps, viewer, { firstPaymentId: first.id, amount: "1", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }, null))).toBe("forbidden");
+    expect(await codeOf(listSavedCards({ deps, principal: viewer, ip: null }, { email: "x@example.com" }))).toBe("forbidden");
+    expect(await codeOf(chargeSavedCard({ deps, principal: viewer, ip: null }, { email: "x@example.com", cardToken: "t", address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "1", currency: "SAR", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }))).toBe("forbidden");
+    expect(await codeOf(listRecurringTokens({ deps, principal: viewer, ip: null }))).toBe("forbidden");
+    expect(await codeOf(chargeRecurring({ deps, principal: viewer, ip: null }, { firstPaymentId: first.id, amount: "1", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }))).toBe("forbidden");
   });
 });

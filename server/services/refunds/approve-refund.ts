@@ -9,7 +9,7 @@ import type { Tx } from "../../db/client";
 import { paymentActions, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { lockPayment } from "../../ledger/payments";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { sendAndRecord, type MoneyActionResult } from "../payments/money-action";
 import { refundGateway } from "./refund-gateway";
@@ -53,15 +53,17 @@ async function decide(deps: ServiceDeps, approver: Principal, actionId: string, 
   });
 }
 
-export async function approveRefund(deps: ServiceDeps, approver: Principal, actionId: string, note: string, ip: string | null): Promise<MoneyActionResult> {
+export async function approveRefund(ctx: ServiceContext, input: { actionId: string; note: string }): Promise<MoneyActionResult> {
+  const { deps, principal: approver, ip } = ctx;
   requirePermission(approver, "REFUNDS_APPROVE");
   requireFreshFactor(approver);
-  const { action, payment } = await decide(deps, approver, actionId, "approve", note, ip);
-  return sendAndRecord(deps, refundGateway(deps), payment, action, approver, ip);
+  const decided = await decide(deps, approver, input.actionId, "approve", input.note, ip);
+  return sendAndRecord(ctx, refundGateway(deps), decided);
 }
 
-export async function rejectRefund(deps: ServiceDeps, approver: Principal, actionId: string, note: string, ip: string | null): Promise<MoneyActionResult> {
+export async function rejectRefund(ctx: ServiceContext, input: { actionId: string; note: string }): Promise<MoneyActionResult> {
+  const { deps, principal: approver, ip } = ctx;
   requirePermission(approver, "REFUNDS_APPROVE");
-  const { action, payment } = await decide(deps, approver, actionId, "reject", note, ip);
+  const { action, payment } = await decide(deps, approver, input.actionId, "reject", input.note, ip);
   return { action, payment, replayed: false };
 }

@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "../../config";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
-import type { ServiceDeps } from "../deps";
+import type { ServiceDeps, ServiceContext } from "../deps";
+import type { Principal } from "../../auth/principal";
 import { paymentOnSandbox } from "../../../tests/support/ledger.support";
 import { users } from "../../db/schema";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
@@ -30,6 +31,8 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   let clerk: Awaited<ReturnType<typeof testPrincipal>>;
 
   beforeAll(async () => {
@@ -47,23 +50,23 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
 
   it("threat: splitting a large refund into small ones; once the payment's refunds pass the threshold each needs approval", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
-    expect((await requestRefund(deps, clerk, p.id, refund("600.00"), null)).action.state).toBe("succeeded");
-    expect((await requestRefund(deps, clerk, p.id, refund("400.00"), null)).action.state).toBe("succeeded"); // 1000.00 in all: at the threshold
-    const third = await requestRefund(deps, clerk, p.id, refund("0.01"), null); // already refunded 1000.00 + 0.01
+    expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("600.00") })).action.state).toBe("succeeded");
+    expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("400.00") })).action.state).toBe("succeeded"); // 1000.00 in all: at the threshold
+    const third = await requestRefund(as(clerk), { paymentId: p.id, ...refund("0.01") }); // already refunded 1000.00 + 0.01
     expect(third.action.state).toBe("pending_approval");
     expect(third.payment.refundedMinor).toBe(100_000);
   });
 
   it("threat: refunds pending approval count too (a small refund beside a held one is held)", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
-    expect((await requestRefund(deps, clerk, p.id, refund("1500.00"), null)).action.state).toBe("pending_approval");
-    expect((await requestRefund(deps, clerk, p.id, refund("5.00"), null)).action.state).toBe("pending_approval");
+    expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("1500.00") })).action.state).toBe("pending_approval");
+    expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("5.00") })).action.state).toBe("pending_approval");
   });
 
   it("threat: a currency without a configured threshold would skip the second person; it needs approval instead", async () => {
     const noSar = { ...deps, config: { ...deps.config, refunds: { ...deps.config.refunds, approvalThresholdMinor: { USD: 25_000 } } } };
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
-    const r = await requestRefund(noSar, clerk, p.id, refund("1.00"), null);
+    const r = await requestRefund({ deps: noSar, principal: clerk, ip: null }, { paymentId: p.id, ...refund("1.00") });
     expect(r.action.state).toBe("pending_approval");
     expect(r.payment.refundedMinor).toBe(0);
   });
@@ -74,9 +77,9 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
     const other = await testPrincipal(database.db, "Other", ["REFUNDS_APPROVE"]);
     await database.db.update(users).set({ createdBy: requester.userId }).where(eq(users.id, puppet.userId));
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
-    const held = await requestRefund(deps, requester, p.id, refund("1500.00"), null);
+    const held = await requestRefund(as(requester), { paymentId: p.id, ...refund("1500.00") });
     expect(held.action.state).toBe("pending_approval");
-    expect(await codeOf(approveRefund(deps, puppet, held.action.id, "", null))).toBe("forbidden");
-    expect((await approveRefund(deps, other, held.action.id, "", null)).action.state).toBe("succeeded");
+    expect(await codeOf(approveRefund(as(puppet), { actionId: held.action.id, note: "" }))).toBe("forbidden");
+    expect((await approveRefund(as(other), { actionId: held.action.id, note: "" })).action.state).toBe("succeeded");
   });
 });

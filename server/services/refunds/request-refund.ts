@@ -4,9 +4,8 @@
 // the currency's approval threshold, the refund waits for a second person (approve-refund.ts): splitting a large
 // refund into small ones does not avoid the approver, and a currency without a threshold always needs one.
 import type { RefundInput } from "@/lib/schemas/payment-actions";
-import type { Principal } from "../../auth/principal";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { amountInCurrency, showAmount } from "../payments/amount";
 import { runMoneyAction, type MoneyActionResult } from "../payments/money-action";
@@ -14,51 +13,44 @@ import { refundableMinor } from "../payments/open-actions";
 import { refundGateway, refundMethod } from "./refund-gateway";
 
 export async function requestRefund(
-  deps: ServiceDeps,
-  principal: Principal,
-  paymentId: string,
-  input: { amount: string; reasonCode: string; note: string; idempotencyKey: string } & Partial<RefundInput>,
-  ip: string | null,
+  ctx: ServiceContext,
+  input: { paymentId: string; amount: string; reasonCode: string; note: string; idempotencyKey: string } & Partial<RefundInput>,
 ): Promise<MoneyActionResult> {
-  requirePermission(principal, "REFUNDS_CREATE");
+  requirePermission(ctx.principal, "REFUNDS_CREATE");
+  const { deps } = ctx;
   const reasons = deps.config.refunds.reasons;
   if (!reasons.includes(input.reasonCode)) {
     throw new AppError("invalid_request", "Choose one of the listed reasons.", { reasonCode: [`One of: ${reasons.join(", ")}.`] });
   }
-  return runMoneyAction(
-    deps,
-    principal,
-    {
-      ...refundGateway(deps),
-      paymentId,
-      idempotencyKey: input.idempotencyKey,
-      request: { amount: input.amount, reasonCode: input.reasonCode, note: input.note },
-      async plan(payment, tx) {
-        if (payment.status !== "captured" && payment.status !== "partially_refunded") {
-          throw new AppError("conflict", "Only a captured payment can be refunded. An authorization that is not captured is voided instead.");
-        }
-        const amountMinor = amountInCurrency(input.amount, payment.currency);
-        const available = await refundableMinor(tx, payment);
-        if (amountMinor > available) {
-          const msg =
-            available === 0
-              ? "Nothing is left to refund on this payment."
-              : `The refund cannot be more than the refundable balance of ${showAmount(available, payment.currency)}.`;
-          throw new AppError("unprocessable", msg, { amount: [`At most ${showAmount(available, payment.currency)}.`] });
-        }
-        if (!payment.gatewayId) throw new AppError("conflict", "This payment has no gateway id yet. Sync it with the gateway first.");
-        const reserved = payment.capturedMinor - payment.refundedMinor - available;
-        return {
-          amountMinor,
-          method: refundMethod(payment, amountMinor, reserved),
-          reasonCode: input.reasonCode,
-          note: input.note || null,
-          needsApproval: needsSecondPerson(deps, payment.currency, payment.refundedMinor + reserved + amountMinor),
-        };
-      },
+  return runMoneyAction(ctx, {
+    ...refundGateway(deps),
+    paymentId: input.paymentId,
+    idempotencyKey: input.idempotencyKey,
+    request: { amount: input.amount, reasonCode: input.reasonCode, note: input.note },
+    async plan(payment, tx) {
+      if (payment.status !== "captured" && payment.status !== "partially_refunded") {
+        throw new AppError("conflict", "Only a captured payment can be refunded. An authorization that is not captured is voided instead.");
+      }
+      const amountMinor = amountInCurrency(input.amount, payment.currency);
+      const available = await refundableMinor(tx, payment);
+      if (amountMinor > available) {
+        const msg =
+          available === 0
+            ? "Nothing is left to refund on this payment."
+            : `The refund cannot be more than the refundable balance of ${showAmount(available, payment.currency)}.`;
+        throw new AppError("unprocessable", msg, { amount: [`At most ${showAmount(available, payment.currency)}.`] });
+      }
+      if (!payment.gatewayId) throw new AppError("conflict", "This payment has no gateway id yet. Sync it with the gateway first.");
+      const reserved = payment.capturedMinor - payment.refundedMinor - available;
+      return {
+        amountMinor,
+        method: refundMethod(payment, amountMinor, reserved),
+        reasonCode: input.reasonCode,
+        note: input.note || null,
+        needsApproval: needsSecondPerson(deps, payment.currency, payment.refundedMinor + reserved + amountMinor),
+      };
     },
-    ip,
-  );
+  });
 }
 
 /** Threshold rule on the payment's cumulative refunds; a currency with no configured threshold needs approval. */

@@ -37,13 +37,13 @@ describe.each(testDatabaseTargets())("saved-card billing address on $name", (tar
   it("suggests the latest whole address the ledger has for the e-mail, and none when it has none", async () => {
     const email = `Addr.${uniqueId("a")}@example.com`;
     await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.approved });
-    expect((await lookupSavedCards(deps, clerk, { email })).billingAddress).toBeNull();
+    expect((await lookupSavedCards({ deps, principal: clerk, ip: null }, { email })).billingAddress).toBeNull();
     const at = (ms: number) => new Date(Date.now() - ms);
     const base = { kind: "sale", status: "captured", currency: "SAR", amountMinor: 100, payerEmail: email };
     await insertPayment(deps.db, { ...base, orderId: uniqueId("old"), createdAt: at(60_000), payerAddress: "Old St 1", payerCity: "Jeddah", payerZip: "21411", payerCountry: "SA" });
     await insertPayment(deps.db, { ...base, orderId: uniqueId("new"), createdAt: at(1_000), payerAddress: "New St 2", payerCity: "Riyadh", payerZip: "12211", payerCountry: "SA" });
     await insertPayment(deps.db, { ...base, orderId: uniqueId("partial"), createdAt: at(0), payerAddress: "No city", payerCity: null });
-    const r = await lookupSavedCards(deps, clerk, { email });
+    const r = await lookupSavedCards({ deps, principal: clerk, ip: null }, { email });
     expect(r.cards).toHaveLength(1);
     expect(r.billingAddress).toEqual({ address: "New St 2", city: "Riyadh", zip: "12211", country: "SA" });
   });
@@ -51,10 +51,10 @@ describe.each(testDatabaseTargets())("saved-card billing address on $name", (tar
   it("the token sale carries the address given, and the ledger payment keeps it", async () => {
     const email = `Addr.${uniqueId("b")}@example.com`;
     await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.approved });
-    const { cards } = await lookupSavedCards(deps, clerk, { email });
+    const { cards } = await lookupSavedCards({ deps, principal: clerk, ip: null }, { email });
     const orderId = uniqueId("tok");
     const address = { address: "7 Tahlia Street", city: "Jeddah", zip: "23434", country: "SA" };
-    const r = await chargeSavedCard(deps, clerk, { email, cardToken: cards[0]!.cardToken, ...address, amount: "3.00", currency: "SAR", description: "Phone order", orderId, idempotencyKey: key() }, null);
+    const r = await chargeSavedCard({ deps, principal: clerk, ip: null }, { email, cardToken: cards[0]!.cardToken, ...address, amount: "3.00", currency: "SAR", description: "Phone order", orderId, idempotencyKey: key() });
     expect(r.payment.status).toBe("captured");
     const [call] = await deps.db.select().from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId));
     expect(JSON.stringify(call?.request)).toContain('"payer_address":"7 Tahlia Street"');

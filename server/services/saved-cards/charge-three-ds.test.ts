@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { EXPIRY, uniqueId } from "../../../tests/support/gateway-fixtures.support";
 import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
-import type { ServiceDeps } from "../deps";
+import type { ServiceDeps, ServiceContext } from "../deps";
+import type { Principal } from "../../auth/principal";
 import { confirmCardPayment } from "../payments/new/confirm-card-payment";
 import { readThreeDsView } from "../payments/new/three-ds-views";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
@@ -20,6 +21,8 @@ describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   let clerk: Awaited<ReturnType<typeof testPrincipal>>;
   let otherClerk: Awaited<ReturnType<typeof testPrincipal>>;
 
@@ -42,12 +45,12 @@ describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name
     const email = `Challenge.${uniqueId("c")}@example.com`;
     const first = await completedSale(deps.gateway, { email, saveToken: true, expMonth });
     await sandboxControl(sandbox.url).answerChallenge(first.transId, "1234");
-    const [card] = await listSavedCards(deps, clerk, { email });
+    const [card] = await listSavedCards(as(clerk), { email });
     expect(card).toBeTruthy();
     return { email, cardToken: card!.cardToken };
   }
   const charge = (c: { email: string; cardToken: string }) =>
-    chargeSavedCard(deps, clerk, { ...c, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "5.00", currency: "SAR", description: "Phone order", orderId: uniqueId("tok"), idempotencyKey: key() }, null);
+    chargeSavedCard(as(clerk), { ...c, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "5.00", currency: "SAR", description: "Phone order", orderId: uniqueId("tok"), idempotencyKey: key() });
 
   it("the challenge page is kept for its user only; after the customer's right answer, confirm → captured", async () => {
     const r = await charge(await challengeCardCustomer(EXPIRY.challengeApproved));
@@ -57,18 +60,18 @@ describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name
     expect(view?.html).toContain('name="otp"');
     expect(view?.paymentId).toBe(r.payment.id);
     expect(await readThreeDsView(deps.db, r.threeDsViewId!, otherClerk.userId)).toBeNull();
-    expect(await codeOf(confirmCardPayment(deps, otherClerk, r.payment.id, null))).toBe("not_found");
+    expect(await codeOf(confirmCardPayment(as(otherClerk), { paymentId: r.payment.id }))).toBe("not_found");
     // Before the customer answers, the status query keeps it waiting (the frame's message is never the result).
-    expect((await confirmCardPayment(deps, clerk, r.payment.id, null)).status).toBe("awaiting_3ds");
+    expect((await confirmCardPayment(as(clerk), { paymentId: r.payment.id })).status).toBe("awaiting_3ds");
     expect((await sandboxControl(sandbox.url).answerChallenge(r.payment.gatewayId!, "1234")).status).toBe(200);
-    expect(await confirmCardPayment(deps, clerk, r.payment.id, null)).toMatchObject({ status: "captured", capturedMinor: 500 });
+    expect(await confirmCardPayment(as(clerk), { paymentId: r.payment.id })).toMatchObject({ status: "captured", capturedMinor: 500 });
     expect(await readThreeDsView(deps.db, r.threeDsViewId!, clerk.userId)).toBeNull();
   });
 
   it("a wrong answer to the bank's challenge ends declined", async () => {
     const r = await charge(await challengeCardCustomer(EXPIRY.challengeApproved));
     await sandboxControl(sandbox.url).answerChallenge(r.payment.gatewayId!, "0000");
-    expect((await confirmCardPayment(deps, clerk, r.payment.id, null)).status).toBe("declined");
+    expect((await confirmCardPayment(as(clerk), { paymentId: r.payment.id })).status).toBe("declined");
   });
 
   it("after the challenge the frame is sent to the dashboard's session-less return page for this charge", async () => {

@@ -12,7 +12,7 @@ import type { PaymentRow } from "../../db/schema";
 import type { GatewayResult } from "../../gateway/client";
 import { AppError } from "../../errors";
 import { advancePayment, findPaymentByOrderId, insertPayment, lockPayment, type NewPayment, type PaymentPatch } from "../../ledger/payments";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";
 import { storeThreeDsView } from "../payments/new/three-ds-views";
 
@@ -97,7 +97,8 @@ function outcomePatch(result: GatewayResult<Record<string, unknown>>, payment: P
   }
 }
 
-export async function runNewCharge(deps: ServiceDeps, principal: Principal, spec: NewChargeSpec, ip: string | null): Promise<NewChargeResult> {
+export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Promise<NewChargeResult> {
+  const { deps, principal, ip } = ctx;
   const replay = await replayOf(deps, spec);
   if (replay) return replay;
 

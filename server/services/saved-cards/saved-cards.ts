@@ -4,11 +4,10 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
 import type { SavedCardView, SavedCardsLookup, SavedCardsView, TokenChargeInput } from "@/lib/schemas/saved-cards";
 import { money, type CurrencyCode } from "@/lib/money";
-import type { Principal } from "../../auth/principal";
 import { payments } from "../../db/schema";
 import type { SavedCard } from "../../gateway/client";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { amountInCurrency } from "../payments/amount";
 import { returnUrl } from "../payments/new/create-card-payment";
 import { requirePermission } from "../require-permission";
@@ -32,7 +31,8 @@ async function cardsOf(deps: ServiceDeps, email: string): Promise<SavedCard[]> {
 }
 
 /** The customer's saved cards; the e-mail must be exactly the one used at payment (no trimming of case). */
-export async function listSavedCards(deps: ServiceDeps, principal: Principal, input: SavedCardsLookup): Promise<SavedCardView[]> {
+export async function listSavedCards(ctx: ServiceContext, input: SavedCardsLookup): Promise<SavedCardView[]> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "SAVED_CARDS_VIEW");
   return (await cardsOf(deps, input.email)).map(viewOf);
 }
@@ -71,12 +71,14 @@ export async function latestBillingAddress(deps: ServiceDeps, email: string): Pr
 }
 
 /** The lookup: the customer's saved cards, and the billing address to suggest for a charge. */
-export async function lookupSavedCards(deps: ServiceDeps, principal: Principal, input: SavedCardsLookup): Promise<SavedCardsView> {
-  const cards = await listSavedCards(deps, principal, input);
+export async function lookupSavedCards(ctx: ServiceContext, input: SavedCardsLookup): Promise<SavedCardsView> {
+  const { deps } = ctx;
+  const cards = await listSavedCards(ctx, input);
   return { cards, billingAddress: cards.length ? await latestBillingAddress(deps, input.email) : null };
 }
 
-export async function chargeSavedCard(deps: ServiceDeps, principal: Principal, input: TokenChargeInput, ip: string | null): Promise<NewChargeResult> {
+export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInput): Promise<NewChargeResult> {
+  const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   requirePermission(principal, "SAVED_CARDS_VIEW");
   const amountMinor = amountInCurrency(input.amount, input.currency);
@@ -109,41 +111,36 @@ export async function chargeSavedCard(deps: ServiceDeps, principal: Principal, i
   const masked = card?.maskedCardNumber ?? "";
   const billing = { address: input.address, city: input.city, zip: input.zip, country: input.country };
   const payer = await payerOf(deps, input.email, billing, ip);
-  return runNewCharge(
-    deps,
-    principal,
-    {
-      auditAction: "token_sale",
-      idempotencyKey: input.idempotencyKey,
-      values: {
-        ...values,
-        payerName: `${payer.firstName} ${payer.lastName}`,
-        cardBin6: digits(masked).length >= 6 ? digits(masked).slice(0, 6) : null,
-        cardLast4: digits(masked).length >= 4 ? digits(masked).slice(-4) : null,
-        cardBrand: card?.cardBrand ?? null,
-        cardExpiry: card ? `${card.expiryMonth}/${card.expiryYear}` : null,
-      },
-      sameRequest,
-      send: (started) =>
-        deps.gateway.tokenSale({
-          orderId: input.orderId,
-          amount: money(amountMinor, input.currency as CurrencyCode),
-          description: input.description,
-          payer,
-          termUrl: returnUrl(deps.config.appUrl, "token", started.id),
-          auth: false,
-          cardToken: input.cardToken,
-        }),
-      gatewayIdOf: (d) => (typeof d.trans_id === "string" ? d.trans_id : null),
-      // The customer answers the bank's challenge in the dashboard's sandboxed frame, as for a new card sale.
-      customerPage: async (d) => {
-        const params = d.redirect_params;
-        const body = params && typeof params === "object" && !Array.isArray(params) ? (params as { body?: unknown }).body : undefined;
-        if (typeof body !== "string" || !body) return null;
-        const col = await deps.gateway.collector({ body, redirectUrl: typeof d.redirect_url === "string" ? d.redirect_url : undefined });
-        return col.kind === "success" ? col.data.html : null;
-      },
+  return runNewCharge(ctx, {
+    auditAction: "token_sale",
+    idempotencyKey: input.idempotencyKey,
+    values: {
+      ...values,
+      payerName: `${payer.firstName} ${payer.lastName}`,
+      cardBin6: digits(masked).length >= 6 ? digits(masked).slice(0, 6) : null,
+      cardLast4: digits(masked).length >= 4 ? digits(masked).slice(-4) : null,
+      cardBrand: card?.cardBrand ?? null,
+      cardExpiry: card ? `${card.expiryMonth}/${card.expiryYear}` : null,
     },
-    ip,
-  );
+    sameRequest,
+    send: (started) =>
+      deps.gateway.tokenSale({
+        orderId: input.orderId,
+        amount: money(amountMinor, input.currency as CurrencyCode),
+        description: input.description,
+        payer,
+        termUrl: returnUrl(deps.config.appUrl, "token", started.id),
+        auth: false,
+        cardToken: input.cardToken,
+      }),
+    gatewayIdOf: (d) => (typeof d.trans_id === "string" ? d.trans_id : null),
+    // The customer answers the bank's challenge in the dashboard's sandboxed frame, as for a new card sale.
+    customerPage: async (d) => {
+      const params = d.redirect_params;
+      const body = params && typeof params === "object" && !Array.isArray(params) ? (params as { body?: unknown }).body : undefined;
+      if (typeof body !== "string" || !body) return null;
+      const col = await deps.gateway.collector({ body, redirectUrl: typeof d.redirect_url === "string" ? d.redirect_url : undefined });
+      return col.kind === "success" ? col.data.html : null;
+    },
+  });
 }

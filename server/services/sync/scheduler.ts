@@ -1,6 +1,6 @@
 // The background reconciler: a pass (reconcile.ts) every RECONCILE_INTERVAL_SECONDS, never two at once in one
 // process; across app instances each row is claimed by one pass (FOR UPDATE SKIP LOCKED + stamp), so several
-// instances can all run it. Started lazily by server code (ensureReconcilerStarted); 0 disables it.
+// instances can all run it. Started once per process from app-deps (ensureReconcilerStarted); 0 disables it.
 import "server-only";
 import { logger as defaultLogger } from "../../log/logger";
 import type { ServiceDeps } from "../deps";
@@ -37,25 +37,16 @@ const globalKey = Symbol.for("merchant-dashboard.reconciler");
 type Holder = { [globalKey]?: { handle: ReconcilerHandle | null } };
 
 /**
- * Start the process's reconciler once (later calls do nothing). Pass the deps when calling from app-deps (no
- * import cycle); without them the app's deps are loaded lazily. Interval: config.reconcileIntervalMs; 0 disables.
+ * Start the process's reconciler once (later calls do nothing), with the deps it is given: app-deps.ts passes the
+ * app's own, so this module never imports app-deps (no import cycle). Interval: config.reconcileIntervalMs; 0
+ * disables it.
  */
-export function ensureReconcilerStarted(deps?: ServiceDeps): void {
+export function ensureReconcilerStarted(deps: ServiceDeps): void {
   const holder = globalThis as Holder;
   if (holder[globalKey] || process.env.NEXT_PHASE === "phase-production-build") return;
   const slot: { handle: ReconcilerHandle | null } = { handle: null };
   holder[globalKey] = slot;
-  const start = (d: ServiceDeps) => {
-    if (d.config.reconcileIntervalMs > 0) slot.handle = startReconciler(d, d.config.reconcileIntervalMs);
-  };
-  if (deps) return start(deps);
-  import("../app-deps")
-    .then((m) => m.appDeps())
-    .then(start)
-    .catch((e: unknown) => {
-      delete holder[globalKey]; // let a later call try again
-      defaultLogger.error("reconcile.start_failed", { error: e instanceof Error ? e.message : String(e) });
-    });
+  if (deps.config.reconcileIntervalMs > 0) slot.handle = startReconciler(deps, deps.config.reconcileIntervalMs);
 }
 
 /** Stop a reconciler (default: the process's one, started by ensureReconcilerStarted). */

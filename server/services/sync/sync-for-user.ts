@@ -1,9 +1,8 @@
 // "Sync with gateway" on a payment's page: the signed-in user's sync, with the answer the browser receives (no
 // tokens, no internal fields) or an error with a message to show. A gateway that does not answer changes nothing.
 import "server-only";
-import type { Principal } from "../../auth/principal";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext } from "../deps";
 import { syncPayment, type SyncOutcome } from "./sync-payment";
 
 export interface SyncView {
@@ -25,7 +24,9 @@ export interface SyncView {
   };
 }
 
-export async function syncPaymentForUser(deps: ServiceDeps, principal: Principal, paymentId: string, ip: string | null): Promise<SyncView> {
+export async function syncPaymentForUser(ctx: ServiceContext, input: { paymentId: string }): Promise<SyncView> {
+  const { deps, principal, ip } = ctx;
+  const { paymentId } = input;
   if (!principal.permissions.has("TRANSACTIONS_VIEW")) throw new AppError("forbidden", "You do not have permission to do this.");
   const r = await syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });
   switch (r.outcome) {

@@ -136,13 +136,13 @@ describe.each(testDatabaseTargets())("syncPayment ($name)", (target) => {
     await deps.db.transaction(async (tx) => advancePayment(tx, (await lockPayment(tx, p.id))!, { recurringToken: "secret-recurring-token" }, new Date()));
     const viewer = await testPrincipal(deps.db, "Viewer", ["TRANSACTIONS_VIEW"]);
     const outsider = await testPrincipal(deps.db, "Outsider", ["AUDIT_VIEW"]);
-    await expect(syncPaymentForUser(deps, outsider, p.id, null)).rejects.toMatchObject({ code: "forbidden" });
-    const view = await syncPaymentForUser(deps, viewer, p.id, "203.0.113.9");
+    await expect(syncPaymentForUser({ deps, principal: outsider, ip: null }, { paymentId: p.id })).rejects.toMatchObject({ code: "forbidden" });
+    const view = await syncPaymentForUser({ deps, principal: viewer, ip: "203.0.113.9" }, { paymentId: p.id });
     expect(view).toMatchObject({ outcome: "synced", payment: { id: p.id, status: "captured", capturedMinor: 3_000 } });
     expect(JSON.stringify(view)).not.toContain("secret-recurring-token");
-    await expect(syncPaymentForUser(deps, viewer, randomUUID(), null)).rejects.toMatchObject({ code: "not_found" });
+    await expect(syncPaymentForUser({ deps, principal: viewer, ip: null }, { paymentId: randomUUID() })).rejects.toMatchObject({ code: "not_found" });
     await sandboxControl(sandbox.url).addFault({ operation: "status", fault: "reset", times: 10 });
-    const down = await syncPaymentForUser(deps, viewer, p.id, null).catch((e: unknown) => e);
+    const down = await syncPaymentForUser({ deps, principal: viewer, ip: null }, { paymentId: p.id }).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(AppError);
     expect(down).toMatchObject({ code: "gateway_unavailable", userMessage: GATEWAY_UNAVAILABLE_MESSAGE });
   });

@@ -4,18 +4,13 @@ import "server-only";
 import { count, eq, sql } from "drizzle-orm";
 import { MAX_SAVED_VIEWS, type CreateSavedView, type SavedView } from "@/lib/transactions/saved-view";
 import { appendAudit } from "../../audit/audit-log";
-import type { Principal } from "../../auth/principal";
 import { savedViews } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 
-export async function createSavedView(
-  deps: Pick<ServiceDeps, "db" | "now">,
-  principal: Principal,
-  input: CreateSavedView,
-  ip: string | null = null,
-): Promise<SavedView> {
+export async function createSavedView(ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>, input: CreateSavedView): Promise<SavedView> {
+  const { deps, principal, ip } = ctx;
   requirePermission(principal, "TRANSACTIONS_VIEW");
   return deps.db.transaction(async (tx) => {
     // Serialise this user's saves so that the count check and the insert see the same rows.

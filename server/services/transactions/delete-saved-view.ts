@@ -3,13 +3,14 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
-import type { Principal } from "../../auth/principal";
 import { savedViews } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 
-export async function deleteSavedView(deps: Pick<ServiceDeps, "db">, principal: Principal, viewId: string, ip: string | null = null): Promise<void> {
+export async function deleteSavedView(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { viewId: string }): Promise<void> {
+  const { deps, principal, ip } = ctx;
+  const { viewId } = input;
   requirePermission(principal, "TRANSACTIONS_VIEW");
   await deps.db.transaction(async (tx) => {
     const [row] = await tx

@@ -83,7 +83,7 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
       },
       { orderId: "+SUM(A1)", amountMinor: 1234, authorizedMinor: 1234, capturedMinor: 0, status: "authorized", currency: "KWD", payerName: "@admin", createdAt: new Date("2024-02-01T08:00:00Z") },
     ]);
-    const { stream, filename } = await exportTransactions(deps(), exporter, q("tz=Asia/Riyadh"));
+    const { stream, filename } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q("tz=Asia/Riyadh"));
     expect(filename).toBe("transactions-2024-03-02-0030.csv");
     const text = await readAll(stream);
     expect(text.startsWith("\uFEFF")).toBe(true);
@@ -105,7 +105,7 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
   it("streams in keyset batches, reading the next batch only when the client asks", async () => {
     await seedPayments(database.db, Array.from({ length: 25 }, (_, i) => ({ createdAt: new Date(Date.UTC(2024, 2, 1, 0, 0, i % 3)) })));
     const batches: number[] = [];
-    const { stream } = await exportTransactions(deps(), exporter, q(""), { batchSize: 10, onBatch: (n) => batches.push(n) });
+    const { stream } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(""), { batchSize: 10, onBatch: (n) => batches.push(n) });
     const reader = stream.getReader();
     await reader.read(); // the header
     expect(batches).toEqual([]);
@@ -125,21 +125,22 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
 
   it("exports only the filter's rows, or only the selected ids", async () => {
     const rows = await seedPayments(database.db, [{ status: "captured" }, { status: "declined", capturedMinor: 0, authorizedMinor: 0 }, { status: "captured" }]);
-    const filtered = parseCsv((await readAll((await exportTransactions(deps(), exporter, q("status=declined"))).stream)).slice(1));
+    const exported = (query: string) => exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(query));
+    const filtered = parseCsv((await readAll((await exported("status=declined")).stream)).slice(1));
     expect(filtered.slice(1).map((r) => r[1])).toEqual([rows[1]!.id]);
-    const picked = parseCsv((await readAll((await exportTransactions(deps(), exporter, q(`ids=${rows[0]!.id}&ids=${rows[2]!.id}`))).stream)).slice(1));
+    const picked = parseCsv((await readAll((await exported(`ids=${rows[0]!.id}&ids=${rows[2]!.id}`)).stream)).slice(1));
     expect(picked.slice(1).map((r) => r[1]).sort()).toEqual([rows[0]!.id, rows[2]!.id].sort());
   });
 
   it("is audited with the filter and the row count, without the card's last 4; an abandoned download is audited too", async () => {
     await seedPayments(database.db, Array.from({ length: 3 }, () => ({ cardLast4: "4242" })));
-    await readAll((await exportTransactions(deps(), exporter, q("last4=4242&status=captured&tz=Asia/Riyadh"), { ip: "10.0.0.9" })).stream);
+    await readAll((await exportTransactions({ deps: deps(), principal: exporter, ip: "10.0.0.9" }, q("last4=4242&status=captured&tz=Asia/Riyadh"))).stream);
     const [row] = await database.db.select().from(auditLog).where(eq(auditLog.action, "transactions.export")).orderBy(desc(auditLog.id)).limit(1);
     expect(row).toMatchObject({ actorId: exporter.userId, ip: "10.0.0.9" });
     expect(row!.summary).toMatchObject({ rows: 3, outcome: "completed", filter: { status: ["captured"], tz: "Asia/Riyadh", cardLast4Filtered: true } });
     expect(JSON.stringify(row!.summary)).not.toContain("4242");
 
-    const { stream } = await exportTransactions(deps(), exporter, q(""), { batchSize: 1 });
+    const { stream } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(""), { batchSize: 1 });
     const reader = stream.getReader();
     await reader.read();
     await reader.read();
@@ -150,6 +151,6 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
 
   it("refuses a user without TRANSACTIONS_EXPORT", async () => {
     const viewer = await testPrincipal(database.db, "ViewOnly", ["TRANSACTIONS_VIEW"]);
-    await expect(exportTransactions(deps(), viewer, q(""))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(exportTransactions({ deps: deps(), principal: viewer, ip: null }, q(""))).rejects.toMatchObject({ code: "forbidden" });
   });
 });

@@ -8,8 +8,7 @@ import { ledgerDecimal } from "@/lib/transactions/format";
 import { kindLabel, statusLabel } from "@/lib/transactions/labels";
 import { toFilter, type TransactionExportQuery } from "@/lib/transactions/list-query";
 import { formatInZone } from "@/lib/transactions/zoned-time";
-import type { Principal } from "../../auth/principal";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
 import { requirePermission } from "../require-permission";
 import { csvExportStream, exportFilename } from "../csv-export";
@@ -17,7 +16,6 @@ import { csvExportStream, exportFilename } from "../csv-export";
 export const EXPORT_BATCH_SIZE = 1_000;
 
 export interface ExportOptions {
-  ip?: string | null;
   batchSize?: number;
   /** Observes each batch read from the database (tests, the benchmark). */
   onBatch?: (rows: number) => void;
@@ -78,11 +76,11 @@ function auditFilter(q: TransactionExportQuery): Record<string, unknown> {
 }
 
 export async function exportTransactions(
-  deps: Pick<ServiceDeps, "db" | "now">,
-  principal: Principal,
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>,
   query: TransactionExportQuery,
   opts: ExportOptions = {},
 ): Promise<TransactionExport> {
+  const { deps, principal, ip } = ctx;
   requirePermission(principal, "TRANSACTIONS_EXPORT");
   const batchSize = opts.batchSize ?? EXPORT_BATCH_SIZE;
   const where = filterConditions(toFilter(query), query.ids);
@@ -105,7 +103,7 @@ export async function exportTransactions(
       action: "transactions.export",
       actorId: principal.userId,
       actorEmail: principal.email,
-      ip: opts.ip ?? null,
+      ip,
       targetType: "payments",
       summary: { filter: auditFilter(query), rows, outcome },
     }),

@@ -2,12 +2,12 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { SavedView } from "@/lib/transactions/saved-view";
-import type { Principal } from "../../auth/principal";
 import { savedViews } from "../../db/schema";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 
-export async function listSavedViews(deps: Pick<ServiceDeps, "db">, principal: Principal): Promise<SavedView[]> {
+export async function listSavedViews(ctx: ServiceContext<Pick<ServiceDeps, "db">>): Promise<SavedView[]> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "TRANSACTIONS_VIEW");
   const rows = await deps.db
     .select({ id: savedViews.id, name: savedViews.name, query: savedViews.query, createdAt: savedViews.createdAt })

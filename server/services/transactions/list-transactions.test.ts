@@ -28,7 +28,7 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
     await clearPayments(database.db);
   });
 
-  const orderIds = async (qs: string) => (await listTransactions(database, viewer, q(qs))).rows.map((r) => r.orderId).sort();
+  const orderIds = async (qs: string) => (await listTransactions({ deps: database, principal: viewer, ip: null }, q(qs))).rows.map((r) => r.orderId).sort();
 
   it("each filter narrows the list on the server: status, type, currency, order id, e-mail, card last 4, branch", async () => {
     await seedPayments(database.db, [
@@ -98,7 +98,7 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
       { orderId: "new-small", amountMinor: 100, createdAt: new Date("2024-03-01T00:00:00Z") },
       { orderId: "mid", amountMinor: 2500, createdAt: new Date("2024-02-01T00:00:00Z") },
     ]);
-    const list = async (qs: string) => (await listTransactions(database, viewer, q(qs))).rows.map((r) => r.orderId);
+    const list = async (qs: string) => (await listTransactions({ deps: database, principal: viewer, ip: null }, q(qs))).rows.map((r) => r.orderId);
     expect(await list("")).toEqual(["new-small", "mid", "old-big"]);
     expect(await list("sort=created&dir=asc")).toEqual(["old-big", "mid", "new-small"]);
     expect(await list("sort=amount&dir=desc")).toEqual(["old-big", "mid", "new-small"]);
@@ -115,7 +115,7 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
       // Two rows differ only by microseconds within the same millisecond: a millisecond cursor would repeat one.
       await setCreatedAtText(database.db, rows[0]!.id, "2024-03-01 12:00:05.000001+00");
       await setCreatedAtText(database.db, rows[1]!.id, "2024-03-01 12:00:05.000002+00");
-      const all = (await listTransactions(database, viewer, q(`${sort}&size=100`))).rows.map((r) => r.id);
+      const all = (await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=100`))).rows.map((r) => r.id);
       expect(all).toHaveLength(57);
 
       const seen: string[] = [];
@@ -123,7 +123,7 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
       let cursor: string | null = null;
       let next = 0;
       do {
-        const page = await listTransactions(database, viewer, q(`${sort}&size=25${cursor ? `&cursor=${cursor}` : ""}`));
+        const page = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25${cursor ? `&cursor=${cursor}` : ""}`));
         pages.push(page.rows.map((r) => r.id));
         seen.push(...page.rows.map((r) => r.id));
         expect(page.prevCursor === null).toBe(next === 0);
@@ -134,12 +134,12 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
       expect(seen).toEqual(all); // same order, no duplicates, nothing skipped
 
       // Walk back from the last page with "Previous": the same pages in reverse.
-      let page = await listTransactions(database, viewer, q(`${sort}&size=25&cursor=${(await listTransactions(database, viewer, q(`${sort}&size=25`))).nextCursor}`));
-      page = await listTransactions(database, viewer, q(`${sort}&size=25&cursor=${page.nextCursor}`));
+      let page = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25&cursor=${(await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25`))).nextCursor}`));
+      page = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25&cursor=${page.nextCursor}`));
       expect(page.rows.map((r) => r.id)).toEqual(pages[2]);
-      const back1 = await listTransactions(database, viewer, q(`${sort}&size=25&cursor=${page.prevCursor}`));
+      const back1 = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25&cursor=${page.prevCursor}`));
       expect(back1.rows.map((r) => r.id)).toEqual(pages[1]);
-      const back2 = await listTransactions(database, viewer, q(`${sort}&size=25&cursor=${back1.prevCursor}`));
+      const back2 = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25&cursor=${back1.prevCursor}`));
       expect(back2.rows.map((r) => r.id)).toEqual(pages[0]);
       expect(back2.prevCursor).toBeNull();
     });
@@ -147,16 +147,16 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
 
   it("a payment arriving while someone pages does not shift the next page (no repeat, no skip)", async () => {
     await seedPayments(database.db, Array.from({ length: 30 }, (_, i) => ({ createdAt: new Date(Date.UTC(2024, 2, 1, 12, 0, i)) })));
-    const first = await listTransactions(database, viewer, q("size=25"));
+    const first = await listTransactions({ deps: database, principal: viewer, ip: null }, q("size=25"));
     await seedPayments(database.db, [{ orderId: "newest", createdAt: new Date("2024-03-02T00:00:00Z") }]);
-    const second = await listTransactions(database, viewer, q(`size=25&cursor=${first.nextCursor}`));
+    const second = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`size=25&cursor=${first.nextCursor}`));
     expect(second.rows).toHaveLength(5);
     expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(30);
     // "Previous" gives the 25 rows just before, and one more step back reaches the newcomer on a full first page.
-    const back = await listTransactions(database, viewer, q(`size=25&cursor=${second.prevCursor}`));
+    const back = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`size=25&cursor=${second.prevCursor}`));
     expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
     expect(back.prevCursor).not.toBeNull();
-    const start = await listTransactions(database, viewer, q(`size=25&cursor=${back.prevCursor}`));
+    const start = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`size=25&cursor=${back.prevCursor}`));
     expect(start.rows[0]!.orderId).toBe("newest");
     expect(start.rows).toHaveLength(25);
     expect(start.prevCursor).toBeNull();
@@ -174,8 +174,8 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
 
   it("refuses a caller without TRANSACTIONS_VIEW and a damaged cursor", async () => {
     const nobody = await testPrincipal(database.db, "Nobody", []);
-    await expect(listTransactions(database, nobody, q(""))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listTransactions({ deps: database, principal: nobody, ip: null }, q(""))).rejects.toMatchObject({ code: "forbidden" });
     const bad = { ...q(""), cursor: "bm90LWEtY3Vyc29y" };
-    await expect(listTransactions(database, viewer, bad)).rejects.toBeInstanceOf(AppError);
+    await expect(listTransactions({ deps: database, principal: viewer, ip: null }, bad)).rejects.toBeInstanceOf(AppError);
   });
 });

@@ -4,9 +4,8 @@
 import { decodeCursor, encodeCursor } from "@/lib/transactions/cursor";
 import type { TransactionListItem, TransactionListPage } from "@/lib/transactions/list-item";
 import { toFilter, type TransactionListQuery } from "@/lib/transactions/list-query";
-import type { Principal } from "../../auth/principal";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../deps";
+import type { ServiceContext, ServiceDeps } from "../deps";
 import { cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
 import { requirePermission } from "../require-permission";
 
@@ -16,7 +15,8 @@ export interface TransactionPage {
   prevCursor: string | null;
 }
 
-export async function listTransactions(deps: Pick<ServiceDeps, "db">, principal: Principal, query: TransactionListQuery): Promise<TransactionPage> {
+export async function listTransactions(ctx: ServiceContext<Pick<ServiceDeps, "db">>, query: TransactionListQuery): Promise<TransactionPage> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "TRANSACTIONS_VIEW");
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && (!cursor || cursor.s !== query.sort)) {

@@ -28,28 +28,30 @@ describe.each(testDatabaseTargets())("saved views on $name", (target) => {
   });
 
   it("each user sees only their own views, sorted by name, with the canonical query", async () => {
-    await createSavedView(deps(), alice, input("Morning", "status=captured&tz=Asia/Riyadh"));
-    await createSavedView(deps(), alice, input("Big SAR", "currency=SAR&amountMin=1000&q="));
-    await createSavedView(deps(), bob, input("Morning", "status=declined"));
-    const mine = await listSavedViews(deps(), alice);
+    await createSavedView({ deps: deps(), principal: alice, ip: null }, input("Morning", "status=captured&tz=Asia/Riyadh"));
+    await createSavedView({ deps: deps(), principal: alice, ip: null }, input("Big SAR", "currency=SAR&amountMin=1000&q="));
+    await createSavedView({ deps: deps(), principal: bob, ip: null }, input("Morning", "status=declined"));
+    const mine = await listSavedViews({ deps: deps(), principal: alice, ip: null });
     expect(mine.map((v) => [v.name, v.query])).toEqual([
       ["Big SAR", "currency=SAR&amountMin=1000&tz=UTC"],
       ["Morning", "status=captured&tz=Asia%2FRiyadh"],
     ]);
-    expect((await listSavedViews(deps(), bob)).map((v) => v.name)).toEqual(["Morning"]);
+    expect((await listSavedViews({ deps: deps(), principal: bob, ip: null })).map((v) => v.name)).toEqual(["Morning"]);
   });
 
   it("refuses a second view with the same name for the same user (no silent overwrite)", async () => {
-    await expect(createSavedView(deps(), alice, input("Morning", "status=refunded"))).rejects.toMatchObject({ code: "conflict" });
-    expect((await listSavedViews(deps(), alice)).find((v) => v.name === "Morning")?.query).toBe("status=captured&tz=Asia%2FRiyadh");
+    const again = createSavedView({ deps: deps(), principal: alice, ip: null }, input("Morning", "status=refunded"));
+    await expect(again).rejects.toMatchObject({ code: "conflict" });
+    const views = await listSavedViews({ deps: deps(), principal: alice, ip: null });
+    expect(views.find((v) => v.name === "Morning")?.query).toBe("status=captured&tz=Asia%2FRiyadh");
   });
 
   it("a user cannot delete another user's view: it is 'not found'; the owner can, and it is audited", async () => {
-    const [bobsView] = await listSavedViews(deps(), bob);
-    await expect(deleteSavedView(deps(), alice, bobsView!.id)).rejects.toMatchObject({ code: "not_found" });
-    expect(await listSavedViews(deps(), bob)).toHaveLength(1);
-    await deleteSavedView(deps(), bob, bobsView!.id);
-    expect(await listSavedViews(deps(), bob)).toEqual([]);
+    const [bobsView] = await listSavedViews({ deps: deps(), principal: bob, ip: null });
+    await expect(deleteSavedView({ deps: deps(), principal: alice, ip: null }, { viewId: bobsView!.id })).rejects.toMatchObject({ code: "not_found" });
+    expect(await listSavedViews({ deps: deps(), principal: bob, ip: null })).toHaveLength(1);
+    await deleteSavedView({ deps: deps(), principal: bob, ip: null }, { viewId: bobsView!.id });
+    expect(await listSavedViews({ deps: deps(), principal: bob, ip: null })).toEqual([]);
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.actorId, bob.userId));
     expect(audits.map((a) => a.action)).toEqual(["transactions.view_create", "transactions.view_delete"]);
   });
@@ -60,7 +62,7 @@ describe.each(testDatabaseTargets())("saved views on $name", (target) => {
 
   it("refuses a user without TRANSACTIONS_VIEW", async () => {
     const nobody = await testPrincipal(database.db, "Nobody", []);
-    await expect(listSavedViews(deps(), nobody)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(createSavedView(deps(), nobody, input("x", ""))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listSavedViews({ deps: deps(), principal: nobody, ip: null })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(createSavedView({ deps: deps(), principal: nobody, ip: null }, input("x", ""))).rejects.toMatchObject({ code: "forbidden" });
   });
 });

@@ -3,9 +3,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { StepShell } from "@/components/auth/step-shell";
-import { enrolledFactors } from "@/server/auth/mfa/session-factor";
 import { currentPrincipal, PENDING_STEP_PAGES } from "@/server/auth/session";
-import { getDatabase } from "@/server/db";
+import { factorsToVerify } from "@/server/services/account/own-factors";
+import { appContext } from "@/server/services/app-deps";
 import { VerifyStep } from "../_components/verify-step";
 import { QueryProvider } from "@/components/query-provider";
 
@@ -17,8 +17,7 @@ export default async function VerifyPage() {
   if (current.ok) redirect("/overview");
   if (!("step" in current)) redirect("/login");
   if (current.step !== "verify") redirect(PENDING_STEP_PAGES[current.step]);
-  const { db } = await getDatabase();
-  const factors = await enrolledFactors(db, current.pending.userId);
+  const factors = await factorsToVerify(await appContext({ principal: current.pending }));
   return (
     <StepShell title="Two-step verification" description={<>Signing in as <bdi dir="auto">{current.pending.email}</bdi>.</>}>
       <QueryProvider>

@@ -1,14 +1,12 @@
 // "Where you're signed in": the user's live sessions (this browser marked) and "Sign out other sessions".
 import { SessionsTable, toSessionRowView } from "@/components/sessions/sessions-table";
 import type { Principal } from "@/server/auth/principal";
-import { getDatabase } from "@/server/db";
-import { env } from "@/server/env";
 import { listOwnSessions } from "@/server/services/account/list-own-sessions";
+import { appContext } from "@/server/services/app-deps";
 import { SignOutOthersButton } from "./sign-out-others-button";
 
 export async function SignedInSessions({ principal }: { principal: Principal }) {
-  const { db } = await getDatabase();
-  const sessions = (await listOwnSessions(db, principal, env().session)).map(toSessionRowView);
+  const sessions = (await listOwnSessions(await appContext({ principal }))).map(toSessionRowView);
   const others = sessions.filter((s) => !s.current).length;
   return (
     <section aria-labelledby="sessions-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">

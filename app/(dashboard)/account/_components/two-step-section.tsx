@@ -2,9 +2,9 @@
 // how many recovery codes are left, with the actions to add, remove and regenerate (two-step-actions.tsx).
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
-import { listFactors } from "@/server/auth/mfa/manage-factors";
 import type { Principal } from "@/server/auth/principal";
-import { getDatabase } from "@/server/db";
+import { listOwnFactors } from "@/server/services/account/own-factors";
+import { appContext } from "@/server/services/app-deps";
 import { TotpSetupButton } from "./totp-setup-button";
 import { AddPasskeyButton, RegenerateCodesButton, RemoveFactorButton } from "./two-step-actions";
 
@@ -15,8 +15,7 @@ function LastUsed({ at }: { at: Date | null }) {
 }
 
 export async function TwoStepSection({ principal }: { principal: Principal }) {
-  const { db } = await getDatabase();
-  const factors = await listFactors(db, principal.userId);
+  const factors = await listOwnFactors(await appContext({ principal }));
   const hasAny = !!factors.totp || factors.passkeys.length > 0;
   return (
     <section aria-labelledby="two-step-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">

@@ -16,7 +16,7 @@ import { pageAccess } from "@/server/auth/session";
 import { listAuditFilterOptions } from "@/server/services/admin/audit/audit-filter-options";
 import { auditChainStatus } from "@/server/services/admin/audit/chain-status";
 import { listAuditLog } from "@/server/services/admin/audit/list-audit-log";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 // The pager and time-zone sync shared by the keyset lists (plain links; the URL's `tz`).
 import { Pager } from "@/components/list/pager";
 import { TimeZoneSync } from "@/components/list/time-zone-sync";
@@ -55,8 +55,8 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
     if (wanted !== rawQueryString(raw)) redirect(wanted ? `/admin/audit?${wanted}` : "/admin/audit");
   }
 
-  const deps = await appDeps();
-  const [chain, options] = await Promise.all([auditChainStatus(deps, principal), listAuditFilterOptions(deps, principal)]);
+  const ctx = await appContext({ principal });
+  const [chain, options] = await Promise.all([auditChainStatus(ctx), listAuditFilterOptions(ctx)]);
   const last = (k: string) => {
     const v = raw[k];
     return Array.isArray(v) ? v.at(-1) : v;
@@ -86,7 +86,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   }
 
   const query = parsed.data;
-  const page = await listAuditLog(deps, principal, query);
+  const page = await listAuditLog(ctx, query);
   const href = (qs: string) => `/admin/audit?${qs}`;
   const exportHref = `/api/admin/audit/export?${toAuditQueryString(query, { cursor: null })}`;
 

@@ -12,7 +12,7 @@ import { branchSearchHref, branchSearchQuerySchema, type BranchSearchPage, type 
 import { pageAccess } from "@/server/auth/session";
 import { AppError } from "@/server/errors";
 import { searchBranches } from "@/server/services/admin/branches/search-branches";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { BranchFilterForm } from "./_components/branch-filter-form";
 import { BranchPager } from "./_components/branch-pager";
 import { BranchesTable } from "./_components/branches-table";
@@ -58,7 +58,7 @@ export default async function BranchesPage({ searchParams }: { searchParams: Sea
   let page: BranchSearchPage | null = null;
   let failure: AppError | null = null;
   try {
-    page = await searchBranches(await appDeps(), principal, query);
+    page = await searchBranches(await appContext({ principal }), query);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     failure = e;

@@ -12,7 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { DEFAULT_ROLE_PAGE_SIZE, ROLE_PAGE_SIZES, searchRolesSchema, type RoleSearchResult, type SearchRolesQuery } from "@/lib/schemas/admin-roles";
 import { pageAccess } from "@/server/auth/session";
 import { AppError } from "@/server/errors";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { mirroredRoles, searchRoles } from "@/server/services/admin/roles/search-roles";
 import { RefreshButton } from "./_components/refresh-button";
 import { RolesPager } from "./_components/roles-pager";
@@ -52,15 +52,15 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
   const { principal, allowed } = await pageAccess("ROLES_MANAGE");
   if (!allowed) return <Forbidden area="Roles" permission="ROLES_MANAGE" />;
   const query = readQuery(await searchParams);
-  const deps = await appDeps();
+  const ctx = await appContext({ principal });
   let result: RoleSearchResult | null = null;
   let problem: { tone: "warning" | "error"; message: string } | null = null;
   try {
-    result = await searchRoles(deps, principal, query);
+    result = await searchRoles(ctx, query);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     problem = { tone: e.code === "gateway_unavailable" ? "warning" : "error", message: e.userMessage };
-    if (e.code === "gateway_unavailable") result = await mirroredRoles(deps, principal, query);
+    if (e.code === "gateway_unavailable") result = await mirroredRoles(ctx, query);
   }
   const fromMirror = problem?.tone === "warning";
 

@@ -6,9 +6,9 @@ import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { pageAccess } from "@/server/auth/session";
-import { getDatabase } from "@/server/db";
 import { isSuperAdmin, MESSAGES, notHeldBy } from "@/server/services/admin/grant-rules";
 import { listUsers } from "@/server/services/admin/users/list-users";
+import { appContext } from "@/server/services/app-deps";
 import { NewUserButton } from "./_components/new-user-button";
 import { UserRowActions } from "./_components/user-row-actions";
 
@@ -18,8 +18,7 @@ export const dynamic = "force-dynamic";
 export default async function UsersPage() {
   const { principal, allowed } = await pageAccess("USERS_MANAGE");
   if (!allowed) return <Forbidden area="Users" permission="USERS_MANAGE" />;
-  const { db } = await getDatabase();
-  const { users, roles } = await listUsers(db, principal);
+  const { users, roles } = await listUsers(await appContext({ principal }));
   // Offer only what the viewer may do (the services refuse the rest): roles whose permissions they hold, no
   // controls on their own row, none on a super-admin's unless they are one.
   const superAdmin = isSuperAdmin(principal);

@@ -11,7 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { LINK_STATUS_LABEL, type LinkStatus } from "@/lib/schemas/payment-links";
 import { pageAccess } from "@/server/auth/session";
-import { getDatabase } from "@/server/db";
+import { appContext } from "@/server/services/app-deps";
 import { listPaymentLinks } from "@/server/services/payments/links/list-links";
 import { LinkQr } from "./_components/link-qr";
 import { LinkStatusWatch } from "./_components/link-status-watch";
@@ -25,8 +25,7 @@ const TONE: Record<LinkStatus, BadgeTone> = { waiting: "info", paid: "success", 
 export default async function PaymentLinksPage() {
   const { principal, allowed } = await pageAccess("PAYMENTS_CREATE");
   if (!allowed) return <Forbidden area="Payment links" permission="PAYMENTS_CREATE" />;
-  const { db } = await getDatabase();
-  const links = await listPaymentLinks(db, principal);
+  const links = await listPaymentLinks(await appContext({ principal }));
   const canView = principal.permissions.has("TRANSACTIONS_VIEW");
   return (
     <div className="space-y-6">

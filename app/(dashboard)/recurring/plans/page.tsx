@@ -11,7 +11,7 @@ import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
 import { PLAN_INTERVAL_LABEL, PLAN_STATUSES, type PlanStatus } from "@/lib/schemas/billing-plans";
 import { pageAccess } from "@/server/auth/session";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { listPlans, type PlanView } from "@/server/services/recurring/plans/list-plans";
 import { PlanActions } from "./_components/plan-actions";
 import { outcomeOf, PLAN_STATUS_LABEL, PLAN_STATUS_TONE } from "./_components/plan-labels";
@@ -44,7 +44,7 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
   if (!allowed) return <Forbidden area="Billing plans" permission="RECURRING_CHARGE" />;
   const raw = (await searchParams).status;
   const status = PLAN_STATUSES.includes(raw as PlanStatus) ? (raw as PlanStatus) : undefined;
-  const { plans, upcoming, failed } = await listPlans(await appDeps(), principal, { status });
+  const { plans, upcoming, failed } = await listPlans(await appContext({ principal }), { status });
   return (
     <div className="space-y-6">
       <PageHeader

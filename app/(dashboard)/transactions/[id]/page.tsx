@@ -14,9 +14,8 @@ import { paymentParams } from "@/lib/schemas/ids";
 import { REASON_LABELS } from "@/lib/schemas/payment-actions";
 import { kindLabel } from "@/lib/transactions/labels";
 import { pageAccess } from "@/server/auth/session";
-import { getDatabase } from "@/server/db";
-import { env } from "@/server/env";
 import { STATUS_LABEL, isPaymentStatus } from "@/lib/payment-status";
+import { appContext } from "@/server/services/app-deps";
 import { loadPaymentPage } from "@/server/services/payments/payment-page";
 import { GatewayPanel } from "./_components/gateway-panel";
 import { PaymentActions } from "./_components/payment-actions";
@@ -52,13 +51,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   if (!allowed) return <Forbidden area="Payment" permission="TRANSACTIONS_VIEW" />;
   const parsed = paymentParams.safeParse(await params);
   if (!parsed.success) notFound();
-  const { db } = await getDatabase();
-  const data = await loadPaymentPage(db, parsed.data.id);
+  const ctx = await appContext({ principal });
+  const data = await loadPaymentPage(ctx, { paymentId: parsed.data.id });
   if (!data) notFound();
   const { payment: p, actions, timeline } = data;
   const currency = isCurrencyCode(p.currency) ? p.currency : null;
   const money = (minor: number) => (currency ? <MoneyAmount value={{ minor, currency }} /> : <bdi dir="ltr">{minor}</bdi>);
-  const config = env();
+  const config = ctx.deps.config;
   const status = isPaymentStatus(p.status) ? STATUS_LABEL[p.status] : p.status;
 
   return (
@@ -198,7 +197,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       )}
 
       <Suspense fallback={<Card title="At the gateway"><SkeletonText lines={6} /></Card>}>
-        <GatewayPanel payment={p} />
+        <GatewayPanel payment={p} ctx={ctx} />
       </Suspense>
 
       <Card title="Timeline" description="Every gateway call, notification and action about this payment, oldest first.">

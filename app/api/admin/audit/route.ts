@@ -1,9 +1,9 @@
 // GET /api/admin/audit: one keyset page of the audit log (newest first), filtered as the query says.
 import { auditLogQuerySchema } from "@/lib/schemas/admin-audit";
 import { route } from "@/server/http/route";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { listAuditLog, toAuditLogPage } from "@/server/services/admin/audit/list-audit-log";
 
 export const GET = route({ permission: "AUDIT_VIEW", query: auditLogQuerySchema }, async ({ principal, query }) => {
-  return toAuditLogPage(await listAuditLog(await appDeps(), principal, query));
+  return toAuditLogPage(await listAuditLog(await appContext({ principal }), query));
 });

@@ -1,11 +1,11 @@
 // GET /api/transactions/export: CSV of the selected rows (ids) or of every row matching the filter, streamed.
 import { transactionExportQuerySchema } from "@/lib/transactions/list-query";
 import { route } from "@/server/http/route";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { exportTransactions } from "@/server/services/transactions/export-transactions";
 
 export const GET = route({ permission: "TRANSACTIONS_EXPORT", query: transactionExportQuerySchema }, async ({ principal, query, ip }) => {
-  const { filename, stream } = await exportTransactions(await appDeps(), principal, query, { ip });
+  const { filename, stream } = await exportTransactions(await appContext({ principal, ip }), query);
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

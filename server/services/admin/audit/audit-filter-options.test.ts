@@ -25,10 +25,10 @@ describe.each(testDatabaseTargets())("audit filter options on $name", (target) =
       { action: "auth.sign_in", targetType: "session" },
       { action: "auth.sign_in_failed" },
     ]);
-    expect(await listAuditFilterOptions({ db: database.db }, auditor)).toEqual({
+    expect(await listAuditFilterOptions({ deps: { db: database.db }, principal: auditor, ip: null })).toEqual({
       actions: ["auth.sign_in", "auth.sign_in_failed", "refund.start"],
       targetTypes: ["payment", "session"],
     });
-    await expect(listAuditFilterOptions({ db: database.db }, reader)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listAuditFilterOptions({ deps: { db: database.db }, principal: reader, ip: null })).rejects.toMatchObject({ code: "forbidden" });
   });
 });

@@ -3,9 +3,8 @@
 // these few names in a small table of their own, written with the entry.
 import "server-only";
 import { asc, isNotNull } from "drizzle-orm";
-import type { Principal } from "../../../auth/principal";
 import { auditLog } from "../../../db/schema";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 
 /** More names than a select should hold would be a bug elsewhere; cap the list. */
@@ -16,7 +15,8 @@ export interface AuditFilterOptions {
   targetTypes: string[];
 }
 
-export async function listAuditFilterOptions(deps: Pick<ServiceDeps, "db">, principal: Principal): Promise<AuditFilterOptions> {
+export async function listAuditFilterOptions(ctx: ServiceContext<Pick<ServiceDeps, "db">>): Promise<AuditFilterOptions> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "AUDIT_VIEW");
   const [actions, targetTypes] = await Promise.all([
     deps.db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(asc(auditLog.action)).limit(MAX_OPTIONS),

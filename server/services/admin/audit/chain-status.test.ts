@@ -35,12 +35,12 @@ describe.each(testDatabaseTargets())("audit chain banner on $name", (target) => 
 
   it("refuses a principal without AUDIT_VIEW", async () => {
     const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
-    await expect(auditChainStatus(deps(), reader)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(auditChainStatus({ deps: deps(), principal: reader, ip: null })).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("reports an untouched log as verified, with its number of entries", async () => {
     await seedFive();
-    const report = await auditChainStatus(deps(), auditor);
+    const report = await auditChainStatus({ deps: deps(), principal: auditor, ip: null });
     expect(report).toEqual({ ok: true, checked: 5 });
     expect(chainBannerText(report)).toBe("Hash chain verified: 5 entries");
     expect(chainBannerText({ ok: true, checked: 1 })).toBe("Hash chain verified: 1 entry");
@@ -50,7 +50,7 @@ describe.each(testDatabaseTargets())("audit chain banner on $name", (target) => 
     const rows = await seedFive();
     const victim = rows[2]!;
     await bypassingTrigger(sql`update audit_log set actor_email = 'someone-else@example.com' where id = ${victim.id}`);
-    const report = await auditChainStatus(deps(), auditor);
+    const report = await auditChainStatus({ deps: deps(), principal: auditor, ip: null });
     expect(report).toEqual({ ok: false, checked: 2, brokenAt: victim.id, reason: "hash_mismatch" });
     expect(chainBannerText(report)).toBe(`Hash chain broken at entry #${victim.id} (hash mismatch)`);
   });
@@ -58,12 +58,12 @@ describe.each(testDatabaseTargets())("audit chain banner on $name", (target) => 
   it("reports a removed entry at the entry after it, as a link mismatch", async () => {
     const rows = await seedFive();
     await bypassingTrigger(sql`delete from audit_log where id = ${rows[1]!.id}`);
-    const report = await auditChainStatus(deps(), auditor);
+    const report = await auditChainStatus({ deps: deps(), principal: auditor, ip: null });
     expect(report).toEqual({ ok: false, checked: 1, brokenAt: rows[2]!.id, reason: "link_mismatch" });
     expect(chainBannerText(report)).toBe(`Hash chain broken at entry #${rows[2]!.id} (link mismatch)`);
   });
 
   it("reports an empty log as verified with no entries", async () => {
-    expect(await auditChainStatus(deps(), auditor)).toEqual({ ok: true, checked: 0 });
+    expect(await auditChainStatus({ deps: deps(), principal: auditor, ip: null })).toEqual({ ok: true, checked: 0 });
   });
 });

@@ -4,13 +4,13 @@
 // walk only the entries appended since, re-walking everything on a schedule).
 import "server-only";
 import { verifyAuditChain, type ChainReport } from "../../../audit/audit-log";
-import type { Principal } from "../../../auth/principal";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 
 export type { ChainReport };
 
-export async function auditChainStatus(deps: Pick<ServiceDeps, "db">, principal: Principal): Promise<ChainReport> {
+export async function auditChainStatus(ctx: ServiceContext<Pick<ServiceDeps, "db">>): Promise<ChainReport> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "AUDIT_VIEW");
   return verifyAuditChain(deps.db);
 }

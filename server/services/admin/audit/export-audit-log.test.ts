@@ -72,7 +72,7 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
   });
 
   it("refuses a principal without AUDIT_VIEW", async () => {
-    await expect(exportAuditLog(deps(), outsider, q(""))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(exportAuditLog({ deps: deps(), principal: outsider, ip: null }, q(""))).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("writes a header and one line per entry, newest first, with times in the user's time zone", async () => {
@@ -80,7 +80,7 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
       { action: "auth.sign_in", actorId: auditor.userId, actorEmail: auditor.email, ip: "10.0.0.7", targetType: "session", targetId: "s-1", summary: { userAgent: "UA", a: 1 }, at: new Date("2024-03-01T21:00:00Z") },
       { action: "auth.sign_out", actorEmail: auditor.email, at: new Date("2024-03-02T08:15:30Z") },
     ]);
-    const { stream, filename } = await exportAuditLog(deps(), auditor, q("tz=Asia/Riyadh"));
+    const { stream, filename } = await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q("tz=Asia/Riyadh"));
     expect(filename).toBe("audit-log-2024-03-02-0030.csv");
     const text = await readAll(stream);
     expect(text.startsWith("\uFEFF")).toBe(true);
@@ -104,7 +104,7 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
       },
       { action: "user.update", actorEmail: "@admin", targetId: "\tcmd" },
     ]);
-    const text = await readAll((await exportAuditLog(deps(), auditor, q(""))).stream);
+    const text = await readAll((await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q(""))).stream);
     const rows = parseCsv(text.slice(1));
     const [second, first] = [rows[1]!, rows[2]!];
     expect(first[2]).toBe("'=HYPERLINK(\"http://evil.example\",\"x\")@example.com");
@@ -125,7 +125,7 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
       { action: "capture.start", actorEmail: "fin@example.com", targetType: "payment", targetId: "p-1", at: new Date("2024-03-01T21:00:00Z") },
       { action: "refund.start", actorEmail: "fin@example.com", targetType: "payment", targetId: "p-1", at: new Date("2024-03-01T20:59:59Z") },
     ]);
-    const text = await readAll((await exportAuditLog(deps(), auditor, q("actor=fin&actionPrefix=refund.&targetType=payment&targetId=p-1&from=2024-03-02&tz=Asia/Riyadh"))).stream);
+    const text = await readAll((await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q("actor=fin&actionPrefix=refund.&targetType=payment&targetId=p-1&from=2024-03-02&tz=Asia/Riyadh"))).stream);
     const rows = parseCsv(text.slice(1));
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(0, 5)).toEqual(["2024-03-02 00:00:00", expect.any(String), "fin@example.com", "", "refund.start"]);
@@ -134,7 +134,7 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
   it("streams in keyset batches, reading the next batch only when the client asks", async () => {
     await seedAudit(database.db, Array.from({ length: 25 }, (_, i) => ({ action: "b.row", summary: { i } })));
     const batches: number[] = [];
-    const { stream } = await exportAuditLog(deps(), auditor, q(""), { batchSize: 10, onBatch: (n) => batches.push(n) });
+    const { stream } = await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q(""), { batchSize: 10, onBatch: (n) => batches.push(n) });
     const reader = stream.getReader();
     await reader.read(); // the header
     expect(batches).toEqual([]);
@@ -156,7 +156,7 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
 
   it("audits the export itself: action audit.export with the filter and the row count, and the chain still verifies", async () => {
     await seedAudit(database.db, [{ action: "auth.sign_in" }, { action: "auth.sign_in" }, { action: "auth.sign_out" }]);
-    await readAll((await exportAuditLog(deps(), auditor, q("action=auth.sign_in&tz=Asia/Riyadh&size=25"), { ip: "10.9.8.7" })).stream);
+    await readAll((await exportAuditLog({ deps: deps(), principal: auditor, ip: "10.9.8.7" }, q("action=auth.sign_in&tz=Asia/Riyadh&size=25"))).stream);
     const entry = await lastExportEntry();
     expect(entry).toMatchObject({
       action: "audit.export",
@@ -168,13 +168,13 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
     });
     expect(await verifyAuditChain(database.db)).toEqual({ ok: true, checked: 4 });
     // The next export sees the first one's entry like any other.
-    const text = await readAll((await exportAuditLog(deps(), auditor, q("action=audit.export"))).stream);
+    const text = await readAll((await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q("action=audit.export"))).stream);
     expect(parseCsv(text.slice(1))).toHaveLength(2);
   });
 
   it("audits an export the client aborted, with the rows sent so far", async () => {
     await seedAudit(database.db, Array.from({ length: 25 }, () => ({ action: "c.row" })));
-    const { stream } = await exportAuditLog(deps(), auditor, q(""), { batchSize: 10 });
+    const { stream } = await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q(""), { batchSize: 10 });
     const reader = stream.getReader();
     await reader.read(); // header
     await reader.read(); // first batch

@@ -7,9 +7,8 @@ import { auditFilterSummary, toAuditFilter, type AuditLogQuery } from "@/lib/sch
 import { csvRow } from "@/lib/transactions/csv";
 import { formatInZone } from "@/lib/transactions/zoned-time";
 import { canonicalJson } from "../../../audit/chain";
-import type { Principal } from "../../../auth/principal";
 import type { AuditRow } from "../../../db/schema";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { auditConditions, fetchAuditPage } from "./audit-query";
 import { csvExportStream, exportFilename } from "../../csv-export";
@@ -17,7 +16,6 @@ import { csvExportStream, exportFilename } from "../../csv-export";
 export const AUDIT_EXPORT_BATCH_SIZE = 1_000;
 
 export interface AuditExportOptions {
-  ip?: string | null;
   batchSize?: number;
   /** Observes each batch read from the database (tests). */
   onBatch?: (rows: number) => void;
@@ -50,11 +48,11 @@ export function auditCsvLine(r: AuditRow, tz: string): string {
 }
 
 export async function exportAuditLog(
-  deps: Pick<ServiceDeps, "db" | "now">,
-  principal: Principal,
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>,
   query: AuditLogQuery,
   opts: AuditExportOptions = {},
 ): Promise<AuditExport> {
+  const { deps, principal, ip } = ctx;
   requirePermission(principal, "AUDIT_VIEW");
   const batchSize = opts.batchSize ?? AUDIT_EXPORT_BATCH_SIZE;
   const where = auditConditions(toAuditFilter(query));
@@ -76,7 +74,7 @@ export async function exportAuditLog(
       action: "audit.export",
       actorId: principal.userId,
       actorEmail: principal.email,
-      ip: opts.ip ?? null,
+      ip,
       targetType: "audit_log",
       summary: { filter: auditFilterSummary(query), rows, outcome },
     }),

@@ -18,7 +18,7 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
   let auditor: Principal;
   let other: Principal;
   const deps = () => ({ db: database.db });
-  const actions = async (qs: string) => (await listAuditLog(deps(), auditor, q(qs))).rows.map((r) => r.action);
+  const actions = async (qs: string) => (await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(qs))).rows.map((r) => r.action);
 
   beforeAll(async () => {
     database = await target.open();
@@ -33,8 +33,8 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
   });
 
   it("refuses a principal without AUDIT_VIEW", async () => {
-    await expect(listAuditLog(deps(), other, q(""))).rejects.toMatchObject({ code: "forbidden" });
-    await expect(listAuditLog(deps(), other, q(""))).rejects.toBeInstanceOf(AppError);
+    await expect(listAuditLog({ deps: deps(), principal: other, ip: null }, q(""))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listAuditLog({ deps: deps(), principal: other, ip: null }, q(""))).rejects.toBeInstanceOf(AppError);
   });
 
   it("lists newest first, with every column the page and the API show", async () => {
@@ -42,7 +42,7 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
       { action: "auth.sign_in", actorId: auditor.userId, actorEmail: auditor.email, ip: "10.0.0.1", targetType: "session", targetId: "s-1", summary: { userAgent: "UA" } },
       { action: "auth.sign_out", actorId: auditor.userId, actorEmail: auditor.email, ip: "10.0.0.1" },
     ]);
-    const page = toAuditLogPage(await listAuditLog(deps(), auditor, q("")));
+    const page = toAuditLogPage(await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("")));
     expect(page.items.map((i) => i.id)).toEqual([b!.id, a!.id]);
     expect(page.items[1]).toEqual({
       id: a!.id,
@@ -133,35 +133,35 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
       { action: "refund.start", actorEmail: "ops@example.com", targetType: "payment", targetId: "p-9" },
       { action: "capture.start", actorEmail: "fin@example.com", targetType: "payment", targetId: "p-9" },
     ]);
-    const page = await listAuditLog(deps(), auditor, q("actor=fin@&actionPrefix=refund.&targetType=payment&targetId=p-9"));
+    const page = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("actor=fin@&actionPrefix=refund.&targetType=payment&targetId=p-9"));
     expect(page.rows.map((r) => [r.action, r.actorEmail])).toEqual([["refund.start", "fin@example.com"]]);
   });
 
   it("pages by keyset, newest first: entries appended while paging neither repeat nor shift the older pages", async () => {
     const seeded = await seedAudit(database.db, Array.from({ length: 60 }, (_, i) => ({ action: "k.page", summary: { i } })));
     const ids = seeded.map((r) => r.id).reverse(); // newest first
-    const first = await listAuditLog(deps(), auditor, q("size=25"));
+    const first = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("size=25"));
     expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, 25));
     expect(first.prevCursor).toBeNull();
     expect(first.nextCursor).toBe(`next-${ids[24]}`);
 
     // New entries arrive: the next page is still exactly the 25 after the first page, not shifted by them.
     await seedAudit(database.db, Array.from({ length: 5 }, () => ({ action: "k.page" })));
-    const second = await listAuditLog(deps(), auditor, q(`size=25&cursor=${first.nextCursor}`));
+    const second = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${first.nextCursor}`));
     expect(second.rows.map((r) => r.id)).toEqual(ids.slice(25, 50));
-    const third = await listAuditLog(deps(), auditor, q(`size=25&cursor=${second.nextCursor}`));
+    const third = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${second.nextCursor}`));
     expect(third.rows.map((r) => r.id)).toEqual(ids.slice(50));
     expect(third.nextCursor).toBeNull();
 
     // "Previous" from the third page is the second page again.
-    const back = await listAuditLog(deps(), auditor, q(`size=25&cursor=${third.prevCursor}`));
+    const back = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${third.prevCursor}`));
     expect(back.rows.map((r) => r.id)).toEqual(ids.slice(25, 50));
     // Back again: the first page as it was, and now a newer page above it (the 5 new entries).
-    const again = await listAuditLog(deps(), auditor, q(`size=25&cursor=${back.prevCursor}`));
+    const again = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${back.prevCursor}`));
     expect(again.rows.map((r) => r.id)).toEqual(ids.slice(0, 25));
     expect(again.prevCursor).not.toBeNull();
     // Back from there reaches the top: a full first page (not a short one of 5), the new entries included.
-    const top = await listAuditLog(deps(), auditor, q(`size=25&cursor=${again.prevCursor}`));
+    const top = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${again.prevCursor}`));
     expect(top.prevCursor).toBeNull();
     expect(top.rows).toHaveLength(25);
     expect(top.rows.slice(5).map((r) => r.id)).toEqual(ids.slice(0, 20));
@@ -170,8 +170,8 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
 
   it("pages within a filter: the cursor keeps to the filtered entries", async () => {
     await seedAudit(database.db, Array.from({ length: 60 }, (_, i) => ({ action: i % 2 ? "f.odd" : "f.even" })));
-    const first = await listAuditLog(deps(), auditor, q("action=f.odd&size=25"));
-    const second = await listAuditLog(deps(), auditor, q(`action=f.odd&size=25&cursor=${first.nextCursor}`));
+    const first = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("action=f.odd&size=25"));
+    const second = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`action=f.odd&size=25&cursor=${first.nextCursor}`));
     expect([...first.rows, ...second.rows].every((r) => r.action === "f.odd")).toBe(true);
     expect(first.rows).toHaveLength(25);
     expect(second.rows).toHaveLength(5);

@@ -2,10 +2,9 @@
 // Read-only (no audit row: reading the log is not itself an event); the page and GET /api/admin/audit call it.
 import "server-only";
 import { decodeAuditCursor, encodeAuditCursor, toAuditFilter, type AuditLogItem, type AuditLogPage, type AuditLogQuery } from "@/lib/schemas/admin-audit";
-import type { Principal } from "../../../auth/principal";
 import type { AuditRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { auditConditions, fetchAuditPage } from "./audit-query";
 
@@ -15,7 +14,8 @@ export interface AuditPage {
   prevCursor: string | null;
 }
 
-export async function listAuditLog(deps: Pick<ServiceDeps, "db">, principal: Principal, query: AuditLogQuery): Promise<AuditPage> {
+export async function listAuditLog(ctx: ServiceContext<Pick<ServiceDeps, "db">>, query: AuditLogQuery): Promise<AuditPage> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "AUDIT_VIEW");
   const cursor = query.cursor ? decodeAuditCursor(query.cursor) : null;
   if (query.cursor && !cursor) {

@@ -44,7 +44,7 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
   it("always sends page number and page size, even when the query leaves them out", async () => {
     const query = q({});
     expect(query).toEqual({ status: "all", pageNumber: 0, pageSize: 10 });
-    const page = await searchBranches(deps, viewer, query);
+    const page = await searchBranches({ deps, principal: viewer, ip: null }, query);
     expect(page).toMatchObject({ pageNumber: 0, pageSize: 10, totalElements: 25, totalPages: 3 });
     expect(page.items).toHaveLength(10);
     const [call] = await branchSearchCalls();
@@ -55,7 +55,7 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
   });
 
   it("pages are numbered from 0, do not overlap and together hold every branch", async () => {
-    const pages = await Promise.all([0, 1, 2].map((n) => searchBranches(deps, viewer, q({ pageNumber: String(n), pageSize: "10" }))));
+    const pages = await Promise.all([0, 1, 2].map((n) => searchBranches({ deps, principal: viewer, ip: null }, q({ pageNumber: String(n), pageSize: "10" }))));
     expect(pages.map((p) => [p.pageNumber, p.items.length])).toEqual([
       [0, 10],
       [1, 10],
@@ -63,14 +63,14 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
     ]);
     const ids = pages.flatMap((p) => p.items.map((b) => b.id));
     expect(new Set(ids).size).toBe(25);
-    const past = await searchBranches(deps, viewer, q({ pageNumber: "3" }));
+    const past = await searchBranches({ deps, principal: viewer, ip: null }, q({ pageNumber: "3" }));
     expect(past).toMatchObject({ items: [], totalElements: 25, totalPages: 3 });
   });
 
   it("the text filter matches English and Arabic names", async () => {
-    const jeddah = await searchBranches(deps, viewer, q({ text: "jeddah", pageSize: "50" }));
+    const jeddah = await searchBranches({ deps, principal: viewer, ip: null }, q({ text: "jeddah", pageSize: "50" }));
     expect(jeddah.items.map((b) => b.name).sort()).toEqual(["Jeddah Al Balad", "Jeddah Corniche", "Jeddah Red Sea Mall"]);
-    const arabic = await searchBranches(deps, viewer, q({ text: "جدة", pageSize: "50" }));
+    const arabic = await searchBranches({ deps, principal: viewer, ip: null }, q({ text: "جدة", pageSize: "50" }));
     expect(arabic.items.length).toBeGreaterThanOrEqual(2);
     expect(arabic.items.every((b) => `${b.name} ${b.nameAR}`.includes("جدة"))).toBe(true);
     const calls = await branchSearchCalls();
@@ -78,9 +78,9 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
   });
 
   it("the status filter sends active=true / active=false, and nothing for all", async () => {
-    const active = await searchBranches(deps, viewer, q({ status: "active", pageSize: "50" }));
-    const inactive = await searchBranches(deps, viewer, q({ status: "inactive", pageSize: "50" }));
-    const all = await searchBranches(deps, viewer, q({ status: "all", pageSize: "50" }));
+    const active = await searchBranches({ deps, principal: viewer, ip: null }, q({ status: "active", pageSize: "50" }));
+    const inactive = await searchBranches({ deps, principal: viewer, ip: null }, q({ status: "inactive", pageSize: "50" }));
+    const all = await searchBranches({ deps, principal: viewer, ip: null }, q({ status: "all", pageSize: "50" }));
     expect(active.items.every((b) => b.active)).toBe(true);
     expect(inactive.items.every((b) => !b.active)).toBe(true);
     expect(inactive.totalElements).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
   });
 
   it("a BRANCH-level API key is refused by the gateway, and the error says so plainly", async () => {
-    await expect(searchBranches(branchKeyDeps, viewer, q())).rejects.toMatchObject({
+    await expect(searchBranches({ deps: branchKeyDeps, principal: viewer, ip: null }, q())).rejects.toMatchObject({
       code: "gateway_error",
       userMessage: "The gateway's API key has the BRANCH access level, which may not search branches (contract 5.3).",
     });
@@ -105,7 +105,7 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
     const control = sandboxControl(sandbox.url);
     await control.addFault({ operation: "branch_search", fault: "http_503", times: 3 });
     try {
-      await expect(searchBranches(deps, viewer, q())).rejects.toMatchObject({ code: "gateway_unavailable" });
+      await expect(searchBranches({ deps, principal: viewer, ip: null }, q())).rejects.toMatchObject({ code: "gateway_unavailable" });
     } finally {
       await control.clearFaults();
     }
@@ -113,7 +113,7 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
 
   it("without BRANCHES_VIEW the search is refused before any gateway call", async () => {
     const before = (await branchSearchCalls()).length;
-    await expect(searchBranches(deps, nobody, q())).rejects.toMatchObject({ code: "forbidden" });
+    await expect(searchBranches({ deps, principal: nobody, ip: null }, q())).rejects.toMatchObject({ code: "forbidden" });
     expect((await branchSearchCalls()).length).toBe(before);
   });
 });

@@ -3,10 +3,9 @@
 // for the API key's access level (contract 5.3: BRANCH keys may not search branches) is said plainly.
 import "server-only";
 import { activeFilterOf, type BranchSearchPage, type BranchSearchQuery, type BranchView } from "@/lib/schemas/admin-branches";
-import type { Principal } from "../../../auth/principal";
 import type { Branch } from "../../../gateway/client";
 import { AppError } from "../../../errors";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "./access-level";
 
@@ -23,7 +22,8 @@ function viewOf(b: Branch): BranchView {
   };
 }
 
-export async function searchBranches(deps: Pick<ServiceDeps, "gateway">, principal: Principal, query: BranchSearchQuery): Promise<BranchSearchPage> {
+export async function searchBranches(ctx: ServiceContext<Pick<ServiceDeps, "gateway">>, query: BranchSearchQuery): Promise<BranchSearchPage> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "BRANCHES_VIEW");
   const r = await deps.gateway.searchBranches({
     pageNumber: query.pageNumber,

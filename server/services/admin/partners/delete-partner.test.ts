@@ -15,7 +15,7 @@ import { auditLog, gatewayCalls } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { SANDBOX_LEVEL_KEYS } from "../../../gateway/sandbox-defaults";
 import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceDeps, ServiceContext } from "../../deps";
 import { startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { deletePartner } from "./delete-partner";
 
@@ -32,6 +32,8 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   let admin: Principal;
   let nobody: Principal;
   const [gulf, redSea, najd] = SEEDED_PARTNER_IDS as [string, string, string];
@@ -53,7 +55,7 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
   });
 
   it("deletes a partner and returns the gateway's confirmation string; audited as partner.delete", async () => {
-    const r = await deletePartner(deps, admin, gulf, "203.0.113.7");
+    const r = await deletePartner(as(admin, "203.0.113.7"), { partnerId: gulf });
     expect(r).toEqual({ partnerId: gulf, message: "Partner Gulf Payments Partner deleted successfully" });
     const [row] = await auditsOf(gulf);
     expect(row).toMatchObject({ action: "partner.delete", actorId: admin.userId, targetType: "partner", ip: "203.0.113.7" });
@@ -62,9 +64,12 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
 
   it("an unknown id is not_found ('No partner with this id at the gateway'), and audited as a failed delete", async () => {
     const unknown = randomUUID();
-    await expect(deletePartner(deps, admin, unknown)).rejects.toMatchObject({ code: "not_found", userMessage: "No partner with this id at the gateway." });
+    await expect(deletePartner(as(admin), { partnerId: unknown })).rejects.toMatchObject({
+      code: "not_found",
+      userMessage: "No partner with this id at the gateway.",
+    });
     // Deleting the same partner twice: the second time the gateway has none.
-    await expect(deletePartner(deps, admin, gulf)).rejects.toMatchObject({ code: "not_found" });
+    await expect(deletePartner(as(admin), { partnerId: gulf })).rejects.toMatchObject({ code: "not_found" });
     const [row] = await auditsOf(unknown);
     expect(row).toMatchObject({ action: "partner.delete_failed" });
     expect(row!.summary).toMatchObject({ outcome: "not_found", httpStatus: 404 });
@@ -74,14 +79,14 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
   it("an id that is not a UUID is refused before any gateway call (and the form's schema refuses it too)", async () => {
     const before = await partnerCalls();
     for (const bad of ["", "123", "not-a-uuid", `${gulf}x`, "../roles/role", `${gulf.slice(0, 35)}`]) {
-      await expect(deletePartner(deps, admin, bad)).rejects.toMatchObject({ code: "invalid_request" });
+      await expect(deletePartner(as(admin), { partnerId: bad })).rejects.toMatchObject({ code: "invalid_request" });
       expect(deletePartnerSchema.safeParse({ partnerId: bad }).success).toBe(false);
     }
     expect(await partnerCalls()).toBe(before);
   });
 
   it("a UUID in capitals or with spaces around it is the same id", async () => {
-    const r = await deletePartner(deps, admin, `  ${najd.toUpperCase()} `);
+    const r = await deletePartner(as(admin), { partnerId: `  ${najd.toUpperCase()} ` });
     expect(r.partnerId).toBe(najd);
     expect(r.message).toBe("Partner Najd Retail Group deleted successfully");
   });
@@ -93,7 +98,7 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
     ] as const) {
       const levelDeps = withKey(key);
       try {
-        await expect(deletePartner(levelDeps, admin, redSea)).rejects.toMatchObject({
+        await expect(deletePartner({ deps: levelDeps, principal: admin, ip: null }, { partnerId: redSea })).rejects.toMatchObject({
           code: "gateway_error",
           userMessage: `The gateway's API key has the ${level} access level, which may not delete partners (contract 5.3). Nothing was deleted.`,
         });
@@ -106,7 +111,7 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
       ["partner.delete_failed", "access_level"],
     ]);
     // The partner is still there: a SUPER_ADMIN key deletes it.
-    await expect(deletePartner(deps, admin, redSea)).resolves.toMatchObject({ message: "Partner Red Sea Commerce deleted successfully" });
+    await expect(deletePartner(as(admin), { partnerId: redSea })).resolves.toMatchObject({ message: "Partner Red Sea Commerce deleted successfully" });
   });
 
   it("a reply lost after the gateway acted is outcome_unknown, never 'deleted' nor 'not found'", async () => {
@@ -114,7 +119,7 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
     const id = randomUUID();
     await control.addFault({ operation: "partner_delete", fault: "reset", times: 1, phase: "after" });
     try {
-      await expect(deletePartner(deps, admin, id)).rejects.toMatchObject({ code: "outcome_unknown" });
+      await expect(deletePartner(as(admin), { partnerId: id })).rejects.toMatchObject({ code: "outcome_unknown" });
     } finally {
       await control.clearFaults();
     }
@@ -127,7 +132,7 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
     const down = testDeps(database, `http://127.0.0.1:${await closedPort()}`);
     const id = randomUUID();
     try {
-      await expect(deletePartner(down, admin, id)).rejects.toMatchObject({ code: "gateway_unavailable" });
+      await expect(deletePartner({ deps: down, principal: admin, ip: null }, { partnerId: id })).rejects.toMatchObject({ code: "gateway_unavailable" });
     } finally {
       await down.gateway.close();
     }
@@ -137,7 +142,7 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
   it("without PARTNERS_DELETE the delete is refused before any gateway call and nothing is audited", async () => {
     const before = await partnerCalls();
     const id = randomUUID();
-    await expect(deletePartner(deps, nobody, id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(deletePartner(as(nobody), { partnerId: id })).rejects.toMatchObject({ code: "forbidden" });
     expect(await partnerCalls()).toBe(before);
     expect(await auditsOf(id)).toEqual([]);
   });

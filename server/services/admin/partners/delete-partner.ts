@@ -4,11 +4,10 @@
 import "server-only";
 import { partnerIdSchema, type DeletePartnerResult } from "@/lib/schemas/admin-partners";
 import { appendAuditNow } from "../../../audit/audit-log";
-import type { Principal } from "../../../auth/principal";
 import { requireFreshFactor } from "../../../auth/step-up";
 import type { GatewayResult } from "../../../gateway/result";
 import { AppError } from "../../../errors";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "../branches/access-level";
 
@@ -42,12 +41,9 @@ function judge(r: GatewayResult<string>): { outcome: Outcome; error: AppError | 
   }
 }
 
-export async function deletePartner(
-  deps: Pick<ServiceDeps, "db" | "gateway">,
-  principal: Principal,
-  rawPartnerId: string,
-  ip: string | null = null,
-): Promise<DeletePartnerResult> {
+export async function deletePartner(ctx: ServiceContext<Pick<ServiceDeps, "db" | "gateway">>, input: { partnerId: string }): Promise<DeletePartnerResult> {
+  const { deps, principal, ip } = ctx;
+  const rawPartnerId = input.partnerId;
   requirePermission(principal, "PARTNERS_DELETE");
   requireFreshFactor(principal);
   const parsed = partnerIdSchema.safeParse(rawPartnerId);

@@ -2,15 +2,15 @@
 // comes back as an error on the name field; permissions the gateway dropped are named in the result.
 // Escalation rule (grant-rules.ts): a role may carry only permissions its creator holds (a super-admin holds all).
 import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
-import type { Principal } from "../../../auth/principal";
 import { requireFreshFactor } from "../../../auth/step-up";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { auditingRefusals, requireHeld } from "../grant-rules";
 import { requireRolesManage } from "./access";
 import { successOrThrow } from "./gateway-failure";
 import { recordSavedRole } from "./save-result";
 
-export async function createRole(deps: ServiceDeps, principal: Principal, input: RoleFormOutput, ip: string | null): Promise<RoleSaveResult> {
+export async function createRole(ctx: ServiceContext, input: RoleFormOutput): Promise<RoleSaveResult> {
+  const { deps, principal, ip } = ctx;
   requireRolesManage(principal);
   requireFreshFactor(principal);
   return auditingRefusals(deps.db, principal, ip, async () => {
@@ -18,6 +18,6 @@ export async function createRole(deps: ServiceDeps, principal: Principal, input:
     const gatewayRole = successOrThrow(
       await deps.gateway.createRole({ roleName: input.name, description: input.description, permissions: input.permissions }),
     );
-    return recordSavedRole(deps, principal, { action: "role.create", input, gatewayRole, before: null, ip });
+    return recordSavedRole(ctx, { action: "role.create", input, gatewayRole, before: null });
   });
 }

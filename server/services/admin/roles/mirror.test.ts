@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     const holder = await userHoldingRoles(deps.db, [localFinance.id]);
     expect((await holder.next()).permissions.has("AUDIT_VIEW")).toBe(false);
 
-    const r = await searchRoles(deps, superAdmin, query());
+    const r = await searchRoles({ deps, principal: superAdmin, ip: null }, query());
     expect(r.page).toMatchObject({ number: 0, size: 10 });
     const byName = new Map(r.items.map((i) => [i.name, i]));
     for (const name of ["back-office", "finance", "read-only"]) {
@@ -79,7 +79,7 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     for (let i = 0; i < 12; i++) {
       await deps.gateway.createRole({ roleName: `${prefix}-${String(i).padStart(2, "0")}`, description: "", permissions: [] });
     }
-    const second = await searchRoles(deps, superAdmin, query({ text: prefix, page: "1" }));
+    const second = await searchRoles({ deps, principal: superAdmin, ip: null }, query({ text: prefix, page: "1" }));
     expect(second.page).toEqual({ number: 1, size: 10, totalElements: 12, totalPages: 2 });
     expect(second.items.map((i) => i.name)).toEqual([`${prefix}-10`, `${prefix}-11`]);
     expect(await roleRowByName(deps.db, "legacy-local-only")).not.toBeNull();
@@ -88,34 +88,34 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
 
   it("two roles that swapped names at the gateway mirror cleanly in one page", async () => {
     const [x, y] = [uniqueName("swap-x"), uniqueName("swap-y")];
-    const a = await createRole(deps, superAdmin, createRoleSchema.parse({ name: x, description: "", permissions: [] }), null);
-    const b = await createRole(deps, superAdmin, createRoleSchema.parse({ name: y, description: "", permissions: [] }), null);
+    const a = await createRole({ deps, principal: superAdmin, ip: null }, createRoleSchema.parse({ name: x, description: "", permissions: [] }));
+    const b = await createRole({ deps, principal: superAdmin, ip: null }, createRoleSchema.parse({ name: y, description: "", permissions: [] }));
     const rename = (id: string, roleName: string) => deps.gateway.updateRole({ roleId: id, roleName, description: "", permissions: [] });
     await rename(a.role.gatewayRoleId!, `${x}-tmp`);
     await rename(b.role.gatewayRoleId!, x);
     await rename(a.role.gatewayRoleId!, y);
-    await searchRoles(deps, superAdmin, query({ text: "swap-", size: "50" }));
+    await searchRoles({ deps, principal: superAdmin, ip: null }, query({ text: "swap-", size: "50" }));
     expect((await roleRowByName(deps.db, y))!.id).toBe(a.role.id);
     expect((await roleRowByName(deps.db, x))!.id).toBe(b.role.id);
   });
 
   it("when the gateway does not answer, nothing changes and the last mirrored permissions hold", async () => {
-    const r = await createRole(deps, superAdmin, createRoleSchema.parse({ name: uniqueName("Steady"), description: "", permissions: ["CAPTURES_CREATE"] }), null);
+    const r = await createRole({ deps, principal: superAdmin, ip: null }, createRoleSchema.parse({ name: uniqueName("Steady"), description: "", permissions: ["CAPTURES_CREATE"] }));
     const holder = await userHoldingRoles(deps.db, [r.role.id]);
     const before = await deps.db.select().from(roles).orderBy(roles.id);
     const audits = (await deps.db.select().from(auditLog)).length;
     const unavailable = { code: "gateway_unavailable", userMessage: ROLES_GATEWAY_UNAVAILABLE };
     const input = updateRoleSchema.parse({ name: r.role.name, description: "", permissions: [] });
-    await expect(searchRoles(dead, superAdmin, query())).rejects.toMatchObject(unavailable);
-    await expect(getRole(dead, superAdmin, r.role.id)).rejects.toMatchObject(unavailable);
-    await expect(updateRole(dead, superAdmin, r.role.id, input, null)).rejects.toMatchObject(unavailable);
-    await expect(createRole(dead, superAdmin, createRoleSchema.parse({ name: uniqueName("Never"), description: "", permissions: [] }), null)).rejects.toMatchObject(unavailable);
-    await expect(refreshRoleMirror(dead, superAdmin, null)).rejects.toMatchObject(unavailable);
+    await expect(searchRoles({ deps: dead, principal: superAdmin, ip: null }, query())).rejects.toMatchObject(unavailable);
+    await expect(getRole({ deps: dead, principal: superAdmin, ip: null }, { roleId: r.role.id })).rejects.toMatchObject(unavailable);
+    await expect(updateRole({ deps: dead, principal: superAdmin, ip: null }, { roleId: r.role.id, ...input })).rejects.toMatchObject(unavailable);
+    await expect(createRole({ deps: dead, principal: superAdmin, ip: null }, createRoleSchema.parse({ name: uniqueName("Never"), description: "", permissions: [] }))).rejects.toMatchObject(unavailable);
+    await expect(refreshRoleMirror({ deps: dead, principal: superAdmin, ip: null })).rejects.toMatchObject(unavailable);
     expect(await deps.db.select().from(roles).orderBy(roles.id)).toEqual(before);
     expect(await deps.db.select().from(auditLog)).toHaveLength(audits);
     expect((await holder.next()).permissions.has("CAPTURES_CREATE")).toBe(true);
     // The list can still show the last mirrored copy.
-    const fallback = await mirroredRoles(dead, superAdmin, query({ text: r.role.name }));
+    const fallback = await mirroredRoles({ deps: dead, principal: superAdmin, ip: null }, query({ text: r.role.name }));
     expect(fallback.items.map((i) => [i.id, i.permissions])).toEqual([[r.role.id, ["CAPTURES_CREATE"]]]);
   });
 
@@ -124,7 +124,7 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     if (total.kind !== "success") throw new Error("search failed");
     const count = total.data.totalElements!;
     expect(count).toBeGreaterThan(12);
-    const r = await refreshRoleMirror(deps, superAdmin, "10.0.0.9", { pageSize: 5 });
+    const r = await refreshRoleMirror({ deps, principal: superAdmin, ip: "10.0.0.9" }, { pageSize: 5 });
     expect(r).toEqual({ pages: Math.ceil(count / 5), roles: count, complete: true });
     const mirrored = await deps.db.select().from(roles);
     expect(mirrored.filter((m) => m.gatewayRoleId !== null)).toHaveLength(count);
@@ -133,12 +133,12 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
   });
 
   it("refresh stops at its page bound and says it is incomplete", async () => {
-    expect(await refreshRoleMirror(deps, superAdmin, null, { pageSize: 2, maxPages: 3 })).toEqual({ pages: 3, roles: 6, complete: false });
+    expect(await refreshRoleMirror({ deps, principal: superAdmin, ip: null }, { pageSize: 2, maxPages: 3 })).toEqual({ pages: 3, roles: 6, complete: false });
   });
 
   it("refresh is for super-admins only, even with ROLES_MANAGE", async () => {
     const manager = await testPrincipal(deps.db, "Manager", ["ROLES_MANAGE"]);
-    await expect(refreshRoleMirror(deps, manager, null)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(refreshRoleMirror({ deps, principal: manager, ip: null })).rejects.toMatchObject({ code: "forbidden" });
   });
 });
 

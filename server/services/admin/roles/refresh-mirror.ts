@@ -1,10 +1,9 @@
 // "Refresh from gateway" (super-admin only): walk every page of the gateway's role search (bounded) and mirror
 // all roles in one transaction with one audit row. If any page fails, nothing changes: the last mirror holds.
 import type { RoleRefreshResult } from "@/lib/schemas/admin-roles";
-import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Role } from "../../../gateway/client";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { requireSuperAdmin } from "./access";
 import { successOrThrow } from "./gateway-failure";
 import { mirrorRoles } from "./mirror";
@@ -12,12 +11,8 @@ import { mirrorRoles } from "./mirror";
 export const REFRESH_PAGE_SIZE = 100;
 export const REFRESH_MAX_PAGES = 100;
 
-export async function refreshRoleMirror(
-  deps: ServiceDeps,
-  principal: Principal,
-  ip: string | null,
-  opts: { pageSize?: number; maxPages?: number } = {},
-): Promise<RoleRefreshResult> {
+export async function refreshRoleMirror(ctx: ServiceContext, opts: { pageSize?: number; maxPages?: number } = {}): Promise<RoleRefreshResult> {
+  const { deps, principal, ip } = ctx;
   requireSuperAdmin(principal);
   const pageSize = opts.pageSize ?? REFRESH_PAGE_SIZE;
   const maxPages = opts.maxPages ?? REFRESH_MAX_PAGES;

@@ -1,11 +1,10 @@
 // After a create or update: mirror the gateway's answer and write the audit row in one transaction, and name the
 // requested permissions the gateway silently did not assign (contract 4.13: unsupported names are ignored).
 import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
-import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
 import type { RoleRow } from "../../../db/schema";
 import type { Role } from "../../../gateway/client";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { mirrorRoles, toRoleDetail } from "./mirror";
 
 export function notAssigned(requested: readonly string[], granted: readonly string[]): string[] {
@@ -14,17 +13,17 @@ export function notAssigned(requested: readonly string[], granted: readonly stri
 }
 
 export async function recordSavedRole(
-  deps: ServiceDeps,
-  principal: Principal,
-  saved: { action: "role.create" | "role.update"; input: RoleFormOutput; gatewayRole: Role; before: RoleRow | null; ip: string | null },
+  ctx: ServiceContext,
+  saved: { action: "role.create" | "role.update"; input: RoleFormOutput; gatewayRole: Role; before: RoleRow | null },
 ): Promise<RoleSaveResult> {
+  const { deps, principal, ip } = ctx;
   const dropped = notAssigned(saved.input.permissions, saved.gatewayRole.permissions);
   const row = await deps.db.transaction(async (tx) => {
     const [mirrored] = await mirrorRoles(tx, [saved.gatewayRole], deps.now());
     await appendAudit(tx, {
       actorId: principal.userId,
       actorEmail: principal.email,
-      ip: saved.ip,
+      ip,
       action: saved.action,
       targetType: "role",
       targetId: mirrored!.id,

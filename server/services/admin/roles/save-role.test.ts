@@ -11,7 +11,7 @@ import { createRoleSchema, NAME_TAKEN_MESSAGE, updateRoleSchema } from "@/lib/sc
 import type { Principal } from "../../../auth/principal";
 import { auditLog, roles } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceDeps, ServiceContext } from "../../deps";
 import { startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { createRole } from "./create-role";
 import { ROLE_NOT_AT_GATEWAY } from "./gateway-failure";
@@ -26,6 +26,8 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
   let database: TestDatabase;
   let sandbox: RunningSandbox;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   let admin: Principal;
 
   beforeAll(async () => {
@@ -45,7 +47,7 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
 
   it("create makes the role at the gateway, mirrors it (vocabulary permissions, source gateway) and audits role.create", async () => {
     const name = uniqueName("Cashiers");
-    const r = await createRole(deps, admin, body(name, ["transactions_view", "PAYMENTS_CREATE"]), "10.0.0.1");
+    const r = await createRole(as(admin, "10.0.0.1"), body(name, ["transactions_view", "PAYMENTS_CREATE"]));
     expect(r.notAssigned).toEqual([]);
     expect(r.role).toMatchObject({ name, source: "gateway", permissions: ["TRANSACTIONS_VIEW", "PAYMENTS_CREATE"] });
     const atGateway = await deps.gateway.getRole({ roleId: r.role.gatewayRoleId! });
@@ -60,10 +62,10 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
 
   it("a duplicate name, in any letter case, is a conflict on the name field; nothing is mirrored or audited", async () => {
     const name = uniqueName("Night-Shift");
-    await createRole(deps, admin, body(name, ["TRANSACTIONS_VIEW"]), null);
+    await createRole(as(admin), body(name, ["TRANSACTIONS_VIEW"]));
     const before = await deps.db.select().from(roles);
     const auditsBefore = await deps.db.select().from(auditLog);
-    await expect(createRole(deps, admin, body(name.toUpperCase(), ["REFUNDS_CREATE"]), null)).rejects.toMatchObject({
+    await expect(createRole(as(admin), body(name.toUpperCase(), ["REFUNDS_CREATE"]))).rejects.toMatchObject({
       code: "conflict",
       fields: { name: [NAME_TAKEN_MESSAGE] },
     });
@@ -72,30 +74,30 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
   });
 
   it("renaming onto another role's name is the same name-field conflict", async () => {
-    const a = await createRole(deps, admin, body(uniqueName("Alpha"), ["TRANSACTIONS_VIEW"]), null);
-    const b = await createRole(deps, admin, body(uniqueName("Beta"), ["TRANSACTIONS_VIEW"]), null);
-    await expect(updateRole(deps, admin, b.role.id, updateRoleSchema.parse({ name: a.role.name.toLowerCase(), description: "", permissions: [] }), null)).rejects.toMatchObject({
+    const a = await createRole(as(admin), body(uniqueName("Alpha"), ["TRANSACTIONS_VIEW"]));
+    const b = await createRole(as(admin), body(uniqueName("Beta"), ["TRANSACTIONS_VIEW"]));
+    await expect(updateRole(as(admin), { roleId: b.role.id, ...updateRoleSchema.parse({ name: a.role.name.toLowerCase(), description: "", permissions: [] }) })).rejects.toMatchObject({
       code: "conflict",
       fields: { name: [NAME_TAKEN_MESSAGE] },
     });
   });
 
   it("permissions the gateway silently dropped are reported as not assigned, and are not in the mirror", async () => {
-    const r = await createRole(deps, admin, body(uniqueName("Reporting"), ["TRANSACTIONS_VIEW", "REPORTS_VIEW", "refunds_teleport"]), null);
+    const r = await createRole(as(admin), body(uniqueName("Reporting"), ["TRANSACTIONS_VIEW", "REPORTS_VIEW", "refunds_teleport"]));
     expect(r.notAssigned).toEqual(["REPORTS_VIEW", "REFUNDS_TELEPORT"]);
     expect(r.role.permissions).toEqual(["TRANSACTIONS_VIEW"]);
-    const u = await updateRole(deps, admin, r.role.id, updateRoleSchema.parse({ name: r.role.name, description: "", permissions: ["AUDIT_VIEW", "AUDIT_DELETE"] }), null);
+    const u = await updateRole(as(admin), { roleId: r.role.id, ...updateRoleSchema.parse({ name: r.role.name, description: "", permissions: ["AUDIT_VIEW", "AUDIT_DELETE"] }) });
     expect(u.notAssigned).toEqual(["AUDIT_DELETE"]);
     expect(u.role.permissions).toEqual(["AUDIT_VIEW"]);
   });
 
   it("an update changes the mirror, so a holder of the role gains and loses actions on their next request", async () => {
-    const r = await createRole(deps, admin, body(uniqueName("Clerks"), ["TRANSACTIONS_VIEW"]), null);
+    const r = await createRole(as(admin), body(uniqueName("Clerks"), ["TRANSACTIONS_VIEW"]));
     const holder = await userHoldingRoles(deps.db, [r.role.id]);
     let p = await holder.next();
     expect([p.permissions.has("TRANSACTIONS_VIEW"), p.permissions.has("REFUNDS_CREATE")]).toEqual([true, false]);
 
-    const u = await updateRole(deps, admin, r.role.id, updateRoleSchema.parse({ name: r.role.name, description: "Refunds only", permissions: ["REFUNDS_CREATE"] }), "10.0.0.2");
+    const u = await updateRole(as(admin, "10.0.0.2"), { roleId: r.role.id, ...updateRoleSchema.parse({ name: r.role.name, description: "Refunds only", permissions: ["REFUNDS_CREATE"] }) });
     expect(u.role).toMatchObject({ id: r.role.id, gatewayRoleId: r.role.gatewayRoleId, permissions: ["REFUNDS_CREATE"], description: "Refunds only" });
     p = await holder.next();
     expect([p.permissions.has("TRANSACTIONS_VIEW"), p.permissions.has("REFUNDS_CREATE")]).toEqual([false, true]);
@@ -106,21 +108,21 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
   });
 
   it("get reads the role from the gateway and mirrors a change made there", async () => {
-    const r = await createRole(deps, admin, body(uniqueName("Auditors"), ["AUDIT_VIEW"]), null);
+    const r = await createRole(as(admin), body(uniqueName("Auditors"), ["AUDIT_VIEW"]));
     await deps.gateway.updateRole({ roleId: r.role.gatewayRoleId!, roleName: r.role.name, description: "Changed elsewhere", permissions: ["AUDIT_VIEW", "BRANCHES_VIEW"] });
-    const got = await getRole(deps, admin, r.role.id);
+    const got = await getRole(as(admin), { roleId: r.role.id });
     expect(got).toMatchObject({ id: r.role.id, description: "Changed elsewhere", permissions: ["AUDIT_VIEW", "BRANCHES_VIEW"], otherPermissions: [] });
     expect((await roleRowByName(deps.db, r.role.name))!.permissions).toEqual(["AUDIT_VIEW", "BRANCHES_VIEW"]);
   });
 
   it("get or update of an unknown role is not_found: unknown to us, or unknown to the gateway", async () => {
-    await expect(getRole(deps, admin, randomUUID())).rejects.toMatchObject({ code: "not_found" });
+    await expect(getRole(as(admin), { roleId: randomUUID() })).rejects.toMatchObject({ code: "not_found" });
     const [ghost] = await deps.db
       .insert(roles)
       .values({ name: uniqueName("ghost"), gatewayRoleId: randomUUID(), source: "gateway", permissions: ["TRANSACTIONS_VIEW"] })
       .returning();
-    await expect(getRole(deps, admin, ghost!.id)).rejects.toMatchObject({ code: "not_found", userMessage: ROLE_NOT_AT_GATEWAY });
-    await expect(updateRole(deps, admin, ghost!.id, updateRoleSchema.parse({ name: ghost!.name, description: "", permissions: [] }), null)).rejects.toMatchObject({
+    await expect(getRole(as(admin), { roleId: ghost!.id })).rejects.toMatchObject({ code: "not_found", userMessage: ROLE_NOT_AT_GATEWAY });
+    await expect(updateRole(as(admin), { roleId: ghost!.id, ...updateRoleSchema.parse({ name: ghost!.name, description: "", permissions: [] }) })).rejects.toMatchObject({
       code: "not_found",
     });
     // A role the gateway does not know is not deleted: its users keep what it granted until someone decides.
@@ -130,10 +132,10 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
   it("a user without ROLES_MANAGE is refused by every operation", async () => {
     const reader = await testPrincipal(deps.db, "Reader", ["TRANSACTIONS_VIEW"]);
     const any = body(uniqueName("nope"), []);
-    await expect(createRole(deps, reader, any, null)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updateRole(deps, reader, randomUUID(), any, null)).rejects.toMatchObject({ code: "forbidden" });
-    await expect(getRole(deps, reader, randomUUID())).rejects.toMatchObject({ code: "forbidden" });
-    await expect(searchRoles(deps, reader, { text: "", page: 0, size: 10 })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(createRole(as(reader), any)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(updateRole(as(reader), { roleId: randomUUID(), ...any })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getRole(as(reader), { roleId: randomUUID() })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(searchRoles(as(reader), { text: "", page: 0, size: 10 })).rejects.toMatchObject({ code: "forbidden" });
     expect(await roleRowByName(deps.db, any.name)).toBeNull();
   });
 });

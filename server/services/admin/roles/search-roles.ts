@@ -3,14 +3,14 @@
 // nothing changes; `mirroredRoles` lists the last mirrored copy instead.
 import { asc, ilike, or, sql } from "drizzle-orm";
 import type { RoleSearchResult, SearchRolesQuery } from "@/lib/schemas/admin-roles";
-import type { Principal } from "../../../auth/principal";
 import { roles } from "../../../db/schema";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requireRolesManage } from "./access";
 import { successOrThrow } from "./gateway-failure";
 import { mirrorRoles, toRoleView } from "./mirror";
 
-export async function searchRoles(deps: ServiceDeps, principal: Principal, query: SearchRolesQuery): Promise<RoleSearchResult> {
+export async function searchRoles(ctx: ServiceContext, query: SearchRolesQuery): Promise<RoleSearchResult> {
+  const { deps, principal } = ctx;
   requireRolesManage(principal);
   const page = successOrThrow(
     await deps.gateway.searchRoles({ pageNumber: query.page, pageSize: query.size, text: query.text || undefined }),
@@ -32,7 +32,8 @@ export async function searchRoles(deps: ServiceDeps, principal: Principal, query
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The last mirrored roles, filtered and paged the same way, read from the dashboard's database only. */
-export async function mirroredRoles(deps: Pick<ServiceDeps, "db">, principal: Principal, query: SearchRolesQuery): Promise<RoleSearchResult> {
+export async function mirroredRoles(ctx: ServiceContext<Pick<ServiceDeps, "db">>, query: SearchRolesQuery): Promise<RoleSearchResult> {
+  const { deps, principal } = ctx;
   requireRolesManage(principal);
   const where = query.text ? or(ilike(roles.name, likePattern(query.text)), ilike(roles.description, likePattern(query.text))) : undefined;
   const [{ n } = { n: 0 }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);

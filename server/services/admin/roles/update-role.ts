@@ -7,7 +7,7 @@ import type { RoleFormOutput, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
 import { AppError } from "../../../errors";
 import { requireFreshFactor } from "../../../auth/step-up";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { auditingRefusals, GrantRefused, holdsRole, isSuperAdmin, MESSAGES, requireHeld, type Attempt } from "../grant-rules";
 import { requireRolesManage } from "./access";
 import { findMirrorRow, gatewayRoleOf } from "./find-role";
@@ -15,13 +15,9 @@ import { successOrThrow } from "./gateway-failure";
 import { mirrorPermissions } from "./mirror";
 import { recordSavedRole } from "./save-result";
 
-export async function updateRole(
-  deps: ServiceDeps,
-  principal: Principal,
-  roleId: string,
-  input: RoleFormOutput,
-  ip: string | null,
-): Promise<RoleSaveResult> {
+export async function updateRole(ctx: ServiceContext, input: { roleId: string } & RoleFormOutput): Promise<RoleSaveResult> {
+  const { deps, principal, ip } = ctx;
+  const { roleId } = input;
   requireRolesManage(principal);
   requireFreshFactor(principal);
   return auditingRefusals(deps.db, principal, ip, async () => {
@@ -36,7 +32,7 @@ export async function updateRole(
         permissions: input.permissions,
       }),
     );
-    return recordSavedRole(deps, principal, { action: "role.update", input, gatewayRole, before, ip });
+    return recordSavedRole(ctx, { action: "role.update", input, gatewayRole, before });
   });
 }
 

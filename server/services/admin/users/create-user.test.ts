@@ -9,7 +9,8 @@ import { checkSignIn } from "../../../auth/sign-in";
 import { seedLocalRoles } from "../../../auth/users";
 import { auditLog, mailOutbox, passwordTokens, users } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceDeps, ServiceContext } from "../../deps";
+import type { Principal } from "../../../auth/principal";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { createDashboardUser } from "./create-user";
 import { resendInvitation } from "./resend-invitation";
@@ -31,6 +32,8 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   beforeAll(async () => {
     database = await target.open();
     sandbox = await startTestSandbox();
@@ -45,7 +48,7 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
 
   it("creates the user at the gateway and here; the mailed one-time link sets the password once; the creator never sees it", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
-    const created = await createDashboardUser(deps, admin, { ...base, email: "New.Person@Example.com" }, null);
+    const created = await createDashboardUser(as(admin), { ...base, email: "New.Person@Example.com" });
     expect(created.email).toBe("new.person@example.com");
     expect(created.invitationSentTo).toBe("new.person@example.com");
     expect(created.linkedExistingGatewayUser).toBe(false);
@@ -57,23 +60,25 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
     const [u] = await database.db.select().from(users).where(eq(users.id, created.id));
     expect(u!.gatewayUserId).toMatch(/[0-9a-f-]{36}/);
     expect(u!.passwordHash).toBeNull();
-    await setPasswordWithToken(database.db, { token, password: "chosen password 1", confirmPassword: "chosen password 1" }, null);
+    await setPasswordWithToken(deps, { token, password: "chosen password 1", confirmPassword: "chosen password 1" }, null);
     expect((await checkSignIn(database.db, { email: created.email, password: "chosen password 1", ip: "10.9.0.1", userAgent: null })).ok).toBe(true);
-    expect(await codeOf(setPasswordWithToken(database.db, { token, password: "another password 2", confirmPassword: "another password 2" }, null))).toBe("invalid_request");
+    const again = { token, password: "another password 2", confirmPassword: "another password 2" };
+    expect(await codeOf(setPasswordWithToken(deps, again, null))).toBe("invalid_request");
   });
 
   it("refuses an expired link", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
-    await createDashboardUser(deps, admin, { ...base, email: "late@example.com" }, null);
+    await createDashboardUser(as(admin), { ...base, email: "late@example.com" });
     const later = new Date(Date.now() + deps.config.setPasswordLinkMs + 1_000);
-    expect(await codeOf(setPasswordWithToken(database.db, { token: tokenOf(await mailedLink(database.db, "late@example.com")), password: "chosen password 1", confirmPassword: "chosen password 1" }, null, later))).toBe("invalid_request");
+    const input = { token: tokenOf(await mailedLink(database.db, "late@example.com")), password: "chosen password 1", confirmPassword: "chosen password 1" };
+    expect(await codeOf(setPasswordWithToken({ ...deps, now: () => later }, input, null))).toBe("invalid_request");
   });
 
   it("re-sending the invitation mails a new link and voids the old one; audited; refused once a password is set", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
-    const created = await createDashboardUser(deps, admin, { ...base, email: "again@example.com" }, null);
+    const created = await createDashboardUser(as(admin), { ...base, email: "again@example.com" });
     const first = await mailedLink(database.db, created.email);
-    const resent = await resendInvitation(deps, admin, created.id, "10.1.2.3");
+    const resent = await resendInvitation(as(admin, "10.1.2.3"), { userId: created.id });
     expect(resent.invitationSentTo).toBe(created.email);
     expect(JSON.stringify(resent)).not.toContain("token");
     const second = await mailedLink(database.db, created.email);
@@ -82,39 +87,40 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
     const tokens = await database.db.select().from(passwordTokens).where(eq(passwordTokens.userId, created.id));
     expect(tokens.filter((t) => t.voidedAt === null)).toHaveLength(1);
     const pw = { password: "chosen password 1", confirmPassword: "chosen password 1" };
-    expect(await codeOf(setPasswordWithToken(database.db, { token: tokenOf(first), ...pw }, null))).toBe("invalid_request");
-    await setPasswordWithToken(database.db, { token: tokenOf(second), ...pw }, null);
+    expect(await codeOf(setPasswordWithToken(deps, { token: tokenOf(first), ...pw }, null))).toBe("invalid_request");
+    await setPasswordWithToken(deps, { token: tokenOf(second), ...pw }, null);
     const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, "user.invitation_resend")));
     expect(audits.map((a) => [a.actorId, a.ip])).toEqual([[admin.userId, "10.1.2.3"]]);
-    expect(await codeOf(resendInvitation(deps, admin, created.id, null))).toBe("conflict");
+    expect(await codeOf(resendInvitation(as(admin), { userId: created.id }))).toBe("conflict");
     const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
-    expect(await codeOf(resendInvitation(deps, reader, created.id, null))).toBe("forbidden");
+    expect(await codeOf(resendInvitation(as(reader), { userId: created.id }))).toBe("forbidden");
   });
 
   it("links a user the gateway already has (an earlier attempt created it there), and refuses a duplicate here", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
     await deps.gateway.createUser({ email: "already@example.com", businessUnitId: deps.config.businessUnitId, roles: ["finance"], userType: "USER", phoneNumber: "+966500000000" });
-    const linked = await createDashboardUser(deps, admin, { ...base, email: "already@example.com" }, null);
+    const linked = await createDashboardUser(as(admin), { ...base, email: "already@example.com" });
     expect(linked.linkedExistingGatewayUser).toBe(true);
-    expect(await codeOf(createDashboardUser(deps, admin, { ...base, email: "already@example.com" }, null))).toBe("conflict");
+    expect(await codeOf(createDashboardUser(as(admin), { ...base, email: "already@example.com" }))).toBe("conflict");
   });
 
   it("refuses unknown roles and a missing phone country code before calling the gateway", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
-    expect(await codeOf(createDashboardUser(deps, admin, { ...base, email: "x1@example.com", roleNames: ["nope"] }, null))).toBe("invalid_request");
-    await expect(createDashboardUser(deps, admin, { ...base, email: "x2@example.com", phoneNumber: "0501234567" }, null)).rejects.toThrow(/country code/);
+    expect(await codeOf(createDashboardUser(as(admin), { ...base, email: "x1@example.com", roleNames: ["nope"] }))).toBe("invalid_request");
+    await expect(createDashboardUser(as(admin), { ...base, email: "x2@example.com", phoneNumber: "0501234567" })).rejects.toThrow(/country code/);
   });
 
   it("creates nothing here when the gateway does not answer", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
     const offline = testDeps(database, "http://127.0.0.1:9");
-    expect(await codeOf(createDashboardUser(offline, admin, { ...base, email: "offline@example.com" }, null))).toBe("gateway_unavailable");
+    const created = createDashboardUser({ deps: offline, principal: admin, ip: null }, { ...base, email: "offline@example.com" });
+    expect(await codeOf(created)).toBe("gateway_unavailable");
     await offline.gateway.close();
     expect(await database.db.select().from(users).where(eq(users.email, "offline@example.com"))).toEqual([]);
   });
 
   it("is refused without USERS_MANAGE", async () => {
     const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
-    expect(await codeOf(createDashboardUser(deps, reader, { ...base, email: "nope@example.com" }, null))).toBe("forbidden");
+    expect(await codeOf(createDashboardUser(as(reader), { ...base, email: "nope@example.com" }))).toBe("forbidden");
   });
 });

@@ -13,7 +13,7 @@ import { roles, userRoles, users } from "../../../db/schema";
 import { describeResult } from "../../../gateway/client";
 import { isUniqueViolation } from "../../../db/errors";
 import { AppError } from "../../../errors";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireSuperAdminTo } from "../grant-rules";
 import { sendInvitation } from "./invitation";
@@ -31,7 +31,8 @@ export interface CreatedUser {
   linkedExistingGatewayUser: boolean;
 }
 
-export async function createDashboardUser(deps: ServiceDeps, actor: Principal, raw: CreateUserInput, ip: string | null): Promise<CreatedUser> {
+export async function createDashboardUser(ctx: ServiceContext, raw: CreateUserInput): Promise<CreatedUser> {
+  const { deps, principal: actor, ip } = ctx;
   requirePermission(actor, "USERS_MANAGE");
   requireFreshFactor(actor);
   return auditingRefusals(deps.db, actor, ip, () => create(deps, actor, createUserSchema.parse(raw), ip));

@@ -2,32 +2,30 @@
 // of the user is refused on its next request). Audited in the same transaction.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { appendAudit } from "../../../audit/audit-log";
-import type { Principal } from "../../../auth/principal";
-import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requireSuperAdmin } from "./require-super-admin";
 
 export async function endUserSessions(
-  db: Db,
-  principal: Principal,
-  userId: string,
-  which: { sessionId?: string | undefined },
-  ip: string | null,
-  now = new Date(),
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>,
+  input: { userId: string; sessionId?: string | undefined },
 ): Promise<{ ended: number }> {
+  const { deps, principal, ip } = ctx;
+  const { userId, sessionId } = input;
+  const now = deps.now();
   requireSuperAdmin(principal);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw new AppError("not_found", "There is no such user.");
-    const scope = which.sessionId ? eq(sessions.id, which.sessionId) : undefined;
-    if (!which.sessionId) await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now }).where(eq(users.id, user.id));
+    const scope = sessionId ? eq(sessions.id, sessionId) : undefined;
+    if (!sessionId) await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now }).where(eq(users.id, user.id));
     const ended = await tx
       .update(sessions)
       .set({ endedAt: now, endReason: "ended_by_admin" })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt), scope))
       .returning({ id: sessions.id });
-    if (which.sessionId && ended.length === 0) throw new AppError("not_found", "This session has already ended.");
+    if (sessionId && ended.length === 0) throw new AppError("not_found", "This session has already ended.");
     await appendAudit(tx, {
       action: "auth.sessions_ended",
       actorId: principal.userId,
@@ -35,7 +33,7 @@ export async function endUserSessions(
       ip,
       targetType: "user",
       targetId: user.id,
-      summary: { scope: which.sessionId ? "one" : "all", by: "super_admin", email: user.email, ended: ended.map((r) => r.id) },
+      summary: { scope: sessionId ? "one" : "all", by: "super_admin", email: user.email, ended: ended.map((r) => r.id) },
     });
     return { ended: ended.length };
   });

@@ -3,11 +3,10 @@
 // sign-outs, sessions ended), the failures counted by the throttle in the last 24 hours, and a lock if one holds.
 import { and, desc, eq, gt, like, or, sql } from "drizzle-orm";
 import { describeUserAgent } from "@/lib/user-agent";
-import type { Principal, SessionLifetimes } from "../../../auth/principal";
-import type { Db } from "../../../db/client";
 import { auditLog, loginAttempts, throttleLocks, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
-import { liveSessionsOf, type SessionView } from "../../account/live-sessions";
+import { liveSessionsOf, type SessionsDeps, type SessionView } from "../../account/live-sessions";
+import type { ServiceContext } from "../../deps";
 import { requireSuperAdmin } from "./require-super-admin";
 
 export interface SignInEvent {
@@ -36,12 +35,16 @@ function detailOf(summary: unknown): string | null {
   return typeof s.userAgent === "string" ? describeUserAgent(s.userAgent) : null;
 }
 
-export async function listUserSessions(db: Db, principal: Principal, userId: string, limits: SessionLifetimes, now = new Date()): Promise<UserSessionsReport> {
+export async function listUserSessions(ctx: ServiceContext<SessionsDeps>, input: { userId: string }): Promise<UserSessionsReport> {
+  const { deps, principal } = ctx;
+  const { db } = deps;
+  const { userId } = input;
+  const now = deps.now();
   requireSuperAdmin(principal);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError("not_found", "There is no such user.");
   const [sessionRows, auditRows, [failures], [lock]] = await Promise.all([
-    liveSessionsOf(db, user.id, limits, principal.sessionId, now),
+    liveSessionsOf(db, user.id, deps.config.session, principal.sessionId, now),
     db
       .select()
       .from(auditLog)

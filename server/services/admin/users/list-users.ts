@@ -1,8 +1,7 @@
 // The dashboard's users with their roles, type, state and last sign-in (USERS_MANAGE), and the roles to assign
 // (with their permissions, so the page offers only the roles the viewer may hand out).
 import { asc, eq } from "drizzle-orm";
-import type { Principal } from "../../../auth/principal";
-import type { Db } from "../../../db/client";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { roles, userRoles, users } from "../../../db/schema";
 import { requirePermission } from "../../require-permission";
 
@@ -20,7 +19,8 @@ export interface UserListItem {
   roles: Array<{ id: string; name: string }>;
 }
 
-export async function listUsers(db: Db, principal: Principal): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string; permissions: string[] }> }> {
+export async function listUsers(ctx: ServiceContext<Pick<ServiceDeps, "db">>): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string; permissions: string[] }> }> {
+  const { deps: { db }, principal } = ctx;
   requirePermission(principal, "USERS_MANAGE");
   const [rows, links, allRoles] = await Promise.all([
     db.select().from(users).orderBy(asc(users.email)),

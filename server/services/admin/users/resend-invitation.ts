@@ -1,12 +1,11 @@
 // Re-send a user's invitation: a new one-time set-password link mailed to the user (never shown to the admin),
 // every earlier unused link of the user voided, audited. Only for a user who has not chosen a password yet.
 import { eq } from "drizzle-orm";
-import type { Principal } from "../../../auth/principal";
 import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import { users } from "../../../db/schema";
 import { AppError } from "../../../errors";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { wakeMailWorker } from "../../../mail/worker";
 import { sendInvitation } from "./invitation";
@@ -16,7 +15,9 @@ export interface ResentInvitation {
   expiresAt: Date;
 }
 
-export async function resendInvitation(deps: ServiceDeps, actor: Principal, userId: string, ip: string | null): Promise<ResentInvitation> {
+export async function resendInvitation(ctx: ServiceContext, input: { userId: string }): Promise<ResentInvitation> {
+  const { deps, principal: actor, ip } = ctx;
+  const { userId } = input;
   requirePermission(actor, "USERS_MANAGE");
   requireFreshFactor(actor);
   const resent = await deps.db.transaction(async (tx) => {

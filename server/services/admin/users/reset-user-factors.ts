@@ -3,17 +3,22 @@
 // transaction, through the outbox); they enrol again at their next sign-in. Only super-admins, never on oneself,
 // after a fresh factor. Refusals are audited.
 import { eq } from "drizzle-orm";
-import type { Principal } from "../../../auth/principal";
 import { requireFreshFactor } from "../../../auth/step-up";
 import { endAllSessions } from "../../../auth/principal";
 import { appendAudit, appendAuditNow } from "../../../audit/audit-log";
-import type { Db } from "../../../db/client";
 import { mfaFailures, mfaPasskeys, mfaRecoveryCodes, mfaTotp, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { enqueueMail } from "../../../mail/outbox";
 import { factorResetMail } from "../../../mail/templates";
+import type { AppConfig } from "../../../config";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 
-export async function resetUserFactors(deps: { db: Db; appUrl: string }, actor: Principal, userId: string, ip: string | null): Promise<{ id: string }> {
+export async function resetUserFactors(
+  ctx: ServiceContext<Pick<ServiceDeps, "db"> & { config: Pick<AppConfig, "appUrl"> }>,
+  input: { userId: string },
+): Promise<{ id: string }> {
+  const { deps, principal: actor, ip } = ctx;
+  const { userId } = input;
   const refuse = async (reason: string, message: string) => {
     await appendAuditNow(deps.db, { action: "user.factors_reset_refused", actorId: actor.userId, actorEmail: actor.email, ip, targetType: "user", targetId: userId, summary: { reason } });
     throw new AppError("forbidden", message);
@@ -26,7 +31,7 @@ export async function resetUserFactors(deps: { db: Db; appUrl: string }, actor: 
     if (!user) throw new AppError("not_found", "This user does not exist.");
     for (const table of [mfaTotp, mfaPasskeys, mfaRecoveryCodes, mfaFailures]) await tx.delete(table).where(eq(table.userId, userId));
     await endAllSessions(tx, userId, "factor_reset");
-    await enqueueMail(tx, user.email, factorResetMail({ name: user.name, resetBy: actor.name, signInUrl: `${deps.appUrl}/login` }));
+    await enqueueMail(tx, user.email, factorResetMail({ name: user.name, resetBy: actor.name, signInUrl: `${deps.config.appUrl}/login` }));
     await appendAudit(tx, { action: "user.factors_reset", actorId: actor.userId, actorEmail: actor.email, ip, targetType: "user", targetId: userId, summary: { email: user.email } });
     return { id: userId };
   });

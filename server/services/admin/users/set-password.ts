@@ -8,9 +8,9 @@ import { appendAudit } from "../../../audit/audit-log";
 import { hashPassword } from "../../../auth/password";
 import { refuseRecentPassword, rememberPassword } from "../../../auth/password-history";
 import { reserveAttempt, settleAttempt } from "../../../auth/throttle";
-import type { Db } from "../../../db/client";
 import { passwordTokens, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
+import type { ServiceDeps } from "../../deps";
 import { hashToken } from "./create-user";
 
 const INVALID_LINK = "This link is not valid any more. Ask for a new one: “Forgot your password?” on the sign-in page, or your administrator.";
@@ -20,7 +20,9 @@ function liveToken(tokenHash: string, now: Date) {
   return and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), isNull(passwordTokens.voidedAt), gt(passwordTokens.expiresAt, now));
 }
 
-export async function setPasswordWithToken(db: Db, input: SetPasswordInput, ip: string | null, now = new Date()): Promise<{ email: string }> {
+export async function setPasswordWithToken(deps: Pick<ServiceDeps, "db" | "now">, input: SetPasswordInput, ip: string | null): Promise<{ email: string }> {
+  const { db } = deps;
+  const now = deps.now();
   const attempt = { scope: "set_password" as const, email: "", ip: ip ?? "unknown", ipOnly: true };
   const verdict = await reserveAttempt(db, attempt, { action: "auth.set_password_throttled", ip, summary: {} }, now);
   if (!verdict.allowed) {

@@ -3,16 +3,17 @@
 // changes a super-admin's; the user's resulting permissions (roles + extra) must all be held by the actor.
 import { eq, inArray } from "drizzle-orm";
 import type { UserRolesInput } from "@/lib/schemas/admin-users";
-import type { Principal } from "../../../auth/principal";
 import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
-import type { Db } from "../../../db/client";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { roles, userRoles, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireNotSelf, requireSuperAdminTo } from "../grant-rules";
 
-export async function setUserRoles(db: Db, actor: Principal, userId: string, input: UserRolesInput, ip: string | null) {
+export async function setUserRoles(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { userId: string } & UserRolesInput) {
+  const { deps: { db }, principal: actor, ip } = ctx;
+  const { userId } = input;
   requirePermission(actor, "USERS_MANAGE");
   requireFreshFactor(actor);
   const attempt = { action: "user.roles_change", targetType: "user" as const, targetId: userId, detail: { roleIds: input.roleIds } };

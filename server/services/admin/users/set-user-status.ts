@@ -4,16 +4,17 @@
 // super-admin re-enables an account holding permissions the actor does not hold.
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { UserStatusInput } from "@/lib/schemas/admin-users";
-import type { Principal } from "../../../auth/principal";
 import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
-import type { Db } from "../../../db/client";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { sessions, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, notHeldBy, permissionsOfUser, requireNotSelf, requireSuperAdminTo, GrantRefused } from "../grant-rules";
 
-export async function setUserStatus(db: Db, actor: Principal, userId: string, input: UserStatusInput, ip: string | null) {
+export async function setUserStatus(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { userId: string } & UserStatusInput) {
+  const { deps: { db }, principal: actor, ip } = ctx;
+  const { userId } = input;
   requirePermission(actor, "USERS_MANAGE");
   requireFreshFactor(actor);
   const attempt = { action: input.status === "disabled" ? "user.disable" : "user.enable", targetType: "user" as const, targetId: userId };

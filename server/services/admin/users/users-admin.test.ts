@@ -33,9 +33,9 @@ describe.each(testDatabaseTargets())("user administration on $name", (target) =>
     const s = await checkSignIn(database.db, { email: "clerk@users.test", password: PASSWORD, ip: "10.0.0.1", userAgent: null });
     if (!s.ok) throw new Error("sign-in failed");
     expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(true);
-    await setUserStatus(database.db, admin, s.claims.uid, { status: "disabled" }, null);
+    await setUserStatus({ deps: { db: database.db }, principal: admin, ip: null }, { userId: s.claims.uid, status: "disabled" });
     expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(false);
-    await setUserStatus(database.db, admin, s.claims.uid, { status: "active" }, null);
+    await setUserStatus({ deps: { db: database.db }, principal: admin, ip: null }, { userId: s.claims.uid, status: "active" });
     expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(false); // the old session stays ended
     expect((await checkSignIn(database.db, { email: "clerk@users.test", password: PASSWORD, ip: "10.0.0.1", userAgent: null })).ok).toBe(true);
   });
@@ -44,14 +44,15 @@ describe.each(testDatabaseTargets())("user administration on $name", (target) =>
     const fresh = await target.open();
     try {
       const only = await testPrincipal(fresh.db, "Only admin", "all");
-      expect(await codeOf(setUserStatus(fresh.db, only, only.userId, { status: "disabled" }, null))).toBe("forbidden");
+      expect(await codeOf(setUserStatus({ deps: { db: fresh.db }, principal: only, ip: null }, { userId: only.userId, status: "disabled" }))).toBe("forbidden");
       const manager = await testPrincipal(fresh.db, "Manager", ["USERS_MANAGE"]);
-      expect(await codeOf(setUserStatus(fresh.db, manager, only.userId, { status: "disabled" }, null))).toBe("forbidden");
+      const byManager = setUserStatus({ deps: { db: fresh.db }, principal: manager, ip: null }, { userId: only.userId, status: "disabled" });
+      expect(await codeOf(byManager)).toBe("forbidden");
       // Two super-admins disabling each other at the same time: one of them must remain.
       const second = await testPrincipal(fresh.db, "Second admin", "all");
       const results = await Promise.allSettled([
-        setUserStatus(fresh.db, only, second.userId, { status: "disabled" }, null),
-        setUserStatus(fresh.db, second, only.userId, { status: "disabled" }, null),
+        setUserStatus({ deps: { db: fresh.db }, principal: only, ip: null }, { userId: second.userId, status: "disabled" }),
+        setUserStatus({ deps: { db: fresh.db }, principal: second, ip: null }, { userId: only.userId, status: "disabled" }),
       ]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     } finally {
@@ -72,17 +73,18 @@ describe.each(testDatabaseTargets())("user administration on $name", (target) =>
     const all = await database.db.select().from(roles);
     const finance = all.find((r) => r.name === "finance")!;
     const readOnly = all.find((r) => r.name === "read-only")!;
-    await setUserRoles(database.db, admin, u.id, { roleIds: [readOnly.id, finance.id] }, null);
+    await setUserRoles({ deps: { db: database.db }, principal: admin, ip: null }, { userId: u.id, roleIds: [readOnly.id, finance.id] });
     expect(await can()).toBe(true);
-    await setUserRoles(database.db, admin, u.id, { roleIds: [readOnly.id] }, null);
+    await setUserRoles({ deps: { db: database.db }, principal: admin, ip: null }, { userId: u.id, roleIds: [readOnly.id] });
     expect(await can()).toBe(false);
   });
 
   it("is refused without USERS_MANAGE, and everything above is in a verifiable audit chain", async () => {
     const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
-    expect(await codeOf(listUsers(database.db, reader))).toBe("forbidden");
-    expect(await codeOf(setUserStatus(database.db, reader, reader.userId, { status: "active" }, null))).toBe("forbidden");
-    expect(await codeOf(setUserRoles(database.db, reader, reader.userId, { roleIds: [] }, null))).toBe("forbidden");
+    expect(await codeOf(listUsers({ deps: { db: database.db }, principal: reader, ip: null }))).toBe("forbidden");
+    const byReader = setUserStatus({ deps: { db: database.db }, principal: reader, ip: null }, { userId: reader.userId, status: "active" });
+    expect(await codeOf(byReader)).toBe("forbidden");
+    expect(await codeOf(setUserRoles({ deps: { db: database.db }, principal: reader, ip: null }, { userId: reader.userId, roleIds: [] }))).toBe("forbidden");
     expect((await verifyAuditChain(database.db)).ok).toBe(true);
   });
 });

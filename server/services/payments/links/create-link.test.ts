@@ -12,7 +12,7 @@ import { auditLog, paymentLinks } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
 import { findPayment } from "../../../ledger/payments";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceDeps, ServiceContext } from "../../deps";
 import { syncPayment } from "../../sync/sync-payment";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { createPaymentLink } from "./create-link";
@@ -53,6 +53,8 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
   let database: TestDatabase;
   let sandbox: RunningSandbox;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   let staff: Principal;
 
   beforeAll(async () => {
@@ -72,7 +74,7 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
 
   it("creates a pending ledger payment, the link with the contract-8 dates, and one audit row", async () => {
     const i = input();
-    const link = await createPaymentLink(deps, staff, i, "203.0.113.9");
+    const link = await createPaymentLink(as(staff, "203.0.113.9"), i);
     expect(link.url).toMatch(new RegExp(`^${sandbox.url}/checkout\\?sessionId=`));
     expect(link.issueDate).toBe(isoDay(deps.now()));
     expect(link.expireDate).toBe(addDays(link.issueDate, 7));
@@ -83,13 +85,16 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     expect(row).toMatchObject({ url: link.url, sessionId: new URL(link.url).searchParams.get("sessionId") });
     const audits = await deps.db.select().from(auditLog).where(and(eq(auditLog.action, "payment_link.create"), eq(auditLog.targetId, p.id)));
     expect(audits).toHaveLength(1);
-    const [listed] = (await listPaymentLinks(deps.db, staff)).filter((l) => l.paymentId === p.id);
+    const [listed] = (await listPaymentLinks(as(staff))).filter((l) => l.paymentId === p.id);
     expect(listed).toMatchObject({ status: "waiting", url: link.url, orderId: i.orderId });
   });
 
   it("sends the given invoice dates and the link's return address", async () => {
     const issue = isoDay(deps.now());
-    const link = await createPaymentLink(deps, staff, input({ issueDate: issue, expireDate: addDays(issue, 2), auth: "authorize", country: "sa", city: "Riyadh" }), null);
+    const link = await createPaymentLink(
+      as(staff),
+      input({ issueDate: issue, expireDate: addDays(issue, 2), auth: "authorize", country: "sa", city: "Riyadh" }),
+    );
     expect(link.expireDate).toBe(addDays(issue, 2));
     const redirect = await payOnHostedPage(link.url);
     expect(`${redirect.origin}${redirect.pathname}`).toBe("http://dashboard.test/payments/return");
@@ -100,7 +105,7 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
   });
 
   it("the customer pays on the hosted page; the notification's sync (by order id) marks the ledger payment captured: paid", async () => {
-    const link = await createPaymentLink(deps, staff, input(), null);
+    const link = await createPaymentLink(as(staff), input());
     const redirect = await payOnHostedPage(link.url);
     const gatewayId = redirect.searchParams.get("paymentId")!;
     expect(redirect.searchParams.get("orderId")).toBe(link.orderId);
@@ -109,20 +114,20 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     expect(r.outcome).toBe("synced");
     const p = (await findPayment(deps.db, link.paymentId))!;
     expect(p).toMatchObject({ status: "captured", gatewayId, capturedMinor: 2550, cardLast4: "1111" });
-    const [listed] = (await listPaymentLinks(deps.db, staff)).filter((l) => l.paymentId === p.id);
+    const [listed] = (await listPaymentLinks(as(staff))).filter((l) => l.paymentId === p.id);
     expect(listed?.status).toBe("paid");
     // A paid link cannot be paid twice.
     expect((await fetch(link.url)).status).toBe(409);
   });
 
   it("a link declined on the first try and paid on the second ends paid: the ledger follows the new attempt (and keeps the earlier one in the audit)", async () => {
-    const link = await createPaymentLink(deps, staff, input(), null);
+    const link = await createPaymentLink(as(staff), input());
     const first = await payOnHostedPage(link.url, { number: "4111111111111111", month: "02", year: "2038" });
     expect(first.searchParams.get("flow")).toBe("link");
     const declinedId = first.searchParams.get("paymentId")!;
     await syncPayment(deps, { gatewayId: declinedId, orderId: link.orderId }, { source: "notification" });
     expect(await findPayment(deps.db, link.paymentId)).toMatchObject({ status: "declined", gatewayId: declinedId });
-    expect((await listPaymentLinks(deps.db, staff)).find((l) => l.paymentId === link.paymentId)?.status).toBe("waiting");
+    expect((await listPaymentLinks(as(staff))).find((l) => l.paymentId === link.paymentId)?.status).toBe("waiting");
 
     const second = await payOnHostedPage(link.url);
     const paidId = second.searchParams.get("paymentId")!;
@@ -130,7 +135,7 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     const r = await syncPayment(deps, { gatewayId: paidId, orderId: link.orderId }, { source: "notification" });
     expect(r).toMatchObject({ outcome: "synced", changed: true });
     expect(await findPayment(deps.db, link.paymentId)).toMatchObject({ status: "captured", gatewayId: paidId, capturedMinor: 2550, declineReason: null });
-    expect((await listPaymentLinks(deps.db, staff)).find((l) => l.paymentId === link.paymentId)?.status).toBe("paid");
+    expect((await listPaymentLinks(as(staff))).find((l) => l.paymentId === link.paymentId)?.status).toBe("paid");
     const [audit] = await deps.db
       .select()
       .from(auditLog)
@@ -146,11 +151,13 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
   });
 
   it("a link not paid by its last day is expired (computed, the day after)", async () => {
-    const link = await createPaymentLink(deps, staff, input(), null);
+    const link = await createPaymentLink(as(staff), input());
     const later = new Date(Date.parse(`${link.expireDate}T00:00:00Z`) + 86_400_000);
     const onLastDay = new Date(Date.parse(`${link.expireDate}T23:00:00Z`));
-    expect((await listPaymentLinks(deps.db, staff, { now: onLastDay })).find((l) => l.paymentId === link.paymentId)?.status).toBe("waiting");
-    expect((await listPaymentLinks(deps.db, staff, { now: later })).find((l) => l.paymentId === link.paymentId)?.status).toBe("expired");
+    const statusOn = async (day: Date) =>
+      (await listPaymentLinks({ deps: { ...deps, now: () => day }, principal: staff, ip: null })).find((l) => l.paymentId === link.paymentId)?.status;
+    expect(await statusOn(onLastDay)).toBe("waiting");
+    expect(await statusOn(later)).toBe("expired");
     expect(linkStatus("captured", "2000-01-01", "2030-01-01")).toBe("paid");
     expect(linkStatus("declined", "2030-01-01", "2029-12-31")).toBe("waiting"); // the customer may try again
   });
@@ -158,19 +165,19 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
   it("a gateway failure marks the ledger payment failed with a reason, and says so", async () => {
     await sandboxControl(sandbox.url).addFault({ operation: "initiate", fault: "http_503", times: 1 });
     const i = input();
-    await expect(createPaymentLink(deps, staff, i, null)).rejects.toMatchObject({ code: "gateway_unavailable" });
-    const [listed] = (await listPaymentLinks(deps.db, staff)).filter((l) => l.orderId === i.orderId);
+    await expect(createPaymentLink(as(staff), i)).rejects.toMatchObject({ code: "gateway_unavailable" });
+    const [listed] = (await listPaymentLinks(as(staff))).filter((l) => l.orderId === i.orderId);
     expect(listed).toMatchObject({ status: "failed", url: null, paymentStatus: "failed" });
     expect(listed?.problem).toMatch(/gateway did not answer/);
   });
 
   it("refuses a used order id (conflict) and a user without PAYMENTS_CREATE (forbidden)", async () => {
     const i = input();
-    await createPaymentLink(deps, staff, i, null);
-    expect(await codeOf(createPaymentLink(deps, staff, i, null))).toBe("conflict");
+    await createPaymentLink(as(staff), i);
+    expect(await codeOf(createPaymentLink(as(staff), i))).toBe("conflict");
     const viewer = await testPrincipal(deps.db, "Viewer", ["TRANSACTIONS_VIEW"]);
-    expect(await codeOf(createPaymentLink(deps, viewer, input(), null))).toBe("forbidden");
-    expect(await codeOf(listPaymentLinks(deps.db, viewer))).toBe("forbidden");
+    expect(await codeOf(createPaymentLink(as(viewer), input()))).toBe("forbidden");
+    expect(await codeOf(listPaymentLinks(as(viewer)))).toBe("forbidden");
   });
 });
 

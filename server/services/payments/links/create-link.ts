@@ -6,12 +6,11 @@ import "server-only";
 import { decimalToMinor, formatMoney, money } from "@/lib/money";
 import { linkDates, type CreateLinkInput, type CreatedLinkView } from "@/lib/schemas/payment-links";
 import { appendAudit } from "../../../audit/audit-log";
-import type { Principal } from "../../../auth/principal";
 import { describeResult } from "../../../gateway/result";
 import { AppError } from "../../../errors";
 import { advancePayment, insertPayment, lockPayment } from "../../../ledger/payments";
 import { logger } from "../../../log/logger";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { dbLinkStore, type LinkStore } from "./link-store";
 import { isUniqueViolation } from "../../../db/errors";
@@ -22,13 +21,8 @@ export function linkReturnUrl(appUrl: string, paymentId: string): string {
   return `${appUrl}/payments/return?flow=link&payment=${encodeURIComponent(paymentId)}`;
 }
 
-export async function createPaymentLink(
-  deps: ServiceDeps,
-  principal: Principal,
-  input: CreateLinkInput,
-  ip: string | null,
-  store: LinkStore = dbLinkStore,
-): Promise<CreatedLinkView> {
+export async function createPaymentLink(ctx: ServiceContext, input: CreateLinkInput, store: LinkStore = dbLinkStore): Promise<CreatedLinkView> {
+  const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   const amountMinor = decimalToMinor(input.amount, input.currency);
   if (!amountMinor) throw new AppError("invalid_request", "The amount is not valid.", { amount: ["Enter an amount more than zero."] });

@@ -3,8 +3,7 @@
 import "server-only";
 import { isCurrencyCode, type Money } from "@/lib/money";
 import { isoDay, linkStatus, type LinkStatus } from "@/lib/schemas/payment-links";
-import type { Principal } from "../../../auth/principal";
-import type { Db } from "../../../db/client";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { dbLinkStore, type LinkStore } from "./link-store";
 
@@ -24,10 +23,14 @@ export interface LinkView {
   problem: string | null;
 }
 
-export async function listPaymentLinks(db: Db, principal: Principal, opts: { limit?: number; now?: Date; store?: LinkStore } = {}): Promise<LinkView[]> {
+export async function listPaymentLinks(
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>,
+  opts: { limit?: number; store?: LinkStore } = {},
+): Promise<LinkView[]> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
-  const today = isoDay(opts.now ?? new Date());
-  const rows = await (opts.store ?? dbLinkStore).list(db, Math.min(opts.limit ?? 100, 500));
+  const today = isoDay(deps.now());
+  const rows = await (opts.store ?? dbLinkStore).list(deps.db, Math.min(opts.limit ?? 100, 500));
   return rows.map(({ payment: p, link }) => ({
     paymentId: p.id,
     orderId: p.orderId,

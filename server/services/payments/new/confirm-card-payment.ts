@@ -2,12 +2,11 @@
 // with the ledger's state. The frame's "payment-return" message only says "the customer is back"; it is never
 // trusted for the result. Only the user who started the payment confirms it (others get "not found").
 import "server-only";
-import type { Principal } from "../../../auth/principal";
 import { AppError } from "../../../errors";
 import { findPayment } from "../../../ledger/payments";
 import type { ConfirmedPayment } from "@/lib/schemas/new-payment";
 import { requirePermission } from "../../require-permission";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { syncPayment } from "../../sync/sync-payment";
 import { dropThreeDsViews } from "./three-ds-views";
 
@@ -24,7 +23,9 @@ const FINAL_MESSAGE: Record<string, string> = {
   pending: "The outcome is not known yet; it will be confirmed with the gateway.",
 };
 
-export async function confirmCardPayment(deps: ServiceDeps, principal: Principal, paymentId: string, ip: string | null): Promise<ConfirmedPayment> {
+export async function confirmCardPayment(ctx: ServiceContext, input: { paymentId: string }): Promise<ConfirmedPayment> {
+  const { deps, principal, ip } = ctx;
+  const { paymentId } = input;
   requirePermission(principal, "PAYMENTS_CREATE");
   const found = await findPayment(deps.db, paymentId);
   if (!found || found.createdBy !== principal.userId || !CONFIRMABLE_KINDS.has(found.kind)) {

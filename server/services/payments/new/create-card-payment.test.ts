@@ -83,7 +83,7 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
   });
 
   it("S2S frictionless sale: captured, with BIN6/last4/brand/expiry only, audited", async () => {
-    const r = await createCardPayment(deps, staff, s2s("01"), "203.0.113.7");
+    const r = await createCardPayment({ deps, principal: staff, ip: "203.0.113.7" }, s2s("01"));
     expect(r).toMatchObject({ status: "captured", threeDsViewId: null });
     const p = (await findPayment(deps.db, r.paymentId))!;
     expect(p).toMatchObject({ kind: "s2s_sale", amountMinor: 2550, capturedMinor: 2550, cardBin6: "411111", cardLast4: "1111", cardBrand: "VISA", cardExpiry: "01/2038", createdBy: staff.userId });
@@ -93,61 +93,61 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
   });
 
   it("S2S authorize: authorized; declined card: declined", async () => {
-    const a = await createCardPayment(deps, staff, s2s("01", { auth: "authorize" }), null);
+    const a = await createCardPayment({ deps, principal: staff, ip: null }, s2s("01", { auth: "authorize" }));
     expect(a.status).toBe("authorized");
     expect((await findPayment(deps.db, a.paymentId))!).toMatchObject({ authorizedMinor: 2550, capturedMinor: 0 });
-    const d = await createCardPayment(deps, staff, s2s("02"), null);
+    const d = await createCardPayment({ deps, principal: staff, ip: null }, s2s("02"));
     expect(d.status).toBe("declined");
   });
 
   it("refuses without PAYMENTS_CREATE, and a used order id", async () => {
     const reader = await testPrincipal(deps.db, "Reader", ["TRANSACTIONS_VIEW"]);
-    expect(await codeOf(createCardPayment(deps, reader, s2s("01"), null))).toBe("forbidden");
+    expect(await codeOf(createCardPayment({ deps, principal: reader, ip: null }, s2s("01")))).toBe("forbidden");
     const input = s2s("01");
-    await createCardPayment(deps, staff, input, null);
-    expect(await codeOf(createCardPayment(deps, staff, input, null))).toBe("conflict");
+    await createCardPayment({ deps, principal: staff, ip: null }, input);
+    expect(await codeOf(createCardPayment({ deps, principal: staff, ip: null }, input))).toBe("conflict");
   });
 
   it("challenge: awaiting_3ds, page kept for its user only; after the customer's answer, confirm → captured", async () => {
-    const r = await createCardPayment(deps, staff, s2s("05"), null);
+    const r = await createCardPayment({ deps, principal: staff, ip: null }, s2s("05"));
     expect(r.status).toBe("awaiting_3ds");
     expect(r.threeDsViewId).toBeTruthy();
     const view = await readThreeDsView(deps.db, r.threeDsViewId!, staff.userId);
     expect(view?.html).toContain('name="otp"');
     expect(await readThreeDsView(deps.db, r.threeDsViewId!, other.userId)).toBeNull();
-    expect(await codeOf(confirmCardPayment(deps, other, r.paymentId, null))).toBe("not_found");
+    expect(await codeOf(confirmCardPayment({ deps, principal: other, ip: null }, { paymentId: r.paymentId }))).toBe("not_found");
     // Before the customer answers, the status query keeps it waiting.
-    expect((await confirmCardPayment(deps, staff, r.paymentId, null)).status).toBe("awaiting_3ds");
+    expect((await confirmCardPayment({ deps, principal: staff, ip: null }, { paymentId: r.paymentId })).status).toBe("awaiting_3ds");
     const p = (await findPayment(deps.db, r.paymentId))!;
     expect((await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "1234")).status).toBe(200);
-    const c = await confirmCardPayment(deps, staff, r.paymentId, null);
+    const c = await confirmCardPayment({ deps, principal: staff, ip: null }, { paymentId: r.paymentId });
     expect(c).toMatchObject({ status: "captured", capturedMinor: 2550 });
     expect(await readThreeDsView(deps.db, r.threeDsViewId!, staff.userId)).toBeNull();
   });
 
   it("challenge declined by the bank → declined after confirm", async () => {
-    const r = await createCardPayment(deps, staff, s2s("06"), null);
+    const r = await createCardPayment({ deps, principal: staff, ip: null }, s2s("06"));
     expect(r.status).toBe("awaiting_3ds");
     const p = (await findPayment(deps.db, r.paymentId))!;
     await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "0000");
-    expect((await confirmCardPayment(deps, staff, r.paymentId, null)).status).toBe("declined");
+    expect((await confirmCardPayment({ deps, principal: staff, ip: null }, { paymentId: r.paymentId })).status).toBe("declined");
   });
 
   it("form interface: SALE then collector page in the frame; after the challenge, confirm → authorized", async () => {
     const input = { ...formSale("05"), auth: "authorize" } as NewPaymentInput;
-    const r = await createCardPayment(deps, staff, input, "203.0.113.7");
+    const r = await createCardPayment({ deps, principal: staff, ip: "203.0.113.7" }, input);
     expect(r.status).toBe("awaiting_3ds");
     expect((await readThreeDsView(deps.db, r.threeDsViewId!, staff.userId))?.html).toContain('name="otp"');
     const p = (await findPayment(deps.db, r.paymentId))!;
     expect(p.kind).toBe("sale");
     await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "1234");
-    expect((await confirmCardPayment(deps, staff, r.paymentId, null)).status).toBe("authorized");
+    expect((await confirmCardPayment({ deps, principal: staff, ip: null }, { paymentId: r.paymentId })).status).toBe("authorized");
   });
 
   it("no answer from the gateway after sending: unknown (the reconciler settles it), no 3-D Secure view", async () => {
     await sandboxControl(sandbox.url).addFault({ operation: "s2s_sale", fault: "reset", phase: "after", times: 1 });
     try {
-      const r = await createCardPayment(deps, staff, s2s("01"), null);
+      const r = await createCardPayment({ deps, principal: staff, ip: null }, s2s("01"));
       expect(r).toMatchObject({ status: "unknown", threeDsViewId: null });
     } finally {
       await sandboxControl(sandbox.url).clearFaults();

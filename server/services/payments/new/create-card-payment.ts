@@ -6,14 +6,13 @@
 //     and the page kept for the frame (three-ds-views.ts); no answer → unknown (the reconciler settles it).
 import "server-only";
 import { z } from "zod";
-import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
 import type { PaymentRow } from "../../../db/schema";
 import type { GatewayResult, S2sSaleResponse } from "../../../gateway/client";
 import { AppError } from "../../../errors";
 import { advancePayment, insertPayment, lockPayment, type PaymentPatch } from "../../../ledger/payments";
 import { requirePermission } from "../../require-permission";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 import { decimalToMinor, type CurrencyCode } from "@/lib/money";
 import { cardBrandOf, cardDigits, type NewPaymentInput, type NewPaymentResult } from "@/lib/schemas/new-payment";
 import { storeThreeDsView } from "./three-ds-views";
@@ -102,7 +101,8 @@ function payerIp(ip: string): string {
   return z.union([z.ipv4(), z.ipv6()]).safeParse(ip).success ? ip : "127.0.0.1";
 }
 
-export async function createCardPayment(deps: ServiceDeps, principal: Principal, input: NewPaymentInput, ip: string | null): Promise<NewPaymentResult> {
+export async function createCardPayment(ctx: ServiceContext, input: NewPaymentInput): Promise<NewPaymentResult> {
+  const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   const minor = decimalToMinor(input.amount, input.currency as CurrencyCode);
   if (!minor || minor <= 0) throw new AppError("invalid_request", "The amount is not valid.", { amount: ["The amount must be more than zero."] });

@@ -7,6 +7,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { threeDsViews } from "../../../db/schema";
+import type { ServiceContext, ServiceDeps } from "../../deps";
+import { requirePermission } from "../../require-permission";
 
 export const THREE_DS_VIEW_TTL_MS = 10 * 60 * 1000;
 /** A challenge page is a few KB; anything far larger is not kept (the reconciler settles that payment). */
@@ -31,6 +33,15 @@ export async function readThreeDsView(db: Db | Tx, id: string, userId: string, n
     .where(and(eq(threeDsViews.idHash, hashOf(id)), eq(threeDsViews.userId, userId), gt(threeDsViews.expiresAt, now)))
     .limit(1);
   return row ?? null;
+}
+
+/** The signed-in person's view (GET /api/payments/three-ds/[viewId]): null for another person's, an expired or an unknown one. */
+export async function openThreeDsView(
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>,
+  input: { viewId: string },
+): Promise<{ html: string; paymentId: string } | null> {
+  requirePermission(ctx.principal, "PAYMENTS_CREATE");
+  return readThreeDsView(ctx.deps.db, input.viewId, ctx.principal.userId, ctx.deps.now());
 }
 
 /** Forget every view of a payment (after its outcome is known). */

@@ -3,12 +3,11 @@
 // unique index holds it against a double submit). Written with its audit row in one transaction; the scheduler
 // makes the charges.
 import { createPlanSchema, todayUtc, type CreatePlanInput } from "@/lib/schemas/billing-plans";
-import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
 import { isUniqueViolation } from "../../../db/errors";
 import { billingPlans, type BillingPlanRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { amountInCurrency } from "../../payments/amount";
 import { requirePermission } from "../../require-permission";
 import { recurringFirstPayment, requireWholeUnitsForForm } from "../recurring";
@@ -20,7 +19,8 @@ function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): AppEr
   return new AppError("invalid_request", issues[0]?.message ?? "The request is not valid.", fields);
 }
 
-export async function createPlan(deps: ServiceDeps, principal: Principal, raw: CreatePlanInput, ip: string | null): Promise<BillingPlanRow> {
+export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Promise<BillingPlanRow> {
+  const { deps, principal, ip } = ctx;
   requirePermission(principal, "RECURRING_CHARGE");
   const parsed = createPlanSchema.safeParse(raw);
   if (!parsed.success) throw invalid(parsed.error.issues);

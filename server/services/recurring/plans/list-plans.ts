@@ -3,9 +3,8 @@
 // with the reason and when the next retry is due, or that the plan was paused).
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { PlanInterval, PlanStatus } from "@/lib/schemas/billing-plans";
-import type { Principal } from "../../../auth/principal";
 import { billingPlanCharges, billingPlans, payments } from "../../../db/schema";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { cycleDate } from "./schedule";
 
@@ -69,7 +68,8 @@ function chargeView(c: typeof billingPlanCharges.$inferSelect): PlanChargeView {
   };
 }
 
-export async function listPlans(deps: ServiceDeps, principal: Principal, opts: { status?: PlanStatus; limit?: number } = {}): Promise<PlansOverview> {
+export async function listPlans(ctx: ServiceContext, opts: { status?: PlanStatus; limit?: number } = {}): Promise<PlansOverview> {
+  const { deps, principal } = ctx;
   requirePermission(principal, "RECURRING_CHARGE");
   const rows = await deps.db
     .select({ plan: billingPlans, first: { email: payments.payerEmail, name: payments.payerName, cardLast4: payments.cardLast4, orderId: payments.orderId } })

@@ -3,12 +3,11 @@
 // sent is not undone by a pause or a cancel: its outcome is still recorded when it comes.
 import { eq } from "drizzle-orm";
 import type { PlanStatus } from "@/lib/schemas/billing-plans";
-import type { Principal } from "../../../auth/principal";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Tx } from "../../../db/client";
 import { billingPlans, type BillingPlanRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
 
 export type PlanChange = "pause" | "resume" | "cancel";
@@ -27,14 +26,16 @@ export async function lockPlan(tx: Tx, id: string): Promise<BillingPlanRow | nul
 }
 
 export async function changePlanStatus(
-  deps: ServiceDeps,
-  principal: Principal,
-  planId: string,
-  change: PlanChange,
-  ip: string | null,
-  patchOf: (plan: BillingPlanRow, now: Date) => Partial<BillingPlanRow>,
-  extraSummary: Record<string, unknown> = {},
+  ctx: ServiceContext,
+  input: {
+    planId: string;
+    change: PlanChange;
+    patchOf: (plan: BillingPlanRow, now: Date) => Partial<BillingPlanRow>;
+    extraSummary?: Record<string, unknown>;
+  },
 ): Promise<BillingPlanRow> {
+  const { deps, principal, ip } = ctx;
+  const { planId, change, patchOf, extraSummary = {} } = input;
   requirePermission(principal, "RECURRING_CHARGE");
   return deps.db.transaction(async (tx) => {
     const plan = await lockPlan(tx, planId);

@@ -11,7 +11,8 @@ import { auditLog, billingPlanCharges, billingPlans, gatewayCalls, gatewayNotifi
 import { openDatabase } from "../../../db/client";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceDeps, ServiceContext } from "../../deps";
+import type { Principal } from "../../../auth/principal";
 import { TEST_ENV, startCallbackSandbox, until } from "../../../../tests/support/notifications.support";
 import { reconcileOnce } from "../../sync/reconcile";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
@@ -34,6 +35,8 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** The context of a service call made by `principal` with these deps. */
+  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   const clock = movableClock();
   let clerk: Awaited<ReturnType<typeof testPrincipal>>;
   let viewer: Awaited<ReturnType<typeof testPrincipal>>;
@@ -59,7 +62,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
 
   async function duePlan(over: { amount?: string; interval?: "weekly" | "monthly" | "yearly" } = {}) {
     const { first, token } = await recurringFirst(database, deps);
-    const plan = await createPlan(deps, clerk, { firstPaymentId: first.id, amount: over.amount ?? "25.00", interval: over.interval ?? "monthly", firstChargeDate: today(clock.now()), description: "Gym membership" }, "203.0.113.5");
+    const plan = await createPlan(as(clerk, "203.0.113.5"), { firstPaymentId: first.id, amount: over.amount ?? "25.00", interval: over.interval ?? "monthly", firstChargeDate: today(clock.now()), description: "Gym membership" });
     return { first, token, plan };
   }
 
@@ -138,7 +141,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     await runDuePlans(deps);
     expect(await chargesOf(plan.id)).toHaveLength(4);
     // Resumed: the unpaid cycle is tried again at once, as a new attempt (never reusing an earlier attempt's order id).
-    await resumePlan(deps, clerk, plan.id, null);
+    await resumePlan(as(clerk), { planId: plan.id });
     await runDuePlans(deps);
     const charges = await chargesOf(plan.id);
     expect(charges.map((c) => [c.cycle, c.attempt, c.outcome])).toEqual([
@@ -149,7 +152,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       [0, 4, "approved"],
     ]);
     expect(await planRow(plan.id)).toMatchObject({ status: "active", cycle: nextCycleAfter(plan.anchorDate, "monthly", 0, clock.now()), attempt: 0 });
-    const failed = (await listPlans(deps, clerk)).failed.filter((f) => f.planId === plan.id);
+    const failed = (await listPlans(as(clerk))).failed.filter((f) => f.planId === plan.id);
     expect(failed).toHaveLength(4);
     expect(failed.every((f) => f.reason === "Insufficient funds")).toBe(true);
     const audits = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, plan.id));
@@ -180,7 +183,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     const cbDeps: ServiceDeps = { ...testDeps(database, cbSandbox.url, TEST_ENV), now: clock.now };
     try {
       const { first } = await recurringFirst(database, cbDeps);
-      const plan = await createPlan(cbDeps, clerk, { firstPaymentId: first.id, amount: "40", interval: "weekly", firstChargeDate: today(clock.now()), description: "Weekly box" }, null);
+      const plan = await createPlan({ deps: cbDeps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "40", interval: "weekly", firstChargeDate: today(clock.now()), description: "Weekly box" });
       // The sandbox makes the charge, then the answer is lost: the worst case for double charging.
       await sandboxControl(cbSandbox.url).addFault({ operation: "recurring_v2", fault: "http_500", times: 1, phase: "after" });
       await runDuePlans(cbDeps);
@@ -237,7 +240,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     const b = await duePlan();
     const claimB = await leaveClaim(b.plan.id, 0);
     const first = await recurringFirstPayment(database.db, b.first.id);
-    await runNewCharge(deps, PLAN_SCHEDULER_PRINCIPAL, recurringChargeSpec(deps.gateway, first, { auditAction: "recurring.plan_charge", orderId: claimB.orderId, amountMinor: 2_500, description: "Gym membership", interface: "v2", idempotencyKey: claimB.idempotencyKey }), null);
+    await runNewCharge(as(PLAN_SCHEDULER_PRINCIPAL), recurringChargeSpec(deps.gateway, first, { auditAction: "recurring.plan_charge", orderId: claimB.orderId, amountMinor: 2_500, description: "Gym membership", interface: "v2", idempotencyKey: claimB.idempotencyKey }));
     const r2 = await runDuePlans(deps);
     expect(r2.settled.filter((c) => c.planId === b.plan.id)).toEqual([{ planId: b.plan.id, chargeId: claimB.id, result: "approved" }]);
     expect(r2.charged.filter((c) => c.planId === b.plan.id)).toEqual([]);
@@ -247,23 +250,23 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
 
   it("pause, resume and cancel follow the status rules; a paused plan is not charged; a cancelled one cannot come back", async () => {
     const { plan, first } = await duePlan();
-    expect((await pausePlan(deps, clerk, plan.id, { reason: "Customer on holiday" }, null)).status).toBe("paused");
-    expect(await codeOf(pausePlan(deps, clerk, plan.id, {}, null))).toBe("conflict");
+    expect((await pausePlan(as(clerk), { planId: plan.id, reason: "Customer on holiday" })).status).toBe("paused");
+    expect(await codeOf(pausePlan(as(clerk), { planId: plan.id }))).toBe("conflict");
     await runDuePlans(deps);
     expect(await chargesOf(plan.id)).toHaveLength(0);
-    const resumed = await resumePlan(deps, clerk, plan.id, null);
+    const resumed = await resumePlan(as(clerk), { planId: plan.id });
     expect(resumed).toMatchObject({ status: "active", pauseReason: null, attempt: 0 });
-    expect(await codeOf(resumePlan(deps, clerk, plan.id, null))).toBe("conflict");
-    expect((await cancelPlan(deps, clerk, plan.id, null)).status).toBe("cancelled");
-    expect(await codeOf(resumePlan(deps, clerk, plan.id, null))).toBe("conflict");
-    expect(await codeOf(pausePlan(deps, clerk, plan.id, {}, null))).toBe("conflict");
-    expect(await codeOf(cancelPlan(deps, clerk, plan.id, null))).toBe("conflict");
+    expect(await codeOf(resumePlan(as(clerk), { planId: plan.id }))).toBe("conflict");
+    expect((await cancelPlan(as(clerk), { planId: plan.id })).status).toBe("cancelled");
+    expect(await codeOf(resumePlan(as(clerk), { planId: plan.id }))).toBe("conflict");
+    expect(await codeOf(pausePlan(as(clerk), { planId: plan.id }))).toBe("conflict");
+    expect(await codeOf(cancelPlan(as(clerk), { planId: plan.id }))).toBe("conflict");
     await runDuePlans(deps);
     expect(await chargesOf(plan.id)).toHaveLength(0);
     // One live plan per token: after the cancel a new one may be created, but not a second live one.
     const input = { firstPaymentId: first.id, amount: "10", interval: "yearly" as const, firstChargeDate: today(new Date(clock.now().getTime() + 5 * DAY_MS)), description: "Annual" };
-    expect((await createPlan(deps, clerk, input, null)).status).toBe("active");
-    expect(await codeOf(createPlan(deps, clerk, input, null))).toBe("conflict");
+    expect((await createPlan(as(clerk), input)).status).toBe("active");
+    expect(await codeOf(createPlan(as(clerk), input))).toBe("conflict");
     const audits = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, plan.id));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["billing_plan.pause", "billing_plan.resume", "billing_plan.cancel"]));
   });
@@ -271,20 +274,20 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
   it("refuses bad input on the server: a past first date, decimals with the form interface, an unknown token", async () => {
     const { first } = await recurringFirst(database, deps);
     const base = { firstPaymentId: first.id, amount: "10", interval: "monthly" as const, firstChargeDate: today(clock.now()), description: "Plan" };
-    expect(await codeOf(createPlan(deps, clerk, { ...base, firstChargeDate: today(new Date(clock.now().getTime() - DAY_MS)) }, null))).toBe("invalid_request");
-    expect(await codeOf(createPlan(deps, clerk, { ...base, amount: "10.50", interface: "form" }, null))).toBe("invalid_request");
-    expect(await codeOf(createPlan(deps, clerk, { ...base, firstChargeDate: "2025-02-30" }, null))).toBe("invalid_request");
-    expect(await codeOf(createPlan(deps, clerk, { ...base, firstPaymentId: "0b5a43d6-7c43-4e8e-9d0e-3b1f4a2c9e11" }, null))).toBe("not_found");
-    expect(await codeOf(createPlan(deps, clerk, { ...base, amount: "0" }, null))).toBe("invalid_request");
+    expect(await codeOf(createPlan(as(clerk), { ...base, firstChargeDate: today(new Date(clock.now().getTime() - DAY_MS)) }))).toBe("invalid_request");
+    expect(await codeOf(createPlan(as(clerk), { ...base, amount: "10.50", interface: "form" }))).toBe("invalid_request");
+    expect(await codeOf(createPlan(as(clerk), { ...base, firstChargeDate: "2025-02-30" }))).toBe("invalid_request");
+    expect(await codeOf(createPlan(as(clerk), { ...base, firstPaymentId: "0b5a43d6-7c43-4e8e-9d0e-3b1f4a2c9e11" }))).toBe("not_found");
+    expect(await codeOf(createPlan(as(clerk), { ...base, amount: "0" }))).toBe("invalid_request");
   });
 
   it("a role without RECURRING_CHARGE can neither list, create, pause, resume nor cancel plans", async () => {
     const { plan, first } = await duePlan();
-    expect(await codeOf(listPlans(deps, viewer))).toBe("forbidden");
-    expect(await codeOf(createPlan(deps, viewer, { firstPaymentId: first.id, amount: "1", interval: "weekly", firstChargeDate: today(clock.now()), description: "x" }, null))).toBe("forbidden");
-    expect(await codeOf(pausePlan(deps, viewer, plan.id, {}, null))).toBe("forbidden");
-    expect(await codeOf(resumePlan(deps, viewer, plan.id, null))).toBe("forbidden");
-    expect(await codeOf(cancelPlan(deps, viewer, plan.id, null))).toBe("forbidden");
+    expect(await codeOf(listPlans(as(viewer)))).toBe("forbidden");
+    expect(await codeOf(createPlan(as(viewer), { firstPaymentId: first.id, amount: "1", interval: "weekly", firstChargeDate: today(clock.now()), description: "x" }))).toBe("forbidden");
+    expect(await codeOf(pausePlan(as(viewer), { planId: plan.id }))).toBe("forbidden");
+    expect(await codeOf(resumePlan(as(viewer), { planId: plan.id }))).toBe("forbidden");
+    expect(await codeOf(cancelPlan(as(viewer), { planId: plan.id }))).toBe("forbidden");
     expect((await planRow(plan.id)).status).toBe("active");
   });
 });

@@ -1,16 +1,19 @@
 // Resume a paused plan (never a cancelled one): the retry counter starts again, and the current (unpaid) cycle is
 // due on its date, or at once if that date has passed while the plan was paused. Only that one cycle: later
 // missed cycles are skipped after it is paid (schedule.ts nextCycleAfter), never charged in bulk.
-import type { Principal } from "../../../auth/principal";
 import type { BillingPlanRow } from "../../../db/schema";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext } from "../../deps";
 import { changePlanStatus } from "./plan-status";
 import { cycleDate, startOfDate } from "./schedule";
 import type { PlanInterval } from "@/lib/schemas/billing-plans";
 
-export async function resumePlan(deps: ServiceDeps, principal: Principal, planId: string, ip: string | null): Promise<BillingPlanRow> {
-  return changePlanStatus(deps, principal, planId, "resume", ip, (plan, now) => {
-    const due = startOfDate(cycleDate(plan.anchorDate, plan.interval as PlanInterval, plan.cycle));
-    return { status: "active", pauseReason: null, attempt: 0, nextChargeAt: due > now ? due : now };
+export async function resumePlan(ctx: ServiceContext, input: { planId: string }): Promise<BillingPlanRow> {
+  return changePlanStatus(ctx, {
+    planId: input.planId,
+    change: "resume",
+    patchOf: (plan, now) => {
+      const due = startOfDate(cycleDate(plan.anchorDate, plan.interval as PlanInterval, plan.cycle));
+      return { status: "active", pauseReason: null, attempt: 0, nextChargeAt: due > now ? due : now };
+    },
   });
 }

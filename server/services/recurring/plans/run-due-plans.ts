@@ -138,7 +138,7 @@ async function charge(deps: ServiceDeps, plan: BillingPlanRow, claim: BillingPla
     transactionId: `bp-${claim.id}`,
   });
   try {
-    await runNewCharge(deps, PLAN_SCHEDULER_PRINCIPAL, spec, null);
+    await runNewCharge({ deps, principal: PLAN_SCHEDULER_PRINCIPAL, ip: null }, spec);
   } catch (e) {
     // Another pass is making this very attempt right now (same order id): its outcome is settled by a later pass.
     if (!(e instanceof AppError && e.code === "in_flight")) throw e;

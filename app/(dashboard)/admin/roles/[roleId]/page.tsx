@@ -13,7 +13,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { permissionName, roleParamsSchema, type RoleDetail, type RoleView } from "@/lib/schemas/admin-roles";
 import { pageAccess } from "@/server/auth/session";
 import { AppError } from "@/server/errors";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { grantableBy, holdsRole, isSuperAdmin } from "@/server/services/admin/grant-rules";
 import { getRole, mirroredRole } from "@/server/services/admin/roles/get-role";
 import { RoleForm } from "../_components/role-form";
@@ -72,11 +72,11 @@ export default async function RolePage({ params, searchParams }: { params: Promi
   const parsed = roleParamsSchema.safeParse(await params);
   if (!parsed.success) notFound();
   const roleId = parsed.data.roleId;
-  const deps = await appDeps();
+  const ctx = await appContext({ principal });
   let role: RoleDetail | null = null;
   let problem: AppError | null = null;
   try {
-    role = await getRole(deps, principal, roleId);
+    role = await getRole(ctx, { roleId });
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     problem = e;
@@ -84,7 +84,7 @@ export default async function RolePage({ params, searchParams }: { params: Promi
   if (problem?.code === "not_found") notFound();
 
   if (!role) {
-    const mirror = await mirroredRole(deps, principal, roleId);
+    const mirror = await mirroredRole(ctx, { roleId });
     if (!mirror) notFound();
     return (
       <div className="max-w-5xl space-y-6">
@@ -100,7 +100,7 @@ export default async function RolePage({ params, searchParams }: { params: Promi
   }
 
   // Nobody but a super-admin edits a role they hold (they would be raising their own power): no form for them.
-  const ownRole = !isSuperAdmin(principal) && (await holdsRole(deps.db, principal.userId, role.id));
+  const ownRole = !isSuperAdmin(principal) && (await holdsRole(ctx.deps.db, principal.userId, role.id));
   return (
     <div className="max-w-5xl space-y-6">
       <PageHeader

@@ -13,10 +13,9 @@ import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { userParams } from "@/lib/schemas/admin-users";
 import { pageAccess } from "@/server/auth/session";
-import { getDatabase } from "@/server/db";
-import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { listUserSessions } from "@/server/services/admin/users/list-user-sessions";
+import { appContext } from "@/server/services/app-deps";
 import { EndSessionsButton } from "./_components/end-sessions-button";
 import { SignInHistory } from "./_components/sign-in-history";
 
@@ -28,8 +27,7 @@ export default async function UserSessionsPage({ params }: { params: Promise<{ u
   if (!allowed || principal.userType !== "SUPER_ADMIN") return <Forbidden area="User sessions" permission="SUPER_ADMIN" />;
   const parsed = userParams.safeParse(await params);
   if (!parsed.success) notFound();
-  const { db } = await getDatabase();
-  const report = await listUserSessions(db, principal, parsed.data.userId, env().session).catch((e: unknown) => {
+  const report = await listUserSessions(await appContext({ principal }), { userId: parsed.data.userId }).catch((e: unknown) => {
     if (e instanceof AppError && e.code === "not_found") notFound();
     throw e;
   });

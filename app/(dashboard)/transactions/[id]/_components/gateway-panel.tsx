@@ -1,19 +1,11 @@
 // The gateway's own view of the payment (status 2.5 and details 2.9 with the business-unit hierarchy), loaded
-// live when the page renders. Streams in after the ledger part of the page; a gateway that does not answer
-// leaves a clear note, never a broken page.
+// live when the page renders (server/services/sync/gateway-snapshot.ts). Streams in after the ledger part of the
+// page; a gateway that does not answer leaves a clear note, never a broken page.
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { maskCardForDisplay } from "@/lib/card-display";
 import type { PaymentRow } from "@/server/db/schema";
-import type { BusinessUnitNode } from "@/server/gateway/operations/queries";
-import { describeResult } from "@/server/gateway/client";
-import { appDeps } from "@/server/services/app-deps";
-
-function hierarchy(node: BusinessUnitNode | null | undefined): BusinessUnitNode[] {
-  const chain: BusinessUnitNode[] = [];
-  for (let n = node; n && chain.length < 10; n = n.parent) chain.unshift(n);
-  return chain;
-}
+import type { ServiceContext } from "@/server/services/deps";
+import { viewPaymentAtGateway } from "@/server/services/sync/gateway-snapshot";
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -24,7 +16,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   );
 }
 
-export async function GatewayPanel({ payment }: { payment: PaymentRow }) {
+export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx: ServiceContext }) {
   if (!payment.gatewayId) {
     return (
       <Card title="At the gateway">
@@ -32,24 +24,20 @@ export async function GatewayPanel({ payment }: { payment: PaymentRow }) {
       </Card>
     );
   }
-  const { gateway } = await appDeps();
-  const [status, details] = await Promise.all([
-    gateway.paymentStatus({ orderId: payment.orderId, gwayPaymentId: payment.gatewayId }),
-    gateway.transactionDetails({ transactionId: payment.gatewayId }),
-  ]);
-  const d = details.kind === "success" ? details.data.transactionDetails : null;
-  const units = details.kind === "success" ? hierarchy(details.data.businessUnitHierarchy) : [];
+  const { status, details } = await viewPaymentAtGateway(ctx, { orderId: payment.orderId, gatewayId: payment.gatewayId });
+  const d = details.ok ? details.view : null;
+  const units = details.ok ? details.businessUnits : [];
   return (
     <Card title="At the gateway" description="Loaded live from the gateway when this page opened.">
-      {status.kind !== "success" && <Alert tone="warning">Status unavailable: {describeResult(status)}.</Alert>}
-      {details.kind !== "success" && <Alert tone="warning" className="mt-2">Details unavailable: {describeResult(details)}.</Alert>}
+      {!status.ok && <Alert tone="warning">Status unavailable: {status.message}.</Alert>}
+      {!details.ok && <Alert tone="warning" className="mt-2">Details unavailable: {details.message}.</Alert>}
       <dl className="divide-y divide-slate-100">
-        {status.kind === "success" && (
+        {status.ok && (
           <>
-            <Row label="Status" value={`${status.data.status}${status.data.reason ? ` (${status.data.reason})` : ""}`} />
-            <Row label="Status date" value={status.data.date} />
-            <Row label="RRN" value={status.data.rrn} />
-            <Row label="Brand" value={status.data.brand} />
+            <Row label="Status" value={`${status.view.status}${status.view.reason ? ` (${status.view.reason})` : ""}`} />
+            <Row label="Status date" value={status.view.date} />
+            <Row label="RRN" value={status.view.rrn} />
+            <Row label="Brand" value={status.view.brand} />
           </>
         )}
         {d && (
@@ -57,8 +45,8 @@ export async function GatewayPanel({ payment }: { payment: PaymentRow }) {
             <Row label="Payment status" value={d.paymentStatus} />
             <Row label="Transaction status" value={d.transactionStatus} />
             <Row label="Type" value={d.transactionType} />
-            {/* Masked whatever the gateway sent: a full number never reaches the page. */}
-            <Row label="Card" value={d.pan ? `${maskCardForDisplay(d.pan)} · ${d.cardScheme ?? ""} · ${d.cardExpiration ?? ""}` : null} />
+            {/* Masked by the service whatever the gateway sent: a full number never reaches the page. */}
+            <Row label="Card" value={d.card} />
             <Row label="Cardholder" value={d.cardHolderName} />
             <Row label="Refunded (gateway)" value={d.totalRefundAmount} />
             <Row label="Refund status" value={d.refundStatus} />
@@ -72,12 +60,12 @@ export async function GatewayPanel({ payment }: { payment: PaymentRow }) {
           <h3 className="text-sm font-medium">Business unit</h3>
           <ol className="mt-1 flex flex-wrap items-center gap-1 text-sm text-slate-700">
             {units.map((u, i) => (
-              <li key={u.businessUnitId ?? i} className="flex items-center gap-1">
+              <li key={u.id ?? i} className="flex items-center gap-1">
                 {i > 0 && <span aria-hidden="true">›</span>}
-                <span dir="auto">{u.businessUnitName ?? u.businessUnitNameAr ?? u.businessUnitId}</span>
-                {u.businessUnitNameAr && u.businessUnitName && (
+                <span dir="auto">{u.name ?? u.nameAr ?? u.id}</span>
+                {u.nameAr && u.name && (
                   <span dir="auto" lang="ar" className="text-slate-500">
-                    ({u.businessUnitNameAr})
+                    ({u.nameAr})
                   </span>
                 )}
               </li>

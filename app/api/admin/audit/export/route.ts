@@ -1,11 +1,11 @@
 // GET /api/admin/audit/export: CSV of every audit entry matching the filter, streamed; the export is audited.
 import { auditLogQuerySchema } from "@/lib/schemas/admin-audit";
 import { route } from "@/server/http/route";
-import { appDeps } from "@/server/services/app-deps";
+import { appContext } from "@/server/services/app-deps";
 import { exportAuditLog } from "@/server/services/admin/audit/export-audit-log";
 
 export const GET = route({ permission: "AUDIT_VIEW", query: auditLogQuerySchema }, async ({ principal, query, ip }) => {
-  const { filename, stream } = await exportAuditLog(await appDeps(), principal, query, { ip });
+  const { filename, stream } = await exportAuditLog(await appContext({ principal, ip }), query);
   return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

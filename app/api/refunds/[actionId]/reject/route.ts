@@ -1,10 +1,11 @@
 // POST /api/refunds/:actionId/reject: a second person rejects a held refund; the reserved amount is released.
 import { actionParams } from "@/lib/schemas/ids";
 import { approvalSchema } from "@/lib/schemas/payment-actions";
+import { actionResponse } from "@/server/http/action-response";
 import { route } from "@/server/http/route";
-import { respondWithAction } from "@/server/services/payments/action-route";
+import { appContext } from "@/server/services/app-deps";
 import { rejectRefund } from "@/server/services/refunds/approve-refund";
 
-export const POST = route({ permission: "REFUNDS_APPROVE", params: actionParams, body: approvalSchema }, ({ principal, params, body, ip }) =>
-  respondWithAction((deps) => rejectRefund(deps, principal, params.actionId, body.note, ip)),
+export const POST = route({ permission: "REFUNDS_APPROVE", params: actionParams, body: approvalSchema }, async ({ principal, params, body, ip }) =>
+  actionResponse(await rejectRefund(await appContext({ principal, ip }), { actionId: params.actionId, note: body.note })),
 );

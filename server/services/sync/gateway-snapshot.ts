@@ -1,0 +1,85 @@
+// What the payment's page shows "at the gateway": the status query (contract 4.7) and the transaction details
+// (4.12, with the business-unit hierarchy), asked live and put in the page's terms. Nothing is written; a gateway
+// that does not answer gives a note per query instead of a view. The card number is masked here, whatever the
+// gateway sent.
+import "server-only";
+import { maskCardForDisplay } from "@/lib/card-display";
+import { describeResult } from "../../gateway/client";
+import type { BusinessUnitNode } from "../../gateway/operations/queries";
+import type { ServiceContext, ServiceDeps } from "../deps";
+import { requirePermission } from "../require-permission";
+
+export interface GatewayStatusView {
+  status: string;
+  reason: string | null;
+  date: string | null;
+  rrn: string | null;
+  brand: string | null;
+}
+
+export interface GatewayDetailsView {
+  paymentStatus: string | null;
+  transactionStatus: string | null;
+  transactionType: string | null;
+  /** Masked, with scheme and expiry: "4111 11•• •••• 1111 · VISA · 2030/12". */
+  card: string | null;
+  cardHolderName: string | null;
+  totalRefundAmount: string | null;
+  refundStatus: string | null;
+  settlementStatus: string | null;
+  declineReason: string | null;
+}
+
+export interface BusinessUnitName {
+  id: string | null;
+  name: string | null;
+  nameAr: string | null;
+}
+
+export interface GatewaySnapshot {
+  status: { ok: true; view: GatewayStatusView } | { ok: false; message: string };
+  details: { ok: true; view: GatewayDetailsView; businessUnits: BusinessUnitName[] } | { ok: false; message: string };
+}
+
+/** The business unit and its parents, outermost first (at most 10 levels). */
+function hierarchy(node: BusinessUnitNode | null | undefined): BusinessUnitName[] {
+  const chain: BusinessUnitName[] = [];
+  for (let n = node; n && chain.length < 10; n = n.parent) chain.unshift({ id: n.businessUnitId ?? null, name: n.businessUnitName ?? null, nameAr: n.businessUnitNameAr ?? null });
+  return chain;
+}
+
+const or = (v: string | null | undefined) => v ?? null;
+
+export async function viewPaymentAtGateway(ctx: ServiceContext<Pick<ServiceDeps, "gateway">>, input: { orderId: string; gatewayId: string }): Promise<GatewaySnapshot> {
+  requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
+  const { gateway } = ctx.deps;
+  const [status, details] = await Promise.all([
+    gateway.paymentStatus({ orderId: input.orderId, gwayPaymentId: input.gatewayId }),
+    gateway.transactionDetails({ transactionId: input.gatewayId }),
+  ]);
+  const s = status.kind === "success" ? status.data : null;
+  const d = details.kind === "success" ? details.data.transactionDetails : null;
+  return {
+    status: s
+      ? { ok: true, view: { status: s.status, reason: or(s.reason), date: or(s.date), rrn: or(s.rrn), brand: or(s.brand) } }
+      : { ok: false, message: describeResult(status) },
+    details:
+      d && details.kind === "success"
+        ? {
+            ok: true,
+            view: {
+              paymentStatus: or(d.paymentStatus),
+              transactionStatus: or(d.transactionStatus),
+              transactionType: or(d.transactionType),
+              card: d.pan ? `${maskCardForDisplay(d.pan)} · ${d.cardScheme ?? ""} · ${d.cardExpiration ?? ""}` : null,
+              cardHolderName: or(d.cardHolderName),
+              totalRefundAmount: or(d.totalRefundAmount),
+              refundStatus: or(d.refundStatus),
+              settlementStatus: or(d.settlementStatus),
+              declineReason: or(d.declineReason),
+            },
+            businessUnits: hierarchy(details.data.businessUnitHierarchy),
+          }
+        : { ok: false, message: describeResult(details) },
+  };
+}
