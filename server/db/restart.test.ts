@@ -32,6 +32,7 @@ import { openDatabase, type Database } from "./client";
 import { gatewayNotifications, paymentActions } from "./schema";
 import { createNotificationQueue } from "../services/notifications/notification-queue";
 import { receiveGatewayNotification } from "../services/notifications/receive-notification";
+import { notificationDelivery } from "../http/notification-response";
 import { notificationRequest, signedNotification, TEST_ENV, WEBHOOK_SECRET } from "../../tests/support/notifications.support";
 
 /** The newest installed Postgres's bin directory, or null. */
@@ -162,10 +163,10 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
     const notification = () =>
       receiveGatewayNotification(
         deps,
-        {
-          request: notificationRequest(signedNotification({ transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } }, deps.config.gateway.merchantSecret, { status: "PENDING", action: "SALE" })),
-          pathSecret: WEBHOOK_SECRET,
-        },
+        notificationDelivery(
+          notificationRequest(signedNotification({ transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } }, deps.config.gateway.merchantSecret, { status: "PENDING", action: "SALE" })),
+          WEBHOOK_SECRET,
+        ),
         { queue, logger: quiet },
       );
     const calls = [

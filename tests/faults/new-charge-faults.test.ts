@@ -21,6 +21,7 @@ import { findPayment, findPaymentByOrderId, insertPayment } from "../../server/l
 import type { ServiceDeps } from "../../server/services/deps";
 import { createNotificationQueue } from "../../server/services/notifications/notification-queue";
 import { receiveGatewayNotification } from "../../server/services/notifications/receive-notification";
+import { notificationDelivery } from "../../server/http/notification-response";
 import { notificationRequest, TEST_ENV, testLogger, WEBHOOK_SECRET } from "../support/notifications.support";
 import { createPaymentLink } from "../../server/services/payments/links/create-link";
 import { createCardPayment } from "../../server/services/payments/new/create-card-payment";
@@ -204,7 +205,7 @@ describe.each(testDatabaseTargets())("new payments under gateway faults ($name)"
     const deliveries = (await res.json()) as Array<{ fields: Record<string, string> }>;
     const mine = deliveries.filter((d) => d.fields.order_id === orderId);
     for (const d of mine) {
-      const r = await receiveGatewayNotification(c.deps, { request: notificationRequest(d.fields), pathSecret: WEBHOOK_SECRET }, { queue, logger: quiet });
+      const r = await receiveGatewayNotification(c.deps, notificationDelivery(notificationRequest(d.fields), WEBHOOK_SECRET), { queue, logger: quiet });
       expect(r.kind).toBe("accepted");
     }
     await queue.idle();

@@ -13,6 +13,7 @@ import type { ServiceDeps } from "../../server/services/deps";
 import { createNotificationQueue, type NotificationQueue } from "../../server/services/notifications/notification-queue";
 import { notificationResponse } from "../../server/http/notification-response";
 import { receiveGatewayNotification } from "../../server/services/notifications/receive-notification";
+import { notificationDelivery } from "../../server/http/notification-response";
 
 export const WEBHOOK_SECRET = "test-webhook-secret-0123456789";
 export const TEST_ENV = { GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET };
@@ -116,7 +117,7 @@ export async function startReceiverServer(getDeps: () => ServiceDeps): Promise<R
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const secret = decodeURIComponent((req.url ?? "").split("/").pop() ?? "");
-      void receiveGatewayNotification(getDeps(), { request: toRequest(req, Buffer.concat(chunks), "http://127.0.0.1"), pathSecret: secret }, { queue, logger: quiet })
+      void receiveGatewayNotification(getDeps(), notificationDelivery(toRequest(req, Buffer.concat(chunks), "http://127.0.0.1"), secret), { queue, logger: quiet })
         .then(notificationResponse)
         .then(async (r) => {
           res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "text/plain" }).end(await r.text());

@@ -9,6 +9,7 @@ import { insertPayment } from "../../server/ledger/payments";
 import type { ServiceDeps } from "../../server/services/deps";
 import { notificationResponse } from "../../server/http/notification-response";
 import { receiveGatewayNotification } from "../../server/services/notifications/receive-notification";
+import { notificationDelivery } from "../../server/http/notification-response";
 import { WEBHOOK_SECRET, testLogger } from "./notifications.support";
 
 export const DAY_MS = 86_400_000;
@@ -57,7 +58,7 @@ export async function startStoringReceiver(getDeps: () => ServiceDeps) {
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
       const request = new Request(new URL(req.url ?? "/", "http://127.0.0.1"), { method: req.method, headers, body: new Uint8Array(Buffer.concat(chunks)) });
       const queue = { push: () => {}, idle: async () => {} };
-      void receiveGatewayNotification(getDeps(), { request, pathSecret: WEBHOOK_SECRET }, { queue, logger: testLogger().logger })
+      void receiveGatewayNotification(getDeps(), notificationDelivery(request, WEBHOOK_SECRET), { queue, logger: testLogger().logger })
         .then(notificationResponse)
         .then(async (r) => res.writeHead(r.status).end(await r.text()))
         .catch(() => res.writeHead(500).end());

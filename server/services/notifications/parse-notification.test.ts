@@ -2,7 +2,8 @@
 // than 64 KiB; the same notification in either encoding has one dedupe key; a repeated field (parameter pollution
 // past the hash) is refused; the path secret is compared in constant time.
 import { describe, expect, it } from "vitest";
-import { dedupeKeyOf, MAX_NOTIFICATION_BYTES, parseNotificationBody, readLimitedBody, transIdOf } from "./parse-notification";
+import { notificationDelivery } from "../../http/notification-response";
+import { bodyRead, dedupeKeyOf, MAX_NOTIFICATION_BYTES, parseNotificationBody, transIdOf } from "./parse-notification";
 import { pathSecretMatches } from "./receive-notification";
 
 const fields = { action: "SALE", result: "SUCCESS", status: "SETTLED", order_id: "ord-1", trans_id: "t-1", amount: "10.00" };
@@ -51,7 +52,8 @@ describe("parseNotificationBody", () => {
   });
 });
 
-describe("readLimitedBody", () => {
+describe("the delivery's body, read with the receiver's cap", () => {
+  const readLimitedBody = async (req: Request) => bodyRead(await notificationDelivery(req, "secret").readBody());
   const big = "x".repeat(MAX_NOTIFICATION_BYTES + 1);
 
   it("refuses a declared length over the cap without reading", async () => {

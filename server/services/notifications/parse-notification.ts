@@ -1,11 +1,10 @@
-// Reading a gateway notification off the wire: a size-capped body, JSON or urlencoded (the production gateway
+// Reading a gateway notification: a size-capped body (read by the route layer), JSON or urlencoded (the production gateway
 // documents JSON, the protocol family's examples are urlencoded: both are accepted), flattened to one payload
 // shape, and the dedupe key of that payload (the same notification delivered twice has the same key, in either
 // encoding).
 import "server-only";
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../../audit/chain";
-import { readBodyText } from "../../http/read-body";
 
 /** Largest notification body accepted; a card-operation callback is well under 2 KiB. */
 export const MAX_NOTIFICATION_BYTES = 64 * 1024;
@@ -16,9 +15,11 @@ export type ParseFailure = { ok: false; status: 400 | 413 | 415; reason: string 
 export type BodyRead = { ok: true; text: string } | ParseFailure;
 export type ParsedNotification = { ok: true; payload: NotificationPayload; format: "json" | "form" } | ParseFailure;
 
-/** Read the body, refusing anything over `maxBytes` without buffering it (declared length first, then counted). */
-export async function readLimitedBody(req: Request, maxBytes = MAX_NOTIFICATION_BYTES): Promise<BodyRead> {
-  const r = await readBodyText(req, maxBytes);
+/** A body as the route layer read it (size-capped, UTF-8 checked): server/http/read-body.ts gives this shape. */
+export type BodyText = { ok: true; text: string } | { ok: false; reason: "too_large" | "not_utf8" };
+
+/** The body's text, or the status that refuses it: 413 over the size cap, 400 when it is not UTF-8. */
+export function bodyRead(r: BodyText): BodyRead {
   if (r.ok) return r;
   return r.reason === "too_large" ? { ok: false, status: 413, reason: "body too large" } : { ok: false, status: 400, reason: "body is not UTF-8" };
 }

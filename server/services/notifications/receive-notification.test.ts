@@ -15,6 +15,7 @@ import { startTestSandbox, testDeps } from "../../../tests/support/services.supp
 import { reconcileOnce } from "../sync/reconcile";
 import { createNotificationQueue } from "./notification-queue";
 import { receiveGatewayNotification } from "./receive-notification";
+import { notificationDelivery } from "../../http/notification-response";
 import { notificationResponse } from "../../http/notification-response";
 import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, WEBHOOK_SECRET } from "../../../tests/support/notifications.support";
 
@@ -39,7 +40,7 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
 
   /** The receiver as the route answers (notification-response.ts): the HTTP behaviour the gateway sees. */
   const answer = async (request: Request, pathSecret: string) =>
-    notificationResponse(await receiveGatewayNotification(deps, { request, pathSecret }, { queue, logger: log.logger }));
+    notificationResponse(await receiveGatewayNotification(deps, notificationDelivery(request, pathSecret), { queue, logger: log.logger }));
 
   async function post(fields: Record<string, unknown>, opts: { format?: "form" | "json"; secret?: string } = {}) {
     const req = notificationRequest(fields, opts);

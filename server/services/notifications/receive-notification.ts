@@ -13,7 +13,7 @@ import { redact } from "../../log/redact";
 import { webhookSecret } from "../../webhook-secret";
 import type { ServiceDeps } from "../deps";
 import { defaultNotificationQueue, type NotificationQueue } from "./notification-queue";
-import { dedupeKeyOf, fieldOf, parseNotificationBody, readLimitedBody, transIdOf, type NotificationPayload } from "./parse-notification";
+import { dedupeKeyOf, fieldOf, parseNotificationBody, bodyRead, transIdOf, type BodyText, type NotificationPayload } from "./parse-notification";
 import { processNotification } from "./process-notification";
 import { verifyNotification, type HashVerdict } from "./verify-notification";
 
@@ -22,10 +22,14 @@ export interface ReceiveOptions {
   logger?: Logger;
 }
 
-/** One delivery as it reached the route: the request (body not read yet) and the secret of its path. */
+/**
+ * One delivery as the route layer hands it over: the secret of its path, its declared content type, and a reader of
+ * its body (size-capped by the route layer), called only once the path secret matched.
+ */
 export interface NotificationDelivery {
-  request: Request;
   pathSecret: string;
+  contentType: string | null;
+  readBody: () => Promise<BodyText>;
 }
 
 /**
@@ -44,18 +48,17 @@ export function pathSecretMatches(given: string, expected: string): boolean {
 
 export async function receiveGatewayNotification(deps: ServiceDeps, delivery: NotificationDelivery, opts: ReceiveOptions = {}): Promise<NotificationReceipt> {
   const log = opts.logger ?? defaultLogger;
-  const req = delivery.request;
   if (!pathSecretMatches(delivery.pathSecret, webhookSecret(deps.config))) return { kind: "unknown_path" };
 
-  const body = await readLimitedBody(req);
-  const parsed = body.ok ? parseNotificationBody(req.headers.get("content-type"), body.text) : body;
+  const body = bodyRead(await delivery.readBody());
+  const parsed = body.ok ? parseNotificationBody(delivery.contentType, body.text) : body;
   if (!parsed.ok) {
     log.warn("notification.rejected", { status: parsed.status, reason: parsed.reason });
     return { kind: "refused", status: parsed.status, reason: parsed.reason };
   }
   const payload = parsed.payload;
   const verification = await verifyNotification(deps.db, payload, deps.config.gateway.merchantSecret);
-  const stored = await store(deps, payload, req.headers.get("content-type"), verification.verdict, verification.payment);
+  const stored = await store(deps, payload, delivery.contentType, verification.verdict, verification.payment);
   const facts = { transId: transIdOf(payload), orderId: fieldOf(payload, "order_id"), action: fieldOf(payload, "action") };
   if (!stored) {
     log.info("notification.duplicate", facts);

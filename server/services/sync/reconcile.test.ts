@@ -14,6 +14,7 @@ import { findPayment, insertPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import type { NotificationQueue } from "../notifications/notification-queue";
 import { receiveGatewayNotification } from "../notifications/receive-notification";
+import { notificationDelivery } from "../../http/notification-response";
 import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, until, WEBHOOK_SECRET } from "../../../tests/support/notifications.support";
 import { startTestSandbox, testDeps } from "../../../tests/support/services.support";
 import { reconcileOnce } from "./reconcile";
@@ -59,7 +60,7 @@ describe.each(testDatabaseTargets())("reconciler ($name)", (target) => {
   }
   async function storedNotification() {
     const sale = await dashboardSale(deps);
-    const res = await receiveGatewayNotification(deps, { request: notificationRequest(signedNotification(sale, deps.config.gateway.merchantSecret)), pathSecret: WEBHOOK_SECRET }, {
+    const res = await receiveGatewayNotification(deps, notificationDelivery(notificationRequest(signedNotification(sale, deps.config.gateway.merchantSecret)), WEBHOOK_SECRET), {
       queue: droppedQueue,
       logger: testLogger().logger,
     });
