@@ -2,6 +2,7 @@
 // the refundable balance, and a timeline of every gateway call, notification and action about it.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { reasonLabel } from "@/lib/schemas/payment-actions-values";
 import type { Db } from "../../db/client";
 import { gatewayCalls, gatewayNotifications, paymentActions, payments, users, type PaymentRow } from "../../db/schema";
 
@@ -108,7 +109,7 @@ export async function loadPaymentPage(db: Db, id: string): Promise<PaymentPageDa
       at: a.createdAt,
       kind: "action" as const,
       title: `${a.type[0]!.toUpperCase()}${a.type.slice(1)} requested by ${a.requestedBy}${a.approvedBy ? `, approved by ${a.approvedBy}` : ""}`,
-      detail: `${a.state.replace(/_/g, " ")}${a.outcomeMessage ? ` · ${a.outcomeMessage}` : ""}`,
+      detail: `${a.state.replace(/_/g, " ")}${a.reasonCode ? ` · ${reasonLabel(a.reasonCode)}` : ""}${a.outcomeMessage ? ` · ${a.outcomeMessage}` : ""}`,
       tone: a.state === "succeeded" ? ("success" as const) : a.state === "pending_approval" || a.state === "unknown" ? ("warning" as const) : a.state === "in_flight" ? ("info" as const) : ("danger" as const),
     })),
   ].sort((x, y) => x.at.getTime() - y.at.getTime());

@@ -9,7 +9,7 @@ import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import { MoneyAmount } from "@/components/ui/money";
 import { minorToDecimal, type CurrencyCode } from "@/lib/money";
 import type { RefundInput } from "@/lib/schemas/payment-actions";
-import { REASON_LABELS } from "@/lib/schemas/payment-actions-values";
+import { reasonLabel } from "@/lib/schemas/payment-actions-values";
 import { guardEnter, newIdempotencyKey, useMoneyAction, type ActionResult } from "./use-money-action";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { fieldErrorsOn } from "@/lib/forms/field-errors";
@@ -94,7 +94,7 @@ export function RefundDialog(p: RefundDialogProps) {
           <option value="">Choose a reason…</option>
           {p.reasons.map((r) => (
             <option key={r} value={r}>
-              {REASON_LABELS[r] ?? r.replace(/_/g, " ")}
+              {reasonLabel(r)}
             </option>
           ))}
         </SelectField>
