@@ -1,8 +1,6 @@
 import { StepUpProvider } from "@/components/auth/step-up-provider";
-import { AppShell } from "@/components/shell/app-shell";
-import { visibleNav } from "@/lib/navigation";
 import { requireSignedIn } from "@/server/auth/session";
-import { env } from "@/server/env";
+import { DashboardFrame } from "./_components/dashboard-frame";
 
 export const dynamic = "force-dynamic";
 
@@ -10,13 +8,9 @@ export const dynamic = "force-dynamic";
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const principal = await requireSignedIn();
   return (
-    <AppShell
-      user={{ name: principal.name, email: principal.email, userType: principal.userType }}
-      nav={visibleNav(principal.permissions)}
-      testMode={env().testMode}
-    >
+    <DashboardFrame principal={principal}>
       {children}
       <StepUpProvider />
-    </AppShell>
+    </DashboardFrame>
   );
 }
