@@ -17,13 +17,16 @@ export function ListSkeleton({ filters = 0, rows = 10, columns = 5, actions = 0,
     <div className="space-y-5">
       <SkeletonHeader actions={actions} />
       {filters > 0 && (
-        <div aria-hidden="true" className="grid gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs sm:grid-cols-2 lg:grid-cols-4">
-          {Array.from({ length: filters }, (_, i) => (
-            <div key={i} className="space-y-1.5">
-              <Skeleton className="h-3.5 w-24" />
-              <Skeleton className="h-9 w-full" />
-            </div>
-          ))}
+        <div aria-hidden="true" className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {Array.from({ length: filters }, (_, i) => (
+              <div key={i} className="space-y-1.5">
+                <Skeleton className="h-3.5 w-24" />
+                <Skeleton className="h-9 w-full" />
+              </div>
+            ))}
+          </div>
+          <Skeleton className="h-9 w-20" />
         </div>
       )}
       <SkeletonTable rows={rows} columns={columns} label={label} className="shadow-xs" />
