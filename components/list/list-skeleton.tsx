@@ -1,6 +1,6 @@
 // What a list page shows while its rows load (its loading.tsx): the header, the filter bar when it has one, and the
 // table at the real row height, so the rows take the skeleton's place without moving the page.
-import { Skeleton, SkeletonHeader, SkeletonTable } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonFields, SkeletonHeader, SkeletonTable } from "@/components/ui/skeleton";
 
 export interface ListSkeletonProps {
   /** Filter fields in the search bar above the table; 0 for a list without one. */
@@ -18,14 +18,7 @@ export function ListSkeleton({ filters = 0, rows = 10, columns = 5, actions = 0,
       <SkeletonHeader actions={actions} />
       {filters > 0 && (
         <div aria-hidden="true" className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs">
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {Array.from({ length: filters }, (_, i) => (
-              <div key={i} className="space-y-1.5">
-                <Skeleton className="h-3.5 w-24" />
-                <Skeleton className="h-9 w-full" />
-              </div>
-            ))}
-          </div>
+          <SkeletonFields count={filters} className="gap-3 sm:grid-cols-2 lg:grid-cols-4" />
           <Skeleton className="h-9 w-20" />
         </div>
       )}

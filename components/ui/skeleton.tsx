@@ -83,3 +83,17 @@ export function SkeletonPanel({ lines = 3, className }: { lines?: number; classN
     </div>
   );
 }
+
+/** Label-and-value pairs in a grid: a filter form's fields, or a band of figures. */
+export function SkeletonFields({ count, className, valueClassName = "h-9 w-full" }: { count: number; className?: string; valueClassName?: string }) {
+  return (
+    <div aria-hidden="true" className={cx("grid", className)}>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="space-y-1.5">
+          <Skeleton className="h-3.5 w-24" />
+          <Skeleton className={valueClassName} />
+        </div>
+      ))}
+    </div>
+  );
+}

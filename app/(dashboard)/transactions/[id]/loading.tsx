@@ -1,5 +1,5 @@
 // While a payment is read from the ledger: its header, the amounts band, the two detail cards and the timeline.
-import { Skeleton, SkeletonHeader, SkeletonPanel } from "@/components/ui/skeleton";
+import { Skeleton, SkeletonFields, SkeletonHeader, SkeletonPanel } from "@/components/ui/skeleton";
 
 export default function PaymentLoading() {
   return (
@@ -7,14 +7,7 @@ export default function PaymentLoading() {
       <span className="sr-only">Loading the payment…</span>
       <SkeletonHeader back actions={1} />
       <div aria-hidden="true" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-          {Array.from({ length: 4 }, (_, i) => (
-            <div key={i} className="space-y-2">
-              <Skeleton className="h-3.5 w-20" />
-              <Skeleton className="h-6 w-28" />
-            </div>
-          ))}
-        </div>
+        <SkeletonFields count={4} className="grid-cols-2 gap-4 sm:grid-cols-4" valueClassName="h-6 w-28" />
         <Skeleton className="mt-5 h-9 w-64" />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
