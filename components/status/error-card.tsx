@@ -6,14 +6,8 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { CopyButton } from "@/components/ui/copy-button";
+import { errorReference } from "./error-reference";
 import { StatusCard } from "./status-card";
-
-/** The digest Next gives an error from the server (the id in the server's log line), if this one has one. */
-export function errorReference(error: unknown): string | null {
-  if (typeof error !== "object" || error === null || !("digest" in error)) return null;
-  const digest = (error as { digest?: unknown }).digest;
-  return typeof digest === "string" && digest.length > 0 ? digest : null;
-}
 
 export function ErrorCard({ error, retry, standalone = false }: { error: unknown; retry: () => void; standalone?: boolean }) {
   const reference = errorReference(error);
