@@ -3,9 +3,30 @@
 // unknown outcomes and charges due plans even when nobody is signed in. Node.js runtime only (NEXT_RUNTIME is
 // Next's own variable naming the runtime; the app's configuration is still read only by server/env.ts). The
 // peer-address stamp goes in first, so no request reaches the app without its real peer in X-Forwarded-For.
+import type { Instrumentation } from "next";
+
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   (await import("./server/http/peer-address")).installPeerAddressStamp();
   const { startBackgroundWork } = await import("./server/services/background");
   await startBackgroundWork();
 }
+
+/**
+ * An error Next caught while rendering a page (or in a server action): one JSON log line with Next's digest, the id
+ * the error page shows as "Error reference", so support can find the line staff quote. Route handlers log their own
+ * errors with their own id (server/http/errors.ts). The path goes without its query (it may carry a token).
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { logger } = await import("./server/log/logger");
+  const digest = typeof error === "object" && error !== null && "digest" in error ? String((error as { digest: unknown }).digest) : null;
+  logger.error("page.unhandled_error", {
+    digest,
+    method: request.method,
+    path: request.path.split("?")[0],
+    route: context.routePath,
+    routeType: context.routeType,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
+};

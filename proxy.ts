@@ -9,6 +9,8 @@ import { isAllowedOrigin } from "@/server/http/origin";
 const appConfig = readConfig(process.env);
 const frameOrigins = [...new Set([new URL(appConfig.gateway.baseUrl).origin, new URL(appConfig.gateway.apiUrl).origin])];
 const PUBLIC_PAGES = ["/login", "/set-password", "/forgot-password", "/payments/return"];
+/** The icons and the web manifest: a browser fetches the manifest without cookies, so they never redirect to sign-in. */
+const PUBLIC_FILES = ["/icon.svg", "/apple-icon.png", "/manifest.webmanifest", "/icons/"];
 /** Pages that the dashboard itself frames (the 3-D Secure return address, inside the sandboxed frame). */
 const FRAMEABLE = ["/payments/return", "/api/payments/three-ds/"];
 /** Responses that set their own CSP (the 3-D Secure view's sandbox policy): the proxy sets none on them. */
@@ -45,7 +47,8 @@ export function proxy(req: NextRequest) {
   }
 
   const isPage = !pathname.startsWith("/api/");
-  if (isPage && pathname !== "/" && !PUBLIC_PAGES.some((p) => pathname.startsWith(p)) && !hasSessionCookie(req)) {
+  const isPublic = PUBLIC_PAGES.some((p) => pathname.startsWith(p)) || PUBLIC_FILES.some((p) => pathname === p || (p.endsWith("/") && pathname.startsWith(p)));
+  if (isPage && pathname !== "/" && !isPublic && !hasSessionCookie(req)) {
     const login = new URL("/login", req.url);
     login.searchParams.set("next", pathname + req.nextUrl.search);
     return withHeaders(NextResponse.redirect(login));

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { CURRENCY_CODES, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../lib/money";
+import type { GatewayConfig } from "./gateway/config";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -157,16 +158,8 @@ export interface AppConfig {
   trustedProxyHops: number;
   /** WebAuthn relying party: the host name of APP_URL, its origin, and the name shown by authenticators. */
   webauthn: { rpId: string; origin: string; rpName: string };
-  gateway: {
-    baseUrl: string;
-    apiUrl: string;
-    clientKey: string;
-    merchantSecret: string;
-    apiKey: string;
-    partialRefundMerchantField: string;
-    connectTimeoutMs: number;
-    requestTimeoutMs: number;
-  };
+  /** The gateway client's settings, as the client takes them (no read-attempts setting: the client's default). */
+  gateway: GatewayConfig;
 }
 
 export class ConfigError extends Error {

@@ -1,9 +1,7 @@
 import { StepUpProvider } from "@/components/auth/step-up-provider";
 import { QueryProvider } from "@/components/query-provider";
-import { AppShell } from "@/components/shell/app-shell";
-import { visibleNav } from "@/lib/navigation";
 import { requireSignedIn } from "@/server/auth/session";
-import { env } from "@/server/env";
+import { DashboardFrame } from "./_components/dashboard-frame";
 
 export const dynamic = "force-dynamic";
 
@@ -13,14 +11,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const principal = await requireSignedIn();
   return (
     <QueryProvider>
-      <AppShell
-        user={{ name: principal.name, email: principal.email, userType: principal.userType }}
-        nav={visibleNav(principal.permissions)}
-        testMode={env().testMode}
-      >
+      <DashboardFrame principal={principal}>
         {children}
         <StepUpProvider />
-      </AppShell>
+      </DashboardFrame>
     </QueryProvider>
   );
 }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { NavItem } from "@/lib/navigation";
+import { BrandMark } from "./brand-mark";
 import { groupNav } from "./nav-active";
 import { MenuToggle, NavDisclosure, SidebarPanel } from "./nav-disclosure";
 import { NavIcon } from "./nav-icons";
@@ -49,10 +50,7 @@ export function AppShell({ user, nav, testMode, currentPath, children }: AppShel
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:px-6">
         <MenuToggle controls={SIDEBAR_ID} />
         <Link href="/overview" className="flex items-center gap-2 rounded-md text-sm font-semibold text-slate-900">
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-6 text-brand-600">
-            <rect width="20" height="20" rx="5" fill="currentColor" />
-            <path d="M5 7h10M5 10h10M5 13h5" stroke="white" strokeWidth="1.6" strokeLinecap="round" />
-          </svg>
+          <BrandMark />
           Merchant dashboard
         </Link>
         <div className="ms-auto">

@@ -51,3 +51,49 @@ export function SkeletonTable({
     </div>
   );
 }
+
+/** A PageHeader's place: a title bar and a description line at the same heights, and grey buttons for its actions. */
+export function SkeletonHeader({ actions = 0, back = false }: { actions?: number; back?: boolean }) {
+  return (
+    <div aria-hidden="true" className="mb-6">
+      {back && <Skeleton className="mb-2 h-5 w-28" />}
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0 flex-1">
+          <Skeleton className="my-1 h-5 w-48" />
+          <Skeleton className="mt-2 h-3.5 w-full max-w-md" />
+        </div>
+        {actions > 0 && (
+          <div className="flex gap-2">
+            {Array.from({ length: actions }, (_, i) => (
+              <Skeleton key={i} className="h-9 w-32" />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A white panel (Card's frame) with lines of text inside. */
+export function SkeletonPanel({ lines = 3, className }: { lines?: number; className?: string }) {
+  return (
+    <div aria-hidden="true" className={cx("rounded-md border border-slate-200 bg-white p-5 shadow-xs", className)}>
+      <Skeleton className="mb-4 h-4 w-40" />
+      <SkeletonText lines={lines} />
+    </div>
+  );
+}
+
+/** Label-and-value pairs in a grid: a filter form's fields, or a band of figures. */
+export function SkeletonFields({ count, className, valueClassName = "h-9 w-full" }: { count: number; className?: string; valueClassName?: string }) {
+  return (
+    <div aria-hidden="true" className={cx("grid", className)}>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="space-y-1.5">
+          <Skeleton className="h-3.5 w-24" />
+          <Skeleton className={valueClassName} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -13,3 +13,14 @@ export interface ActionResult {
   state: string;
   message: string;
 }
+
+/**
+ * A refund reason for people. The codes are configurable (REFUND_REASONS), so a code without a label here is
+ * still shown readably: `goods_not_received` → "Goods not received".
+ */
+export function reasonLabel(code: string): string {
+  const known = Object.prototype.hasOwnProperty.call(REASON_LABELS, code) ? REASON_LABELS[code] : undefined;
+  if (known) return known;
+  const words = code.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : code;
+}

@@ -28,5 +28,3 @@ export const refundSchema = z
 export type RefundInput = z.input<typeof refundSchema>;
 
 export const approvalSchema = z.object({ note: z.string().trim().max(500).default("") });
-
-export { REASON_LABELS } from "./payment-actions-values";

@@ -9,7 +9,7 @@ import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
-import { REASON_LABELS } from "@/lib/schemas/payment-actions";
+import { reasonLabel } from "@/lib/schemas/payment-actions-values";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { refundsQueue } from "@/server/services/payments/work-queues";
@@ -63,7 +63,7 @@ export default async function RefundsPage() {
                     </Link>
                   </p>
                   <p className="text-slate-600">
-                    {REASON_LABELS[r.reasonCode ?? ""] ?? r.reasonCode}
+                    {r.reasonCode && reasonLabel(r.reasonCode)}
                     {r.note && (
                       <span dir="auto">
                         {" "}
@@ -116,7 +116,7 @@ export default async function RefundsPage() {
                     <Badge tone={TONE[r.state] ?? "neutral"}>{r.state.replace(/_/g, " ")}</Badge>
                     {r.outcomeMessage && r.state !== "succeeded" && <span className="block text-xs text-slate-600">{r.outcomeMessage}</span>}
                   </TD>
-                  <TD>{REASON_LABELS[r.reasonCode ?? ""] ?? r.reasonCode}</TD>
+                  <TD>{r.reasonCode ? reasonLabel(r.reasonCode) : "—"}</TD>
                   <TD>
                     <bdi>{r.requestedBy}</bdi>
                   </TD>

@@ -3,6 +3,7 @@
 // signed-in person, who must hold TRANSACTIONS_VIEW.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { reasonLabel } from "@/lib/schemas/payment-actions-values";
 import { gatewayCalls, gatewayNotifications, paymentActions, payments, users, type PaymentRow } from "../../db/schema";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
@@ -113,7 +114,7 @@ export async function loadPaymentPage(ctx: ServiceContext<Pick<ServiceDeps, "db"
       at: a.createdAt,
       kind: "action" as const,
       title: `${a.type[0]!.toUpperCase()}${a.type.slice(1)} requested by ${a.requestedBy}${a.approvedBy ? `, approved by ${a.approvedBy}` : ""}`,
-      detail: `${a.state.replace(/_/g, " ")}${a.outcomeMessage ? ` · ${a.outcomeMessage}` : ""}`,
+      detail: `${a.state.replace(/_/g, " ")}${a.reasonCode ? ` · ${reasonLabel(a.reasonCode)}` : ""}${a.outcomeMessage ? ` · ${a.outcomeMessage}` : ""}`,
       tone: a.state === "succeeded" ? ("success" as const) : a.state === "pending_approval" || a.state === "unknown" ? ("warning" as const) : a.state === "in_flight" ? ("info" as const) : ("danger" as const),
     })),
   ].sort((x, y) => x.at.getTime() - y.at.getTime());

@@ -7,13 +7,10 @@ import { toFilter, type TransactionListQuery } from "@/lib/transactions/list-que
 import { AppError } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
+import { readKeysetPage, type KeysetPage } from "../keyset-page";
 import { requirePermission } from "../require-permission";
 
-export interface TransactionPage {
-  rows: TransactionRow[];
-  nextCursor: string | null;
-  prevCursor: string | null;
-}
+export type TransactionPage = KeysetPage<TransactionRow>;
 
 export async function listTransactions(ctx: ServiceContext<Pick<ServiceDeps, "db">>, query: TransactionListQuery): Promise<TransactionPage> {
   const { deps, principal } = ctx;
@@ -23,40 +20,12 @@ export async function listTransactions(ctx: ServiceContext<Pick<ServiceDeps, "db
     throw new AppError("invalid_request", "This page link is out of date. Start again from the first page.", { cursor: ["Not a valid page link."] });
   }
   const where = filterConditions(toFilter(query));
-  const limit = query.size;
-  const backwards = cursor?.d === "prev";
-  const fetched = await fetchPage(deps.db, where, {
-    sort: query.sort,
-    dir: query.dir,
-    after: cursor ? { value: cursor.v, id: cursor.id } : null,
-    backwards,
-    limit: limit + 1,
+  return readKeysetPage({
+    start: cursor ? { after: { value: cursor.v, id: cursor.id }, backwards: cursor.d === "prev" } : null,
+    size: query.size,
+    fetch: (after, backwards, limit) => fetchPage(deps.db, where, { sort: query.sort, dir: query.dir, after, backwards, limit }),
+    cursorOf: (row, d) => encodeCursor(cursorFor(query.sort, row, d)),
   });
-  let rows: TransactionRow[];
-  let hasNext: boolean;
-  let hasPrev: boolean;
-  if (!backwards) {
-    rows = fetched.slice(0, limit);
-    hasNext = fetched.length > limit;
-    hasPrev = cursor !== null;
-  } else if (fetched.length > limit) {
-    rows = fetched.slice(1);
-    hasPrev = true;
-    hasNext = true;
-  } else {
-    // Back at the start: show a full first page (rows may have arrived since) rather than a short one.
-    const first = await fetchPage(deps.db, where, { sort: query.sort, dir: query.dir, after: null, backwards: false, limit: limit + 1 });
-    rows = first.slice(0, limit);
-    hasNext = first.length > limit;
-    hasPrev = false;
-  }
-  const last = rows.at(-1);
-  const firstRow = rows[0];
-  return {
-    rows,
-    nextCursor: hasNext && last ? encodeCursor(cursorFor(query.sort, last, "next")) : null,
-    prevCursor: hasPrev && firstRow ? encodeCursor(cursorFor(query.sort, firstRow, "prev")) : null,
-  };
 }
 
 const moneyOf = (minor: number, currency: string) => ({ minor, currency });

@@ -4,6 +4,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
+import { Pager } from "@/components/list/pager";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -14,7 +15,6 @@ import { AppError } from "@/server/errors";
 import { searchBranches } from "@/server/services/admin/branches/search-branches";
 import { appContext } from "@/server/services/app-deps";
 import { BranchFilterForm } from "./_components/branch-filter-form";
-import { BranchPager } from "./_components/branch-pager";
 import { BranchesTable } from "./_components/branches-table";
 
 export const metadata: Metadata = { title: "Branches" };
@@ -116,7 +116,12 @@ function Results({ page, query }: { page: BranchSearchPage; query: BranchSearchQ
     <div className="overflow-hidden rounded-md border border-slate-200 bg-white shadow-xs">
       <BranchesTable branches={page.items} />
       <div className="border-t border-slate-200">
-        <BranchPager pageNumber={page.pageNumber} totalPages={page.totalPages} totalElements={page.totalElements} shown={page.items.length} hrefOf={hrefOf} />
+        <Pager
+          page={page.pageNumber}
+          totalPages={page.totalPages}
+          hrefOf={hrefOf}
+          summary={`${page.items.length} of ${page.totalElements} ${page.totalElements === 1 ? "branch" : "branches"}`}
+        />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
+import { Pager } from "@/components/list/pager";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
@@ -15,7 +16,6 @@ import { AppError } from "@/server/errors";
 import { appContext } from "@/server/services/app-deps";
 import { mirroredRoles, searchRoles } from "@/server/services/admin/roles/search-roles";
 import { RefreshButton } from "./_components/refresh-button";
-import { RolesPager } from "./_components/roles-pager";
 import { RolesTable } from "./_components/roles-table";
 
 export const metadata: Metadata = { title: "Roles" };
@@ -112,12 +112,13 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
         ) : (
           <div className="overflow-hidden rounded-md border border-slate-200 bg-white shadow-xs">
             <RolesTable items={result.items} caption={fromMirror ? "Last mirrored roles" : "Roles at the gateway"} />
-            <div className="flex flex-wrap items-center justify-between border-t border-slate-200">
-              <p className="px-4 py-3 text-sm text-slate-600">
-                {result.page.totalElements} {result.page.totalElements === 1 ? "role" : "roles"}
-                {result.page.totalPages > 1 && ` · page ${result.page.number + 1} of ${result.page.totalPages}`}
-              </p>
-              <RolesPager page={result.page.number} totalPages={result.page.totalPages} href={(n) => hrefFor(query, n)} />
+            <div className="border-t border-slate-200">
+              <Pager
+                page={result.page.number}
+                totalPages={result.page.totalPages}
+                hrefOf={(n) => hrefFor(query, n)}
+                summary={`${result.page.totalElements} ${result.page.totalElements === 1 ? "role" : "roles"}`}
+              />
             </div>
           </div>
         ))}

@@ -11,10 +11,9 @@ import { PageHeader } from "@/components/ui/page-header";
 import { SkeletonText } from "@/components/ui/skeleton";
 import { isCurrencyCode } from "@/lib/money";
 import { paymentParams } from "@/lib/schemas/ids";
-import { REASON_LABELS } from "@/lib/schemas/payment-actions";
-import { kindLabel } from "@/lib/transactions/labels";
+import { reasonLabel } from "@/lib/schemas/payment-actions-values";
+import { kindLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
 import { pageAccess } from "@/server/auth/session";
-import { STATUS_LABEL, isPaymentStatus } from "@/lib/payment-status";
 import { appContext } from "@/server/services/app-deps";
 import { loadPaymentPage } from "@/server/services/payments/payment-page";
 import { GatewayPanel } from "./_components/gateway-panel";
@@ -23,19 +22,6 @@ import { SyncButton } from "./_components/sync-button";
 
 export const metadata: Metadata = { title: "Payment" };
 export const dynamic = "force-dynamic";
-
-const STATUS_TONE: Record<string, "neutral" | "success" | "warning" | "danger" | "info"> = {
-  captured: "success",
-  authorized: "info",
-  partially_refunded: "warning",
-  refunded: "neutral",
-  voided: "neutral",
-  declined: "danger",
-  failed: "danger",
-  unknown: "warning",
-  pending: "neutral",
-  awaiting_3ds: "info",
-};
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -58,7 +44,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
   const currency = isCurrencyCode(p.currency) ? p.currency : null;
   const money = (minor: number) => (currency ? <MoneyAmount value={{ minor, currency }} /> : <bdi dir="ltr">{minor}</bdi>);
   const config = ctx.deps.config;
-  const status = isPaymentStatus(p.status) ? STATUS_LABEL[p.status] : p.status;
+  const status = statusLabel(p.status);
 
   return (
     <div className="space-y-6">
@@ -69,7 +55,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             <span>
               Order <bdi dir="ltr">{p.orderId}</bdi>
             </span>
-            <Badge tone={STATUS_TONE[p.status] ?? "neutral"} dot>
+            <Badge tone={statusTone(p.status)} dot>
               {status}
             </Badge>
           </span>
@@ -170,7 +156,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
               <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3 text-sm">
                 <span>
                   <span className="font-medium capitalize">{a.type}</span> {money(a.amountMinor)}
-                  {a.reasonCode && <span className="text-slate-600"> · {REASON_LABELS[a.reasonCode] ?? a.reasonCode}</span>}
+                  {a.reasonCode && <span className="text-slate-600"> · {reasonLabel(a.reasonCode)}</span>}
                   {a.note && (
                     <span className="text-slate-600" dir="auto">
                       {" "}

@@ -5,14 +5,11 @@ import { decodeAuditCursor, encodeAuditCursor, toAuditFilter, type AuditLogItem,
 import type { AuditRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { ServiceContext, ServiceDeps } from "../../deps";
+import { readKeysetPage, type KeysetPage } from "../../keyset-page";
 import { requirePermission } from "../../require-permission";
 import { auditConditions, fetchAuditPage } from "./audit-query";
 
-export interface AuditPage {
-  rows: AuditRow[];
-  nextCursor: string | null;
-  prevCursor: string | null;
-}
+export type AuditPage = KeysetPage<AuditRow>;
 
 export async function listAuditLog(ctx: ServiceContext<Pick<ServiceDeps, "db">>, query: AuditLogQuery): Promise<AuditPage> {
   const { deps, principal } = ctx;
@@ -22,35 +19,12 @@ export async function listAuditLog(ctx: ServiceContext<Pick<ServiceDeps, "db">>,
     throw new AppError("invalid_request", "This page link is out of date. Start again from the first page.", { cursor: ["Not a valid page link."] });
   }
   const where = auditConditions(toAuditFilter(query));
-  const limit = query.size;
-  const backwards = cursor?.d === "prev";
-  const fetched = await fetchAuditPage(deps.db, where, { afterId: cursor?.id ?? null, backwards, limit: limit + 1 });
-  let rows: AuditRow[];
-  let hasNext: boolean;
-  let hasPrev: boolean;
-  if (!backwards) {
-    rows = fetched.slice(0, limit);
-    hasNext = fetched.length > limit;
-    hasPrev = cursor !== null;
-  } else if (fetched.length > limit) {
-    // Newest first: the extra row read beyond the page is the newest one, and it says a newer page exists.
-    rows = fetched.slice(1);
-    hasPrev = true;
-    hasNext = true;
-  } else {
-    // Back at the top: show a full first page (entries may have arrived since) rather than a short one.
-    const first = await fetchAuditPage(deps.db, where, { afterId: null, backwards: false, limit: limit + 1 });
-    rows = first.slice(0, limit);
-    hasNext = first.length > limit;
-    hasPrev = false;
-  }
-  const last = rows.at(-1);
-  const firstRow = rows[0];
-  return {
-    rows,
-    nextCursor: hasNext && last ? encodeAuditCursor({ d: "next", id: last.id }) : null,
-    prevCursor: hasPrev && firstRow ? encodeAuditCursor({ d: "prev", id: firstRow.id }) : null,
-  };
+  return readKeysetPage({
+    start: cursor ? { after: cursor.id, backwards: cursor.d === "prev" } : null,
+    size: query.size,
+    fetch: (afterId, backwards, limit) => fetchAuditPage(deps.db, where, { afterId, backwards, limit }),
+    cursorOf: (row, d) => encodeAuditCursor({ d, id: row.id }),
+  });
 }
 
 export function toAuditItem(r: AuditRow): AuditLogItem {

@@ -8,7 +8,7 @@ import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import { MoneyAmount } from "@/components/ui/money";
 import { minorToDecimal, type CurrencyCode } from "@/lib/money";
 import type { RefundInput } from "@/lib/schemas/payment-actions";
-import { REASON_LABELS, type ActionResult } from "@/lib/schemas/payment-actions-values";
+import { reasonLabel, type ActionResult } from "@/lib/schemas/payment-actions-values";
 import { apiFetch } from "@/lib/api-client";
 import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
@@ -91,7 +91,7 @@ export function RefundDialog(p: RefundDialogProps) {
           <option value="">Choose a reason…</option>
           {p.reasons.map((r) => (
             <option key={r} value={r}>
-              {REASON_LABELS[r] ?? r.replace(/_/g, " ")}
+              {reasonLabel(r)}
             </option>
           ))}
         </SelectField>

@@ -1,5 +1,5 @@
-// Which page numbers the pager shows: the first, the last, and the current one with its neighbours; a gap
-// (null) where pages are skipped. Numbers are the gateway's, from 0.
+// Which page numbers a numbered pager shows: the first, the last, and the current one with its neighbours; a gap
+// (null) where pages are skipped. Numbers are the gateway's, from 0. Browser-safe.
 export function pageWindow(current: number, totalPages: number, neighbours = 1): Array<number | null> {
   if (totalPages <= 0) return [];
   const keep = new Set<number>([0, totalPages - 1]);

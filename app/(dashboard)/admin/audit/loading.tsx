@@ -1,0 +1,6 @@
+// While the audit log is read and its chain checked: the header, the filters and the table.
+import { ListSkeleton } from "@/components/list/list-skeleton";
+
+export default function AuditLoading() {
+  return <ListSkeleton actions={1} filters={4} rows={10} columns={7} label="Loading the audit log…" />;
+}

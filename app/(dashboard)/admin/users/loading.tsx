@@ -1,0 +1,6 @@
+// While the users are read: the header with "New user" and the table.
+import { ListSkeleton } from "@/components/list/list-skeleton";
+
+export default function UsersLoading() {
+  return <ListSkeleton actions={1} rows={8} columns={7} label="Loading users…" />;
+}

@@ -1,0 +1,12 @@
+// While the refunds are read: the header, the approval queue's card and the table of recent refunds.
+import { SkeletonHeader, SkeletonPanel, SkeletonTable } from "@/components/ui/skeleton";
+
+export default function RefundsLoading() {
+  return (
+    <div className="space-y-6">
+      <SkeletonHeader />
+      <SkeletonPanel lines={1} />
+      <SkeletonTable rows={8} columns={7} label="Loading refunds…" className="shadow-sm" />
+    </div>
+  );
+}

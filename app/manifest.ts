@@ -1,0 +1,21 @@
+// The web manifest (/manifest.webmanifest): the dashboard's name, colours and icons when it is installed or pinned.
+import type { MetadataRoute } from "next";
+
+export default function manifest(): MetadataRoute.Manifest {
+  return {
+    name: "Merchant dashboard",
+    short_name: "Merchant",
+    description: "Back office for card payments: transactions, captures, refunds, payment links and administration.",
+    start_url: "/overview",
+    scope: "/",
+    display: "standalone",
+    background_color: "#f8fafc",
+    theme_color: "#1f5ad6",
+    icons: [
+      { src: "/icon.svg", sizes: "any", type: "image/svg+xml" },
+      { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+      { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  };
+}

@@ -1,0 +1,48 @@
+"use client";
+// What an error boundary shows: a plain apology, "Try again", the way back, and the error reference (Next's digest,
+// which the server logs as `page.unhandled_error`) for staff to quote to support. The error's own message stays out
+// of production: it may hold internal details.
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-styles";
+import { CopyButton } from "@/components/ui/copy-button";
+import { errorReference } from "./error-reference";
+import { StatusCard } from "./status-card";
+
+export function ErrorCard({ error, retry, standalone = false }: { error: unknown; retry: () => void; standalone?: boolean }) {
+  const reference = errorReference(error);
+  return (
+    <StatusCard
+      eyebrow="Error"
+      title="Something went wrong"
+      standalone={standalone}
+      actions={
+        <>
+          <Button onClick={() => retry()}>Try again</Button>
+          <Link href="/overview" className={buttonClasses({ variant: "secondary" })}>
+            Back to Overview
+          </Link>
+        </>
+      }
+      footer={
+        reference ? (
+          <p className="flex flex-wrap items-center gap-2">
+            <span>
+              Error reference:{" "}
+              <bdi dir="ltr" className="font-mono text-slate-900">
+                {reference}
+              </bdi>
+            </span>
+            <CopyButton value={reference} label="Copy error reference" />
+          </p>
+        ) : undefined
+      }
+    >
+      <p>This page could not be shown. Try again, or go back to the Overview.</p>
+      <p>{reference ? "If it keeps happening, quote the error reference below to support." : "If it keeps happening, reload the page."}</p>
+      {process.env.NODE_ENV === "development" && error instanceof Error && (
+        <pre className="overflow-auto rounded-sm bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap text-slate-800">{error.message}</pre>
+      )}
+    </StatusCard>
+  );
+}

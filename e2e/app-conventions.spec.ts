@@ -1,0 +1,59 @@
+// What a Next.js app is expected to have (issue #12 §6), checked against the built dashboard. Rules guarded: an
+// unknown address answers 404 with a page that says so and offers the way back (inside the shell when signed in,
+// framed like sign-in when not), never a bare error; the web manifest and the icons are served to a browser without
+// a session (a manifest is fetched without cookies) and every page's head links them.
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
+
+test("not-found rule: an unknown address answers 404, says so, and leads back to the Overview inside the shell", async ({ page }) => {
+  await signInAs(page, E2E_USERS.admin);
+  const res = await page.goto("/no-such-page/at-all");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page).toHaveTitle(/Page not found/);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible(); // the shell stays
+  await page.getByRole("main").getByRole("link", { name: "Back to Overview" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+});
+
+test("not-found rule: signed out, an unknown public address answers 404 with a way to sign in", async ({ page }) => {
+  const res = await page.goto("/payments/return/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("manifest rule: the web manifest is served without a session, with the dashboard's name and icons that exist", async ({ request }) => {
+  const res = await request.get("/manifest.webmanifest", { maxRedirects: 0 });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("application/manifest+json");
+  const manifest = (await res.json()) as { name: string; start_url: string; icons: Array<{ src: string; type: string }> };
+  expect(manifest.name).toBe("Merchant dashboard");
+  expect(manifest.start_url).toBe("/overview");
+  expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
+  for (const icon of manifest.icons) {
+    const file = await request.get(icon.src, { maxRedirects: 0 });
+    expect(file.status(), icon.src).toBe(200);
+    expect(file.headers()["content-type"], icon.src).toContain(icon.type);
+  }
+});
+
+test("icon rule: the favicon, the SVG icon and the apple icon are served without a session and linked from the page head", async ({ page, request }) => {
+  for (const [path, type] of [
+    ["/favicon.ico", "image/x-icon"],
+    ["/icon.svg", "image/svg+xml"],
+    ["/apple-icon.png", "image/png"],
+  ] as const) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["content-type"], path).toContain(type);
+  }
+  await page.goto("/login");
+  const head = page.locator("head");
+  await expect(head.locator('link[rel="icon"][href^="/icon.svg"]')).toHaveCount(1);
+  await expect(head.locator('link[rel="apple-touch-icon"][href^="/apple-icon.png"]')).toHaveCount(1);
+  await expect(head.locator('link[rel="manifest"][href="/manifest.webmanifest"]')).toHaveCount(1);
+});
