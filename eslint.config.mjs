@@ -15,7 +15,11 @@ const floor = (target, from, why) => ({ target, from, message: why });
 
 /** Floors that bind every file of lib/ and components/, their tests too (none of them needs more). */
 const browserSafeFloors = [
-  floor("lib", ["server", "components", "app", "sandbox"], "lib/ is browser-safe: it imports nothing from server/, components/, app/ or sandbox/."),
+  floor(
+    "lib",
+    ["server", "components", "app", "sandbox"],
+    "lib/ is browser-safe: it imports nothing from server/, components/, app/ or sandbox/.",
+  ),
   floor("components", ["server", "app", "sandbox"], "components/ reach the browser: they import nothing from server/, app/ or sandbox/."),
 ];
 
@@ -26,14 +30,23 @@ const productionFloors = [
   // The database client and schema and the gateway client are the ground floor of server/. server/db/index.ts
   // (getDatabase: open, migrate, then seed the roles and the first admin with server/auth/users) is the one
   // composition point there, so it alone may import auth/.
-  floor(["server/db/!(index).ts", "server/gateway"], ["server/services", "server/http", "server/auth"],
-    "server/db/ and server/gateway/ are the ground floor: they import nothing from services/, http/ or auth/."),
+  floor(
+    ["server/db/!(index).ts", "server/gateway"],
+    ["server/services", "server/http", "server/auth"],
+    "server/db/ and server/gateway/ are the ground floor: they import nothing from services/, http/ or auth/.",
+  ),
   floor("server/db/index.ts", ["server/services", "server/http"], "server/db/ imports nothing from services/ or http/."),
   floor("server/services", ["server/http"], "Services do not know HTTP: server/http/ (the route layer) is above them."),
-  floor("sandbox", ["app", "server", "lib", "components", "scripts"],
-    "The sandbox is a stand-alone program: it writes its own code from the contract and imports nothing of the app's."),
-  floor(["app", "server", "lib", "components", "scripts", "proxy.ts", "instrumentation.ts"], ["sandbox"],
-    "The app never imports the sandbox (scripts start it as a separate process)."),
+  floor(
+    "sandbox",
+    ["app", "server", "lib", "components", "scripts"],
+    "The sandbox is a stand-alone program: it writes its own code from the contract and imports nothing of the app's.",
+  ),
+  floor(
+    ["app", "server", "lib", "components", "scripts", "proxy.ts", "instrumentation.ts"],
+    ["sandbox"],
+    "The app never imports the sandbox (scripts start it as a separate process).",
+  ),
   // One glob, so that tests/support/x.support.ts is reported once, not once per pattern it matches.
   floor(PRODUCTION, "{tests/**,e2e/**,**/*.support.ts}", "Production code imports nothing from tests/, e2e/ or any *.support.ts."),
 ];
@@ -58,6 +71,14 @@ export default defineConfig([
     rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: browserSafeFloors }] },
   },
   globalIgnores([
-    ".next/**", ".next-*/**", "out/**", "build/**", "next-env.d.ts", ".data/**", "test-results/**", "playwright-report/**", "server/db/migrations/**",
+    ".next/**",
+    ".next-*/**",
+    "out/**",
+    "build/**",
+    "next-env.d.ts",
+    ".data/**",
+    "test-results/**",
+    "playwright-report/**",
+    "server/db/migrations/**",
   ]),
 ]);

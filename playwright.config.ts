@@ -85,6 +85,10 @@ export default defineConfig({
     server(port, sandboxPort, dataDir, { PLAN_SCHEDULER_INTERVAL_SECONDS: "2", PLAN_RETRY_DELAYS: "5s,5s,5s" }),
     server(shortPort, shortSandboxPort, e2eDataDirs[1]!, { SESSION_IDLE_MINUTES: "0.1" }),
     // Step-up after 6 s instead of 5 minutes, so that mfa.spec.ts can see the step-up dialog without waiting.
-    server(mfaPort, mfaSandboxPort, e2eDataDirs[2]!, { MFA_REQUIRED: "all", STEP_UP_MINUTES: "0.1", APP_URL: `http://localhost:${mfaPort}` }),
+    server(mfaPort, mfaSandboxPort, e2eDataDirs[2]!, {
+      MFA_REQUIRED: "all",
+      STEP_UP_MINUTES: "0.1",
+      APP_URL: `http://localhost:${mfaPort}`,
+    }),
   ],
 });

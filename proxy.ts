@@ -26,7 +26,13 @@ export function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const frameable = FRAMEABLE.some((p) => pathname.startsWith(p));
-  const headers = securityHeaders({ nonce, frameOrigins, dev: process.env.NODE_ENV === "development", hsts: appConfig.secureCookies, frameable });
+  const headers = securityHeaders({
+    nonce,
+    frameOrigins,
+    dev: process.env.NODE_ENV === "development",
+    hsts: appConfig.secureCookies,
+    frameable,
+  });
 
   const ownCsp = OWN_CSP.some((p) => pathname.startsWith(p));
   const withHeaders = (res: NextResponse) => {
@@ -47,7 +53,9 @@ export function proxy(req: NextRequest) {
   }
 
   const isPage = !pathname.startsWith("/api/");
-  const isPublic = PUBLIC_PAGES.some((p) => pathname.startsWith(p)) || PUBLIC_FILES.some((p) => pathname === p || (p.endsWith("/") && pathname.startsWith(p)));
+  const isPublic =
+    PUBLIC_PAGES.some((p) => pathname.startsWith(p)) ||
+    PUBLIC_FILES.some((p) => pathname === p || (p.endsWith("/") && pathname.startsWith(p)));
   if (isPage && pathname !== "/" && !isPublic && !hasSessionCookie(req)) {
     const login = new URL("/login", req.url);
     login.searchParams.set("next", pathname + req.nextUrl.search);

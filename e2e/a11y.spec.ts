@@ -68,7 +68,11 @@ function dialogFiles(): string[] {
     for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(rel);
-      else if (/\.tsx$/.test(entry.name) && rel !== path.join("components", "ui", "dialog.tsx") && /<Dialog\b/.test(fs.readFileSync(path.join(root, rel), "utf8"))) {
+      else if (
+        /\.tsx$/.test(entry.name) &&
+        rel !== path.join("components", "ui", "dialog.tsx") &&
+        /<Dialog\b/.test(fs.readFileSync(path.join(root, rel), "utf8"))
+      ) {
         found.push(rel.split(path.sep).join("/"));
       }
     }
@@ -191,7 +195,10 @@ test("WCAG 2.2 AA: the walk covers every page file under app/ (a new page cannot
 test("WCAG 2.2 AA: every dialog component in the code is opened by a test below (a new dialog cannot be forgotten)", () => {
   const files = dialogFiles();
   expect(files.length).toBeGreaterThan(5);
-  expect(files.filter((f) => !(f in DIALOG_FILES)), "dialog files no test opens: add them to DIALOG_FILES and a test").toEqual([]);
+  expect(
+    files.filter((f) => !(f in DIALOG_FILES)),
+    "dialog files no test opens: add them to DIALOG_FILES and a test",
+  ).toEqual([]);
 });
 
 test("WCAG 2.2 AA (axe, wcag2a/aa, 21a/aa, 22aa): every signed-in page has no violations, as a super-admin", async ({ browser }) => {
@@ -450,7 +457,10 @@ test.describe("WCAG 2.2 AA (axe): every dialog, open", () => {
     await settle(page);
     await expectNoViolations(page, "the billing plans page with a plan");
     for (const change of ["Pause plan", "Cancel plan"]) {
-      await page.getByRole("button", { name: new RegExp(`^${change}`) }).first().click();
+      await page
+        .getByRole("button", { name: new RegExp(`^${change}`) })
+        .first()
+        .click();
       const dialog = page.getByRole("dialog", { name: change });
       await expect(dialog).toBeVisible();
       await expectNoViolations(page, `the ${change.toLowerCase()} dialog`);

@@ -69,7 +69,9 @@ test("the filter form narrows by exact action and by actor, and the URL holds th
 
   await page.getByLabel("Actor").fill(admin.email);
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/audit\\?actor=${encodeURIComponent(admin.email)}&action=auth\\.sign_in&tz=Asia%2FRiyadh$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/audit\\?actor=${encodeURIComponent(admin.email)}&action=auth\\.sign_in&tz=Asia%2FRiyadh$`),
+  );
   // Two sign-ins so far in this spec (one per test), at least.
   expect(await rows(page).count()).toBeGreaterThanOrEqual(2);
   expect(new Set(await column(page, 2).allInnerTexts())).toEqual(new Set([admin.email]));
@@ -82,7 +84,10 @@ test("CSV export: the filtered entries with dates in the browser's time zone, an
   await expect(page.getByText(/Dates are days in Asia\/Riyadh/)).toBeVisible();
   const shown = await rows(page).count();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export all matching (CSV)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export all matching (CSV)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
   const lines = (await downloadedText(download)).split("\r\n").filter(Boolean);
   expect(lines[0]).toBe("Time (Asia/Riyadh),Entry,Actor e-mail,Actor ID,Action,Target type,Target ID,IP,Summary,Hash,Previous hash");

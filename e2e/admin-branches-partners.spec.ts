@@ -73,7 +73,9 @@ test("branch search: pages from the gateway, Arabic names with dir=auto, payment
 
   // The branch is a filter of the transactions list.
   await page.goto("/admin/branches?text=Olaya");
-  const payments = branchRows(page).first().getByRole("link", { name: /Payments/ });
+  const payments = branchRows(page)
+    .first()
+    .getByRole("link", { name: /Payments/ });
   const href = await payments.getAttribute("href");
   expect(href).toMatch(/^\/transactions\?branch=[0-9a-f-]{36}$/);
   await payments.click();
@@ -83,7 +85,12 @@ test("branch search: pages from the gateway, Arabic names with dir=auto, payment
   // The API answers the same search as JSON, with the gateway's page object.
   const api = await page.request.get("/api/admin/branches?text=Jeddah&status=active&pageSize=25");
   expect(api.status()).toBe(200);
-  const json = (await api.json()) as { items: Array<{ name: string; active: boolean }>; pageNumber: number; pageSize: number; totalElements: number };
+  const json = (await api.json()) as {
+    items: Array<{ name: string; active: boolean }>;
+    pageNumber: number;
+    pageSize: number;
+    totalElements: number;
+  };
   expect(json).toMatchObject({ pageNumber: 0, pageSize: 25, totalElements: 3 });
   expect(json.items.every((b) => b.active && b.name.includes("Jeddah"))).toBe(true);
 });

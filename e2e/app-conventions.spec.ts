@@ -41,7 +41,10 @@ test("manifest rule: the web manifest is served without a session, with the dash
   }
 });
 
-test("icon rule: the favicon, the SVG icon and the apple icon are served without a session and linked from the page head", async ({ page, request }) => {
+test("icon rule: the favicon, the SVG icon and the apple icon are served without a session and linked from the page head", async ({
+  page,
+  request,
+}) => {
   for (const [path, type] of [
     ["/favicon.ico", "image/x-icon"],
     ["/icon.svg", "image/svg+xml"],

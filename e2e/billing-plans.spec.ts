@@ -24,7 +24,6 @@ interface PlanJson {
   customer: { email: string | null };
 }
 
-
 /** The recurring token the sandbox issued for the order, as its notification carried it. */
 async function recurringTokenOf(orderId: string): Promise<string> {
   const res = await fetch(`${e2eUrls.sandbox}/__sandbox/callbacks`);
@@ -39,10 +38,16 @@ async function subscriber(page: Page, prefix: string) {
   const email = `Plan.${orderId}@example.com`;
   await websiteRecurringSale(orderId, email, { saveCard: false });
   await expect
-    .poll(async () => ((await (await page.request.get("/api/recurring")).json()) as { customers: Array<{ email: string }> }).customers.some((c) => c.email === email), {
-      timeout: 20_000,
-      message: "the sandbox's notification should put the recurring token in the ledger",
-    })
+    .poll(
+      async () =>
+        ((await (await page.request.get("/api/recurring")).json()) as { customers: Array<{ email: string }> }).customers.some(
+          (c) => c.email === email,
+        ),
+      {
+        timeout: 20_000,
+        message: "the sandbox's notification should put the recurring token in the ledger",
+      },
+    )
     .toBe(true);
   return { orderId, email };
 }
@@ -70,7 +75,9 @@ async function planOf(page: Page, email: string): Promise<PlanJson | undefined> 
 
 /** Ledger payments made for a plan: their order ids all start with bp-<plan id without dashes>. */
 async function chargesOfPlan(page: Page, planId: string): Promise<number> {
-  const j = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(`bp-${planId.replace(/-/g, "")}`)}`)).json()) as { items?: unknown[] };
+  const j = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(`bp-${planId.replace(/-/g, "")}`)}`)).json()) as {
+    items?: unknown[];
+  };
   return j.items?.length ?? 0;
 }
 
@@ -85,7 +92,12 @@ test("the scheduler charges a new plan's due cycle exactly once and moves the ne
   const { email } = await subscriber(page, "e2e-plan");
   await createPlanInUi(page, email, "15.00", "Gym membership", true);
 
-  await expect.poll(async () => (await planOf(page, email))?.lastCharge?.outcome, { timeout: 30_000, message: "the scheduler should charge the due cycle" }).toBe("approved");
+  await expect
+    .poll(async () => (await planOf(page, email))?.lastCharge?.outcome, {
+      timeout: 30_000,
+      message: "the scheduler should charge the due cycle",
+    })
+    .toBe("approved");
   const plan = (await planOf(page, email))!;
   expect(plan.nextChargeDate).toBe(nextMonth(plan.anchorDate));
   // Several more scheduler passes (every 2 s): still exactly one charge.
@@ -128,7 +140,9 @@ test("a declined charge is listed under failed charges with its reason, retried 
   expect(declined.ok).toBe(true);
   await createPlanInUi(page, email, "20.00", "Magazine");
 
-  await expect.poll(async () => (await planOf(page, email))?.attempt, { timeout: 30_000, message: "the first attempt should be declined" }).toBe(1);
+  await expect
+    .poll(async () => (await planOf(page, email))?.attempt, { timeout: 30_000, message: "the first attempt should be declined" })
+    .toBe(1);
   const plan = (await planOf(page, email))!;
   await page.goto("/recurring/plans");
   const failed = page.locator(`[data-testid="failed-charge"][data-plan-id="${plan.id}"]`);
@@ -139,7 +153,9 @@ test("a declined charge is listed under failed charges with its reason, retried 
   expect(await axeViolations(page), "axe violations on the plans page with a failed charge").toEqual([]);
 
   // PLAN_RETRY_DELAYS=5s,…: the retry comes about 5 s later and is approved; the cycle is paid, the date moves on.
-  await expect.poll(async () => (await planOf(page, email))?.lastCharge?.outcome, { timeout: 30_000, message: "the retry should be approved" }).toBe("approved");
+  await expect
+    .poll(async () => (await planOf(page, email))?.lastCharge?.outcome, { timeout: 30_000, message: "the retry should be approved" })
+    .toBe("approved");
   const after = (await planOf(page, email))!;
   expect(after).toMatchObject({ attempt: 0, status: "active", nextChargeDate: nextMonth(plan.anchorDate) });
   expect(await chargesOfPlan(page, plan.id)).toBe(2);

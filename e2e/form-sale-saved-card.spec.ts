@@ -48,7 +48,10 @@ test("form sale with “Save the card”, then the card is found under Saved car
     .poll(
       async () => {
         await page.goto("/recurring");
-        return page.getByRole("region", { name: email }).getByRole("link", { name: `e2e-save-${tag}` }).count();
+        return page
+          .getByRole("region", { name: email })
+          .getByRole("link", { name: `e2e-save-${tag}` })
+          .count();
       },
       { timeout: 20_000, message: "the first payment should appear with its recurring token" },
     )

@@ -117,7 +117,9 @@ test.describe("WCAG 2.1.1 / 2.1.2 / 2.4.3 / 4.1.3: the refund dialog by keyboard
 
     // Ctrl+Enter sends it. The gateway is slowed down so the in-flight state can be seen: the button is disabled
     // and busy, and Escape does not close the dialog while the refund is on its way.
-    const slow = await page.request.post(`${e2eUrls.sandbox}/__sandbox/faults`, { data: { operation: "partial_refund", fault: "latency", latencyMs: 2_000, times: 1 } });
+    const slow = await page.request.post(`${e2eUrls.sandbox}/__sandbox/faults`, {
+      data: { operation: "partial_refund", fault: "latency", latencyMs: 2_000, times: 1 },
+    });
     expect(slow.ok()).toBe(true);
     try {
       await page.keyboard.press("Control+Enter");
@@ -144,7 +146,9 @@ test.describe("WCAG 2.1.1 / 3.3.1 / 4.1.3: the new payment form by keyboard alon
     await signInAs(page, E2E_USERS.backOffice);
   });
 
-  test("the mode tabs follow the arrow keys; errors are announced with focus on the first invalid field; an S2S sale is completed and submitted", async ({ page }) => {
+  test("the mode tabs follow the arrow keys; errors are announced with focus on the first invalid field; an S2S sale is completed and submitted", async ({
+    page,
+  }) => {
     await page.goto("/payments/new");
     await expect(page.getByRole("heading", { level: 1, name: "New payment" })).toBeVisible();
     const s2s = page.getByRole("tab", { name: "Card (server-to-server)" });

@@ -31,16 +31,24 @@ async function customerPays(page: Page, opts: { amount: string; auth: boolean })
     auth: opts.auth,
   });
   await expect
-    .poll(async () => (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`)).json().then((j: { items?: unknown[] }) => j.items?.length ?? 0), {
-      timeout: 20_000,
-      message: "the sandbox's notification should put the payment in the ledger",
-    })
+    .poll(
+      async () =>
+        (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`))
+          .json()
+          .then((j: { items?: unknown[] }) => j.items?.length ?? 0),
+      {
+        timeout: 20_000,
+        message: "the sandbox's notification should put the payment in the ledger",
+      },
+    )
     .toBe(1);
   return orderId;
 }
 
 async function openPayment(page: Page, orderId: string) {
-  const list = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`)).json()) as { items: Array<{ id: string }> };
+  const list = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`)).json()) as {
+    items: Array<{ id: string }>;
+  };
   await page.goto(`/transactions/${list.items[0]!.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(orderId);
 }
@@ -105,7 +113,9 @@ test("finance refunds a payment in full", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Refunded");
 });
 
-test("finance refunds in two parts until nothing is left; asking for more than the balance is refused with the balance", async ({ page }) => {
+test("finance refunds in two parts until nothing is left; asking for more than the balance is refused with the balance", async ({
+  page,
+}) => {
   await signInAs(page, E2E_USERS.finance);
   const orderId = await customerPays(page, { amount: "100.00", auth: false });
   await openPayment(page, orderId);
@@ -130,7 +140,10 @@ test("finance refunds in two parts until nothing is left; asking for more than t
   await expect(page.getByRole("button", { name: "Refund" })).toHaveCount(0);
 });
 
-test("a refund above the limit waits for a second person; the requester cannot approve it; the approver's approval sends it", async ({ page, browser }) => {
+test("a refund above the limit waits for a second person; the requester cannot approve it; the approver's approval sends it", async ({
+  page,
+  browser,
+}) => {
   await signInAs(page, E2E_USERS.finance);
   const orderId = await customerPays(page, { amount: "2000.00", auth: false });
   await openPayment(page, orderId);

@@ -67,7 +67,8 @@ test.describe("new payment with 3-D Secure", () => {
         (window as unknown as { __hostile: unknown[] }).__hostile = [];
         window.addEventListener("message", (e) => {
           const d = e.data as { sandboxHostileReport?: unknown } | null;
-          if (d && typeof d === "object" && d.sandboxHostileReport) (window as unknown as { __hostile: unknown[] }).__hostile.push(d.sandboxHostileReport);
+          if (d && typeof d === "object" && d.sandboxHostileReport)
+            (window as unknown as { __hostile: unknown[] }).__hostile.push(d.sandboxHostileReport);
         });
       });
       await page.evaluate(() => localStorage.setItem("dashboard-probe", "kept"));
@@ -80,8 +81,13 @@ test.describe("new payment with 3-D Secure", () => {
       expect(await page.evaluate(() => localStorage.getItem("sandbox-hostile"))).toBeNull();
       expect(await page.evaluate(() => localStorage.getItem("dashboard-probe"))).toBe("kept");
 
-      const fromMessages = (await page.evaluate(() => (window as unknown as { __hostile: unknown[] }).__hostile)) as Array<Record<string, string>>;
-      const report = (await (await page.request.get(`${sandbox}/__sandbox/hostile-report`)).json()) as { reports: Array<Record<string, string>>; topNavigations: number };
+      const fromMessages = (await page.evaluate(() => (window as unknown as { __hostile: unknown[] }).__hostile)) as Array<
+        Record<string, string>
+      >;
+      const report = (await (await page.request.get(`${sandbox}/__sandbox/hostile-report`)).json()) as {
+        reports: Array<Record<string, string>>;
+        topNavigations: number;
+      };
       expect(report.topNavigations).toBe(0);
       const reports = [...report.reports, ...fromMessages];
       expect(reports.length).toBeGreaterThan(0);

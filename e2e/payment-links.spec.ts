@@ -50,7 +50,10 @@ test("a payment link paid by the customer in another browser shows as paid", asy
     await pay.getByLabel(/year/i).fill("2038");
     await pay.getByLabel(/cvv/i).fill("123");
     await pay.getByLabel(/cardholder name/i).fill("Noura Link");
-    await Promise.all([pay.waitForURL((u) => u.href.startsWith(`${e2eUrls.app}/payments/return`)), pay.getByRole("button", { name: /pay/i }).click()]);
+    await Promise.all([
+      pay.waitForURL((u) => u.href.startsWith(`${e2eUrls.app}/payments/return`)),
+      pay.getByRole("button", { name: /pay/i }).click(),
+    ]);
     expect(new URL(pay.url()).searchParams.get("flow")).toBe("link");
     expect(new URL(pay.url()).searchParams.get("orderId")).toBe(orderId);
   } finally {

@@ -11,7 +11,14 @@ const sandbox = e2eUrls.sandbox;
 test("3-D Secure challenge: the right code approves the payment and returns the customer to term_url_3ds", async ({ page }) => {
   const orderId = newOrderId("e2e-3ds-ok");
   const termUrl = `${e2eUrls.app}/payments/return?flow=3ds`;
-  const sale = await startFormSale(sandbox, { orderId, card: "4111111111111111", expMonth: "05", expYear: "2038", email: "noura@example.com", termUrl });
+  const sale = await startFormSale(sandbox, {
+    orderId,
+    card: "4111111111111111",
+    expMonth: "05",
+    expYear: "2038",
+    email: "noura@example.com",
+    termUrl,
+  });
   await page.setContent(sale.html, { waitUntil: "load" });
   await page.locator('input[name="otp"]').fill("1234");
   await Promise.all([page.waitForURL((u) => u.href.startsWith(termUrl)), page.locator('input[name="otp"]').press("Enter")]);
@@ -23,7 +30,14 @@ test("3-D Secure challenge: the right code approves the payment and returns the 
 test("3-D Secure challenge: a wrong code declines the payment", async ({ page }) => {
   const orderId = newOrderId("e2e-3ds-bad");
   const termUrl = `${e2eUrls.app}/payments/return?flow=3ds`;
-  const sale = await startFormSale(sandbox, { orderId, card: "5123450000000008", expMonth: "05", expYear: "2038", email: "noura@example.com", termUrl });
+  const sale = await startFormSale(sandbox, {
+    orderId,
+    card: "5123450000000008",
+    expMonth: "05",
+    expYear: "2038",
+    email: "noura@example.com",
+    termUrl,
+  });
   await page.setContent(sale.html, { waitUntil: "load" });
   await page.locator('input[name="otp"]').fill("9999");
   await Promise.all([page.waitForURL((u) => u.href.startsWith(termUrl)), page.locator('input[name="otp"]').press("Enter")]);

@@ -15,10 +15,16 @@ test("back office charges a saved card, then charges the recurring token now thr
   const email = `Subscriber.${orderId}@example.com`;
   await websiteRecurringSale(orderId, email, { saveCard: true });
   await expect
-    .poll(async () => (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`)).json().then((j: { items?: unknown[] }) => j.items?.length ?? 0), {
-      timeout: 20_000,
-      message: "the sandbox's notification should put the payment in the ledger",
-    })
+    .poll(
+      async () =>
+        (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`))
+          .json()
+          .then((j: { items?: unknown[] }) => j.items?.length ?? 0),
+      {
+        timeout: 20_000,
+        message: "the sandbox's notification should put the payment in the ledger",
+      },
+    )
     .toBe(1);
 
   // Saved cards: the exact e-mail finds the card; charge it.

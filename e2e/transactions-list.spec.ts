@@ -39,11 +39,27 @@ test.beforeAll(async () => {
   // Card expiry month 01 approves without a challenge, 02 declines (sandbox test-card rules); either way the
   // sandbox notifies the dashboard, which records the payment after asking the gateway for its status.
   const termUrl = `${e2eUrls.app}/payments/return?flow=3ds`;
-  await startFormSale(e2eUrls.sandbox, { orderId: approved.orderId, card: "4111111111111111", expMonth: "01", expYear: "2038", email: approved.email, termUrl });
-  await startFormSale(e2eUrls.sandbox, { orderId: declined.orderId, card: "5123450000000008", expMonth: "02", expYear: "2038", email: declined.email, termUrl });
+  await startFormSale(e2eUrls.sandbox, {
+    orderId: approved.orderId,
+    card: "4111111111111111",
+    expMonth: "01",
+    expYear: "2038",
+    email: approved.email,
+    termUrl,
+  });
+  await startFormSale(e2eUrls.sandbox, {
+    orderId: declined.orderId,
+    card: "5123450000000008",
+    expMonth: "02",
+    expYear: "2038",
+    email: declined.email,
+    termUrl,
+  });
 });
 
-test("payments made on the merchant's website appear in the list once the gateway reports them, each linking to its page", async ({ page }) => {
+test("payments made on the merchant's website appear in the list once the gateway reports them, each linking to its page", async ({
+  page,
+}) => {
   await signIn(page, E2E_USERS.finance.email);
   await expect
     .poll(
@@ -61,7 +77,10 @@ test("payments made on the merchant's website appear in the list once the gatewa
   await expect(page.getByText(/Times are in Asia\/Riyadh/)).toBeVisible();
 });
 
-test("the GET filter form narrows on the server and the URL holds the filter, so a shared link shows the same rows", async ({ page, browser }) => {
+test("the GET filter form narrows on the server and the URL holds the filter, so a shared link shows the same rows", async ({
+  page,
+  browser,
+}) => {
   await signIn(page, E2E_USERS.finance.email);
   await page.goto("/transactions");
   // The page adds the browser's time zone to a bare link (dates are calendar days there) before filtering.

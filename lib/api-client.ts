@@ -37,7 +37,8 @@ export async function apiFetch<T = unknown>(path: string, opts: ApiFetchOptions 
     return await apiFetchOnce<T>(path, opts);
   } catch (e) {
     // The refusal came before the service did anything, so the same request (same idempotency key) is sent again.
-    if (e instanceof ApiError && e.code === "step_up_required" && stepUpHandler && (await stepUpHandler())) return apiFetchOnce<T>(path, opts);
+    if (e instanceof ApiError && e.code === "step_up_required" && stepUpHandler && (await stepUpHandler()))
+      return apiFetchOnce<T>(path, opts);
     throw e;
   }
 }

@@ -13,7 +13,8 @@ function setup<TVars, TResult, F extends string = string>(config: ApiMutationCon
   return { queryClient, key, refresh, observer, submit };
 }
 
-const refused = (fields?: Record<string, string[]>, code = "validation_failed") => new ApiError(422, code, "Check the highlighted fields.", fields);
+const refused = (fields?: Record<string, string[]>, code = "validation_failed") =>
+  new ApiError(422, code, "Check the highlighted fields.", fields);
 
 describe("useApiMutation's rules", () => {
   it("keeps one idempotency key across retries of one submission", async () => {
@@ -51,7 +52,12 @@ describe("useApiMutation's rules", () => {
     const setError = vi.fn();
     const { submit, observer } = setup({
       mutationFn: async () => {
-        throw refused({ "body.amount": ["Too much."], note: ["Required."], "body.address.city": ["Unknown city."], elsewhere: ["Not here."] });
+        throw refused({
+          "body.amount": ["Too much."],
+          note: ["Required."],
+          "body.address.city": ["Unknown city."],
+          elsewhere: ["Not here."],
+        });
       },
       form: { setError, fields: ["amount", "note", "address"] as const, shouldFocus: true },
     });
@@ -127,7 +133,8 @@ describe("useApiMutation's rules", () => {
     const bodies: string[] = [];
     const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
       bodies.push(String(init.body));
-      if (bodies.length === 1) return new Response(JSON.stringify({ error: { code: "step_up_required", message: "Confirm it is you." } }), { status: 403 });
+      if (bodies.length === 1)
+        return new Response(JSON.stringify({ error: { code: "step_up_required", message: "Confirm it is you." } }), { status: 403 });
       return new Response(JSON.stringify({ state: "succeeded", message: "Refunded." }), { status: 200 });
     });
     vi.stubGlobal("fetch", fetchMock);
@@ -136,7 +143,8 @@ describe("useApiMutation's rules", () => {
     try {
       const onSuccess = vi.fn();
       const { submit } = setup({
-        mutationFn: (v: { amount: string }, { idempotencyKey }) => apiFetch("/api/transactions/p/refunds", { method: "POST", body: { ...v, idempotencyKey } }),
+        mutationFn: (v: { amount: string }, { idempotencyKey }) =>
+          apiFetch("/api/transactions/p/refunds", { method: "POST", body: { ...v, idempotencyKey } }),
         onSuccess,
       });
       await submit({ amount: "5.00" });

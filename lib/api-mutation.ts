@@ -64,7 +64,10 @@ export function putFieldErrors<F extends string>(error: ApiError, form: FormTarg
 }
 
 /** The message shown with the form for an error (the field errors are shown beside their fields). */
-export function generalMessage<F extends string>(error: ApiError, config: Pick<ApiMutationConfig<never, never, F>, "form" | "message">): string | null {
+export function generalMessage<F extends string>(
+  error: ApiError,
+  config: Pick<ApiMutationConfig<never, never, F>, "form" | "message">,
+): string | null {
   if (!config.message) return error.message;
   return config.message(error, config.form ? fieldErrorsOn(error.fields, config.form.fields).length > 0 : false);
 }

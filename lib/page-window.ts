@@ -8,7 +8,8 @@ export function pageWindow(current: number, totalPages: number, neighbours = 1):
   const out: Array<number | null> = [];
   sorted.forEach((p, i) => {
     const prev = sorted[i - 1];
-    if (prev !== undefined && p - prev === 2) out.push(prev + 1); // a gap of one page: show it rather than "…"
+    if (prev !== undefined && p - prev === 2)
+      out.push(prev + 1); // a gap of one page: show it rather than "…"
     else if (prev !== undefined && p - prev > 2) out.push(null);
     out.push(p);
   });

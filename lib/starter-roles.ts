@@ -13,7 +13,15 @@ export const STARTER_ROLES: readonly StarterRole[] = [
   {
     name: "back-office",
     description: "Day-to-day payment operations: sees payments, takes payments, captures and voids authorizations.",
-    permissions: ["TRANSACTIONS_VIEW", "PAYMENTS_CREATE", "CAPTURES_CREATE", "VOIDS_CREATE", "SAVED_CARDS_VIEW", "RECURRING_CHARGE", "BRANCHES_VIEW"],
+    permissions: [
+      "TRANSACTIONS_VIEW",
+      "PAYMENTS_CREATE",
+      "CAPTURES_CREATE",
+      "VOIDS_CREATE",
+      "SAVED_CARDS_VIEW",
+      "RECURRING_CHARGE",
+      "BRANCHES_VIEW",
+    ],
   },
   {
     name: "finance",

@@ -11,7 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const role = (roleName: string, permissions: string[] = ["transactions_view"], description = "d") => ({ roleName, description, permissions });
+const role = (roleName: string, permissions: string[] = ["transactions_view"], description = "d") => ({
+  roleName,
+  description,
+  permissions,
+});
 
 describe("API keys and access levels", () => {
   it("a missing or unknown key is HTTP 401 with the envelope", async () => {
@@ -26,8 +30,13 @@ describe("API keys and access levels", () => {
       expect((await api(sb, "GET", "/api/v1/roles/search", undefined, key)).status).toBe(200);
     }
     const branch = await api(sb, "GET", "/api/v1/branches/search?pageNumber=0&pageSize=5", undefined, SANDBOX_LEVEL_KEYS.BRANCH);
-    expect(branch).toEqual({ status: 403, body: { code: 403, errorCode: "403", message: "Access denied for access level BRANCH", data: null } });
-    expect((await api(sb, "GET", "/api/v1/branches/search?pageNumber=0&pageSize=5", undefined, SANDBOX_LEVEL_KEYS.MERCHANT)).status).toBe(200);
+    expect(branch).toEqual({
+      status: 403,
+      body: { code: 403, errorCode: "403", message: "Access denied for access level BRANCH", data: null },
+    });
+    expect((await api(sb, "GET", "/api/v1/branches/search?pageNumber=0&pageSize=5", undefined, SANDBOX_LEVEL_KEYS.MERCHANT)).status).toBe(
+      200,
+    );
     const id = SEEDED_PARTNER_IDS[0]!;
     expect((await api(sb, "DELETE", `/api/v1/partner/${id}`, undefined, SANDBOX_LEVEL_KEYS.MERCHANT)).status).toBe(403);
     expect((await api(sb, "DELETE", `/api/v1/partner/${id}`, undefined, SANDBOX_LEVEL_KEYS.BRANCH)).status).toBe(403);
@@ -37,9 +46,18 @@ describe("API keys and access levels", () => {
 
 describe("roles", () => {
   it("create upper-cases permissions, drops unknown ones and duplicates, stamps nanosecond timestamps", async () => {
-    const r = await api(sb, "POST", "/api/v1/roles/role", role("Auditors", ["audit_view", "AUDIT_VIEW", "rockets_launch", "transactions_view"]));
+    const r = await api(
+      sb,
+      "POST",
+      "/api/v1/roles/role",
+      role("Auditors", ["audit_view", "AUDIT_VIEW", "rockets_launch", "transactions_view"]),
+    );
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ name: "Auditors", businessUnitId: D.businessUnitId, permissions: ["AUDIT_VIEW", "TRANSACTIONS_VIEW"] });
+    expect(r.body.data).toMatchObject({
+      name: "Auditors",
+      businessUnitId: D.businessUnitId,
+      permissions: ["AUDIT_VIEW", "TRANSACTIONS_VIEW"],
+    });
     expect(r.body.data.createdTimestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
   });
 
@@ -58,7 +76,10 @@ describe("roles", () => {
     const upd = await api(sb, "PUT", `/api/v1/roles/role/${created.id}`, role("Temp role 2", ["refunds_create"], "new"));
     expect(upd.body.data).toMatchObject({ id: created.id, name: "Temp role 2", description: "new", permissions: ["REFUNDS_CREATE"] });
     const missing = await api(sb, "PUT", "/api/v1/roles/role/00000000-0000-4000-8000-000000000000", role("Ghost"));
-    expect(missing.body).toMatchObject({ code: 404, message: `entity Role not found for fields [roleName, businessUnitId] and values [Ghost, ${D.businessUnitId}]` });
+    expect(missing.body).toMatchObject({
+      code: 404,
+      message: `entity Role not found for fields [roleName, businessUnitId] and values [Ghost, ${D.businessUnitId}]`,
+    });
     expect((await api(sb, "PUT", `/api/v1/roles/role/${created.id}`, role("read-only"))).body.code).toBe(409);
   });
 
@@ -72,7 +93,16 @@ describe("roles", () => {
   it("search pages with defaults 0/10, filters by text, and wraps each item in an envelope", async () => {
     for (let i = 0; i < 12; i++) await api(sb, "POST", "/api/v1/roles/role", role(`Pager ${String(i).padStart(2, "0")}`, [], "paging"));
     const first = (await api(sb, "GET", "/api/v1/roles/search?text=PAGER")).body.data;
-    expect(first).toMatchObject({ number: 0, size: 10, totalElements: 12, totalPages: 2, hasContent: true, numberOfElements: 10, first: true, last: false });
+    expect(first).toMatchObject({
+      number: 0,
+      size: 10,
+      totalElements: 12,
+      totalPages: 2,
+      hasContent: true,
+      numberOfElements: 10,
+      first: true,
+      last: false,
+    });
     expect(first.content[0]).toMatchObject({ code: 200, message: "Success", errorCode: null, data: { name: "Pager 00" } });
     const second = (await api(sb, "GET", "/api/v1/roles/search?text=pager&pageNumber=1")).body.data;
     expect(second).toMatchObject({ numberOfElements: 2, first: false, last: true });
@@ -83,7 +113,13 @@ describe("roles", () => {
 });
 
 describe("users", () => {
-  const user = (email: string, roles = ["finance"], userType = "USER") => ({ email, businessUnitId: D.businessUnitId, roles, userType, phoneNumber: "+966500000001" });
+  const user = (email: string, roles = ["finance"], userType = "USER") => ({
+    email,
+    businessUnitId: D.businessUnitId,
+    roles,
+    userType,
+    phoneNumber: "+966500000001",
+  });
 
   it("create answers id, username (the e-mail), phoneNumber, userType", async () => {
     const r = await api(sb, "POST", "/api/v1/users/user", user("new.user@example.com"));
@@ -112,7 +148,8 @@ describe("branches", () => {
     expect(all).toMatchObject({ number: 0, size: 10, totalElements: SEEDED_BRANCH_COUNT, totalPages: Math.ceil(SEEDED_BRANCH_COUNT / 10) });
     expect(all.content[0]).toMatchObject({ countryCode: "682", businessUnitId: D.businessUnitId });
     expect(typeof all.content[0].cityId).toBe("number");
-    const riyadh = (await api(sb, "GET", `/api/v1/branches/search?pageNumber=0&pageSize=50&text=${encodeURIComponent("الرياض")}`)).body.data;
+    const riyadh = (await api(sb, "GET", `/api/v1/branches/search?pageNumber=0&pageSize=50&text=${encodeURIComponent("الرياض")}`)).body
+      .data;
     expect(riyadh.content.map((b: { nameAR: string }) => b.nameAR)).toContain("فرع الرياض");
     const jeddah = (await api(sb, "GET", "/api/v1/branches/search?pageNumber=0&pageSize=50&text=jeddah")).body.data;
     expect(jeddah.totalElements).toBeGreaterThan(0);
@@ -128,7 +165,12 @@ describe("partners", () => {
     const r = await api(sb, "DELETE", `/api/v1/partner/${id}`, undefined, SANDBOX_LEVEL_KEYS.PARTNER);
     expect(r.body).toEqual({ code: 200, message: "Success", errorCode: null, data: "Partner Red Sea Commerce deleted successfully" });
     const again = await api(sb, "DELETE", `/api/v1/partner/${id}`);
-    expect(again.body).toEqual({ code: 404, errorCode: "404", data: null, message: `entity Partner not found for fields [id] and values [${id}]` });
+    expect(again.body).toEqual({
+      code: 404,
+      errorCode: "404",
+      data: null,
+      message: `entity Partner not found for fields [id] and values [${id}]`,
+    });
     expect((await api(sb, "DELETE", "/api/v1/partner/__proto__")).status).toBe(404);
   });
 });

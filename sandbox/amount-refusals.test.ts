@@ -84,12 +84,15 @@ describe("partial refund (/payment/refund): the wrapper with statusCode 400", ()
     const over = { hash: partialRefundHash({ gwayId: id, amount: "10.5", secret: D.merchantSecret }) };
     const { status, body } = await partialRefund(sb, id, orderOf(sb, id), "10.5", over);
     expect(status).toBe(400);
-    expect(body).toEqual({ statusCode: 400, responseBody: { message: "amount must be written with 2 decimal places (e.g. 10.50) for SAR" } });
+    expect(body).toEqual({
+      statusCode: 400,
+      responseBody: { message: "amount must be written with 2 decimal places (e.g. 10.50) for SAR" },
+    });
     expect(sb.state.payment(id)!.refundedMinor).toBe(0);
   });
 });
 
-describe("JSON interface: envelope code 400, errorCode \"400\", data null", () => {
+describe('JSON interface: envelope code 400, errorCode "400", data null', () => {
   const refusedEnvelope = (message: string) => ({ code: 400, errorCode: "400", data: null, message });
 
   it("S2S sale refuses amount 10.123 (three decimals for SAR)", async () => {
@@ -98,7 +101,7 @@ describe("JSON interface: envelope code 400, errorCode \"400\", data null", () =
     expect(r.body).toEqual(refusedEnvelope("Validation failed: amount has more than 2 decimal places for SAR"));
   });
 
-  it("hosted initiate refuses the string \"10.5\" where two decimals are required", async () => {
+  it('hosted initiate refuses the string "10.5" where two decimals are required', async () => {
     const r = await api(sb, "POST", "/api/v1/payment-gateway/initiate", {
       orderId: `amount-${Date.now()}`,
       currency: "SAR",
@@ -119,8 +122,16 @@ describe("recurring v2: the wrapper with statusCode 400", () => {
     const token = sb.state.payment(first)!.recurringToken!;
     const before = Object.keys(sb.state.data.payments).length;
     const order = { number: `v2-${Date.now()}`, amount: 12.345, currency: "SAR", description: "Monthly plan" };
-    const r = await api(sb, "POST", "/api/v2/payment-gateway/recurring", { transactionId: "tx-1", recurringToken: token, amount: 12.345, order });
-    expect(r.body as Json).toEqual({ statusCode: 400, responseBody: { message: "Validation failed: amount has more than 2 decimal places for SAR" } });
+    const r = await api(sb, "POST", "/api/v2/payment-gateway/recurring", {
+      transactionId: "tx-1",
+      recurringToken: token,
+      amount: 12.345,
+      order,
+    });
+    expect(r.body as Json).toEqual({
+      statusCode: 400,
+      responseBody: { message: "Validation failed: amount has more than 2 decimal places for SAR" },
+    });
     expect(Object.keys(sb.state.data.payments)).toHaveLength(before);
   });
 });

@@ -25,7 +25,22 @@ describe("text amounts (form SALE, CAPTURE, CREDITVOID, partial refund)", () => 
   });
 
   it("refuses signs, leading zeros, exponents, commas, spaces, a bare point and non-ASCII digits", () => {
-    for (const text of ["+10.00", "-10.00", "010.00", "1e3", "1.5e2", "10,00", "1,000.00", " 10.00", "10.00 ", ".50", "10.", "١٠.٥٠", "10.0O", ""]) {
+    for (const text of [
+      "+10.00",
+      "-10.00",
+      "010.00",
+      "1e3",
+      "1.5e2",
+      "10,00",
+      "1,000.00",
+      " 10.00",
+      "10.00 ",
+      ".50",
+      "10.",
+      "١٠.٥٠",
+      "10.0O",
+      "",
+    ]) {
       expect(readAmountText(text, "SAR"), text).toMatchObject({ ok: false });
     }
   });
@@ -88,7 +103,13 @@ describe("the sandbox's amount formatter", () => {
   });
 
   it("formats what the strict parser reads back to the same minor units (round trip)", () => {
-    for (const [minor, currency] of [[1, "SAR"], [100, "USD"], [987654321, "EUR"], [7, "KWD"], [12, "JPY"]] as const) {
+    for (const [minor, currency] of [
+      [1, "SAR"],
+      [100, "USD"],
+      [987654321, "EUR"],
+      [7, "KWD"],
+      [12, "JPY"],
+    ] as const) {
       expect(minorOf(readAmountText(formatAmount(minor, currency), currency))).toBe(minor);
     }
   });

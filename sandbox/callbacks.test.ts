@@ -91,16 +91,26 @@ describe("callbacks", () => {
   it("declines, captures and refunds are notified; CREDITVOID says REFUND when full, SETTLED when partial", async () => {
     sb = await start({ callbackUrl: receiverUrl });
     const declined = await pay(sb, { exp: "02/2038" });
-    expect((await until(find((f) => f.trans_id === declined))).fields).toMatchObject({ result: "DECLINED", status: "DECLINED", decline_reason: "Transaction declined by issuer" });
+    expect((await until(find((f) => f.trans_id === declined))).fields).toMatchObject({
+      result: "DECLINED",
+      status: "DECLINED",
+      decline_reason: "Transaction declined by issuer",
+    });
     const id = await pay(sb, { auth: true, amount: "50.00" });
     expect((await until(find((f) => f.trans_id === id && f.action === "SALE"))).fields.status).toBe("PENDING");
     await capture(sb, id, "50.00");
-    expect((await until(find((f) => f.trans_id === id && f.action === "CAPTURE"))).fields).toMatchObject({ result: "SUCCESS", status: "SETTLED" });
+    expect((await until(find((f) => f.trans_id === id && f.action === "CAPTURE"))).fields).toMatchObject({
+      result: "SUCCESS",
+      status: "SETTLED",
+    });
     await creditvoid(sb, id, "20.00");
     await creditvoid(sb, id, "30.00");
     await until(() => received.filter((r) => r.fields.action === "CREDITVOID").length === 2 || undefined);
     const refunds = received.filter((r) => r.fields.action === "CREDITVOID").map((r) => r.fields);
-    expect(refunds.map((f) => [f.amount, f.status])).toEqual([["20.00", "SETTLED"], ["30.00", "REFUND"]]);
+    expect(refunds.map((f) => [f.amount, f.status])).toEqual([
+      ["20.00", "SETTLED"],
+      ["30.00", "REFUND"],
+    ]);
     expect(refunds[0]!.creditvoid_date).toMatch(/^\d{2}-\d{2}-\d{4} /);
   });
 

@@ -38,8 +38,7 @@ export class CallbackDispatcher {
   send(fields: Record<string, string>): void {
     const url = this.opts.url;
     if (!url || this.closed) return;
-    const body =
-      this.opts.format === "json" ? JSON.stringify(fields) : new URLSearchParams(fields).toString();
+    const body = this.opts.format === "json" ? JSON.stringify(fields) : new URLSearchParams(fields).toString();
     const d: Delivery = {
       id: this.nextId++,
       url,

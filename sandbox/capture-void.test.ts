@@ -15,7 +15,16 @@ describe("CAPTURE", () => {
     const id = await pay(sb, { auth: true, amount: "100.00" });
     const { status, body } = await capture(sb, id, "100.00");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ action: "CAPTURE", result: "SUCCESS", status: "SETTLED", trans_id: id, amount: "100.00", currency: "SAR", card_brand: "VISA", merchant_name: D.merchantName });
+    expect(body).toMatchObject({
+      action: "CAPTURE",
+      result: "SUCCESS",
+      status: "SETTLED",
+      trans_id: id,
+      amount: "100.00",
+      currency: "SAR",
+      card_brand: "VISA",
+      merchant_name: D.merchantName,
+    });
     expect(body.rrn).toMatch(/^\d{12}$/);
     expect(sb.state.payment(id)).toMatchObject({ state: "settled", capturedMinor: 10000 });
   });
@@ -29,7 +38,11 @@ describe("CAPTURE", () => {
   it("a capture above the authorized amount is DECLINED/PENDING and the authorization stays", async () => {
     const id = await pay(sb, { auth: true, amount: "100.00" });
     const { body } = await capture(sb, id, "100.01");
-    expect(body).toMatchObject({ result: "DECLINED", status: "PENDING", decline_reason: "Capture amount exceeds the outstanding authorized amount" });
+    expect(body).toMatchObject({
+      result: "DECLINED",
+      status: "PENDING",
+      decline_reason: "Capture amount exceeds the outstanding authorized amount",
+    });
     expect(sb.state.payment(id)!.state).toBe("pending");
     expect((await capture(sb, id, "100.00")).body.result).toBe("SUCCESS");
   });

@@ -1,17 +1,7 @@
 // Rules guarded: the test cards are valid Luhn numbers, the expiry alone decides the outcome, and every masked form
 // hides the middle digits.
 import { describe, expect, it } from "vitest";
-import {
-  DECLINE,
-  TEST_CARDS,
-  brandOf,
-  checkCard,
-  luhnValid,
-  maskForCallback,
-  maskForDetails,
-  maskForLog,
-  maskForSavedCard,
-} from "./cards";
+import { DECLINE, TEST_CARDS, brandOf, checkCard, luhnValid, maskForCallback, maskForDetails, maskForLog, maskForSavedCard } from "./cards";
 
 const names = { number: "n", expMonth: "m", expYear: "y", cvv: "c" };
 const card = (number: string, exp: string, cvv = "123") => {

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const challengeHtml = async () => (await api(sb, "POST", "/api/v1/payment-gateway/s2s/sale", s2sBody({ exp: "05/2038" }))).body.data.html as string;
+const challengeHtml = async () =>
+  (await api(sb, "POST", "/api/v1/payment-gateway/s2s/sale", s2sBody({ exp: "05/2038" }))).body.data.html as string;
 
 describe("challenge mode", () => {
   it("normal pages carry no script at all; hostile pages try parent.document, cookie, localStorage, window.top", async () => {
@@ -27,13 +28,21 @@ describe("challenge mode", () => {
   it("the hostile page's collector reply opens fetch only to the sandbox origin", async () => {
     await postJson(sb, "/__sandbox/challenge-mode", { mode: "hostile" });
     const s = await sale(sb, { exp: "05/2038" });
-    const res = await fetch(s.body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: s.body.redirect_params.body }) });
+    const res = await fetch(s.body.redirect_url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ body: s.body.redirect_params.body }),
+    });
     expect(res.headers.get("content-security-policy")).toContain(`connect-src ${sb.url}`);
     await postJson(sb, "/__sandbox/challenge-mode", { mode: "normal" });
   });
 
   it("escape reports and top navigations are recorded", async () => {
-    await fetch(`${sb.url}/__sandbox/hostile-report`, { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify({ cookie: "blocked" }) });
+    await fetch(`${sb.url}/__sandbox/hostile-report`, {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ cookie: "blocked" }),
+    });
     await fetch(`${sb.url}/__sandbox/pwned`);
     const log = await (await fetch(`${sb.url}/__sandbox/hostile-report`)).json();
     expect(log).toEqual({ reports: [{ cookie: "blocked" }], topNavigations: 1 });
@@ -63,7 +72,11 @@ describe("control and routing", () => {
   });
 
   it("malformed JSON bodies are a 400 in the interface's own shape", async () => {
-    const res = await fetch(`${sb.url}/api/v1/roles/role`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": D.apiKey }, body: "{oops" });
+    const res = await fetch(`${sb.url}/api/v1/roles/role`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": D.apiKey },
+      body: "{oops",
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe(400);
   });

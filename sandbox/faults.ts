@@ -40,8 +40,7 @@ export class FaultInjector {
 
   /** The rule that applies to this call (an exact operation rule wins over "*"), consuming one use. */
   take(operation: OperationName): FaultRule | null {
-    const rule =
-      this.rules.find((r) => r.operation === operation) ?? this.rules.find((r) => r.operation === "*") ?? null;
+    const rule = this.rules.find((r) => r.operation === operation) ?? this.rules.find((r) => r.operation === "*") ?? null;
     if (!rule) return null;
     if (rule.remaining !== null) {
       rule.remaining -= 1;

@@ -30,7 +30,12 @@ describe("SALE request checks", () => {
   it("a wrong client_key is refused with 204002", async () => {
     const res = await postForm(sb, "/payment/post", saleFields({ extra: { client_key: "nope" } }), true);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ result: "ERROR", error_code: 204002, error_message: "Invalid Client Key / Merchant ID", errors: [] });
+    expect(await res.json()).toEqual({
+      result: "ERROR",
+      error_code: 204002,
+      error_message: "Invalid Client Key / Merchant ID",
+      errors: [],
+    });
   });
 
   it("a bad hash is refused with 100000 / Invalid Hash value and creates no payment", async () => {
@@ -114,7 +119,11 @@ describe("collector and challenge by test card", () => {
 
   it("05/2038 shows an accessible challenge page; otp 1234 approves", async () => {
     const s = await sale(sb, { exp: "05/2038" });
-    const res = await fetch(s.body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: s.body.redirect_params.body }) });
+    const res = await fetch(s.body.redirect_url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ body: s.body.redirect_params.body }),
+    });
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const page = await res.text();
     expect(page).toMatch(/<html lang="en">/);
@@ -147,21 +156,33 @@ describe("collector and challenge by test card", () => {
     const again = await answer(sb, s.body.trans_id, "1234");
     expect(again.status).toBe(409);
     expect(again.html).toContain("208002");
-    const collector = await fetch(s.body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: s.body.redirect_params.body }) });
+    const collector = await fetch(s.body.redirect_url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ body: s.body.redirect_params.body }),
+    });
     expect(collector.status).toBe(409);
   });
 
   it("the collector refuses a body that is not the one issued", async () => {
     const s = await sale(sb);
     const forged = Buffer.from(JSON.stringify({ trans_id: s.body.trans_id })).toString("base64");
-    const res = await fetch(s.body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: forged }) });
+    const res = await fetch(s.body.redirect_url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ body: forged }),
+    });
     expect(res.status).toBe(400);
     expect(sb.state.payment(s.body.trans_id)!.state).toBe("redirect");
   });
 
   it("/payment/Collector (contract path) with the body alone works too", async () => {
     const s = await sale(sb);
-    const res = await fetch(`${sb.url}/payment/Collector`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: s.body.redirect_params.body }) });
+    const res = await fetch(`${sb.url}/payment/Collector`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ body: s.body.redirect_params.body }),
+    });
     expect(res.status).toBe(200);
     expect(sb.state.payment(s.body.trans_id)!.state).toBe("settled");
   });

@@ -23,7 +23,8 @@ const send = (to: string, subject: string, text: string, html?: string) =>
     .createTransport({ host: "127.0.0.1", port: sb.smtpPort!, secure: false, ignoreTLS: true })
     .sendMail({ from: "Dashboard <dashboard@example.com>", to, subject, text, html, messageId: `<${subject.replace(/\W/g, "")}@test>` });
 
-const listFor = async (to: string) => (await (await fetch(`${sb.url}/__sandbox/mail?to=${encodeURIComponent(to)}`)).json()) as { mails: Array<Record<string, unknown>> };
+const listFor = async (to: string) =>
+  (await (await fetch(`${sb.url}/__sandbox/mail?to=${encodeURIComponent(to)}`)).json()) as { mails: Array<Record<string, unknown>> };
 
 describe("mail catcher", () => {
   it("a mail sent over SMTP comes back from the JSON endpoint for its recipient only, with its links", async () => {
@@ -51,7 +52,12 @@ describe("mail catcher", () => {
   });
 
   it("the inbox page lists the mail and the message page makes links clickable, with no script and a strict CSP", async () => {
-    await send("view@example.com", "Hostile <b>subject</b>", "Go to https://dashboard.example/set-password?token=t1&x=2 now", '<p onclick="x()">Hi</p><script>alert(1)</script><a href="https://dashboard.example/h">h</a>');
+    await send(
+      "view@example.com",
+      "Hostile <b>subject</b>",
+      "Go to https://dashboard.example/set-password?token=t1&x=2 now",
+      '<p onclick="x()">Hi</p><script>alert(1)</script><a href="https://dashboard.example/h">h</a>',
+    );
     const inbox = await fetch(`${sb.url}/mail`);
     const csp = inbox.headers.get("content-security-policy")!;
     expect(csp).toContain("default-src 'none'");
@@ -71,7 +77,11 @@ describe("mail catcher", () => {
 
   it("the inbox's delete-all form works from the inbox and is refused from another site", async () => {
     await send("clear@example.com", "to clear", "x");
-    const foreign = await fetch(`${sb.url}/mail/clear`, { method: "POST", headers: { origin: "https://evil.example" }, redirect: "manual" });
+    const foreign = await fetch(`${sb.url}/mail/clear`, {
+      method: "POST",
+      headers: { origin: "https://evil.example" },
+      redirect: "manual",
+    });
     expect(foreign.status).toBe(403);
     expect((await listFor("clear@example.com")).mails).toHaveLength(1);
     const own = await fetch(`${sb.url}/mail/clear`, { method: "POST", headers: { origin: sb.url }, redirect: "manual" });
@@ -81,7 +91,8 @@ describe("mail catcher", () => {
   });
 
   it(`keeps only the last ${MAX_MAILS} mails`, () => {
-    for (let i = 0; i < MAX_MAILS + 20; i++) sb.mail.add({ to: ["bulk@example.com"], from: "x", subject: `bulk ${i}`, text: "", html: null, messageId: null });
+    for (let i = 0; i < MAX_MAILS + 20; i++)
+      sb.mail.add({ to: ["bulk@example.com"], from: "x", subject: `bulk ${i}`, text: "", html: null, messageId: null });
     const all = sb.mail.list();
     expect(all).toHaveLength(MAX_MAILS);
     expect(all[0]!.subject).toBe(`bulk ${MAX_MAILS + 19}`);
@@ -96,10 +107,12 @@ describe("mail catcher", () => {
   });
 
   it("links are taken from the text and the HTML hrefs, http(s) only, once each", () => {
-    expect(linksOf("a https://a.example/x b", '<a href="https://a.example/x">x</a><a href="javascript:alert(1)">y</a><a href=\'http://b.example/?a=1&amp;b=2\'>z</a>')).toEqual([
-      "https://a.example/x",
-      "http://b.example/?a=1&b=2",
-    ]);
+    expect(
+      linksOf(
+        "a https://a.example/x b",
+        '<a href="https://a.example/x">x</a><a href="javascript:alert(1)">y</a><a href=\'http://b.example/?a=1&amp;b=2\'>z</a>',
+      ),
+    ).toEqual(["https://a.example/x", "http://b.example/?a=1&b=2"]);
   });
 
   it("with a data directory the inbox survives a restart", async () => {
@@ -112,7 +125,9 @@ describe("mail catcher", () => {
       await first.close();
       const second = await start({ dataDir });
       try {
-        expect(second.mail.list("kept@example.com")).toMatchObject([{ subject: "Kept", links: ["https://dash.example/set-password?token=k"] }]);
+        expect(second.mail.list("kept@example.com")).toMatchObject([
+          { subject: "Kept", links: ["https://dash.example/set-password?token=k"] },
+        ]);
       } finally {
         await second.close();
       }

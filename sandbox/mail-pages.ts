@@ -66,9 +66,7 @@ export function inboxPage(mails: CaughtMail[], smtpPort: number | null): string 
     ? `<table><caption class="hint">Newest first; the sandbox keeps the last 500 mails (with its saved state, until a reset).</caption>
 <thead><tr><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Received</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p role="status">No mail yet. Mail the dashboard sends in test mode arrives here.</p>`;
-  const clear = mails.length
-    ? `<form method="post" action="/mail/clear"><button type="submit">Delete all mail</button></form>`
-    : "";
+  const clear = mails.length ? `<form method="post" action="/mail/clear"><button type="submit">Delete all mail</button></form>` : "";
   return `<p class="brand">Sandbox · local mail catcher</p>
 <div class="head"><h1>Mail inbox</h1>${clear}</div>
 <p class="hint">SMTP on <bdi dir="ltr">127.0.0.1:${smtpPort ?? "—"}</bdi>. Nothing is relayed: mail stays on this machine.</p>
@@ -76,9 +74,7 @@ ${list}`;
 }
 
 export function messagePage(m: CaughtMail): string {
-  const html = m.html
-    ? `<details><summary>HTML part (source, not rendered)</summary><pre>${esc(m.html)}</pre></details>`
-    : "";
+  const html = m.html ? `<details><summary>HTML part (source, not rendered)</summary><pre>${esc(m.html)}</pre></details>` : "";
   return `<p class="brand">Sandbox · local mail catcher</p>
 <p><a href="/mail">Back to the inbox</a></p>
 <h1 dir="auto">${esc(m.subject || "(no subject)")}</h1>

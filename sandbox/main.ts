@@ -23,7 +23,8 @@ if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535
 // "off" when the dashboard sends through a real SMTP server.
 const smtpText = env("SANDBOX_SMTP_PORT");
 const smtpPort = smtpText === undefined ? undefined : smtpText === "off" ? null : Number(smtpText);
-if (typeof smtpPort === "number" && !(Number.isInteger(smtpPort) && smtpPort >= 1 && smtpPort <= 65535)) fail(`SANDBOX_SMTP_PORT is not a port: ${smtpText}`);
+if (typeof smtpPort === "number" && !(Number.isInteger(smtpPort) && smtpPort >= 1 && smtpPort <= 65535))
+  fail(`SANDBOX_SMTP_PORT is not a port: ${smtpText}`);
 
 const format = env("SANDBOX_CALLBACK_FORMAT");
 if (format !== undefined && format !== "form" && format !== "json") fail('SANDBOX_CALLBACK_FORMAT must be "form" or "json"');

@@ -12,12 +12,7 @@ export type NewPayment = Pick<
   Payment,
   "kind" | "orderId" | "description" | "currency" | "amountMinor" | "auth" | "recurringInit" | "saveToken" | "card" | "payer"
 > &
-  Partial<
-    Pick<
-      Payment,
-      "termUrl" | "successUrl" | "failureUrl" | "sessionId" | "usedToken" | "firstTransId" | "merchantTransactionId"
-    >
-  >;
+  Partial<Pick<Payment, "termUrl" | "successUrl" | "failureUrl" | "sessionId" | "usedToken" | "firstTransId" | "merchantTransactionId">>;
 
 export function createPayment(deps: Deps, input: NewPayment): Payment {
   const now = Date.now();

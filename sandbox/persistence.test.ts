@@ -42,7 +42,11 @@ describe("persistence", () => {
       // The refund rule still holds across the restart.
       expect((await creditvoid(second, id, "50.01")).body.errors[0].error_code).toBe(100001);
       expect((await api(second, "GET", `/api/v1/roles/role/${roleId}`)).body.data.name).toBe("Kept");
-      expect(Object.keys(second.state.data.roles).filter((r) => r !== roleId).sort()).toEqual(seeded);
+      expect(
+        Object.keys(second.state.data.roles)
+          .filter((r) => r !== roleId)
+          .sort(),
+      ).toEqual(seeded);
     } finally {
       await second.close();
     }

@@ -3,7 +3,19 @@
 // active; decline-next forces the next N charges of a token to decline.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { D, api, collect, orderId, pay, postForm, postJson, recurringFields, sale, start, type Json } from "../tests/support/sandbox-client.support";
+import {
+  D,
+  api,
+  collect,
+  orderId,
+  pay,
+  postForm,
+  postJson,
+  recurringFields,
+  sale,
+  start,
+  type Json,
+} from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -29,8 +41,7 @@ const v2 = (token: string, amount: string, number = orderId("v2")) => ({
   order: { number, amount, currency: "SAR", description: "Monthly plan" },
 });
 
-const decline = (token: string, count: number, reason?: string) =>
-  postJson(sb, "/__sandbox/decline-next", { token, count, reason });
+const decline = (token: string, count: number, reason?: string) => postJson(sb, "/__sandbox/decline-next", { token, count, reason });
 
 describe("RECURRING_SALE (form)", () => {
   it("charges the card of the first payment as a new settled payment", async () => {
@@ -137,7 +148,15 @@ describe("saved card tokens (protocol family)", () => {
     await pay(sb, { email, extra: { save_token: "Y" } });
     const cards = await cardsOf(email);
     expect(cards).toHaveLength(1);
-    expect(cards[0]).toMatchObject({ merchantId: D.clientKey, customerReference: email, maskedCardNumber: "411111******1111", cardBrand: "Visa", expiryMonth: "01", expiryYear: "38", isActive: true });
+    expect(cards[0]).toMatchObject({
+      merchantId: D.clientKey,
+      customerReference: email,
+      maskedCardNumber: "411111******1111",
+      cardBrand: "Visa",
+      expiryMonth: "01",
+      expiryYear: "38",
+      isActive: true,
+    });
     expect(typeof cards[0].createdAt).toBe("number");
     expect(await cardsOf(email.toUpperCase())).toEqual([]);
   });
@@ -155,7 +174,11 @@ describe("saved card tokens (protocol family)", () => {
     const auth = await sale(sb, { email, cardToken: card.cardToken, auth: true });
     expect(auth.body).toMatchObject({ result: "SUCCESS", status: "PENDING" });
     await decline(card.cardToken, 1);
-    expect((await sale(sb, { email, cardToken: card.cardToken })).body).toMatchObject({ result: "DECLINED", status: "DECLINED", decline_reason: "Insufficient funds" });
+    expect((await sale(sb, { email, cardToken: card.cardToken })).body).toMatchObject({
+      result: "DECLINED",
+      status: "DECLINED",
+      decline_reason: "Insufficient funds",
+    });
   });
 
   it("a token sale of a challenge card redirects like a card sale", async () => {

@@ -92,8 +92,13 @@ describe("partial refund endpoint", () => {
   it("a bad hash answers the plain-string wrapper; a wrong merchant and a wrong order are refused", async () => {
     const id = await pay(sb);
     const order = orderOf(sb, id);
-    expect((await partialRefund(sb, id, order, "1.00", { hash: "f".repeat(40) })).body).toEqual({ statusCode: 400, responseBody: "Invalid Hash value" });
-    expect((await partialRefund(sb, id, order, "1.00", { gateway_merchant_id: "other" })).body.responseBody).toEqual({ message: "Invalid Client Key / Merchant ID" });
+    expect((await partialRefund(sb, id, order, "1.00", { hash: "f".repeat(40) })).body).toEqual({
+      statusCode: 400,
+      responseBody: "Invalid Hash value",
+    });
+    expect((await partialRefund(sb, id, order, "1.00", { gateway_merchant_id: "other" })).body.responseBody).toEqual({
+      message: "Invalid Client Key / Merchant ID",
+    });
     expect((await partialRefund(sb, id, "another-order", "1.00")).body.statusCode).toBe(400);
     expect(sb.state.payment(id)!.refundedMinor).toBe(0);
   });
@@ -128,9 +133,7 @@ describe("refund total under concurrency", () => {
   it("40 concurrent refunds through both endpoints never take more than the captured amount", async () => {
     const id = await pay(sb, { amount: "100.00" });
     const order = orderOf(sb, id);
-    const calls = Array.from({ length: 40 }, (_, i) =>
-      i % 2 ? creditvoid(sb, id, "7.00") : partialRefund(sb, id, order, "7.00"),
-    );
+    const calls = Array.from({ length: 40 }, (_, i) => (i % 2 ? creditvoid(sb, id, "7.00") : partialRefund(sb, id, order, "7.00")));
     const results = await Promise.all(calls);
     const accepted = results.filter((r) => r.body.result === "accepted" || r.body.responseBody?.result === "accepted");
     expect(accepted.length).toBe(14); // 14 × 7.00 = 98.00 ≤ 100.00 < 15 × 7.00

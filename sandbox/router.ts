@@ -58,7 +58,13 @@ export const ROUTES: readonly Route[] = [
   { method: "POST", pattern: /^\/api\/v1\/payment-gateway\/initiate$/, op: "initiate", handler: initiateHandler, access: "any" },
   { method: "POST", pattern: /^\/api\/v1\/payment-gateway\/s2s\/sale$/, op: "s2s_sale", handler: s2sSaleHandler, access: "any" },
   { method: "POST", pattern: /^\/api\/v2\/payment-gateway\/recurring$/, op: "recurring_v2", handler: recurringV2Handler, access: "any" },
-  { method: "GET", pattern: new RegExp(`^/api/v1/transactions/${ID}/details$`), op: "transaction_details", handler: detailsHandler, access: "any" },
+  {
+    method: "GET",
+    pattern: new RegExp(`^/api/v1/transactions/${ID}/details$`),
+    op: "transaction_details",
+    handler: detailsHandler,
+    access: "any",
+  },
   { method: "POST", pattern: /^\/api\/v1\/roles\/role$/, op: "role_create", handler: roleCreateHandler, access: ALL_LEVELS },
   { method: "PUT", pattern: new RegExp(`^/api/v1/roles/role/${ID}$`), op: "role_update", handler: roleUpdateHandler, access: ALL_LEVELS },
   { method: "GET", pattern: new RegExp(`^/api/v1/roles/role/${ID}$`), op: "role_get", handler: roleGetHandler, access: ALL_LEVELS },
@@ -113,7 +119,14 @@ export function matchRoute(method: string, path: string): { route: Route; params
   for (const route of ROUTES) {
     if (route.method !== method) continue;
     const m = route.pattern.exec(path);
-    if (m) return { route, params: m.slice(1).filter((p): p is string => p !== undefined).map(decode) };
+    if (m)
+      return {
+        route,
+        params: m
+          .slice(1)
+          .filter((p): p is string => p !== undefined)
+          .map(decode),
+      };
   }
   return null;
 }

@@ -109,7 +109,13 @@ describe("S2S sale", () => {
   });
 
   it("the hash is computed with the key that authenticates the call", async () => {
-    const r = await api(sb, "POST", "/api/v1/payment-gateway/s2s/sale", s2sBody({ apiKey: "sandbox-api-key-merchant" }), "sandbox-api-key-merchant");
+    const r = await api(
+      sb,
+      "POST",
+      "/api/v1/payment-gateway/s2s/sale",
+      s2sBody({ apiKey: "sandbox-api-key-merchant" }),
+      "sandbox-api-key-merchant",
+    );
     expect(r.body.data.result).toBe("Success");
   });
 

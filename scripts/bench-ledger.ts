@@ -220,14 +220,26 @@ async function main() {
       ["newest first, first page", ""],
       [`newest first, ~${depth.toLocaleString("en")} rows deep`, `cursor=${await deepCursor(database, depth, "", "created")}`],
       ["status=captured, first page", "status=captured"],
-      [`status=captured, ~${(capturedCount - PAGE - 1).toLocaleString("en")} rows deep`, `status=captured&cursor=${await deepCursor(database, capturedCount - PAGE - 1, captured, "created")}`],
+      [
+        `status=captured, ~${(capturedCount - PAGE - 1).toLocaleString("en")} rows deep`,
+        `status=captured&cursor=${await deepCursor(database, capturedCount - PAGE - 1, captured, "created")}`,
+      ],
       ["amount sort, first page", "sort=amount&dir=desc"],
-      [`amount sort, ~${depth.toLocaleString("en")} rows deep`, `sort=amount&dir=desc&cursor=${await deepCursor(database, depth, "", "amount")}`],
+      [
+        `amount sort, ~${depth.toLocaleString("en")} rows deep`,
+        `sort=amount&dir=desc&cursor=${await deepCursor(database, depth, "", "amount")}`,
+      ],
     ];
     // The amount sort has no index (a full sort per page): fewer runs keep the benchmark within minutes.
     const list = [
-      ...(await timeLists(database, cases.slice(0, 4).map(([name, qs]) => ({ name, qs, runs: RUNS })))),
-      ...(await timeLists(database, cases.slice(4).map(([name, qs]) => ({ name, qs, runs: Math.min(RUNS, 5) })))),
+      ...(await timeLists(
+        database,
+        cases.slice(0, 4).map(([name, qs]) => ({ name, qs, runs: RUNS })),
+      )),
+      ...(await timeLists(
+        database,
+        cases.slice(4).map(([name, qs]) => ({ name, qs, runs: Math.min(RUNS, 5) })),
+      )),
     ];
     for (const r of list) console.log(`  list: ${r.case}: median ${r.medianMs} ms`);
     const csv = await timeExport(database);

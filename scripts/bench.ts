@@ -86,7 +86,9 @@ async function main() {
         }
       }
       // The budget check of `npm test` leaves the committed results alone.
-      console.log(`Wrote ${writeResult(section === "ledger" ? "ledger-summary" : section, result, check ? "test-results" : "bench/results")}`);
+      console.log(
+        `Wrote ${writeResult(section === "ledger" ? "ledger-summary" : section, result, check ? "test-results" : "bench/results")}`,
+      );
     }
   } finally {
     await stop();

@@ -15,7 +15,8 @@ async function ensureChromium(): Promise<void> {
   if (isRoot && isDebian) {
     console.log("Chromium is missing: installing Debian's chromium package…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    if ((await run("apt-get", ["update", "-qq"], env)) === 0 && (await run("apt-get", ["install", "-y", "-qq", "chromium"], env)) === 0) return;
+    if ((await run("apt-get", ["update", "-qq"], env)) === 0 && (await run("apt-get", ["install", "-y", "-qq", "chromium"], env)) === 0)
+      return;
   }
   console.error(
     `Chromium was not found at ${CHROMIUM}. Install it (Debian/Ubuntu: \`sudo apt-get install -y chromium\`) ` +
@@ -32,7 +33,9 @@ if (!buildIsFresh(ROOT, process.env.NEXT_DIST_DIR ?? ".next")) {
 }
 // A run id of our own, so that the run's data directories are known here afterwards.
 const runId = `${process.pid}-${Date.now().toString(36)}`;
-const dataDirs = [`dashboard-e2e-${runId}`, `dashboard-e2e-${runId}-short`, `dashboard-e2e-${runId}-mfa`].map((d) => path.join(os.tmpdir(), d));
+const dataDirs = [`dashboard-e2e-${runId}`, `dashboard-e2e-${runId}-short`, `dashboard-e2e-${runId}-mfa`].map((d) =>
+  path.join(os.tmpdir(), d),
+);
 const code = await run(bin("playwright"), ["test", ...process.argv.slice(2)], {
   ...process.env,
   E2E_RUN_ID: runId,

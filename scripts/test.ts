@@ -1,4 +1,4 @@
-// `npm test`: every check, in order: lint, type check, unit + integration tests (Vitest, against the real
+// `npm test`: every check, in order: formatting, lint, type check, unit + integration tests (Vitest, against the real
 // sandbox and real databases), then the Playwright suite against the built app in the system Chromium, then the
 // Lighthouse budget check on that same build.
 // Ends with one line "tests: N passed, N failed" counted from the runners' JSON reports.
@@ -14,6 +14,7 @@ interface Step {
 }
 
 const steps: Step[] = [
+  { name: "format (prettier --check)", cmd: bin("prettier"), args: ["--check", "--log-level=warn", "**/*.{ts,tsx,mjs,css}"] },
   { name: "lint", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
   { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
   {
@@ -41,8 +42,15 @@ function readJson(file: string): unknown {
 }
 
 function counts(): { passed: number; failed: number; skipped: number } {
-  const v = readJson("test-results/vitest.json") as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | null;
-  const p = readJson("test-results/playwright.json") as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | null;
+  const v = readJson("test-results/vitest.json") as {
+    numPassedTests?: number;
+    numFailedTests?: number;
+    numPendingTests?: number;
+    numTodoTests?: number;
+  } | null;
+  const p = readJson("test-results/playwright.json") as {
+    stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  } | null;
   return {
     passed: (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0),
     failed: (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0),

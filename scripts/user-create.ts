@@ -50,7 +50,14 @@ try {
   await seedLocalRoles(database.db);
   const user = await createUser(
     database.db,
-    { email: email.data, name: values.name, password, userType: values["super-admin"] ? "SUPER_ADMIN" : "USER", roleNames: values.role, mustChangePassword: !process.env.USER_PASSWORD },
+    {
+      email: email.data,
+      name: values.name,
+      password,
+      userType: values["super-admin"] ? "SUPER_ADMIN" : "USER",
+      roleNames: values.role,
+      mustChangePassword: !process.env.USER_PASSWORD,
+    },
     { id: null, email: "cli:user:create" },
   );
   console.log(`Created ${user.userType === "SUPER_ADMIN" ? "super-admin" : "user"} ${user.email}.`);

@@ -20,9 +20,9 @@ describe("configuration", () => {
     expect(readConfig({ SANDBOX_PORT: "4999" }).gateway.baseUrl).toBe("http://127.0.0.1:4999");
   });
   it("refuses a real gateway configured with the sandbox's public test credentials", () => {
-    expect(() =>
-      readConfig({ GATEWAY_BASE_URL: "https://pay.example.com", GATEWAY_API_URL: "https://api.example.com" }),
-    ).toThrow(/GATEWAY_CLIENT_KEY, GATEWAY_MERCHANT_SECRET, GATEWAY_API_KEY/);
+    expect(() => readConfig({ GATEWAY_BASE_URL: "https://pay.example.com", GATEWAY_API_URL: "https://api.example.com" })).toThrow(
+      /GATEWAY_CLIENT_KEY, GATEWAY_MERCHANT_SECRET, GATEWAY_API_KEY/,
+    );
   });
   it("accepts a real gateway with real credentials and leaves test mode", () => {
     const c = readConfig({
@@ -44,19 +44,25 @@ describe("configuration", () => {
   });
   it("names the variable that is wrong", () => {
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
-    expect(() => readConfig({ GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD: "bad field!" })).toThrow(
-      /GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD/,
-    );
+    expect(() => readConfig({ GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD: "bad field!" })).toThrow(/GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD/);
   });
   it("reads refund approval thresholds per currency in minor units, and names a bad entry", () => {
     const all = `${DEFAULT_REFUND_APPROVAL_THRESHOLD},SAR:1000.50, KWD:10.125`;
-    expect(readConfig({ REFUND_APPROVAL_THRESHOLD: all }).refunds.approvalThresholdMinor).toMatchObject({ SAR: 100050, KWD: 10125, JPY: 40000 });
-    expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: `${DEFAULT_REFUND_APPROVAL_THRESHOLD},SAR:ten` })).toThrow(/REFUND_APPROVAL_THRESHOLD/);
+    expect(readConfig({ REFUND_APPROVAL_THRESHOLD: all }).refunds.approvalThresholdMinor).toMatchObject({
+      SAR: 100050,
+      KWD: 10125,
+      JPY: 40000,
+    });
+    expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: `${DEFAULT_REFUND_APPROVAL_THRESHOLD},SAR:ten` })).toThrow(
+      /REFUND_APPROVAL_THRESHOLD/,
+    );
     expect(readConfig({}).refunds.reasons).toContain("other");
   });
   it("threat: a currency without a threshold would skip the second person; start-up fails naming every missing currency", () => {
     expect(Object.keys(readConfig({}).refunds.approvalThresholdMinor).sort()).toEqual([...CURRENCY_CODES].sort());
-    expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:1000.00,USD:250.00" })).toThrow(/no threshold for EUR, GBP, AED, EGP, KWD, BHD, OMR, JOD, JPY/);
+    expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:1000.00,USD:250.00" })).toThrow(
+      /no threshold for EUR, GBP, AED, EGP, KWD, BHD, OMR, JOD, JPY/,
+    );
   });
   it("billing plans: scheduler every 60 s, retries after 1, 3 and 7 days, v2 by default; 0 turns the scheduler off", () => {
     const d = readConfig({}).plans;
@@ -73,7 +79,13 @@ describe("configuration", () => {
   });
 
   it("refuses a real gateway without SMTP (invitations could reach nobody); in test mode mail goes to the local catcher", () => {
-    const real = { GATEWAY_BASE_URL: "https://pay.example.com", GATEWAY_API_URL: "https://api.example.com", GATEWAY_CLIENT_KEY: "k", GATEWAY_MERCHANT_SECRET: "s", GATEWAY_API_KEY: "a" };
+    const real = {
+      GATEWAY_BASE_URL: "https://pay.example.com",
+      GATEWAY_API_URL: "https://api.example.com",
+      GATEWAY_CLIENT_KEY: "k",
+      GATEWAY_MERCHANT_SECRET: "s",
+      GATEWAY_API_KEY: "a",
+    };
     expect(() => readConfig(real)).toThrow(/SMTP_URL/);
     expect(() => readConfig({ ...real, SMTP_URL: "smtp://mail.example.com" })).toThrow(/MAIL_FROM/);
     const local = readConfig({ SANDBOX_PORT: "4999" });

@@ -39,17 +39,37 @@ const schema = z.object({
   APP_URL: optionalUrl.optional(),
   NEXTAUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   // PCI DSS 4.0.1 requirement 8.2.8: idle sessions end after at most 15 minutes.
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
-  SESSION_MAX_HOURS: z.coerce.number().positive().max(7 * 24).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24)
+    .default(12),
   ADMIN_EMAIL: z.email().optional(),
   // The password rule of lib/schemas/auth.ts (PCI DSS 8.3.6), here too: the first super-admin's password is a password like any other.
-  ADMIN_PASSWORD: z.string().min(12, "at least 12 characters").regex(/\p{L}/u, "include a letter").regex(/\p{Nd}/u, "include a digit").optional(),
-  GATEWAY_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "16–128 URL-safe characters").optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, "at least 12 characters")
+    .regex(/\p{L}/u, "include a letter")
+    .regex(/\p{Nd}/u, "include a digit")
+    .optional(),
+  GATEWAY_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, "16–128 URL-safe characters")
+    .optional(),
   REFUND_APPROVAL_THRESHOLD: z.string().default(DEFAULT_REFUND_APPROVAL_THRESHOLD),
   REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   GATEWAY_BUSINESS_UNIT_ID: z.uuid("a UUID").default(SANDBOX_DEFAULTS.businessUnitId),
-  SET_PASSWORD_LINK_HOURS: z.coerce.number().positive().max(24 * 14).default(48),
+  SET_PASSWORD_LINK_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 14)
+    .default(48),
   PLAN_SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PLAN_RETRY_DELAYS: z.string().default("1d,3d,7d"),
   PLAN_CHARGE_INTERFACE: z.enum(["v2", "form"]).default("v2"),
@@ -60,7 +80,12 @@ const schema = z.object({
     .string()
     .trim()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL").optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "an smtp:// or smtps:// URL")
+        .optional(),
+    )
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(254).optional(),
   SANDBOX_SMTP_PORT: port.optional(),
@@ -72,13 +97,18 @@ const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } a
 
 /** "1d,3d,7d" → [86400000, 259200000, 604800000]; units s, m, h, d; "" or "none" → no retries (pause at once). */
 export function parseRetryDelays(text: string): number[] {
-  const parts = text.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 1 && parts[0]!.toLowerCase() === "none") return [];
   const delays = parts.map((part) => {
     const m = /^(\d{1,6})\s*([smhd])$/i.exec(part);
     const ms = m ? Number(m[1]) * DURATION_UNITS_MS[m[2]!.toLowerCase() as keyof typeof DURATION_UNITS_MS] : 0;
     if (!m || ms <= 0 || ms > 366 * 86_400_000) {
-      throw new ConfigError(`Invalid configuration:\n  PLAN_RETRY_DELAYS: "${part}" is not a delay like 30s, 15m, 12h or 3d (at most 366d)`);
+      throw new ConfigError(
+        `Invalid configuration:\n  PLAN_RETRY_DELAYS: "${part}" is not a delay like 30s, 15m, 12h or 3d (at most 366d)`,
+      );
     }
     return ms;
   });
@@ -93,17 +123,24 @@ export function parseRetryDelays(text: string): number[] {
  */
 export function parseThresholds(text: string): Partial<Record<CurrencyCode, number>> {
   const out: Partial<Record<CurrencyCode, number>> = {};
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [cur, amount] = part.split(":").map((p) => p.trim());
     const minor = cur && amount && isCurrencyCode(cur) ? decimalToMinor(amount, cur) : null;
     if (!cur || !isCurrencyCode(cur) || minor === null) {
-      throw new ConfigError(`Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: "${part}" is not CURRENCY:AMOUNT (currencies: ${CURRENCY_CODES.join(", ")})`);
+      throw new ConfigError(
+        `Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: "${part}" is not CURRENCY:AMOUNT (currencies: ${CURRENCY_CODES.join(", ")})`,
+      );
     }
     out[cur] = minor;
   }
   const missing = CURRENCY_CODES.filter((c) => out[c] === undefined);
   if (missing.length) {
-    throw new ConfigError(`Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: no threshold for ${missing.join(", ")} (every accepted currency needs one)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: no threshold for ${missing.join(", ")} (every accepted currency needs one)`,
+    );
   }
   return out;
 }
@@ -193,9 +230,12 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
   // Invitations, password resets and factor resets are e-mails: with a real gateway and no SMTP they could reach
   // nobody, so the dashboard refuses to start. In test mode mail goes to the sandbox's local catcher.
   if (!testMode && !e.SMTP_URL) {
-    throw new ConfigError("Invalid configuration: a real gateway is configured but SMTP_URL is not set: invitations and password resets could not reach anyone.");
+    throw new ConfigError(
+      "Invalid configuration: a real gateway is configured but SMTP_URL is not set: invitations and password resets could not reach anyone.",
+    );
   }
-  if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError("Invalid configuration: set MAIL_FROM with SMTP_URL (the sender address of the dashboard's e-mails).");
+  if (e.SMTP_URL && !e.MAIL_FROM)
+    throw new ConfigError("Invalid configuration: set MAIL_FROM with SMTP_URL (the sender address of the dashboard's e-mails).");
   const appUrl = (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, "");
   const smtpCatcherPort = e.SANDBOX_SMTP_PORT ?? e.SANDBOX_PORT + 15;
   const catcher = testMode && !e.SMTP_URL;
@@ -212,7 +252,13 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     webhookSecret: e.GATEWAY_WEBHOOK_SECRET ?? null,
     refunds: {
       approvalThresholdMinor: parseThresholds(e.REFUND_APPROVAL_THRESHOLD),
-      reasons: [...new Set(e.REFUND_REASONS.split(",").map((r) => r.trim()).filter(Boolean))],
+      reasons: [
+        ...new Set(
+          e.REFUND_REASONS.split(",")
+            .map((r) => r.trim())
+            .filter(Boolean),
+        ),
+      ],
     },
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     businessUnitId: e.GATEWAY_BUSINESS_UNIT_ID,

@@ -21,8 +21,13 @@ function smtpSecrets(url: string): string[] {
 export function env(): AppConfig {
   if (!cached) {
     cached = readConfig(process.env);
-    registerSecretValues([cached.gateway.apiKey, cached.gateway.merchantSecret, cached.webhookSecret, cached.authSecret, ...smtpSecrets(cached.mail.smtpUrl)]);
+    registerSecretValues([
+      cached.gateway.apiKey,
+      cached.gateway.merchantSecret,
+      cached.webhookSecret,
+      cached.authSecret,
+      ...smtpSecrets(cached.mail.smtpUrl),
+    ]);
   }
   return cached;
 }
-

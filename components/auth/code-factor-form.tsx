@@ -32,8 +32,14 @@ export function CodeFactorForm({
   const [kind, setKind] = useState<"totp" | "recovery_code">(initialKind);
   const [code, setCode] = useState("");
   const errorId = useId();
-  const { submit: check, pending: busy, error, reset } = useApiMutation({
-    mutationFn: (v: { kind: "totp" | "recovery_code"; code: string }) => apiFetch<{ recoveryCodesLeft: number }>(endpoint, { method: "POST", body: v }),
+  const {
+    submit: check,
+    pending: busy,
+    error,
+    reset,
+  } = useApiMutation({
+    mutationFn: (v: { kind: "totp" | "recovery_code"; code: string }) =>
+      apiFetch<{ recoveryCodesLeft: number }>(endpoint, { method: "POST", body: v }),
     // The code field's own message (wrong, reused or throttled) when there is one.
     message: (e) => e.fields?.code?.[0] ?? e.message,
     fallbackMessage: "The code could not be checked.",

@@ -6,11 +6,25 @@ import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
-export function PasskeyButton({ purpose, onDone, primary = false }: { purpose: "sign_in" | "step_up"; onDone: () => void; primary?: boolean }) {
-  const { submit, pending: busy, error } = useApiMutation({
+export function PasskeyButton({
+  purpose,
+  onDone,
+  primary = false,
+}: {
+  purpose: "sign_in" | "step_up";
+  onDone: () => void;
+  primary?: boolean;
+}) {
+  const {
+    submit,
+    pending: busy,
+    error,
+  } = useApiMutation({
     mutationFn: async () => {
       const { startAuthentication } = await import("@simplewebauthn/browser");
-      const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/api/session/passkey/options", { method: "POST" });
+      const optionsJSON = await apiFetch<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/api/session/passkey/options", {
+        method: "POST",
+      });
       const response = await startAuthentication({ optionsJSON });
       return apiFetch("/api/session/passkey", { method: "POST", body: { purpose, response } });
     },

@@ -24,7 +24,11 @@ export function RecoveryCodesPanel({ codes, onDone, doneLabel = "Continue" }: { 
       <p className="text-sm text-slate-600">
         If you lose your phone, each of these codes signs you in once instead of a code from the app. They are shown only now.
       </p>
-      <ol aria-label="Recovery codes" className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm" data-testid="recovery-codes">
+      <ol
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm"
+        data-testid="recovery-codes"
+      >
         {codes.map((c) => (
           <li key={c}>
             <bdi dir="ltr">{c}</bdi>

@@ -2,7 +2,17 @@
 // step's title, and a way out ("Sign out") for someone who cannot finish the step.
 import type { ReactNode } from "react";
 
-export function StepShell({ title, description, children, wide = false }: { title: string; description?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function StepShell({
+  title,
+  description,
+  children,
+  wide = false,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <div className={`w-full ${wide ? "max-w-lg" : "max-w-sm"} rounded-lg border border-slate-200 bg-white p-6 shadow-sm`}>

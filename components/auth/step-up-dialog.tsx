@@ -7,7 +7,13 @@ import { PasskeyButton } from "./passkey-button";
 
 export function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   return (
-    <Dialog open onClose={onCancel} size="sm" title="Confirm it is you" description="This action needs your second factor again: it was last checked a while ago.">
+    <Dialog
+      open
+      onClose={onCancel}
+      size="sm"
+      title="Confirm it is you"
+      description="This action needs your second factor again: it was last checked a while ago."
+    >
       <PasskeyButton purpose="step_up" onDone={onDone} />
       <CodeFactorForm endpoint="/api/session/step-up" submitLabel="Confirm" onDone={onDone} />
     </Dialog>

@@ -26,7 +26,10 @@ export type PagerProps = KeysetPages | NumberedPages;
 function Step({ href, rel, children }: { href: string | null; rel: "prev" | "next"; children: ReactNode }) {
   if (href === null) {
     return (
-      <span aria-disabled="true" className={buttonClasses({ variant: "secondary", size: "sm", className: "pointer-events-none opacity-50" })}>
+      <span
+        aria-disabled="true"
+        className={buttonClasses({ variant: "secondary", size: "sm", className: "pointer-events-none opacity-50" })}
+      >
         {children}
       </span>
     );

@@ -19,7 +19,15 @@ export interface SessionRowView {
 
 const FACTORS: Record<string, string> = { totp: "Authenticator code", recovery_code: "Recovery code", passkey: "Passkey" };
 
-export function SessionsTable({ caption, sessions, action }: { caption: string; sessions: SessionRowView[]; action?: (s: SessionRowView) => ReactNode }) {
+export function SessionsTable({
+  caption,
+  sessions,
+  action,
+}: {
+  caption: string;
+  sessions: SessionRowView[];
+  action?: (s: SessionRowView) => ReactNode;
+}) {
   return (
     <Table caption={caption} captionHidden>
       <THead>
@@ -68,6 +76,15 @@ export function SessionsTable({ caption, sessions, action }: { caption: string; 
   );
 }
 
-export function toSessionRowView(s: { id: string; browser: string; userAgent: string | null; ip: string | null; createdAt: Date; lastSeenAt: Date; factorKind: string | null; current: boolean }): SessionRowView {
+export function toSessionRowView(s: {
+  id: string;
+  browser: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  factorKind: string | null;
+  current: boolean;
+}): SessionRowView {
   return { ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() };
 }

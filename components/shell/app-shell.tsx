@@ -36,13 +36,9 @@ export function AppShell({ user, nav, testMode, currentPath, children }: AppShel
       </a>
 
       {testMode && (
-        <section
-          aria-label="Test mode"
-          className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950"
-        >
+        <section aria-label="Test mode" className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950">
           <p>
-            <strong className="font-semibold">Test mode</strong> — connected to the sandbox gateway; no real card is
-            charged.
+            <strong className="font-semibold">Test mode</strong> — connected to the sandbox gateway; no real card is charged.
           </p>
         </section>
       )}

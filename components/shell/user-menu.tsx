@@ -108,10 +108,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
           </li>
           <li>
             <form method="post" action="/api/session/sign-out">
-              <button
-                type="submit"
-                className="block w-full px-3 py-1.5 text-start text-slate-700 hover:bg-slate-50 hover:text-slate-900"
-              >
+              <button type="submit" className="block w-full px-3 py-1.5 text-start text-slate-700 hover:bg-slate-50 hover:text-slate-900">
                 Sign out
               </button>
             </form>

@@ -5,7 +5,9 @@ import { errorReference } from "./error-reference";
 
 describe("errorReference", () => {
   it("is the digest of a server error", () => {
-    expect(errorReference(Object.assign(new Error("An error occurred in the Server Components render."), { digest: "3697218903" }))).toBe("3697218903");
+    expect(errorReference(Object.assign(new Error("An error occurred in the Server Components render."), { digest: "3697218903" }))).toBe(
+      "3697218903",
+    );
   });
   it("is nothing for an error without a digest, or a thrown non-object", () => {
     expect(errorReference(new Error("db password hunter2"))).toBeNull();

@@ -38,13 +38,7 @@ export function Button({
     const { onClick: _onClick, formAction: _formAction, "aria-describedby": describedBy, ...inert } = rest;
     return (
       <span className="group relative inline-flex cursor-not-allowed">
-        <button
-          {...inert}
-          type="button"
-          aria-disabled="true"
-          aria-describedby={idList(describedBy, reasonId)}
-          className={classes}
-        >
+        <button {...inert} type="button" aria-disabled="true" aria-describedby={idList(describedBy, reasonId)} className={classes}>
           {children}
         </button>
         <span
@@ -63,13 +57,7 @@ export function Button({
   }
 
   return (
-    <button
-      {...rest}
-      type={type}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      className={classes}
-    >
+    <button {...rest} type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={classes}>
       {loading && (
         <span className="absolute inset-0 flex items-center justify-center">
           <Spinner />

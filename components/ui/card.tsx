@@ -41,9 +41,7 @@ export function Card({ title, description, actions, footer, headingLevel = 2, pa
       )}
       <div className={padded ? "px-5 py-4" : undefined}>{children}</div>
       {footer && (
-        <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3">
-          {footer}
-        </div>
+        <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3">{footer}</div>
       )}
     </Root>
   );

@@ -13,12 +13,7 @@ const CONTROL =
   "disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 " +
   "aria-invalid:border-red-600";
 
-export function Label({
-  required,
-  className,
-  children,
-  ...props
-}: ComponentPropsWithRef<"label"> & { required?: boolean }) {
+export function Label({ required, className, children, ...props }: ComponentPropsWithRef<"label"> & { required?: boolean }) {
   return (
     <label {...props} className={cx("block text-sm font-medium text-slate-800", className)}>
       {children}
@@ -120,8 +115,7 @@ function useFieldId(id: string | undefined): string {
   return id ?? generated;
 }
 
-type ControlProps<E extends "input" | "select" | "textarea"> = FieldChromeProps &
-  Omit<ComponentPropsWithRef<E>, "required">;
+type ControlProps<E extends "input" | "select" | "textarea"> = FieldChromeProps & Omit<ComponentPropsWithRef<E>, "required">;
 
 export function InputField({ label, hint, error, required, wrapperClassName, id, ...props }: ControlProps<"input">) {
   const fieldId = useFieldId(id);

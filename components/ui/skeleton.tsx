@@ -85,7 +85,15 @@ export function SkeletonPanel({ lines = 3, className }: { lines?: number; classN
 }
 
 /** Label-and-value pairs in a grid: a filter form's fields, or a band of figures. */
-export function SkeletonFields({ count, className, valueClassName = "h-9 w-full" }: { count: number; className?: string; valueClassName?: string }) {
+export function SkeletonFields({
+  count,
+  className,
+  valueClassName = "h-9 w-full",
+}: {
+  count: number;
+  className?: string;
+  valueClassName?: string;
+}) {
   return (
     <div aria-hidden="true" className={cx("grid", className)}>
       {Array.from({ length: count }, (_, i) => (

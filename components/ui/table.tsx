@@ -21,10 +21,7 @@ export function Table({ caption, captionHidden = false, className, children, ...
     // A focusable, named scroll region: keyboard users can scroll a table wider than the screen.
     <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
       <table {...props} className={cx("w-full border-collapse text-sm text-slate-800", className)}>
-        <caption
-          id={captionId}
-          className={captionHidden ? "sr-only" : "px-4 py-2.5 text-start text-sm font-semibold text-slate-900"}
-        >
+        <caption id={captionId} className={captionHidden ? "sr-only" : "px-4 py-2.5 text-start text-sm font-semibold text-slate-900"}>
           {caption}
         </caption>
         {children}
@@ -59,11 +56,7 @@ export function TH({ numeric = false, scope = "col", className, ...props }: THPr
     <th
       {...props}
       scope={scope}
-      className={cx(
-        rowHeader ? "px-4 py-2.5 font-medium text-slate-900" : HEADER,
-        numeric ? "text-end" : "text-start",
-        className,
-      )}
+      className={cx(rowHeader ? "px-4 py-2.5 font-medium text-slate-900" : HEADER, numeric ? "text-end" : "text-start", className)}
     />
   );
 }
@@ -73,9 +66,7 @@ export interface TDProps extends ComponentPropsWithRef<"td"> {
 }
 
 export function TD({ numeric = false, className, ...props }: TDProps) {
-  return (
-    <td {...props} className={cx("px-4 py-2.5 align-middle", numeric ? "text-end tabular-nums" : "text-start", className)} />
-  );
+  return <td {...props} className={cx("px-4 py-2.5 align-middle", numeric ? "text-end tabular-nums" : "text-start", className)} />;
 }
 
 export interface SortableTHProps {
@@ -91,10 +82,7 @@ export interface SortableTHProps {
 }
 
 export function SortableTH({ children, direction, href, onSort, numeric = false, className }: SortableTHProps) {
-  const control = cx(
-    "-mx-1 inline-flex items-center gap-1 rounded-sm px-1 hover:text-slate-900",
-    direction && "text-slate-900",
-  );
+  const control = cx("-mx-1 inline-flex items-center gap-1 rounded-sm px-1 hover:text-slate-900", direction && "text-slate-900");
   const inner = (
     <>
       {children}

@@ -11,6 +11,8 @@ export async function axeViolations(page: Page, opts: { exclude?: string[] } = {
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   return violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact ?? "?"}): ${v.help} — ${n.target.join(" ")} — ${(n.failureSummary ?? "").replace(/\s+/g, " ").trim()}`),
+    v.nodes.map(
+      (n) => `${v.id} (${v.impact ?? "?"}): ${v.help} — ${n.target.join(" ")} — ${(n.failureSummary ?? "").replace(/\s+/g, " ").trim()}`,
+    ),
   );
 }

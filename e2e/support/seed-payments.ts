@@ -13,7 +13,9 @@ export async function paymentIdOf(page: Page, orderId: string): Promise<string> 
   await expect
     .poll(
       async () => {
-        const body = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`)).json()) as { items?: Array<{ id: string }> };
+        const body = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`)).json()) as {
+          items?: Array<{ id: string }>;
+        };
         id = body.items?.[0]?.id;
         return body.items?.length ?? 0;
       },
@@ -75,7 +77,11 @@ export async function websiteRecurringSale(orderId: string, email: string, opts:
   const res = await fetch(`${e2eUrls.sandbox}/payment/post`, { method: "POST", body: form });
   const body = (await res.json()) as { result: string; redirect_url: string; redirect_params: { body: string } };
   if (body.result !== "REDIRECT") throw new Error(`SALE did not redirect: ${JSON.stringify(body)}`);
-  const collector = await fetch(body.redirect_url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ body: body.redirect_params.body }) });
+  const collector = await fetch(body.redirect_url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ body: body.redirect_params.body }),
+  });
   if (!collector.ok) throw new Error(`the sandbox's collector answered ${collector.status}`);
 }
 

@@ -13,11 +13,13 @@ const config = readConfig(process.env);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await seedLocalRoles(database.db);
 for (const u of Object.values(E2E_USERS)) {
-  await createUser(database.db, { email: u.email, name: u.name, password: PASSWORD, userType: u.userType, roleNames: u.roles }, { id: null, email: "e2e-seed" }).catch(
-    (e: unknown) => {
-      if (!isUniqueViolation(e)) throw e; // already seeded (a restarted server on the same data)
-    },
-  );
+  await createUser(
+    database.db,
+    { email: u.email, name: u.name, password: PASSWORD, userType: u.userType, roleNames: u.roles },
+    { id: null, email: "e2e-seed" },
+  ).catch((e: unknown) => {
+    if (!isUniqueViolation(e)) throw e; // already seeded (a restarted server on the same data)
+  });
 }
 await database.close();
 
@@ -25,7 +27,10 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../.
 // Everything the dashboard and the sandbox print is also kept in DATA_DIR/server.log, which the card-data scan
 // reads after the run.
 const log = fs.createWriteStream(path.join(config.dataDir, "server.log"), { flags: "a" });
-const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], {
+  stdio: ["ignore", "pipe", "pipe"],
+  env: process.env,
+});
 child.stdout.on("data", (chunk: Buffer) => {
   process.stdout.write(chunk);
   log.write(chunk);

@@ -6,7 +6,12 @@ import { fieldErrorsOn } from "./field-errors";
 
 describe("fieldErrorsOn", () => {
   it("maps body.<field>, <field> and nested paths onto the form's fields, first message each", () => {
-    const server = { "body.amount": ["Too much.", "Also this."], orderId: ["Already used."], "permissions.0": ["Unknown."], "body.cardToken": ["Bad token."] };
+    const server = {
+      "body.amount": ["Too much.", "Also this."],
+      orderId: ["Already used."],
+      "permissions.0": ["Unknown."],
+      "body.cardToken": ["Bad token."],
+    };
     expect(fieldErrorsOn(server, ["amount", "orderId", "permissions"] as const)).toEqual([
       ["amount", "Too much."],
       ["orderId", "Already used."],

@@ -38,7 +38,11 @@ export function staticImports(code: string): string[] {
 }
 
 function resolve(from: string, spec: string): string | null {
-  const base = spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+  const base = spec.startsWith("@/")
+    ? path.join(ROOT, spec.slice(2))
+    : spec.startsWith(".")
+      ? path.resolve(path.dirname(from), spec)
+      : null;
   if (!base) return null;
   for (const c of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
     if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
@@ -64,14 +68,19 @@ function heavyChain(file: string, seen = new Map<string, string[] | null>()): st
 
 describe("zod stays out of every page's first load", () => {
   it("the import scanner sees value imports and skips type-only ones", () => {
-    expect(staticImports('import { z } from "zod";\nimport type { A } from "./a";\nimport { type B } from "./b";\nexport { c } from "./c";')).toEqual(["zod", "./c"]);
+    expect(
+      staticImports('import { z } from "zod";\nimport type { A } from "./a";\nimport { type B } from "./b";\nexport { c } from "./c";'),
+    ).toEqual(["zod", "./c"]);
     expect(staticImports('const m = await import("zod");')).toEqual([]);
   });
 
   it("no browser file reaches zod or the zod resolver through static imports", () => {
     const clientFiles = sourceFiles(ROOT).filter((f) => /^\s*["']use client["']/.test(fs.readFileSync(f, "utf8")));
     expect(clientFiles.length).toBeGreaterThan(10);
-    const offenders = clientFiles.map((f) => heavyChain(f)).filter((c): c is string[] => c !== null).map((c) => c.join(" → "));
+    const offenders = clientFiles
+      .map((f) => heavyChain(f))
+      .filter((c): c is string[] => c !== null)
+      .map((c) => c.join(" → "));
     expect(offenders).toEqual([]);
   });
 });

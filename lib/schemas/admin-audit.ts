@@ -39,16 +39,32 @@ export const auditLogQuerySchema = z
     /** Part of the actor's e-mail (case-insensitive), or a user ID for exactly that user. */
     actor: textParam(254, "The actor"),
     /** One action, exactly (the select of actions present in the log). */
-    action: z.preprocess(single, z.string().max(64, "The action is too long.").regex(ACTION_RE, "Choose an action from the list.").optional()),
+    action: z.preprocess(
+      single,
+      z.string().max(64, "The action is too long.").regex(ACTION_RE, "Choose an action from the list.").optional(),
+    ),
     /** The start of an action name ("refund." for every refund action). */
-    actionPrefix: z.preprocess(single, z.string().max(64, "The action prefix is too long.").regex(ACTION_RE, "Use lower-case letters, digits, _ and . only.").optional()),
+    actionPrefix: z.preprocess(
+      single,
+      z.string().max(64, "The action prefix is too long.").regex(ACTION_RE, "Use lower-case letters, digits, _ and . only.").optional(),
+    ),
     targetType: textParam(64, "The target type"),
     targetId: textParam(128, "The target ID"),
     from: calendarDayParam,
     to: calendarDayParam,
     tz: timeZoneParam,
-    size: z.preprocess(single, z.enum(["25", "50", "100"], "Choose 25, 50 or 100 rows.").transform(Number).default(DEFAULT_AUDIT_PAGE_SIZE)),
-    cursor: z.preprocess(single, z.string().max(40).refine((c) => decodeAuditCursor(c) !== null, "This page link is out of date. Start again from the first page.").optional()),
+    size: z.preprocess(
+      single,
+      z.enum(["25", "50", "100"], "Choose 25, 50 or 100 rows.").transform(Number).default(DEFAULT_AUDIT_PAGE_SIZE),
+    ),
+    cursor: z.preprocess(
+      single,
+      z
+        .string()
+        .max(40)
+        .refine((c) => decodeAuditCursor(c) !== null, "This page link is out of date. Start again from the first page.")
+        .optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date is before the start date." });

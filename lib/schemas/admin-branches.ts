@@ -27,7 +27,10 @@ export const branchSearchQuerySchema = z.object({
       .transform(Number)
       .default(0),
   ),
-  pageSize: z.preprocess(single, z.enum(BRANCH_PAGE_SIZES, "Choose 10, 25 or 50 rows.").transform(Number).default(DEFAULT_BRANCH_PAGE_SIZE)),
+  pageSize: z.preprocess(
+    single,
+    z.enum(BRANCH_PAGE_SIZES, "Choose 10, 25 or 50 rows.").transform(Number).default(DEFAULT_BRANCH_PAGE_SIZE),
+  ),
 });
 
 export type BranchSearchQueryInput = z.input<typeof branchSearchQuerySchema>;

@@ -4,7 +4,10 @@ import { z } from "zod";
 
 export const billingAddressFields = {
   address: z.string().trim().min(1, "Enter the customer's address.").max(255),
-  country: z.string().trim().regex(/^[A-Z]{2}$/, "Two-letter country code, e.g. SA."),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, "Two-letter country code, e.g. SA."),
   city: z.string().trim().min(1, "Enter the city.").max(100),
   zip: z.string().trim().min(1, "Enter the postal code.").max(20),
 };

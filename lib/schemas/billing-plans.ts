@@ -19,7 +19,6 @@ export const isoDateText = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, "Enter a real date.");
 
-
 export const createPlanSchema = z
   .object({
     firstPaymentId: z.uuid(),

@@ -1,8 +1,15 @@
 // Schemas of the second-factor forms (sign-in step, enrolment, step-up), shared by the forms and the route handlers.
 import { z } from "zod";
 
-export const totpCodeSchema = z.string().trim().regex(/^\d{3}\s?\d{3}$/, "Enter the 6-digit code from your authenticator app.");
-export const recoveryCodeSchema = z.string().trim().min(16, "Enter one of your recovery codes.").max(40, "Enter one of your recovery codes.");
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{3}\s?\d{3}$/, "Enter the 6-digit code from your authenticator app.");
+export const recoveryCodeSchema = z
+  .string()
+  .trim()
+  .min(16, "Enter one of your recovery codes.")
+  .max(40, "Enter one of your recovery codes.");
 
 export const codeFactorSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("totp"), code: totpCodeSchema }),
@@ -13,5 +20,8 @@ export type CodeFactorInput = z.infer<typeof codeFactorSchema>;
 export const totpConfirmSchema = z.object({ code: totpCodeSchema });
 export type TotpConfirmInput = z.infer<typeof totpConfirmSchema>;
 
-export const removeFactorSchema = z.discriminatedUnion("kind", [z.object({ kind: z.literal("totp") }), z.object({ kind: z.literal("passkey"), id: z.uuid() })]);
+export const removeFactorSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("totp") }),
+  z.object({ kind: z.literal("passkey"), id: z.uuid() }),
+]);
 export type RemoveFactorInput = z.infer<typeof removeFactorSchema>;

@@ -40,7 +40,10 @@ const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 
 const common = {
   orderId: z.string().trim().regex(ORDER_ID, "3–64 letters, digits, dots, dashes or underscores."),
-  amount: z.string().trim().regex(/^\d{1,13}(\.\d{1,3})?$/, "Enter an amount like 25 or 25.50."),
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,13}(\.\d{1,3})?$/, "Enter an amount like 25 or 25.50."),
   currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], "Choose a currency."),
   description: z.string().trim().min(1, "Describe the order.").max(255),
   /** sale: take the money now; authorize: hold it for a later capture. */
@@ -48,7 +51,10 @@ const common = {
   firstName: z.string().trim().min(1, "Enter the customer's first name.").max(100),
   lastName: z.string().trim().min(1, "Enter the customer's last name.").max(100),
   email: z.email("Enter an e-mail address like name@example.com.").max(254),
-  phone: z.string().trim().regex(/^\+[1-9]\d{6,14}$/, "Enter the phone number with its country code, e.g. +966500000000."),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "Enter the phone number with its country code, e.g. +966500000000."),
   cardNumber: z.string().max(30, "Enter a card number of 12 to 19 digits."),
   expMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, "Month as MM."),
   expYear: z.string().regex(/^\d{4}$/, "Year as YYYY."),
@@ -56,10 +62,16 @@ const common = {
 };
 
 /** Card and amount rules that need several fields (Luhn, expiry, CVV by brand, the currency's decimals). */
-function checkCardAndAmount(v: { cardNumber: string; expMonth: string; expYear: string; cvv: string; amount: string; currency: string }, ctx: z.RefinementCtx, now: Date) {
+function checkCardAndAmount(
+  v: { cardNumber: string; expMonth: string; expYear: string; cvv: string; amount: string; currency: string },
+  ctx: z.RefinementCtx,
+  now: Date,
+) {
   const digits = cardDigits(v.cardNumber);
-  if (!/^\d{12,19}$/.test(digits)) ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "Enter a card number of 12 to 19 digits." });
-  else if (!luhnValid(digits)) ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "This card number is not valid; check for a typing mistake." });
+  if (!/^\d{12,19}$/.test(digits))
+    ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "Enter a card number of 12 to 19 digits." });
+  else if (!luhnValid(digits))
+    ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "This card number is not valid; check for a typing mistake." });
   const month = Number(v.expMonth);
   const year = Number(v.expYear);
   if (month >= 1 && month <= 12 && /^\d{4}$/.test(v.expYear)) {
@@ -78,7 +90,11 @@ function checkCardAndAmount(v: { cardNumber: string; expMonth: string; expYear: 
     const minor = decimalToMinor(v.amount, v.currency);
     if (minor === null) {
       const digitsAllowed = currencyDigits(v.currency);
-      ctx.addIssue({ code: "custom", path: ["amount"], message: `${v.currency} amounts have at most ${digitsAllowed} decimal${digitsAllowed === 1 ? "" : "s"}.` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: `${v.currency} amounts have at most ${digitsAllowed} decimal${digitsAllowed === 1 ? "" : "s"}.`,
+      });
     } else if (minor <= 0) {
       ctx.addIssue({ code: "custom", path: ["amount"], message: "The amount must be more than zero." });
     }

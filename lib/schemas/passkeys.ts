@@ -2,7 +2,10 @@
 // only their shape and size) and the passkey's name.
 import { z } from "zod";
 
-const b64url = z.string().max(4096).regex(/^[A-Za-z0-9_-]*$/);
+const b64url = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9_-]*$/);
 
 const credentialBase = {
   id: b64url,
@@ -14,7 +17,11 @@ const credentialBase = {
 
 export const registrationResponseSchema = z.looseObject({
   ...credentialBase,
-  response: z.looseObject({ clientDataJSON: b64url, attestationObject: b64url, transports: z.array(z.string().max(32)).max(10).optional() }),
+  response: z.looseObject({
+    clientDataJSON: b64url,
+    attestationObject: b64url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
 });
 
 export const authenticationResponseSchema = z.looseObject({

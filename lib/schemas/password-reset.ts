@@ -7,4 +7,5 @@ export const passwordResetRequestSchema = z.object({
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 
 /** The one answer, whether or not an account exists for the address (no account enumeration). */
-export const PASSWORD_RESET_ANSWER = "If an account exists for this address, we sent a link to choose a new password. It works once, for one hour.";
+export const PASSWORD_RESET_ANSWER =
+  "If an account exists for this address, we sent a link to choose a new password. It works once, for one hour.";

@@ -9,7 +9,12 @@ export const amountText = z
   .refine((v) => /[1-9]/.test(v), "The amount must be more than zero.");
 
 /** Created when a dialog opens; the same key sent twice returns the first result. */
-export const idempotencyKey = z.string().trim().min(16, "Missing idempotency key.").max(100).regex(/^[A-Za-z0-9_-]+$/);
+export const idempotencyKey = z
+  .string()
+  .trim()
+  .min(16, "Missing idempotency key.")
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const captureSchema = z.object({ amount: amountText, idempotencyKey });
 export type CaptureInput = z.infer<typeof captureSchema>;

@@ -12,7 +12,10 @@ export function addDays(day: string, days: number): string {
 }
 
 /** Contract 8: issueDate defaults to today, expireDate to issueDate + 7 days. */
-export function linkDates(input: { issueDate?: string; expireDate?: string }, today: Date = new Date()): { issueDate: string; expireDate: string } {
+export function linkDates(
+  input: { issueDate?: string; expireDate?: string },
+  today: Date = new Date(),
+): { issueDate: string; expireDate: string } {
   const issueDate = input.issueDate || isoDay(today);
   return { issueDate, expireDate: input.expireDate || addDays(issueDate, 7) };
 }

@@ -37,7 +37,10 @@ export const createLinkSchema = z
       .min(1, "Enter an order id.")
       .max(64, "At most 64 characters.")
       .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only."),
-    amount: z.string().trim().regex(/^\d{1,13}(\.\d+)?$/, "Enter an amount like 25 or 25.50."),
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,13}(\.\d+)?$/, "Enter an amount like 25 or 25.50."),
     currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], "Choose a currency."),
     auth: z.enum(LINK_AUTH, "Choose sale or authorize only."),
     customerName: z.string().trim().min(1, "Enter the customer's name.").max(120, "At most 120 characters."),
@@ -73,7 +76,8 @@ export const createLinkSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["amount"],
-          message: digits === 0 ? `${v.currency} has no decimals: enter a whole amount.` : `${v.currency} takes at most ${digits} decimals.`,
+          message:
+            digits === 0 ? `${v.currency} has no decimals: enter a whole amount.` : `${v.currency} takes at most ${digits} decimals.`,
         });
       } else if (minor <= 0) {
         ctx.addIssue({ code: "custom", path: ["amount"], message: "The amount must be more than zero." });

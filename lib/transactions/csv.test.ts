@@ -16,12 +16,12 @@ describe("CSV", () => {
   });
 
   it("neutralises formula injection: a leading = + - @ tab or CR gets an apostrophe", () => {
-    expect(csvCell("=HYPERLINK(\"http://evil\",\"x\")")).toBe("\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
     expect(csvCell("+1+1")).toBe("'+1+1");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\t=1")).toBe("'\t=1");
-    expect(csvCell("\r=1")).toBe("\"'\r=1\"");
+    expect(csvCell("\r=1")).toBe('"\'\r=1"');
     expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
     // Not at the start: left alone.
     expect(csvCell("a=b")).toBe("a=b");

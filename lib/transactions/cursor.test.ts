@@ -16,7 +16,9 @@ describe("keyset cursor", () => {
   it("refuses tampered or foreign cursors", () => {
     expect(decodeCursor("not base64!")).toBeNull();
     expect(decodeCursor(btoa("[1,2,3]"))).toBeNull();
-    const inject = btoa(JSON.stringify(["created", "2024-01-01'); drop table payments;--", "0b0c2a52-9a3b-4d0e-8f7e-2f1d3c4b5a69", "next"]));
+    const inject = btoa(
+      JSON.stringify(["created", "2024-01-01'); drop table payments;--", "0b0c2a52-9a3b-4d0e-8f7e-2f1d3c4b5a69", "next"]),
+    );
     expect(decodeCursor(inject.replace(/=+$/, ""))).toBeNull();
     const badAmount = btoa(JSON.stringify(["amount", "1.5", "0b0c2a52-9a3b-4d0e-8f7e-2f1d3c4b5a69", "next"]));
     expect(decodeCursor(badAmount.replace(/=+$/, ""))).toBeNull();

@@ -15,13 +15,24 @@ export const MAX_EXPORT_IDS = 500;
 
 type Raw = string | string[] | undefined;
 
-
-const decimal = z.preprocess(single, z.string().regex(/^\d{1,15}(\.\d{1,6})?$/, "Enter an amount such as 150 or 150.75.").optional());
+const decimal = z.preprocess(
+  single,
+  z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, "Enter an amount such as 150 or 150.75.")
+    .optional(),
+);
 
 export const listQueryFields = z.object({
   q: textParam(100, "The search"),
   status: z.preprocess(list, z.array(z.enum(PAYMENT_STATUSES, "Choose a status from the list.")).max(PAYMENT_STATUSES.length)),
-  type: z.preprocess(single, z.string().regex(/^[a-z0-9_]{1,32}$/, "Choose a type from the list.").optional()),
+  type: z.preprocess(
+    single,
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,32}$/, "Choose a type from the list.")
+      .optional(),
+  ),
   from: calendarDayParam,
   to: calendarDayParam,
   tz: timeZoneParam,
@@ -30,7 +41,13 @@ export const listQueryFields = z.object({
   amountMax: decimal,
   orderId: textParam(128, "The order ID"),
   email: z.preprocess(single, z.string().max(254).pipe(z.email("Enter a whole e-mail address (use Search for part of one).")).optional()),
-  last4: z.preprocess(single, z.string().regex(/^\d{4}$/, "Enter the card's last 4 digits.").optional()),
+  last4: z.preprocess(
+    single,
+    z
+      .string()
+      .regex(/^\d{4}$/, "Enter the card's last 4 digits.")
+      .optional(),
+  ),
   branch: textParam(64, "The branch"),
   sort: z.preprocess(single, z.enum(SORT_KEYS).default("created")),
   dir: z.preprocess(single, z.enum(["asc", "desc"]).default("desc")),
@@ -48,17 +65,23 @@ function checkQuery(v: Fields, ctx: z.RefinementCtx) {
     if (amount === undefined) continue;
     if (!v.currency) ctx.addIssue({ code: "custom", path: [key], message: "Choose a currency to filter by amount." });
     else if (decimalToMinor(amount, v.currency) === null) {
-      ctx.addIssue({ code: "custom", path: [key], message: `${v.currency} amounts have at most ${currencyDigits(v.currency)} decimal places.` });
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `${v.currency} amounts have at most ${currencyDigits(v.currency)} decimal places.`,
+      });
     }
   }
   if (v.currency && v.amountMin && v.amountMax) {
     const [lo, hi] = [decimalToMinor(v.amountMin, v.currency), decimalToMinor(v.amountMax, v.currency)];
-    if (lo !== null && hi !== null && lo > hi) ctx.addIssue({ code: "custom", path: ["amountMax"], message: "The largest amount is below the smallest." });
+    if (lo !== null && hi !== null && lo > hi)
+      ctx.addIssue({ code: "custom", path: ["amountMax"], message: "The largest amount is below the smallest." });
   }
   if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date is before the start date." });
   if (v.cursor !== undefined) {
     const c = decodeCursor(v.cursor);
-    if (!c || c.s !== v.sort) ctx.addIssue({ code: "custom", path: ["cursor"], message: "This page link is out of date. Start again from the first page." });
+    if (!c || c.s !== v.sort)
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: "This page link is out of date. Start again from the first page." });
   }
 }
 
@@ -73,11 +96,17 @@ export type TransactionListQueryInput = Record<string, Raw>;
 export const transactionExportQuerySchema = listQueryFields
   .extend({
     scope: z.preprocess(single, z.enum(["all", "selected"]).default("all")),
-    ids: z.preprocess(list, z.array(z.uuid("A selected row is not a payment ID.")).max(MAX_EXPORT_IDS, `Select at most ${MAX_EXPORT_IDS} rows, or export everything that matches the filter.`)),
+    ids: z.preprocess(
+      list,
+      z
+        .array(z.uuid("A selected row is not a payment ID."))
+        .max(MAX_EXPORT_IDS, `Select at most ${MAX_EXPORT_IDS} rows, or export everything that matches the filter.`),
+    ),
   })
   .superRefine((v, ctx) => {
     checkQuery(v, ctx);
-    if (v.scope === "selected" && v.ids.length === 0) ctx.addIssue({ code: "custom", path: ["ids"], message: "Select at least one row to export." });
+    if (v.scope === "selected" && v.ids.length === 0)
+      ctx.addIssue({ code: "custom", path: ["ids"], message: "Select at least one row to export." });
   });
 export type TransactionExportQuery = z.output<typeof transactionExportQuerySchema>;
 
@@ -100,7 +129,8 @@ export interface TransactionFilter {
 }
 
 export function toFilter(q: TransactionListQuery): TransactionFilter {
-  const minor = (amount: string | undefined) => (amount !== undefined && q.currency ? (decimalToMinor(amount, q.currency) ?? undefined) : undefined);
+  const minor = (amount: string | undefined) =>
+    amount !== undefined && q.currency ? (decimalToMinor(amount, q.currency) ?? undefined) : undefined;
   return {
     search: q.q,
     statuses: q.status,
@@ -123,14 +153,30 @@ export function columnsOf(q: Pick<TransactionListQuery, "cols">): ColumnId[] {
 
 /** Whether any filter (not sort, paging or columns) is set. */
 export function hasFilter(q: TransactionListQuery): boolean {
-  return Boolean(q.q || q.status.length || q.type || q.from || q.to || q.currency || q.amountMin || q.amountMax || q.orderId || q.email || q.last4 || q.branch);
+  return Boolean(
+    q.q ||
+    q.status.length ||
+    q.type ||
+    q.from ||
+    q.to ||
+    q.currency ||
+    q.amountMin ||
+    q.amountMax ||
+    q.orderId ||
+    q.email ||
+    q.last4 ||
+    q.branch,
+  );
 }
 
 /**
  * The canonical query string: fixed key order, defaults left out, so equal filters give equal URLs (shared
  * links, saved views, the page's redirect after a GET form leaves empty fields in the URL).
  */
-export function toQueryString(q: TransactionListQuery, overrides: { cursor?: string | null; sort?: SortKey; dir?: "asc" | "desc" } = {}): string {
+export function toQueryString(
+  q: TransactionListQuery,
+  overrides: { cursor?: string | null; sort?: SortKey; dir?: "asc" | "desc" } = {},
+): string {
   const p = new URLSearchParams();
   const set = (k: string, v: string | undefined) => v !== undefined && v !== "" && p.append(k, v);
   set("q", q.q);

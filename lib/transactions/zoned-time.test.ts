@@ -49,7 +49,16 @@ describe("time zones", () => {
   });
 
   it("formatting (cached per 15-minute slice) agrees with Intl at every second around a clock change", () => {
-    const f = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    const f = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/London",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     const intl = (d: Date) => f.format(d).replace(",", "");
     // 2024-03-31 01:00 UTC: London jumps from 01:00 GMT to 02:00 BST. Walk 40 minutes either side, second by second.
     for (let t = Date.UTC(2024, 2, 31, 0, 20); t <= Date.UTC(2024, 2, 31, 1, 40); t += 1000) {

@@ -12,10 +12,7 @@ function notFound(): Reply {
 }
 
 function notWaiting(): Reply {
-  return htmlReply(
-    409,
-    errorPage("Nothing to verify", "This payment is not waiting for this step; it may already be complete.", 208002),
-  );
+  return htmlReply(409, errorPage("Nothing to verify", "This payment is not waiting for this step; it may already be complete.", 208002));
 }
 
 /** The challenge page (hostile when the control endpoint says so). */

@@ -8,9 +8,28 @@ import { own } from "../state";
 import type { OperationName } from "../types";
 
 export const OPERATIONS: readonly OperationName[] = [
-  "sale", "collector", "challenge", "capture", "creditvoid", "void", "recurring_sale", "partial_refund", "status",
-  "saved_cards", "initiate", "hosted_page", "s2s_sale", "recurring_v2", "transaction_details", "role_create",
-  "role_update", "role_get", "role_search", "user_create", "branch_search", "partner_delete",
+  "sale",
+  "collector",
+  "challenge",
+  "capture",
+  "creditvoid",
+  "void",
+  "recurring_sale",
+  "partial_refund",
+  "status",
+  "saved_cards",
+  "initiate",
+  "hosted_page",
+  "s2s_sale",
+  "recurring_v2",
+  "transaction_details",
+  "role_create",
+  "role_update",
+  "role_get",
+  "role_search",
+  "user_create",
+  "branch_search",
+  "partner_delete",
 ];
 
 const bad = (message: string) => json(400, { error: message });
@@ -22,10 +41,14 @@ function positiveInt(v: unknown): boolean {
 export function faultsAdd(ctx: Ctx, deps: Deps): Reply {
   const f = ctx.fields;
   const operation = str(f, "operation") as OperationName | "*" | undefined;
-  if (!operation || (operation !== "*" && !OPERATIONS.includes(operation))) return bad(`operation must be "*" or one of ${OPERATIONS.join(", ")}`);
+  if (!operation || (operation !== "*" && !OPERATIONS.includes(operation)))
+    return bad(`operation must be "*" or one of ${OPERATIONS.join(", ")}`);
   const fault = str(f, "fault") as FaultKind | undefined;
   if (!fault || !FAULT_KINDS.includes(fault)) return bad(`fault must be one of ${FAULT_KINDS.join(", ")}`);
-  if (f.latencyMs !== undefined && !(typeof f.latencyMs === "number" && Number.isInteger(f.latencyMs) && f.latencyMs >= 0 && f.latencyMs <= 120_000)) {
+  if (
+    f.latencyMs !== undefined &&
+    !(typeof f.latencyMs === "number" && Number.isInteger(f.latencyMs) && f.latencyMs >= 0 && f.latencyMs <= 120_000)
+  ) {
     return bad("latencyMs must be an integer 0..120000");
   }
   if (f.times !== undefined && f.times !== null && !positiveInt(f.times)) return bad("times must be a positive integer");

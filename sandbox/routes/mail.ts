@@ -22,7 +22,12 @@ export function inboxHandler(_ctx: Ctx, deps: Deps): Reply {
 
 export function messageHandler(ctx: Ctx, deps: Deps): Reply {
   const mail = deps.mail.get(ctx.params[0] ?? "");
-  if (!mail) return mailPageReply(404, "Mail not found – Sandbox", `<h1>Mail not found</h1><p>It may have been deleted. <a href="/mail">Back to the inbox</a></p>`);
+  if (!mail)
+    return mailPageReply(
+      404,
+      "Mail not found – Sandbox",
+      `<h1>Mail not found</h1><p>It may have been deleted. <a href="/mail">Back to the inbox</a></p>`,
+    );
   return mailPageReply(200, `${mail.subject || "(no subject)"} – Sandbox mail`, messagePage(mail));
 }
 
@@ -30,7 +35,11 @@ export function messageHandler(ctx: Ctx, deps: Deps): Reply {
 export function inboxClearHandler(ctx: Ctx, deps: Deps): Reply {
   const origin = ctx.headers.origin;
   if (origin !== undefined && origin !== `http://${ctx.headers.host ?? ""}`) {
-    return mailPageReply(403, "Refused – Sandbox", `<h1>Refused</h1><p>This form must be sent from the inbox itself. <a href="/mail">Back to the inbox</a></p>`);
+    return mailPageReply(
+      403,
+      "Refused – Sandbox",
+      `<h1>Refused</h1><p>This form must be sent from the inbox itself. <a href="/mail">Back to the inbox</a></p>`,
+    );
   }
   deps.mail.clear();
   return redirect("/mail");

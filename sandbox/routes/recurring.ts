@@ -3,18 +3,7 @@
 import { exponentOf, isCurrency, readAmountJson, readWholeAmount } from "../amounts";
 import type { Ctx, Deps } from "../context";
 import { recurringSaleSignature, sameDigest } from "../hashes";
-import {
-  INVALID_HASH,
-  INVALID_MERCHANT,
-  formError,
-  invalidRequest,
-  json,
-  missing,
-  obj,
-  str,
-  wrapper,
-  type Reply,
-} from "../http-util";
+import { INVALID_HASH, INVALID_MERCHANT, formError, invalidRequest, json, missing, obj, str, wrapper, type Reply } from "../http-util";
 import { createPayment, decide } from "../payments";
 import { own } from "../state";
 import type { Payment } from "../types";
@@ -27,7 +16,19 @@ function firstPaymentOf(deps: Deps, token: string): Payment | null {
   return deps.store.payment(rt.firstTransId) ?? null;
 }
 
-function charge(deps: Deps, first: Payment, input: { kind: Payment["kind"]; orderId: string; description: string; amountMinor: number; token: string; ip?: string; merchantTransactionId?: string }): Payment {
+function charge(
+  deps: Deps,
+  first: Payment,
+  input: {
+    kind: Payment["kind"];
+    orderId: string;
+    description: string;
+    amountMinor: number;
+    token: string;
+    ip?: string;
+    merchantTransactionId?: string;
+  },
+): Payment {
   const p = createPayment(deps, {
     kind: input.kind,
     orderId: input.orderId,

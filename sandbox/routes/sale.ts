@@ -75,7 +75,13 @@ export function saleHandler(ctx: Ctx, deps: Deps): Reply {
   let card: CardInfo | null = null;
   if (!token) {
     const checked = checkCard(
-      { number: str(f, "card_number"), expMonth: str(f, "card_exp_month"), expYear: str(f, "card_exp_year"), cvv: str(f, "card_cvv2"), holder },
+      {
+        number: str(f, "card_number"),
+        expMonth: str(f, "card_exp_month"),
+        expYear: str(f, "card_exp_year"),
+        cvv: str(f, "card_cvv2"),
+        holder,
+      },
       { number: "card_number", expMonth: "card_exp_month", expYear: "card_exp_year", cvv: "card_cvv2" },
     );
     if (checked.ok) card = checked.card;
@@ -85,7 +91,9 @@ export function saleHandler(ctx: Ctx, deps: Deps): Reply {
   const amountMinor = amount.minor;
 
   const secret = deps.config.merchantSecret;
-  const expected = token ? tokenSaleSignature(email, secret, token) : saleSignature(email, secret, { bin6: card!.bin6, last4: card!.last4 });
+  const expected = token
+    ? tokenSaleSignature(email, secret, token)
+    : saleSignature(email, secret, { bin6: card!.bin6, last4: card!.last4 });
   if (!sameDigest(expected, str(f, "hash")!)) return invalidRequest([INVALID_HASH]);
 
   if (token) {

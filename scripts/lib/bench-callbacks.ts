@@ -41,7 +41,9 @@ export async function benchCallbacks(stack: BenchStack) {
       hash,
     }).toString();
   const count = async () => {
-    const rows = await stack.database.db.execute<{ n: number }>(sql`select count(*)::int as n from gateway_notifications where trans_id = ${pay.transId} and payload->>'trans_date' like '%-2020 %'`);
+    const rows = await stack.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from gateway_notifications where trans_id = ${pay.transId} and payload->>'trans_date' like '%-2020 %'`,
+    );
     return Number((Array.isArray(rows) ? rows[0] : (rows as { rows: Array<{ n: number }> }).rows[0])?.n ?? 0);
   };
   const before = await count();

@@ -40,8 +40,9 @@ function percentile(sorted: number[], p: number): number {
 async function load(t: Target, connections: number, seconds: number): Promise<Measured> {
   const samples: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: t.url, method: t.method, headers: t.headers, body: t.body, connections, duration: seconds }, (err, res) =>
-      err ? reject(err) : resolve(res),
+    const instance = autocannon(
+      { url: t.url, method: t.method, headers: t.headers, body: t.body, connections, duration: seconds },
+      (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on("response", (_client, status, _bytes, ms) => {
       if (status < 300) samples.push(ms);
@@ -128,7 +129,12 @@ export async function benchForward(stack: BenchStack) {
   return {
     durationSeconds: DURATION_S,
     warmupSeconds: WARMUP_S,
-    targets: targets.map((t) => ({ key: t.key, name: t.name, method: t.method, path: new URL(t.url).pathname.replace(pay.paymentId, ":id") })),
+    targets: targets.map((t) => ({
+      key: t.key,
+      name: t.name,
+      method: t.method,
+      path: new URL(t.url).pathname.replace(pay.paymentId, ":id"),
+    })),
     results,
     overheadMedianMs: overheadMs,
     budgetMs: 2,

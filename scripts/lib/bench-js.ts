@@ -23,7 +23,11 @@ export interface PageJs {
 }
 
 /** Opens `url` cold and sums the gzipped bodies of its script responses (until the network is idle, at most 5 s after the load event). */
-export async function measurePageJs(browser: Browser, url: string, cookies: Parameters<import("@playwright/test").BrowserContext["addCookies"]>[0] = []) {
+export async function measurePageJs(
+  browser: Browser,
+  url: string,
+  cookies: Parameters<import("@playwright/test").BrowserContext["addCookies"]>[0] = [],
+) {
   const context = await browser.newContext();
   if (cookies.length) await context.addCookies(cookies);
   const page = await context.newPage();
@@ -51,7 +55,12 @@ export async function measurePageJs(browser: Browser, url: string, cookies: Para
   await Promise.all(pending);
   await context.close();
   const files = [...seen.entries()].map(([file, gzipBytes]) => ({ file: new URL(file).pathname, gzipBytes }));
-  return { finalUrl, files: files.length, gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0), largest: files.sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5) };
+  return {
+    finalUrl,
+    files: files.length,
+    gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
+    largest: files.sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5),
+  };
 }
 
 /** An empty Next.js app (root layout + one page) using the project's installed packages, built in a temp dir. */
@@ -63,7 +72,10 @@ export async function measureBaseline(browser: Browser, port: number): Promise<{
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     // Turbopack must be allowed to read the symlinked packages outside the temp dir.
     fs.writeFileSync(path.join(dir, "next.config.mjs"), `export default { turbopack: { root: "/" }, outputFileTracingRoot: "/" };\n`);
-    fs.writeFileSync(path.join(dir, "app/layout.js"), `export default function RootLayout({ children }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`);
+    fs.writeFileSync(
+      path.join(dir, "app/layout.js"),
+      `export default function RootLayout({ children }) {\n  return <html lang="en"><body>{children}</body></html>;\n}\n`,
+    );
     fs.writeFileSync(path.join(dir, "app/page.js"), `export default function Page() {\n  return <p>Empty</p>;\n}\n`);
     const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: "" };
     const code = await new Promise<number>((resolve) => {
@@ -81,7 +93,8 @@ export async function measureBaseline(browser: Browser, port: number): Promise<{
     try {
       await waitForUrl(`http://127.0.0.1:${port}/`, 60_000, server);
       const m = await measurePageJs(browser, `http://127.0.0.1:${port}/`);
-      const nextVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")) as { version: string }).version;
+      const nextVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/next/package.json"), "utf8")) as { version: string })
+        .version;
       return { gzipBytes: m.gzipBytes, files: m.files, nextVersion };
     } finally {
       await stopAll([server]);
@@ -129,11 +142,29 @@ export async function benchJs(stack: BenchStack, baselinePort: number) {
       if (p !== "/login" && new URL(m.finalUrl).pathname.startsWith("/login")) throw new Error(`${p} redirected to the sign-in page`);
       const diff = m.gzipBytes - baseline.gzipBytes;
       console.log(`  ${name}: ${kb(m.gzipBytes)} KB in ${m.files} files`);
-      rows.push({ page: name, path: p, files: m.files, gzipBytes: m.gzipBytes, baselineBytes: baseline.gzipBytes, diffBytes: diff, withinBudget: diff <= JS_BUDGET_BYTES, largest: m.largest });
+      rows.push({
+        page: name,
+        path: p,
+        files: m.files,
+        gzipBytes: m.gzipBytes,
+        baselineBytes: baseline.gzipBytes,
+        diffBytes: diff,
+        withinBudget: diff <= JS_BUDGET_BYTES,
+        largest: m.largest,
+      });
     }
-    console.log(`\nJavaScript per page, gzipped, cold load (empty Next.js ${baseline.nextVersion} page: ${kb(baseline.gzipBytes)} KB in ${baseline.files} files; budget +40 KB)`);
+    console.log(
+      `\nJavaScript per page, gzipped, cold load (empty Next.js ${baseline.nextVersion} page: ${kb(baseline.gzipBytes)} KB in ${baseline.files} files; budget +40 KB)`,
+    );
     console.table(
-      rows.map((r) => ({ page: r.page, "JS KB (gz)": kb(r.gzipBytes), files: r.files, "empty page KB": kb(r.baselineBytes), "difference KB": kb(r.diffBytes), "≤ +40 KB": r.withinBudget ? "yes" : "NO" })),
+      rows.map((r) => ({
+        page: r.page,
+        "JS KB (gz)": kb(r.gzipBytes),
+        files: r.files,
+        "empty page KB": kb(r.baselineBytes),
+        "difference KB": kb(r.diffBytes),
+        "≤ +40 KB": r.withinBudget ? "yes" : "NO",
+      })),
     );
     return { baseline, budgetBytes: JS_BUDGET_BYTES, pages: rows };
   } finally {

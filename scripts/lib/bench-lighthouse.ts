@@ -124,5 +124,11 @@ export async function benchLighthouse(stack: BenchStack) {
       "within budget": p.withinBudget ? "yes" : "NO",
     })),
   );
-  return { preset: "desktop (simulated throttling)", budget: LIGHTHOUSE_BUDGET, maxRuns: MAX_RUNS, pages, allWithinBudget: pages.every((p) => p.withinBudget) };
+  return {
+    preset: "desktop (simulated throttling)",
+    budget: LIGHTHOUSE_BUDGET,
+    maxRuns: MAX_RUNS,
+    pages,
+    allWithinBudget: pages.every((p) => p.withinBudget),
+  };
 }

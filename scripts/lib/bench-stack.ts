@@ -69,7 +69,18 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   };
 }
 
-const STATUSES = ["captured", "captured", "captured", "authorized", "refunded", "partially_refunded", "declined", "voided", "pending", "failed"] as const;
+const STATUSES = [
+  "captured",
+  "captured",
+  "captured",
+  "authorized",
+  "refunded",
+  "partially_refunded",
+  "declined",
+  "voided",
+  "pending",
+  "failed",
+] as const;
 const NAMES = ["Noura Haddad", "نورة الحداد", "Omar Saleh", "Layla Hassan", "عبدالله العتيبي", "Fatima Al-Zahrani"];
 const BRANCHES = ["Riyadh Olaya", "فرع الرياض", "Jeddah Corniche", "فرع جدة التحلية", "Dammam Central"];
 
@@ -158,7 +169,9 @@ async function seedLedger(database: Database, adminId: string): Promise<{ refund
     response: { result: "SUCCESS" },
     startedAt: new Date(now - minutesAgo * 60_000),
   });
-  await db.insert(gatewayCalls).values([call("SALE", 60), call("CAPTURE", 55), call("PARTIAL_REFUND", 40), call("PARTIAL_REFUND", 20), call("GET_TRANS_STATUS", 10)]);
+  await db
+    .insert(gatewayCalls)
+    .values([call("SALE", 60), call("CAPTURE", 55), call("PARTIAL_REFUND", 40), call("PARTIAL_REFUND", 20), call("GET_TRANS_STATUS", 10)]);
   await db.insert(gatewayNotifications).values({
     dedupeKey: randomBytes(16).toString("hex"),
     action: "SALE",
@@ -173,7 +186,15 @@ async function seedLedger(database: Database, adminId: string): Promise<{ refund
     paymentId: p!.id,
   });
   for (const a of ["payment.created", "refund.created", "refund.created"]) {
-    await appendAuditNow(db, { action: a, actorId: adminId, actorEmail: BENCH_ADMIN.email, ip: "127.0.0.1", targetType: "payment", targetId: p!.id, summary: {} });
+    await appendAuditNow(db, {
+      action: a,
+      actorId: adminId,
+      actorEmail: BENCH_ADMIN.email,
+      ip: "127.0.0.1",
+      targetType: "payment",
+      targetId: p!.id,
+      summary: {},
+    });
   }
   const [role] = await db.select({ id: roles.id }).from(roles).limit(1);
   return { refundedPayment: p!.id, roleId: role!.id };
@@ -231,7 +252,9 @@ export async function startBenchStack(opts: { port: number; sandboxPort: number;
 }
 
 /** Signs in through the real form in Chromium and returns the session cookies ("name=value; …" and the list). */
-export async function signInCookies(appUrl: string): Promise<{ header: string; cookies: Array<{ name: string; value: string; domain: string; path: string }> }> {
+export async function signInCookies(
+  appUrl: string,
+): Promise<{ header: string; cookies: Array<{ name: string; value: string; domain: string; path: string }> }> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
@@ -249,12 +272,21 @@ export async function signInCookies(appUrl: string): Promise<{ header: string; c
 }
 
 /** A sale at the sandbox (form interface, approved test card) recorded in the ledger as the dashboard records it. */
-export async function seedSandboxPayment(stack: BenchStack): Promise<{ paymentId: string; transId: string; orderId: string; email: string; card: string }> {
+export async function seedSandboxPayment(
+  stack: BenchStack,
+): Promise<{ paymentId: string; transId: string; orderId: string; email: string; card: string }> {
   const { startFormSale } = await import("./merchant-server");
   const orderId = `BENCH-GW-${randomBytes(4).toString("hex")}`;
   const email = "bench-payer@example.com";
   const card = "4111111111111111";
-  const sale = await startFormSale(stack.sandboxUrl, { orderId, card, expMonth: "01", expYear: "2038", email, termUrl: `${stack.appUrl}/payments/return` });
+  const sale = await startFormSale(stack.sandboxUrl, {
+    orderId,
+    card,
+    expMonth: "01",
+    expYear: "2038",
+    email,
+    termUrl: `${stack.appUrl}/payments/return`,
+  });
   const parts = cardPartsOf(card);
   const [p] = await stack.database.db
     .insert(payments)

@@ -16,7 +16,13 @@ export function median(values: number[]): number {
 
 export function machine() {
   // The load average says how busy the (shared) machine was while the section ran.
-  return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", node: process.version, platform: `${os.platform()} ${os.arch()}`, loadAverage: os.loadavg().map((l) => round(l)) };
+  return {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    loadAverage: os.loadavg().map((l) => round(l)),
+  };
 }
 
 /** Writes bench/results/<section>-<date>.json (or into `dir`) and returns its path relative to the repository. */

@@ -29,7 +29,11 @@ describe("start banner", () => {
   });
 
   it("with SMTP_URL the catcher is off and the banner names the SMTP host, never its credentials", () => {
-    const config = readConfig({ ...base, SMTP_URL: "smtps://mailer:s3cret-pw@smtp.example.com:465", MAIL_FROM: "Dash <dash@merchant.example>" });
+    const config = readConfig({
+      ...base,
+      SMTP_URL: "smtps://mailer:s3cret-pw@smtp.example.com:465",
+      MAIL_FROM: "Dash <dash@merchant.example>",
+    });
     expect(sandboxSmtpPortEnv(config)).toBe("off");
     const lines = startBanner(config, { dashboardUrl: "http://127.0.0.1:3000", sandboxPort: 4999 }).join("\n");
     expect(lines).toContain("sent through smtp.example.com:465 as Dash <dash@merchant.example>");
@@ -46,7 +50,12 @@ describe("start banner", () => {
   it("npm start with a real gateway and no SMTP_URL refuses with the reason and a non-zero exit", () => {
     const root = path.resolve(import.meta.dirname, "../..");
     const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production" as const, ...real };
-    const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], { cwd: root, env, encoding: "utf8", timeout: 60_000 });
+    const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("SMTP_URL is not set: invitations and password resets could not reach anyone");
   });

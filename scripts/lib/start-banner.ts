@@ -21,7 +21,8 @@ export function startBanner(
 ): string[] {
   const lines = [`  Dashboard:        ${p.dashboardUrl}`];
   if (config.testMode) lines.push(`  Sandbox gateway:  http://127.0.0.1:${p.sandboxPort}  (test mode: test cards only)`);
-  if (config.mail.inboxUrl) lines.push(`  Mail inbox:       ${config.mail.inboxUrl}  (local catcher: invitations and password resets land here)`);
+  if (config.mail.inboxUrl)
+    lines.push(`  Mail inbox:       ${config.mail.inboxUrl}  (local catcher: invitations and password resets land here)`);
   else lines.push(`  Mail:             sent through ${new URL(config.mail.smtpUrl).host} as ${config.mail.from}`);
   lines.push(`  Database:         ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded, in ${config.dataDir}`}`);
   return lines;

@@ -19,7 +19,13 @@ describe.each(testDatabaseTargets())("audit log on $name", (target) => {
   it("chains every row to the previous one, and verifies", async () => {
     const { db } = database;
     for (let i = 0; i < 5; i++) {
-      await appendAuditNow(db, { action: "test.event", actorEmail: "a@example.com", targetType: "thing", targetId: String(i), summary: { i, nested: { b: 2, a: 1 } } });
+      await appendAuditNow(db, {
+        action: "test.event",
+        actorEmail: "a@example.com",
+        targetType: "thing",
+        targetId: String(i),
+        summary: { i, nested: { b: 2, a: 1 } },
+      });
     }
     expect(await verifyAuditChain(db)).toEqual({ ok: true, checked: 5 });
   });

@@ -51,8 +51,7 @@ export function appendAuditNow(db: Db, entry: AuditEntry): Promise<AuditRow> {
 }
 
 export type ChainReport =
-  | { ok: true; checked: number }
-  | { ok: false; checked: number; brokenAt: number; reason: "hash_mismatch" | "link_mismatch" };
+  { ok: true; checked: number } | { ok: false; checked: number; brokenAt: number; reason: "hash_mismatch" | "link_mismatch" };
 
 /** Walk the chain in id order, in batches, and report the first row whose link or hash does not hold. */
 export async function verifyAuditChain(db: Db, batchSize = 1_000): Promise<ChainReport> {

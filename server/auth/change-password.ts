@@ -22,14 +22,28 @@ export async function changeOwnPassword(principal: Principal, input: ChangePassw
   await changePassword(db, principal, input, ip);
 }
 
-export async function changePassword(db: Db, principal: Principal, input: ChangePasswordInput, ip: string, now = new Date()): Promise<void> {
+export async function changePassword(
+  db: Db,
+  principal: Principal,
+  input: ChangePasswordInput,
+  ip: string,
+  now = new Date(),
+): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
   if (!user) throw new AppError("unauthenticated", "Your session has ended. Please sign in again.");
   const attempt = { scope: "change_password" as const, email: user.email, ip };
   const verdict = await reserveAttempt(
     db,
     attempt,
-    { action: "auth.change_password_throttled", actorId: user.id, actorEmail: user.email, ip, targetType: "user", targetId: user.id, summary: {} },
+    {
+      action: "auth.change_password_throttled",
+      actorId: user.id,
+      actorEmail: user.email,
+      ip,
+      targetType: "user",
+      targetId: user.id,
+      summary: {},
+    },
     now,
   );
   if (!verdict.allowed) throw new AppError("rate_limited", throttleMessage(verdict.retryAfterMs).replace("sign-in", "password"));
@@ -41,9 +55,19 @@ export async function changePassword(db: Db, principal: Principal, input: Change
   await refuseRecentPassword(db, user.id, input.newPassword, "newPassword");
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now, mustChangePassword: false }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, mustChangePassword: false })
+      .where(eq(users.id, user.id));
     await rememberPassword(tx, user.id, passwordHash, now);
-    await appendAudit(tx, { action: "user.password_change", actorId: user.id, actorEmail: user.email, ip, targetType: "user", targetId: user.id });
+    await appendAudit(tx, {
+      action: "user.password_change",
+      actorId: user.id,
+      actorEmail: user.email,
+      ip,
+      targetType: "user",
+      targetId: user.id,
+    });
   });
   await endAllSessions(db, user.id, "password_change");
 }

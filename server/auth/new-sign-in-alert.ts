@@ -32,6 +32,10 @@ export async function queueNewSignInAlert(
     .from(sessions)
     .where(and(eq(sessions.userId, user.id), ne(sessions.id, session.id)));
   if (!seen || seen.any === 0 || seen.same > 0) return false;
-  await enqueueMail(tx, user.email, newSignInMail({ name: user.name, at: session.createdAt, ip: session.ip ?? "unknown", browser: describeBrowser(session.userAgent) }));
+  await enqueueMail(
+    tx,
+    user.email,
+    newSignInMail({ name: user.name, at: session.createdAt, ip: session.ip ?? "unknown", browser: describeBrowser(session.userAgent) }),
+  );
   return true;
 }

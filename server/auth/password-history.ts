@@ -26,7 +26,8 @@ export async function isRecentPassword(db: Db | Tx, userId: string, password: st
 
 /** Throws the form's field error when the password was used recently. */
 export async function refuseRecentPassword(db: Db | Tx, userId: string, password: string, field: string): Promise<void> {
-  if (await isRecentPassword(db, userId, password)) throw new AppError("invalid_request", RECENT_PASSWORD_MESSAGE, { [field]: [RECENT_PASSWORD_MESSAGE] });
+  if (await isRecentPassword(db, userId, password))
+    throw new AppError("invalid_request", RECENT_PASSWORD_MESSAGE, { [field]: [RECENT_PASSWORD_MESSAGE] });
 }
 
 /** Records a newly set hash and forgets all but the last 4. */
@@ -38,5 +39,13 @@ export async function rememberPassword(tx: Tx | Db, userId: string, passwordHash
     .where(eq(passwordHistory.userId, userId))
     .orderBy(desc(passwordHistory.setAt), desc(passwordHistory.id))
     .limit(PASSWORD_HISTORY_DEPTH);
-  await tx.delete(passwordHistory).where(and(eq(passwordHistory.userId, userId), notInArray(passwordHistory.id, keep.map((k) => k.id))));
+  await tx.delete(passwordHistory).where(
+    and(
+      eq(passwordHistory.userId, userId),
+      notInArray(
+        passwordHistory.id,
+        keep.map((k) => k.id),
+      ),
+    ),
+  );
 }

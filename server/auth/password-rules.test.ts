@@ -36,7 +36,8 @@ describe("the new-password rule", () => {
   });
 
   it("accepts 12+ characters with letters and digits (the e2e password included)", () => {
-    for (const ok of ["e2e-password-123456", "correct horse battery 9", "pässwörd ünïcode 1"]) expect(newPasswordSchema.safeParse(ok).success).toBe(true);
+    for (const ok of ["e2e-password-123456", "correct horse battery 9", "pässwörd ünïcode 1"])
+      expect(newPasswordSchema.safeParse(ok).success).toBe(true);
   });
 });
 
@@ -63,23 +64,39 @@ describe.each(testDatabaseTargets())("password history and throttles on $name", 
 
   it("refuses each of the last 4 passwords and accepts the 5th one back; only 4 hashes are kept", async () => {
     const pw = (n: number) => `history password ${n}`;
-    const u = await createUser(database.db, { email: "history@pw.test", name: "H", password: pw(0), userType: "USER", roleNames: [] }, { id: null, email: "t" });
+    const u = await createUser(
+      database.db,
+      { email: "history@pw.test", name: "H", password: pw(0), userType: "USER", roleNames: [] },
+      { id: null, email: "t" },
+    );
     for (let n = 1; n <= 4; n++) await change(await signedIn("history@pw.test", pw(n - 1)), pw(n - 1), pw(n));
     const p = await signedIn("history@pw.test", pw(4));
     for (const old of [pw(1), pw(2), pw(3)]) {
-      await expect(change(p, pw(4), old)).rejects.toMatchObject({ code: "invalid_request", fields: { newPassword: [expect.stringMatching(/last 4/)] } });
+      await expect(change(p, pw(4), old)).rejects.toMatchObject({
+        code: "invalid_request",
+        fields: { newPassword: [expect.stringMatching(/last 4/)] },
+      });
     }
     expect(await database.db.select().from(passwordHistory).where(eq(passwordHistory.userId, u.id))).toHaveLength(4);
     await change(p, pw(4), pw(0)); // five passwords ago: allowed again
-    expect((await checkSignIn(database.db, { email: "history@pw.test", password: pw(0), ip: "10.201.0.1", userAgent: null })).ok).toBe(true);
+    expect((await checkSignIn(database.db, { email: "history@pw.test", password: pw(0), ip: "10.201.0.1", userAgent: null })).ok).toBe(
+      true,
+    );
   });
 
   it("throttles change-password: 5 wrong current passwords lock it for 30 minutes, even with the right one", async () => {
-    await createUser(database.db, { email: "guess@pw.test", name: "G", password: "guess password 0", userType: "USER", roleNames: [] }, { id: null, email: "t" });
+    await createUser(
+      database.db,
+      { email: "guess@pw.test", name: "G", password: "guess password 0", userType: "USER", roleNames: [] },
+      { id: null, email: "t" },
+    );
     const p = await signedIn("guess@pw.test", "guess password 0");
     const t0 = new Date("2031-01-01T10:00:00Z");
-    for (let i = 0; i < 5; i++) expect(await codeOf(change(p, `wrong guess ${i}`, "guess password 9", "10.202.0.1", t0))).toBe("invalid_request");
-    await expect(change(p, "guess password 0", "guess password 9", "10.202.0.1", new Date(t0.getTime() + 20 * 60_000))).rejects.toMatchObject({
+    for (let i = 0; i < 5; i++)
+      expect(await codeOf(change(p, `wrong guess ${i}`, "guess password 9", "10.202.0.1", t0))).toBe("invalid_request");
+    await expect(
+      change(p, "guess password 0", "guess password 9", "10.202.0.1", new Date(t0.getTime() + 20 * 60_000)),
+    ).rejects.toMatchObject({
       code: "rate_limited",
       userMessage: expect.stringMatching(/Try again in 10 minutes/),
     });
@@ -98,7 +115,12 @@ describe.each(testDatabaseTargets())("password history and throttles on $name", 
       const p = await resolvePrincipal(fresh.db, r.claims, limits);
       expect(p).toMatchObject({ ok: false, reason: "password_change_required" });
       if (p.ok || !("pending" in p)) throw new Error("expected a session that owes a password change");
-      await changePassword(fresh.db, p.pending, { currentPassword: admin!.password!, newPassword: "my own password 1", confirmPassword: "my own password 1" }, "10.203.0.1");
+      await changePassword(
+        fresh.db,
+        p.pending,
+        { currentPassword: admin!.password!, newPassword: "my own password 1", confirmPassword: "my own password 1" },
+        "10.203.0.1",
+      );
       const [after] = await fresh.db.select().from(users).where(eq(users.email, admin!.email));
       expect(after!.mustChangePassword).toBe(false);
     } finally {
@@ -107,9 +129,15 @@ describe.each(testDatabaseTargets())("password history and throttles on $name", 
   });
 
   async function linkFor(email: string): Promise<{ token: string; userId: string }> {
-    const u = await createUser(database.db, { email, name: "L", password: null, userType: "USER", roleNames: [] }, { id: null, email: "t" });
+    const u = await createUser(
+      database.db,
+      { email, name: "L", password: null, userType: "USER", roleNames: [] },
+      { id: null, email: "t" },
+    );
     const token = randomBytes(24).toString("base64url");
-    await database.db.insert(passwordTokens).values({ userId: u.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+    await database.db
+      .insert(passwordTokens)
+      .values({ userId: u.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
     return { token, userId: u.id };
   }
   const setWith = (token: string, password: string, ip: string) =>
@@ -126,9 +154,13 @@ describe.each(testDatabaseTargets())("password history and throttles on $name", 
   });
 
   it("throttles link guessing per IP: after 5 wrong links even a right one waits 30 minutes", async () => {
-    for (let i = 0; i < 5; i++) expect(await codeOf(setWith(randomBytes(24).toString("base64url"), "a fine password 1", "10.205.0.1"))).toBe("invalid_request");
+    for (let i = 0; i < 5; i++)
+      expect(await codeOf(setWith(randomBytes(24).toString("base64url"), "a fine password 1", "10.205.0.1"))).toBe("invalid_request");
     const { token } = await linkFor("guessed@pw.test");
-    await expect(setWith(token, "a fine password 1", "10.205.0.1")).rejects.toMatchObject({ code: "rate_limited", userMessage: expect.stringMatching(/30 minutes/) });
+    await expect(setWith(token, "a fine password 1", "10.205.0.1")).rejects.toMatchObject({
+      code: "rate_limited",
+      userMessage: expect.stringMatching(/30 minutes/),
+    });
     await setWith(token, "a fine password 1", "10.206.0.1"); // another address is not affected
   });
 
@@ -136,8 +168,13 @@ describe.each(testDatabaseTargets())("password history and throttles on $name", 
     const { token, userId } = await linkFor("reset@pw.test");
     await setWith(token, "reset password 1", "10.207.0.1");
     const again = randomBytes(24).toString("base64url");
-    await database.db.insert(passwordTokens).values({ userId, tokenHash: hashToken(again), expiresAt: new Date(Date.now() + 3_600_000), kind: "reset" });
-    await expect(setWith(again, "reset password 1", "10.207.0.1")).rejects.toMatchObject({ code: "invalid_request", fields: { password: [expect.stringMatching(/last 4/)] } });
+    await database.db
+      .insert(passwordTokens)
+      .values({ userId, tokenHash: hashToken(again), expiresAt: new Date(Date.now() + 3_600_000), kind: "reset" });
+    await expect(setWith(again, "reset password 1", "10.207.0.1")).rejects.toMatchObject({
+      code: "invalid_request",
+      fields: { password: [expect.stringMatching(/last 4/)] },
+    });
     await setWith(again, "reset password 2", "10.207.0.1");
   });
 });

@@ -3,16 +3,12 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))));
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEYLEN = 32;
 // N=2^15, r=8 needs 32 MiB; allow some headroom over Node's 32 MiB default.
 const MAXMEM = 64 * 1024 * 1024;
-
-
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

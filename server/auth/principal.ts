@@ -59,7 +59,10 @@ export interface SessionLimits {
 }
 
 /** SQL: the user has an enrolled factor (confirmed TOTP or any passkey). Part of the session query: no extra trip. */
-const hasFactorSql = sql<boolean>`(exists (select 1 from ${mfaTotp} where ${mfaTotp.userId} = ${users.id} and ${isNotNull(mfaTotp.confirmedAt)}) or exists (select 1 from ${mfaPasskeys} where ${mfaPasskeys.userId} = ${users.id}))`.mapWith(Boolean);
+const hasFactorSql =
+  sql<boolean>`(exists (select 1 from ${mfaTotp} where ${mfaTotp.userId} = ${users.id} and ${isNotNull(mfaTotp.confirmedAt)}) or exists (select 1 from ${mfaPasskeys} where ${mfaPasskeys.userId} = ${users.id}))`.mapWith(
+    Boolean,
+  );
 
 /** Touch `last_seen_at` at most this often: idle precision of a minute is plenty and saves a write per request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -137,7 +140,10 @@ export async function endSession(db: Db, sessionId: string, reason: string, now 
 
 /** End every session of a user at once (sign-out, disable, password change): bump the version, close the rows. */
 export async function endAllSessions(db: Db | Tx, userId: string, reason: string, now = new Date()) {
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+    .where(eq(users.id, userId));
   await db
     .update(sessions)
     .set({ endedAt: now, endReason: reason })

@@ -43,7 +43,11 @@ export function readCookie(header: string | null, name: string): string | undefi
 
 async function principalFor(value: string | undefined): Promise<PrincipalResult> {
   const { db } = await getDatabase();
-  return resolvePrincipal(db, await claimsFromCookie(value), { ...env().session, mfaRequired: env().mfaRequired, stepUpMaxAgeMs: env().stepUpMaxAgeMs });
+  return resolvePrincipal(db, await claimsFromCookie(value), {
+    ...env().session,
+    mfaRequired: env().mfaRequired,
+    stepUpMaxAgeMs: env().stepUpMaxAgeMs,
+  });
 }
 
 /** The route wrapper's session step: the whole result, so that a pending step's own routes can accept it. */

@@ -27,8 +27,16 @@ describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) =
   beforeAll(async () => {
     database = await target.open();
     await seedLocalRoles(database.db);
-    await createUser(database.db, { email: "Reader@Example.com", name: "Reader", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "test" });
-    await createUser(database.db, { email: "finance@example.com", name: "Fin", password: PASSWORD, userType: "USER", roleNames: ["finance"] }, { id: null, email: "test" });
+    await createUser(
+      database.db,
+      { email: "Reader@Example.com", name: "Reader", password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      { id: null, email: "test" },
+    );
+    await createUser(
+      database.db,
+      { email: "finance@example.com", name: "Fin", password: PASSWORD, userType: "USER", roleNames: ["finance"] },
+      { id: null, email: "test" },
+    );
   });
   afterAll(async () => {
     await database?.dispose();
@@ -78,7 +86,11 @@ describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) =
   });
 
   it("lets at most 5 of 40 concurrent wrong passwords reach the password check (reserve and count are one step)", async () => {
-    await createUser(database.db, { email: "race@example.com", name: "Race", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "test" });
+    await createUser(
+      database.db,
+      { email: "race@example.com", name: "Race", password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      { id: null, email: "test" },
+    );
     const checks = vi.mocked(verifyPassword);
     const before = checks.mock.calls.length;
     const t0 = new Date("2030-04-01T10:00:00Z");
@@ -94,7 +106,11 @@ describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) =
   });
 
   it("audits a lock's refused attempts once per lock, not once per attempt", async () => {
-    await createUser(database.db, { email: "flood@example.com", name: "Flood", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "test" });
+    await createUser(
+      database.db,
+      { email: "flood@example.com", name: "Flood", password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      { id: null, email: "test" },
+    );
     const t0 = new Date("2030-05-01T10:00:00Z");
     for (let i = 0; i < 5; i++) await attempt("flood@example.com", "wrong password 1", `10.88.${i}.1`, t0);
     for (let i = 0; i < 20; i++) await attempt("flood@example.com", "wrong password 1", `10.89.${i}.1`, new Date(t0.getTime() + 1000 + i));

@@ -24,7 +24,12 @@ export async function checkSignIn(
 ): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
   const attempt = { scope: "sign_in" as const, email, ip: input.ip };
-  const verdict = await reserveAttempt(db, attempt, { action: "auth.sign_in_throttled", actorEmail: email, ip: input.ip, summary: { email } }, now);
+  const verdict = await reserveAttempt(
+    db,
+    attempt,
+    { action: "auth.sign_in_throttled", actorEmail: email, ip: input.ip, summary: { email } },
+    now,
+  );
   if (!verdict.allowed) return { ok: false, message: throttleMessage(verdict.retryAfterMs) };
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));

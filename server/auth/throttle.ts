@@ -30,8 +30,15 @@ export type Reservation = { allowed: true; attemptId: number } | { allowed: fals
 type Key = { column: "email" | "ip"; value: string; lockKey: string; maxFailures: number };
 
 function keysOf(a: AttemptKeys): Key[] {
-  const keys: Key[] = a.ipOnly ? [] : [{ column: "email", value: a.email, lockKey: `${a.scope}:email:${a.email}`, maxFailures: THROTTLE.maxFailures }];
-  keys.push({ column: "ip", value: a.ip, lockKey: `${a.scope}:ip:${a.ip}`, maxFailures: a.ipOnly ? THROTTLE.maxFailures : THROTTLE.maxFailuresPerIp });
+  const keys: Key[] = a.ipOnly
+    ? []
+    : [{ column: "email", value: a.email, lockKey: `${a.scope}:email:${a.email}`, maxFailures: THROTTLE.maxFailures }];
+  keys.push({
+    column: "ip",
+    value: a.ip,
+    lockKey: `${a.scope}:ip:${a.ip}`,
+    maxFailures: a.ipOnly ? THROTTLE.maxFailures : THROTTLE.maxFailuresPerIp,
+  });
   return keys;
 }
 
@@ -78,7 +85,10 @@ export async function reserveAttempt(db: Db, a: AttemptKeys, refusedAudit: Audit
         retryAfterMs = Math.max(retryAfterMs, lock.lockedUntil.getTime() - now.getTime());
         if (!lock.auditedAt) {
           await tx.update(throttleLocks).set({ auditedAt: now }).where(eq(throttleLocks.key, k.lockKey));
-          await appendAudit(tx, { ...refusedAudit, summary: { ...refusedAudit.summary, lockedKey: k.column, lockedUntil: lock.lockedUntil.toISOString() } });
+          await appendAudit(tx, {
+            ...refusedAudit,
+            summary: { ...refusedAudit.summary, lockedKey: k.column, lockedUntil: lock.lockedUntil.toISOString() },
+          });
         }
       }
     }

@@ -16,7 +16,11 @@ export function normaliseEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -93,6 +97,10 @@ export async function bootstrapFirstAdmin(
   const email = fromEnv?.email ?? "admin@example.com";
   const password = fromEnv?.password ?? generatePassword();
   // A generated password was printed on the console: it must be changed at first sign-in (the gate: server/auth).
-  await createUser(db, { email, name: "Administrator", password, userType: "SUPER_ADMIN", mustChangePassword: !fromEnv }, { id: null, email: "system" });
+  await createUser(
+    db,
+    { email, name: "Administrator", password, userType: "SUPER_ADMIN", mustChangePassword: !fromEnv },
+    { id: null, email: "system" },
+  );
   return { email, password: fromEnv ? null : password };
 }

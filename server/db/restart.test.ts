@@ -39,7 +39,10 @@ import { notificationRequest, signedNotification, TEST_ENV, WEBHOOK_SECRET } fro
 function postgresBin(): string | null {
   const root = "/usr/lib/postgresql";
   if (!fs.existsSync(root)) return null;
-  const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, "bin", "pg_ctl"))).sort((a, b) => Number(b) - Number(a));
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, "bin", "pg_ctl")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], "bin") : null;
 }
 
@@ -164,7 +167,13 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
       receiveGatewayNotification(
         deps,
         notificationDelivery(
-          notificationRequest(signedNotification({ transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } }, deps.config.gateway.merchantSecret, { status: "PENDING", action: "SALE" })),
+          notificationRequest(
+            signedNotification(
+              { transId: p.gatewayId!, orderId: p.orderId, email: p.payerEmail!, card: { bin6: p.cardBin6!, last4: p.cardLast4! } },
+              deps.config.gateway.merchantSecret,
+              { status: "PENDING", action: "SALE" },
+            ),
+          ),
           WEBHOOK_SECRET,
         ),
         { queue, logger: quiet },

@@ -42,10 +42,7 @@ export const gatewayCalls = pgTable(
     index("gateway_calls_transaction_idx").on(t.transactionId, t.startedAt),
     index("gateway_calls_order_idx").on(t.orderId, t.startedAt),
     index("gateway_calls_started_idx").on(t.startedAt),
-    check(
-      "gateway_calls_outcome_check",
-      sql`${t.outcome} in ('success', 'declined', 'gateway_error', 'transport')`,
-    ),
+    check("gateway_calls_outcome_check", sql`${t.outcome} in ('success', 'declined', 'gateway_error', 'transport')`),
     check("gateway_calls_latency_check", sql`${t.latencyMs} >= 0`),
   ],
 );
@@ -67,7 +64,10 @@ export const users = pgTable(
     status: text("status").notNull().default("active"),
     /** Bumped by sign-out, disable and password change: every token carrying an older version is refused. */
     sessionVersion: integer("session_version").notNull().default(1),
-    extraPermissions: text("extra_permissions").array().notNull().default(sql`'{}'::text[]`),
+    extraPermissions: text("extra_permissions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     phoneNumber: text("phone_number"),
     gatewayUserId: text("gateway_user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -97,7 +97,10 @@ export const roles = pgTable(
     businessUnitId: text("business_unit_id"),
     /** The gateway's id of the role once mirrored (a local role of the same name becomes the gateway's). */
     gatewayRoleId: text("gateway_role_id"),
-    permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    permissions: text("permissions")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     source: text("source").notNull().default("local"),
     mirroredAt: timestamp("mirrored_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -332,7 +335,10 @@ export const payments = pgTable(
     index("payments_amount_idx").on(t.amountMinor, t.id),
     index("payments_last4_idx").on(t.cardLast4),
     index("payments_branch_idx").on(t.branchId, t.createdAt),
-    check("payments_amounts_check", sql`${t.amountMinor} >= 0 and ${t.authorizedMinor} >= 0 and ${t.capturedMinor} >= 0 and ${t.refundedMinor} >= 0`),
+    check(
+      "payments_amounts_check",
+      sql`${t.amountMinor} >= 0 and ${t.authorizedMinor} >= 0 and ${t.capturedMinor} >= 0 and ${t.refundedMinor} >= 0`,
+    ),
     // The money rules, held by the database itself as the last line of defence.
     check("payments_capture_le_authorized", sql`${t.capturedMinor} <= ${t.authorizedMinor}`),
     check("payments_refund_le_captured", sql`${t.refundedMinor} <= ${t.capturedMinor}`),
@@ -491,7 +497,9 @@ export const billingPlans = pgTable(
   },
   (t) => [
     // At most one live plan per recurring token: two plans would bill the customer twice.
-    uniqueIndex("billing_plans_live_token_unique").on(t.firstPaymentId).where(sql`${t.status} <> 'cancelled'`),
+    uniqueIndex("billing_plans_live_token_unique")
+      .on(t.firstPaymentId)
+      .where(sql`${t.status} <> 'cancelled'`),
     index("billing_plans_due_idx").on(t.status, t.nextChargeAt),
     index("billing_plans_created_idx").on(t.createdAt, t.id),
     check("billing_plans_status_check", sql`${t.status} in ('active', 'paused', 'cancelled')`),

@@ -34,7 +34,13 @@ const reply = (body: unknown, status = 200) => srv.handle(() => ({ status, body 
 beforeAll(async () => {
   srv = await startCaptureServer();
   client = createGatewayClient(
-    testConfig(srv.url, { apiUrl: `${srv.url}/gw`, merchantSecret: secret, apiKey, clientKey, partialRefundMerchantField: "brand_merchant_id" }),
+    testConfig(srv.url, {
+      apiUrl: `${srv.url}/gw`,
+      merchantSecret: secret,
+      apiKey,
+      clientKey,
+      partialRefundMerchantField: "brand_merchant_id",
+    }),
     { logger: silent },
   );
 });
@@ -45,7 +51,14 @@ afterAll(async () => {
 
 describe("form interface operations", () => {
   it("SALE: multipart/form-data on /payment/post, contract field names, 2-decimal amount, SALE hash, no API key", async () => {
-    reply({ result: "REDIRECT", status: "REDIRECT", trans_id: "t1", redirect_url: `${srv.url}/payment/Collector`, redirect_params: { body: "Zm9v" }, redirect_method: "POST" });
+    reply({
+      result: "REDIRECT",
+      status: "REDIRECT",
+      trans_id: "t1",
+      redirect_url: `${srv.url}/payment/Collector`,
+      redirect_params: { body: "Zm9v" },
+      redirect_method: "POST",
+    });
     const input = saleInput({ minor: 10_050, auth: true, saveToken: true, recurringInit: true });
     const r = await client.sale(input);
     expect(r).toMatchObject({ kind: "success", data: { trans_id: "t1", redirect_params: { body: "Zm9v" } } });
@@ -169,7 +182,13 @@ describe("form interface operations", () => {
 
   it("RECURRING_SALE: urlencoded, whole-unit amount, recurring hash with order_id as order_number", async () => {
     reply({ result: "SUCCESS", message: "ok", transaction_id: "t9" });
-    const r = await client.recurringSale({ orderId: "o2", amount: money(2_000, "SAR"), firstTransId: "t1", recurringToken: "rt", description: "Monthly" });
+    const r = await client.recurringSale({
+      orderId: "o2",
+      amount: money(2_000, "SAR"),
+      firstTransId: "t1",
+      recurringToken: "rt",
+      description: "Monthly",
+    });
     expect(r.kind).toBe("success");
     expect(last().contentType).toBe("application/x-www-form-urlencoded");
     expect(last().fields).toEqual({
@@ -197,11 +216,28 @@ describe("form interface operations", () => {
     const r = await client.paymentStatus({ orderId: "o1", gwayPaymentId: "t1" });
     expect(r).toMatchObject({ kind: "success", data: { status: "settled" } });
     expect(last().path).toBe("/payment/status");
-    expect(last().fields).toEqual({ order_id: "o1", merchant_id: clientKey, gway_Payment_id: "t1", hash: statusHash({ gwayPaymentId: "t1", secret }) });
+    expect(last().fields).toEqual({
+      order_id: "o1",
+      merchant_id: clientKey,
+      gway_Payment_id: "t1",
+      hash: statusHash({ gwayPaymentId: "t1", secret }),
+    });
   });
 
   it("saved cards: GET with merchant_id and customer_reference; bare array answer", async () => {
-    const cardRow = { id: 1, merchantId: clientKey, customerReference: "a+b@c.co", cardToken: "tok", maskedCardNumber: "411111******1111", cardBrand: "Visa", expiryMonth: "01", expiryYear: "38", isActive: true, createdAt: 1, updatedAt: 2 };
+    const cardRow = {
+      id: 1,
+      merchantId: clientKey,
+      customerReference: "a+b@c.co",
+      cardToken: "tok",
+      maskedCardNumber: "411111******1111",
+      cardBrand: "Visa",
+      expiryMonth: "01",
+      expiryYear: "38",
+      isActive: true,
+      createdAt: 1,
+      updatedAt: 2,
+    };
     reply([cardRow]);
     const r = await client.savedCards({ customerReference: "a+b@c.co" });
     expect(r).toEqual({ kind: "success", data: [cardRow], httpStatus: 200 });
@@ -229,7 +265,13 @@ describe("JSON interface operations (X-API-KEY, base path kept)", () => {
     expect(last().headers["x-api-key"]).toBe(apiKey);
     expect(last().contentType).toBe("application/json");
     expect(last().raw).toContain('"amount":100.5');
-    expect(last().fields).toMatchObject({ orderId: "o1", currency: "SAR", amount: 100.5, customerDetails: { name: "A", email: "a@b.co", phone: "+1" }, auth: "N" });
+    expect(last().fields).toMatchObject({
+      orderId: "o1",
+      currency: "SAR",
+      amount: 100.5,
+      customerDetails: { name: "A", email: "a@b.co", phone: "+1" },
+      auth: "N",
+    });
   });
 
   it("S2S sale: JSON card object, paymentMethod card, hash with the API key as secret", async () => {
@@ -258,14 +300,30 @@ describe("JSON interface operations (X-API-KEY, base path kept)", () => {
 
   it("recurring v2: JSON with order object on /api/v2", async () => {
     reply({ statusCode: 200, responseBody: { result: "SUCCESS", status: "SUCCESS", payment_id: "p" } });
-    const r = await client.recurringV2({ transactionId: "x1", recurringToken: "rt", amount: money(1234, "SAR"), orderNumber: "o9", description: "d" });
+    const r = await client.recurringV2({
+      transactionId: "x1",
+      recurringToken: "rt",
+      amount: money(1234, "SAR"),
+      orderNumber: "o9",
+      description: "d",
+    });
     expect(r.kind).toBe("success");
     expect(last().path).toBe("/gw/api/v2/payment-gateway/recurring");
-    expect(last().fields).toEqual({ transactionId: "x1", recurringToken: "rt", amount: 12.34, order: { number: "o9", amount: 12.34, currency: "SAR", description: "d" } });
+    expect(last().fields).toEqual({
+      transactionId: "x1",
+      recurringToken: "rt",
+      amount: 12.34,
+      order: { number: "o9", amount: 12.34, currency: "SAR", description: "d" },
+    });
   });
 
   it("transaction details: GET with the id percent-encoded in the path", async () => {
-    reply(envelope({ transactionDetails: { transactionId: "a/b" }, businessUnitHierarchy: { businessUnitId: "u", parent: null, children: null } }));
+    reply(
+      envelope({
+        transactionDetails: { transactionId: "a/b" },
+        businessUnitHierarchy: { businessUnitId: "u", parent: null, children: null },
+      }),
+    );
     const r = await client.transactionDetails({ transactionId: "a/b" });
     expect(r.kind).toBe("success");
     expect(last().url).toBe("/gw/api/v1/transactions/a%2Fb/details");
@@ -276,7 +334,10 @@ describe("JSON interface operations (X-API-KEY, base path kept)", () => {
 
   it("role create / update / get: POST, PUT, GET on /roles/role", async () => {
     reply(envelope(role));
-    expect(await client.createRole({ roleName: "Ops", description: "d", permissions: ["roles_manage"] })).toMatchObject({ kind: "success", data: role });
+    expect(await client.createRole({ roleName: "Ops", description: "d", permissions: ["roles_manage"] })).toMatchObject({
+      kind: "success",
+      data: role,
+    });
     expect([last().method, last().path]).toEqual(["POST", "/gw/api/v1/roles/role"]);
     expect(last().fields).toEqual({ roleName: "Ops", description: "d", permissions: ["roles_manage"] });
     await client.updateRole({ roleId: "r1", roleName: "Ops", description: "d", permissions: [] });
@@ -326,7 +387,9 @@ describe("JSON interface operations (X-API-KEY, base path kept)", () => {
 describe("invalid input is a programming error", () => {
   it("rejects with a ZodError and sends nothing (bad card, non-integer money, bad e-mail)", async () => {
     const before = srv.requests.length;
-    await expect(client.sale({ ...saleInput(), card: { number: "4111", expMonth: "13", expYear: "38", cvv: "1" } })).rejects.toThrow(ZodError);
+    await expect(client.sale({ ...saleInput(), card: { number: "4111", expMonth: "13", expYear: "38", cvv: "1" } })).rejects.toThrow(
+      ZodError,
+    );
     await expect(client.refund({ transId: "t", amount: { minor: 1.5, currency: "SAR" } })).rejects.toThrow(ZodError);
     await expect(client.savedCards({ customerReference: "not-an-email" })).rejects.toThrow(ZodError);
     expect(srv.requests.length).toBe(before);

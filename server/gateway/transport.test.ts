@@ -19,12 +19,18 @@ const silent = createLogger({ sink: () => {} });
 
 function makeClient(over: { requestTimeoutMs?: number; connectTimeoutMs?: number; baseUrl?: string } = {}, deps: GatewayClientDeps = {}) {
   const sleeps: number[] = [];
-  const c = createGatewayClient(testConfig(over.baseUrl ?? srv.url, { requestTimeoutMs: over.requestTimeoutMs ?? 3000, connectTimeoutMs: over.connectTimeoutMs ?? 2000 }), {
-    logger: silent,
-    random: () => 0.5,
-    sleep: async (ms) => void sleeps.push(ms),
-    ...deps,
-  });
+  const c = createGatewayClient(
+    testConfig(over.baseUrl ?? srv.url, {
+      requestTimeoutMs: over.requestTimeoutMs ?? 3000,
+      connectTimeoutMs: over.connectTimeoutMs ?? 2000,
+    }),
+    {
+      logger: silent,
+      random: () => 0.5,
+      sleep: async (ms) => void sleeps.push(ms),
+      ...deps,
+    },
+  );
   clients.push(c);
   return { c, sleeps };
 }
@@ -101,9 +107,17 @@ describe("retry policy", () => {
   it("a money call with an unparsable or wrongly shaped answer is sent once, outcome unknown", async () => {
     const { c } = makeClient();
     srv.handle(() => ({ text: "<html>oops" }));
-    expect(await c.refund({ transId: "t", amount: money(1, "SAR") })).toMatchObject({ kind: "transport", reason: "bad_body", outcomeUnknown: true });
+    expect(await c.refund({ transId: "t", amount: money(1, "SAR") })).toMatchObject({
+      kind: "transport",
+      reason: "bad_body",
+      outcomeUnknown: true,
+    });
     srv.handle(() => ({ body: { hello: "world" } }));
-    expect(await c.refund({ transId: "t", amount: money(1, "SAR") })).toMatchObject({ kind: "transport", reason: "schema", outcomeUnknown: true });
+    expect(await c.refund({ transId: "t", amount: money(1, "SAR") })).toMatchObject({
+      kind: "transport",
+      reason: "schema",
+      outcomeUnknown: true,
+    });
     expect(srv.requests).toHaveLength(2);
   });
 });
@@ -228,7 +242,10 @@ describe("log lines", () => {
   it("a successful call logs one summary line without the bodies (payer data stays out of the logs); a failed one logs them redacted", async () => {
     const mem = memorySink();
     const { c } = makeClient({}, { logger: createLogger({ sink: mem.sink }) });
-    srv.handle(() => ({ status: 200, body: { result: "SUCCESS", status: "SETTLED", trans_id: "t1", customer: { email: "payer@example.com" } } }));
+    srv.handle(() => ({
+      status: 200,
+      body: { result: "SUCCESS", status: "SETTLED", trans_id: "t1", customer: { email: "payer@example.com" } },
+    }));
     await c.sale(saleInput());
     srv.handle(() => ({ status: 500, body: { message: "boom", customer: { email: "payer@example.com" } } }));
     await c.sale(saleInput());
@@ -272,7 +289,14 @@ describe("recorder", () => {
     const { c } = makeClient({}, { recorder: { record: (r) => void records.push(r) } });
     failFirst(1, { status: 502, text: "" }, statusOk);
     await c.paymentStatus({ orderId: "o1", gwayPaymentId: "t1" });
-    expect(records[0]).toMatchObject({ operation: "status", orderId: "o1", transactionId: "t1", outcome: "success", attempts: 2, httpStatus: 200 });
+    expect(records[0]).toMatchObject({
+      operation: "status",
+      orderId: "o1",
+      transactionId: "t1",
+      outcome: "success",
+      attempts: 2,
+      httpStatus: 200,
+    });
     expect(records[0]!.latencyMs).toBeGreaterThanOrEqual(0);
     expect(records[0]!.startedAt).toBeInstanceOf(Date);
   });

@@ -69,7 +69,9 @@ describe("wrapper {statusCode, responseBody}", () => {
     expect(r).toMatchObject({ kind: "gateway_error", code: "400", message: "Refund is already initiated." });
   });
   it("a wrapper inside an envelope is peeled twice", () => {
-    const r = run(json(200, { code: 200, message: "Success", errorCode: null, data: { statusCode: 200, responseBody: { result: "SUCCESS" } } }));
+    const r = run(
+      json(200, { code: 200, message: "Success", errorCode: null, data: { statusCode: 200, responseBody: { result: "SUCCESS" } } }),
+    );
     expect(r).toMatchObject({ kind: "success", data: { result: "SUCCESS" } });
   });
 });
@@ -106,7 +108,14 @@ describe("flat objects and the family error shape", () => {
       declineReason: "Insufficient funds",
     });
     expect(
-      run(json(200, { code: 200, message: "Success", errorCode: null, data: { result: "Declined", status: "DECLINED", declineReason: "Do not honor" } })),
+      run(
+        json(200, {
+          code: 200,
+          message: "Success",
+          errorCode: null,
+          data: { result: "Declined", status: "DECLINED", declineReason: "Do not honor" },
+        }),
+      ),
     ).toMatchObject({ kind: "declined", declineReason: "Do not honor" });
   });
   it("a read never turns DECLINED into a decline (it is data)", () => {

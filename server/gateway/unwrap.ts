@@ -36,16 +36,14 @@ type Layer =
   | { kind: "server_error"; code: number; message: string };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null =>
-  typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : null;
+const str = (v: unknown): string | null => (typeof v === "string" ? v : typeof v === "number" || typeof v === "boolean" ? String(v) : null);
 const numeric = (v: unknown): number | null => {
   const n = typeof v === "number" ? v : typeof v === "string" && /^\d{3}$/.test(v) ? Number(v) : NaN;
   return Number.isInteger(n) ? n : null;
 };
 const is2xx = (n: number) => n >= 200 && n < 300;
 
-const isEnvelope = (o: Record<string, unknown>) =>
-  numeric(o.code) !== null && ("data" in o || "errorCode" in o) && "message" in o;
+const isEnvelope = (o: Record<string, unknown>) => numeric(o.code) !== null && ("data" in o || "errorCode" in o) && "message" in o;
 const isWrapper = (o: Record<string, unknown>) => numeric(o.statusCode) !== null && "responseBody" in o;
 const isFamilyError = (o: Record<string, unknown>) => typeof o.result === "string" && o.result.toUpperCase() === "ERROR";
 

@@ -7,10 +7,7 @@ import { errorJson } from "./errors";
 export type PendingAccess = "pending_second_factor" | "pending_password_change";
 
 export type Access =
-  | { kind: "permission"; permission: Permission }
-  | { kind: "authenticated" }
-  | { kind: PendingAccess }
-  | { kind: "public"; reason: string };
+  { kind: "permission"; permission: Permission } | { kind: "authenticated" } | { kind: PendingAccess } | { kind: "public"; reason: string };
 
 /** The principal a route may act for, or the refusal: a pending session only reaches its own step's routes. */
 export function admit(session: PrincipalResult, access: Access): Principal | Response {

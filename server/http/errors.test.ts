@@ -18,7 +18,10 @@ describe("database unavailable → 503", () => {
     ["connection exception class 08", wrapped(coded("08006"))],
     ["postgres.js closed connection", wrapped(coded("CONNECTION_CLOSED"))],
     ["connect timeout", coded("CONNECT_TIMEOUT")],
-    ["dual-stack connect (AggregateError)", wrapped(Object.assign(new AggregateError([coded("ECONNREFUSED")], "connect failed"), { code: "" }))],
+    [
+      "dual-stack connect (AggregateError)",
+      wrapped(Object.assign(new AggregateError([coded("ECONNREFUSED")], "connect failed"), { code: "" })),
+    ],
   ])("%s", async (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     const res = toErrorResponse(error, ctx);

@@ -82,7 +82,13 @@ export function toErrorResponse(error: unknown, context: { method: string; path:
     // The driver's own words (code and message of the innermost cause), not Drizzle's wrapper with the SQL and its values.
     let root = error as { code?: unknown; message?: unknown; cause?: unknown };
     while (root.cause && typeof root.cause === "object") root = root.cause as typeof root;
-    logger.warn("route.database_unavailable", { id, method: context.method, path: context.path, code: String(root.code ?? ""), error: String(root.message ?? root) });
+    logger.warn("route.database_unavailable", {
+      id,
+      method: context.method,
+      path: context.path,
+      code: String(root.code ?? ""),
+      error: String(root.message ?? root),
+    });
     return errorJson("database_unavailable", DATABASE_UNAVAILABLE_MESSAGE, { id }, { "Retry-After": "5" });
   }
   logger.error("route.unhandled_error", {

@@ -29,7 +29,9 @@ describe("Origin check for state-changing requests", () => {
     }
   });
   it("applies to POST, PUT, PATCH and DELETE, not to safe methods", () => {
-    for (const method of ["PUT", "PATCH", "DELETE", "post"]) expect(isAllowedOrigin({ ...base, method, origin: "https://evil.example" })).toBe(false);
-    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(isAllowedOrigin({ ...base, method, origin: "https://evil.example" })).toBe(true);
+    for (const method of ["PUT", "PATCH", "DELETE", "post"])
+      expect(isAllowedOrigin({ ...base, method, origin: "https://evil.example" })).toBe(false);
+    for (const method of ["GET", "HEAD", "OPTIONS"])
+      expect(isAllowedOrigin({ ...base, method, origin: "https://evil.example" })).toBe(true);
   });
 });

@@ -36,7 +36,11 @@ export async function readJsonBody(req: Request, maxBytes: number): Promise<unkn
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) throw new AppError("invalid_request", "Send the request body as application/json.");
   const body = await readBodyText(req, maxBytes);
-  if (!body.ok) throw new AppError("invalid_request", body.reason === "too_large" ? "The request body is too large." : "The request body is not valid UTF-8.");
+  if (!body.ok)
+    throw new AppError(
+      "invalid_request",
+      body.reason === "too_large" ? "The request body is too large." : "The request body is not valid UTF-8.",
+    );
   try {
     return JSON.parse(body.text);
   } catch {

@@ -28,7 +28,12 @@ describe("readBodyText", () => {
   it("stops reading a chunked body once it passes the cap (the rest is never pulled)", async () => {
     let pulls = 0;
     const parts = Array.from({ length: 1000 }, () => new Uint8Array(64).fill(97));
-    expect(await readBodyText(chunked(parts, () => pulls++), 256)).toEqual({ ok: false, reason: "too_large" });
+    expect(
+      await readBodyText(
+        chunked(parts, () => pulls++),
+        256,
+      ),
+    ).toEqual({ ok: false, reason: "too_large" });
     expect(pulls).toBeLessThan(10);
   });
 

@@ -108,12 +108,19 @@ describe("route wrapper", () => {
 
   it("answers 400 for NUL or an unpaired surrogate anywhere in params, query or body (Postgres cannot take them: was a 500)", async () => {
     const { handler, route } = setup();
-    const wrapped = route({ permission: "TRANSACTIONS_VIEW", body: z.object({ q: z.unknown() }).passthrough(), query: z.object({}).passthrough() }, handler);
+    const wrapped = route(
+      { permission: "TRANSACTIONS_VIEW", body: z.object({ q: z.unknown() }).passthrough(), query: z.object({}).passthrough() },
+      handler,
+    );
     const bad = [
       post('{"q":"a\\u0000b"}'),
       post('{"q":["x",{"deep":"\\ud800"}]}'),
       post('{"\\udfff":"key"}'),
-      new Request("http://app.test/api/x?q=a%00b", { method: "POST", headers: { origin: "http://app.test", host: "app.test", "content-type": "application/json" }, body: "{}" }),
+      new Request("http://app.test/api/x?q=a%00b", {
+        method: "POST",
+        headers: { origin: "http://app.test", host: "app.test", "content-type": "application/json" },
+        body: "{}",
+      }),
     ];
     for (const req of bad) expect((await errorOf(await wrapped(req, {}))).status).toBe(400);
     expect((await wrapped(post('{"q":"\\ud83d\\ude00 مرحبا"}'), {})).status).toBe(200);
@@ -155,7 +162,11 @@ describe("route wrapper", () => {
     const seen: string[] = [];
     for (const hops of [0, 1]) {
       const ip = (headers: Headers) => clientIp(headers, hops);
-      const { route } = createRoute({ getSession: async () => ({ ok: true, principal: readOnly }), appUrl: () => "http://app.test", clientIp: ip });
+      const { route } = createRoute({
+        getSession: async () => ({ ok: true, principal: readOnly }),
+        appUrl: () => "http://app.test",
+        clientIp: ip,
+      });
       const h = route({ permission: "TRANSACTIONS_VIEW" }, async ({ ip }) => void seen.push(ip));
       // As the app's server stamps it: what the client wrote, then the socket's peer (a proxy at 10.0.0.5).
       await h(new Request("http://app.test/api/x", { headers: { "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.5" } }), {});
@@ -165,7 +176,10 @@ describe("route wrapper", () => {
 
   describe("a session that has passed the password step only", () => {
     const pendingSetup = (reason: "second_factor_required" | "password_change_required") => {
-      const handler = vi.fn(async (ctx: { principal: Principal }) => ({ user: ctx.principal.userId, perms: ctx.principal.permissions.size }));
+      const handler = vi.fn(async (ctx: { principal: Principal }) => ({
+        user: ctx.principal.userId,
+        perms: ctx.principal.permissions.size,
+      }));
       const step = reason === "second_factor_required" ? ("verify" as const) : ("change_password" as const);
       const { route } = createRoute({
         getSession: async () => ({ ok: false, reason, step, pending: { ...readOnly, permissions: new Set() } }),
@@ -193,7 +207,10 @@ describe("route wrapper", () => {
     it("a password change still owed is refused everywhere (401 password_change_required) but on pending_password_change routes", async () => {
       const { route, handler } = pendingSetup("password_change_required");
       for (const permission of ["TRANSACTIONS_VIEW", "authenticated", "pending_second_factor"] as const) {
-        expect(await errorOf(await route({ permission }, handler)(post({}), {}))).toMatchObject({ status: 401, code: "password_change_required" });
+        expect(await errorOf(await route({ permission }, handler)(post({}), {}))).toMatchObject({
+          status: 401,
+          code: "password_change_required",
+        });
       }
       expect(handler).not.toHaveBeenCalled();
       expect((await route({ permission: "pending_password_change" }, handler)(post({}), {})).status).toBe(200);

@@ -52,10 +52,11 @@ function toResponse(result: unknown): Response {
 }
 
 export function createRoute(deps: RouteDeps) {
-  function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
-    spec: RouteSpec<P, Q, B>,
-    handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>,
-  ): RouteHandler {
+  function route<
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(spec: RouteSpec<P, Q, B>, handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>): RouteHandler {
     const access: Access =
       spec.permission === "authenticated" || spec.permission === "pending_second_factor" || spec.permission === "pending_password_change"
         ? { kind: spec.permission }
@@ -63,7 +64,9 @@ export function createRoute(deps: RouteDeps) {
     const wrapped = async (req: Request, ctx: NextContext): Promise<Response> => {
       const url = new URL(req.url);
       try {
-        if (!isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })) {
+        if (
+          !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })
+        ) {
           return errorJson("origin_rejected", "This request did not come from the dashboard and was refused.");
         }
         const principal = admit(await deps.getSession(req), access);
@@ -97,7 +100,10 @@ export function createRoute(deps: RouteDeps) {
   ): RouteHandler {
     const wrapped = async (req: Request, ctx: NextContext): Promise<Response> => {
       try {
-        if (opts.checkOrigin !== false && !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })) {
+        if (
+          opts.checkOrigin !== false &&
+          !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })
+        ) {
           return errorJson("origin_rejected", "This request did not come from the dashboard and was refused.");
         }
         return await handler(req, ctx);

@@ -8,7 +8,15 @@ import { acceptsNewLinkAttempt } from "./payments";
 import { PAYMENT_STATUSES } from "@/lib/payment-status";
 
 const row = (over: Partial<PaymentRow>): PaymentRow =>
-  ({ kind: "payment_link", gatewayId: "gw-1", status: "declined", authorizedMinor: 0, capturedMinor: 0, refundedMinor: 0, ...over }) as PaymentRow;
+  ({
+    kind: "payment_link",
+    gatewayId: "gw-1",
+    status: "declined",
+    authorizedMinor: 0,
+    capturedMinor: 0,
+    refundedMinor: 0,
+    ...over,
+  }) as PaymentRow;
 
 describe("a payment link follows a new attempt", () => {
   it("accepts one while the tracked attempt is declined, waiting for 3-D Secure, pending or unknown, with no money moved", () => {

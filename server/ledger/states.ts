@@ -29,7 +29,10 @@ export function canMove(from: PaymentStatus, to: PaymentStatus): boolean {
  * The ledger state that a gateway status names (status query 2.5, sandbox values, protocol-family statuses and
  * callback result/status pairs), or null when it names none we act on.
  */
-export function statusFromGateway(raw: { status?: string | null; result?: string | null }, refunded: { any: boolean; full: boolean }): PaymentStatus | null {
+export function statusFromGateway(
+  raw: { status?: string | null; result?: string | null },
+  refunded: { any: boolean; full: boolean },
+): PaymentStatus | null {
   const status = (raw.status ?? "").trim().toUpperCase();
   const result = (raw.result ?? "").trim().toUpperCase();
   if (result === "DECLINED" && status !== "SETTLED" && status !== "PENDING") return "declined";

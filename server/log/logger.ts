@@ -49,7 +49,10 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
 
   const write = (level: LogLevel, event: string, fields: LogFields | undefined) => {
     try {
-      const redactOpts: RedactOptions = { secretValues: [...(opts.secretValues ?? []), ...knownSecrets], maxStringLength: opts.maxStringLength ?? 4000 };
+      const redactOpts: RedactOptions = {
+        secretValues: [...(opts.secretValues ?? []), ...knownSecrets],
+        maxStringLength: opts.maxStringLength ?? 4000,
+      };
       // A field named ts/level/event is dropped so that it cannot forge the line's own.
       const { ts: _ts, level: _level, event: _event, ...body } = redact({ ...base, ...fields }, redactOpts) as LogFields;
       sink(JSON.stringify({ ts: now().toISOString(), level, event, ...body }));

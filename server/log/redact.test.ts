@@ -106,7 +106,9 @@ describe("redact: known secret values and odd inputs", () => {
 
 describe("credentials in URLs", () => {
   it("masks the password of a connection string inside any logged text", () => {
-    expect(redactString("connect failed: postgres://admin:hunter2@db:5432/app")).toBe("connect failed: postgres://admin:[REDACTED]@db:5432/app");
+    expect(redactString("connect failed: postgres://admin:hunter2@db:5432/app")).toBe(
+      "connect failed: postgres://admin:[REDACTED]@db:5432/app",
+    );
     expect(redactString("https://example.com/a@b")).toBe("https://example.com/a@b");
   });
 });

@@ -139,7 +139,11 @@ export function redact(value: unknown, opts: RedactOptions = {}): unknown {
       return out;
     }
     if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));
-    if (v instanceof Map) return walkEntries([...v.entries()].map(([k, x]) => [String(k), x]), depth);
+    if (v instanceof Map)
+      return walkEntries(
+        [...v.entries()].map(([k, x]) => [String(k), x]),
+        depth,
+      );
     if (v instanceof Set) return [...v].map((item) => walk(item, depth + 1));
     if (v instanceof URLSearchParams) return walkEntries([...v.entries()], depth);
     return walkEntries(Object.entries(v), depth);

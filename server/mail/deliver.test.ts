@@ -36,7 +36,11 @@ describe.each(testDatabaseTargets())("mail outbox delivery on $name", (target) =
   let ahead = 0;
   const logs = memorySink();
   const log = createLogger({ sink: logs.sink });
-  const deps = (): MailDeliveryDeps => ({ db: database.db, config: { mail: { smtpUrl: "", from: FROM, catcher: true, inboxUrl: null, workerIntervalMs: 0 } }, now: () => new Date(Date.now() + ahead) });
+  const deps = (): MailDeliveryDeps => ({
+    db: database.db,
+    config: { mail: { smtpUrl: "", from: FROM, catcher: true, inboxUrl: null, workerIntervalMs: 0 } },
+    now: () => new Date(Date.now() + ahead),
+  });
 
   beforeAll(async () => {
     database = await target.open();
@@ -51,7 +55,15 @@ describe.each(testDatabaseTargets())("mail outbox delivery on $name", (target) =
 
   let seq = 0;
   const queue = async (to = `user${++seq}-${target.name}@example.com`) => {
-    const id = await enqueueMail(database.db, to, passwordResetMail({ name: "Ana", url: `http://127.0.0.1:3000/set-password?token=tok${seq}`, expiresAt: new Date(Date.now() + 3_600_000) }));
+    const id = await enqueueMail(
+      database.db,
+      to,
+      passwordResetMail({
+        name: "Ana",
+        url: `http://127.0.0.1:3000/set-password?token=tok${seq}`,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      }),
+    );
     return { id, to };
   };
   const row = async (id: string) => (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
@@ -67,7 +79,14 @@ describe.each(testDatabaseTargets())("mail outbox delivery on $name", (target) =
     expect(mails[0]).toMatchObject({ subject: "Reset your merchant dashboard password", messageId: `<${id}@merchant.example>` });
     expect(mails[0]!.links[0]).toMatch(/set-password\?token=tok/);
     const after = await row(id);
-    expect(after).toMatchObject({ status: "sent", attempts: 1, textBody: null, htmlBody: null, lockedUntil: null, messageId: `<${id}@merchant.example>` });
+    expect(after).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      textBody: null,
+      htmlBody: null,
+      lockedUntil: null,
+      messageId: `<${id}@merchant.example>`,
+    });
     expect(after.sentAt).not.toBeNull();
   });
 
@@ -148,7 +167,9 @@ describe.each(testDatabaseTargets())("mail outbox delivery on $name", (target) =
     const r = await row(id);
     expect(r).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, textBody: null, htmlBody: null, lockedUntil: null });
     expect(r.lastError).toMatch(/ECONNREFUSED/);
-    const failedLine = logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.event === "mail.failed" && l.id === id)!;
+    const failedLine = logs.lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.event === "mail.failed" && l.id === id)!;
     expect(failedLine).toMatchObject({ level: "warn", kind: "password_reset", attempts: MAX_ATTEMPTS });
     expect(logs.text()).not.toContain("set-password?token=");
     expect(logs.text()).not.toContain(to);

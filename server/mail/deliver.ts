@@ -79,7 +79,12 @@ async function claimDue(deps: MailDeliveryDeps, lockMs: number): Promise<MailOut
     return tx
       .update(mailOutbox)
       .set({ status: "sending", lockedUntil: new Date(now.getTime() + lockMs), attempts: sql`${mailOutbox.attempts} + 1` })
-      .where(inArray(mailOutbox.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }

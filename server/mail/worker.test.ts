@@ -24,10 +24,16 @@ describe.each(testDatabaseTargets())("mail worker on $name", (target) => {
   it("a woken worker sends a just-queued mail within a second or two, long before its next tick", async () => {
     const config = readConfig({ DATA_DIR: "/tmp/unused-test-data", SANDBOX_SMTP_PORT: String(sandbox.smtpPort) });
     expect(config.mail).toMatchObject({ catcher: true, smtpUrl: `smtp://127.0.0.1:${sandbox.smtpPort}`, workerIntervalMs: 5_000 });
-    const worker = startMailWorker({ db: database.db, config, now: () => new Date() }, 3_600_000, { log: createLogger({ sink: () => {} }) });
+    const worker = startMailWorker({ db: database.db, config, now: () => new Date() }, 3_600_000, {
+      log: createLogger({ sink: () => {} }),
+    });
     try {
       const to = `wake-${target.name}@example.com`;
-      await enqueueMail(database.db, to, passwordResetMail({ name: "Ana", url: "http://127.0.0.1:3000/set-password?token=w", expiresAt: new Date(Date.now() + 3_600_000) }));
+      await enqueueMail(
+        database.db,
+        to,
+        passwordResetMail({ name: "Ana", url: "http://127.0.0.1:3000/set-password?token=w", expiresAt: new Date(Date.now() + 3_600_000) }),
+      );
       const started = Date.now();
       worker.wake();
       await expect.poll(() => sandbox.mail.list(to).length, { timeout: 2_000 }).toBe(1);

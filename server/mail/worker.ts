@@ -38,7 +38,8 @@ export function startMailWorker(
       return total;
     },
     report: (r) => {
-      if (r.sent.length || r.retried.length || r.failed.length) log.info("mail.pass", { sent: r.sent.length, retried: r.retried.length, failed: r.failed.length });
+      if (r.sent.length || r.retried.length || r.failed.length)
+        log.info("mail.pass", { sent: r.sent.length, retried: r.retried.length, failed: r.failed.length });
     },
     log,
   });

@@ -10,7 +10,9 @@ export async function startBackgroundWork(): Promise<void> {
   try {
     // PCI DSS 4.0.1 8.4.2 asks a second factor of everyone: MFA_REQUIRED=none is for local trials only.
     if (env().mfaRequired === "none") {
-      logger.warn("config.mfa_disabled", { message: "MFA_REQUIRED=none: nobody is asked for a second factor. For local trials only, never in production." });
+      logger.warn("config.mfa_disabled", {
+        message: "MFA_REQUIRED=none: nobody is asked for a second factor. For local trials only, never in production.",
+      });
     }
     await appDeps(); // starts the reconciler and the plan scheduler once per process (not during `next build`)
   } catch (e) {

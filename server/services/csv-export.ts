@@ -34,7 +34,12 @@ export function csvExportStream<Row>(spec: CsvExportSpec<Row>): ReadableStream<U
     try {
       await appendAuditNow(spec.db, entry);
     } catch (error) {
-      logger.error("export.audit_failed", { action: entry.action, error: error instanceof Error ? error.message : String(error), rows: rowCount, outcome });
+      logger.error("export.audit_failed", {
+        action: entry.action,
+        error: error instanceof Error ? error.message : String(error),
+        rows: rowCount,
+        outcome,
+      });
     }
   };
   return new ReadableStream<Uint8Array>(

@@ -12,7 +12,11 @@ function list(ids: number[]) {
   const fetch = async (after: number | null, backwards: boolean, limit: number) => {
     reads.push({ after, backwards, limit });
     if (!backwards) return ids.filter((id) => after === null || id > after).slice(0, limit);
-    return ids.filter((id) => after === null || id < after).reverse().slice(0, limit).reverse();
+    return ids
+      .filter((id) => after === null || id < after)
+      .reverse()
+      .slice(0, limit)
+      .reverse();
   };
   const cursors = new Map<string, Cursor>();
   const cursorOf = (row: number, d: "next" | "prev") => {
@@ -37,7 +41,11 @@ describe("readKeysetPage", () => {
       expect(page.prevCursor).not.toBeNull();
       seen.push(page.rows);
     }
-    expect(seen).toEqual([[1, 2, 3], [4, 5, 6], [7, 8]]);
+    expect(seen).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8],
+    ]);
 
     const back1 = await l.page(page.prevCursor);
     expect(back1.rows).toEqual([4, 5, 6]);

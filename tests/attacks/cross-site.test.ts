@@ -112,11 +112,15 @@ describe.each(testDatabaseTargets())("cross-site requests on $name", (target) =>
       for (const [what, origin] of HOSTILE_ORIGINS) {
         const headers = new Headers({ cookie: admin.cookie, "content-type": "application/json" });
         if (origin !== null) headers.set("origin", origin);
-        const res = proxy(new NextRequest(`${APP_ORIGIN}${pathOf(r.route, SAMPLE_PARAMS[r.route])}`, { method: r.method, headers, body: "{}" }));
+        const res = proxy(
+          new NextRequest(`${APP_ORIGIN}${pathOf(r.route, SAMPLE_PARAMS[r.route])}`, { method: r.method, headers, body: "{}" }),
+        );
         expect({ route: r.route, what, status: res.status }).toEqual({ route: r.route, what, status: 403 });
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe("origin_rejected");
       }
-      const own = proxy(new NextRequest(`${APP_ORIGIN}${pathOf(r.route, SAMPLE_PARAMS[r.route])}`, { method: r.method, headers: { origin: APP_ORIGIN } }));
+      const own = proxy(
+        new NextRequest(`${APP_ORIGIN}${pathOf(r.route, SAMPLE_PARAMS[r.route])}`, { method: r.method, headers: { origin: APP_ORIGIN } }),
+      );
       expect(own.headers.get("x-middleware-next")).toBe("1");
     }
   });

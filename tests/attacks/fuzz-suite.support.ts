@@ -47,12 +47,28 @@ const RUNS = Number(process.env.ATTACK_FUZZ_RUNS ?? 1_000);
  * and any query it can read): a 2xx is fine there, and only the tables of people, payments and sessions must stay.
  */
 const ACCEPTS_RANDOM_INPUT = new Set([
-  "GET admin/audit", "GET admin/audit/export", "GET admin/branches", "GET admin/roles", "POST admin/roles/refresh",
-  "GET health", "HEAD health", "GET payments/links", "GET recurring", "GET transactions", "GET transactions/export",
-  "GET transactions/views", "GET recurring/plans", "POST session/sign-out", "POST transactions/views", "GET auth/[...nextauth]", "POST auth/[...nextauth]",
+  "GET admin/audit",
+  "GET admin/audit/export",
+  "GET admin/branches",
+  "GET admin/roles",
+  "POST admin/roles/refresh",
+  "GET health",
+  "HEAD health",
+  "GET payments/links",
+  "GET recurring",
+  "GET transactions",
+  "GET transactions/export",
+  "GET transactions/views",
+  "GET recurring/plans",
+  "POST session/sign-out",
+  "POST transactions/views",
+  "GET auth/[...nextauth]",
+  "POST auth/[...nextauth]",
   // No input at all: the caller's own sessions, and signing out the others (the attacker's own session stays).
-  "GET account/sessions", "POST account/sessions/end-others",
-  "POST account/passkeys/options", "POST session/passkey/options",
+  "GET account/sessions",
+  "POST account/sessions/end-others",
+  "POST account/passkeys/options",
+  "POST session/passkey/options",
   // Any well-formed e-mail address gets the one answer (no account enumeration); a link goes out only to an account.
   "POST session/password-reset",
   // No input: starting an authenticator app's set-up from the Account page (when the user has none) answers a key.
@@ -105,12 +121,25 @@ const hostileCookie = (admin: Actor): fc.Arbitrary<string | null> =>
         .oneof(hostileString, fc.constantFrom("%", "%zz", "%E0%A4%A", "a%", `${admin.cookie.slice(COOKIE_NAME.length + 1)}%`))
         .map((v) => `${COOKIE_NAME}=${v.replace(/[^\x21-\x7e]/g, "_").slice(0, 4_000)}`),
     },
-    { weight: 1, arbitrary: fc.constantFrom(`${admin.cookie}; ${COOKIE_NAME}=forged`, `${COOKIE_NAME}=forged; ${admin.cookie}`, "=;=;;", `${COOKIE_NAME}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `${admin.cookie}; ${COOKIE_NAME}=forged`,
+        `${COOKIE_NAME}=forged; ${admin.cookie}`,
+        "=;=;;",
+        `${COOKIE_NAME}`,
+      ),
+    },
   );
 
 function requestArb(r: DeclaredRoute, admin: Actor): fc.Arbitrary<CallOptions> {
   const segments = segmentsOf(r.route);
-  const params = fc.record(Object.fromEntries(segments.map((s) => [s, hostileParam(SAMPLE_PARAMS[r.route]![s]!)])) as Record<string, fc.Arbitrary<string | string[]>>);
+  const params = fc.record(
+    Object.fromEntries(segments.map((s) => [s, hostileParam(SAMPLE_PARAMS[r.route]![s]!)])) as Record<
+      string,
+      fc.Arbitrary<string | string[]>
+    >,
+  );
   // Sign-out with the admin's cookie would end the admin's sessions: it is attacked with hostile cookies only.
   const token = admin.cookie.slice(COOKIE_NAME.length + 1);
   const cookie = r.route === "session/sign-out" ? hostileCookie(admin).filter((c) => !c?.includes(token)) : hostileCookie(admin);
@@ -166,14 +195,29 @@ export function describeFuzz(part: number, parts: number) {
         const hook = routeOf(ROUTES, "POST", "webhooks/gateway/[secret]");
         const cases: Array<[string, Promise<{ status: number }>]> = [
           ["next-auth: broken JSON body", call(auth("POST"), { params: { nextauth: ["callback", "credentials"] }, body: '{"a":1}{' })],
-          ["next-auth: callbackUrl not http(s)", call(auth("GET"), { params: { nextauth: ["session"] }, query: "callbackUrl=javascript:alert(1)" })],
+          [
+            "next-auth: callbackUrl not http(s)",
+            call(auth("GET"), { params: { nextauth: ["session"] }, query: "callbackUrl=javascript:alert(1)" }),
+          ],
           ["next-auth: no action", call(auth("GET"), { params: { nextauth: [""] } })],
-          ["receiver: unpaired surrogate in JSON", call(hook, { params: { secret: SECRETS.webhook }, body: '{"trans_id":"\\ud800","order_id":"x"}' })],
-          ["receiver: NUL in a form field", call(hook, { params: { secret: SECRETS.webhook }, body: "order_id=a%00b", contentType: "application/x-www-form-urlencoded" })],
-          ["receiver: a token whose tail would split an emoji", call(hook, { params: { secret: SECRETS.webhook }, body: JSON.stringify({ order_id: "o-1", card_token: "tok_😀😀😀😀😀x" }) })],
+          [
+            "receiver: unpaired surrogate in JSON",
+            call(hook, { params: { secret: SECRETS.webhook }, body: '{"trans_id":"\\ud800","order_id":"x"}' }),
+          ],
+          [
+            "receiver: NUL in a form field",
+            call(hook, { params: { secret: SECRETS.webhook }, body: "order_id=a%00b", contentType: "application/x-www-form-urlencoded" }),
+          ],
+          [
+            "receiver: a token whose tail would split an emoji",
+            call(hook, { params: { secret: SECRETS.webhook }, body: JSON.stringify({ order_id: "o-1", card_token: "tok_😀😀😀😀😀x" }) }),
+          ],
           ["session cookie with a malformed escape", call(LIST, { cookie: `${COOKIE_NAME}=%E0%A4%A` })],
           ["NUL in the transactions search", call(LIST, { cookie: admin.cookie, query: "q=a%00b" })],
-          ["NUL in the export's search (was a stream cut mid-answer)", call(routeOf(ROUTES, "GET", "transactions/export"), { cookie: admin.cookie, query: "q=%00" })],
+          [
+            "NUL in the export's search (was a stream cut mid-answer)",
+            call(routeOf(ROUTES, "GET", "transactions/export"), { cookie: admin.cookie, query: "q=%00" }),
+          ],
         ];
         for (const [what, res] of cases) expect({ what, server: (await res).status >= 500 }).toEqual({ what, server: false });
         await defaultNotificationQueue().idle();
@@ -191,13 +235,18 @@ export function describeFuzz(part: number, parts: number) {
         await fc.assert(
           fc.asyncProperty(requestArb(r, admin), async (o) => {
             const res = await call(r, o);
-            const where = `${key} → ${res.status} ${res.text.slice(0, 300)}\n${log.lines.slice(logFrom).filter((l) => l.includes('"level":"error"')).slice(-1).join("")}`;
+            const where = `${key} → ${res.status} ${res.text.slice(0, 300)}\n${log.lines
+              .slice(logFrom)
+              .filter((l) => l.includes('"level":"error"'))
+              .slice(-1)
+              .join("")}`;
             if (res.status >= 500) throw new Error(`5xx: ${where}`);
             const leaked = secretsIn(res);
             if (leaked.length) throw new Error(`secret ${leaked.join(", ")} in the answer of ${key}`);
             if (res.status < 300 || (res.status < 400 && OWN_PROTOCOL.has(r.route))) {
               accepted++;
-              if (!ACCEPTS_RANDOM_INPUT.has(key) && !OWN_PROTOCOL.has(r.route)) throw new Error(`hostile input accepted: ${where}\n${JSON.stringify(o).slice(0, 500)}`);
+              if (!ACCEPTS_RANDOM_INPUT.has(key) && !OWN_PROTOCOL.has(r.route))
+                throw new Error(`hostile input accepted: ${where}\n${JSON.stringify(o).slice(0, 500)}`);
             } else if (res.status >= 400 && !OWN_PROTOCOL.has(r.route) && !isErrorShape(res.json)) {
               throw new Error(`not the error shape: ${where}`);
             } else if (r.route === "webhooks/gateway/[secret]" && !/^text\/plain/.test(res.headers.get("content-type") ?? "")) {
@@ -210,7 +259,12 @@ export function describeFuzz(part: number, parts: number) {
         const allowed = new Set(WRITES_BY_DESIGN[key] ?? []);
         const changed = changedTables(before, await snapshot(database.db)).filter((t) => !allowed.has(t));
         if (!ACCEPTS_RANDOM_INPUT.has(key) || accepted === 0) expect(changed, `${key} wrote to ${changed.join(", ")}`).toEqual([]);
-        else expect(changed.filter((t) => ["payments", "payment_actions", "users", "user_roles", "sessions", "payment_links", "password_tokens"].includes(t))).toEqual([]);
+        else
+          expect(
+            changed.filter((t) =>
+              ["payments", "payment_actions", "users", "user_roles", "sessions", "payment_links", "password_tokens"].includes(t),
+            ),
+          ).toEqual([]);
         expect(await verifyAuditChain(database.db)).toMatchObject({ ok: true });
         // The attacker's session is still good: the next route is attacked past the session check too.
         expect((await call(LIST, { cookie: admin.cookie })).status).toBe(200);

@@ -59,7 +59,14 @@ let sandbox: RunningSandbox | null = null;
  */
 export async function startAttackSandbox(opts: { mfaRequired?: "all" | "admins" | "none" } = {}): Promise<RunningSandbox> {
   if (sandbox) return sandbox;
-  sandbox = await startSandbox({ port: 0, dataDir: null, callbackUrl: null, clientKey: CLIENT_KEY, merchantSecret: SECRETS.merchantSecret, apiKey: SECRETS.apiKey });
+  sandbox = await startSandbox({
+    port: 0,
+    dataDir: null,
+    callbackUrl: null,
+    clientKey: CLIENT_KEY,
+    merchantSecret: SECRETS.merchantSecret,
+    apiKey: SECRETS.apiKey,
+  });
   Object.assign(process.env, {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "attack-data-")),
     APP_URL: APP_ORIGIN,
@@ -80,7 +87,11 @@ export async function startAttackSandbox(opts: { mfaRequired?: "all" | "admins" 
     MAIL_WORKER_INTERVAL_SECONDS: "0",
   });
   const config = env();
-  if (config.gateway.baseUrl !== sandbox.url || config.authSecret !== SECRETS.nextAuth || config.mfaRequired !== (opts.mfaRequired ?? "none")) {
+  if (
+    config.gateway.baseUrl !== sandbox.url ||
+    config.authSecret !== SECRETS.nextAuth ||
+    config.mfaRequired !== (opts.mfaRequired ?? "none")
+  ) {
     throw new Error("env() was read before the attack harness configured it: import order problem");
   }
   return sandbox;
@@ -96,7 +107,10 @@ export async function installDatabase(database: TestDatabase): Promise<void> {
   const holders = globalThis as Holders;
   const previous = holders[GATEWAY_KEY];
   holders[DB_KEY] = Promise.resolve(database);
-  const client = createGatewayClient(env().gateway, { recorder: createGatewayCallLog(database.db), logger: createLogger({ sink: () => {} }) });
+  const client = createGatewayClient(env().gateway, {
+    recorder: createGatewayCallLog(database.db),
+    logger: createLogger({ sink: () => {} }),
+  });
   holders[GATEWAY_KEY] = Promise.resolve(client);
   if (previous) await (await previous).close();
   if ((await getDatabase()) !== (database as unknown)) throw new Error("getDatabase() does not return the installed test database");
@@ -133,7 +147,10 @@ export interface Actor {
 export const COOKIE_NAME = "next-auth.session-token";
 
 /** What next-auth's jwt callback puts in the token (server/auth/options.ts), encoded as next-auth encodes it. */
-export async function mintCookie(claims: { uid: string; sid: string; sv: number; email?: string }, opts: { secret?: string; maxAge?: number } = {}): Promise<string> {
+export async function mintCookie(
+  claims: { uid: string; sid: string; sv: number; email?: string },
+  opts: { secret?: string; maxAge?: number } = {},
+): Promise<string> {
   const token = await encode({
     token: { sub: claims.uid, email: claims.email, uid: claims.uid, sid: claims.sid, sv: claims.sv },
     secret: opts.secret ?? SECRETS.nextAuth,
@@ -152,7 +169,11 @@ export async function createActor(db: Db, name: Exclude<PrincipalName, "none">):
   const isSuper = name === "super-admin";
   const roleNames = isSuper || name === "no-role" ? [] : [name];
   // No password: scrypt would cost ~0.4 s per actor, and the password check is not what these suites attack.
-  const user = await createUser(db, { email, name: `Attack ${name}`, password: null, userType: isSuper ? "SUPER_ADMIN" : "USER" , roleNames }, { id: null, email: "attack-suite" });
+  const user = await createUser(
+    db,
+    { email, name: `Attack ${name}`, password: null, userType: isSuper ? "SUPER_ADMIN" : "USER", roleNames },
+    { id: null, email: "attack-suite" },
+  );
   const session = await openSession(db, user.id);
   const cookie = await mintCookie({ uid: user.id, sid: session.id, sv: user.sessionVersion, email });
   return { name, userId: user.id, sessionId: session.id, sv: user.sessionVersion, email, cookie, permissions: permissionsOf(name) };
@@ -160,7 +181,10 @@ export async function createActor(db: Db, name: Exclude<PrincipalName, "none">):
 
 /** A session row as checkSignIn (server/auth/sign-in.ts) inserts it after a good password. */
 export async function openSession(db: Db, userId: string, at = new Date()): Promise<{ id: string }> {
-  const [row] = await db.insert(sessions).values({ userId, ip: "203.0.113.7", userAgent: "attack-suite", createdAt: at, lastSeenAt: at }).returning();
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, ip: "203.0.113.7", userAgent: "attack-suite", createdAt: at, lastSeenAt: at })
+    .returning();
   return row!;
 }
 
@@ -312,7 +336,9 @@ export async function snapshot(db: Db, ignore: Record<string, string[]> = {}): P
   for (const t of await tableNames(db)) {
     const drop = [...(VOLATILE[t] ?? []), ...(ignore[t] ?? [])].map((c) => ` - '${c}'`).join("");
     const rows = await db.execute(
-      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg((to_jsonb(x)${drop})::text, ',' order by (to_jsonb(x)${drop})::text)), '') as h from "${t}" x`),
+      sql.raw(
+        `select count(*)::int as n, coalesce(md5(string_agg((to_jsonb(x)${drop})::text, ',' order by (to_jsonb(x)${drop})::text)), '') as h from "${t}" x`,
+      ),
     );
     const [row] = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{ n: number; h: string }>;
     out[t] = `${row!.n}:${row!.h}`;

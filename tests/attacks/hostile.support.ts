@@ -57,12 +57,71 @@ export const INJECTIONS = [
 ];
 
 export const FIELD_NAMES = [
-  "amount", "amountMinor", "amountMin", "amountMax", "currency", "orderId", "note", "reasonCode", "reason", "idempotencyKey",
-  "email", "name", "password", "currentPassword", "newPassword", "confirmPassword", "token", "status", "roleIds", "roleNames",
-  "permissions", "description", "cardNumber", "cvv", "expMonth", "expYear", "cardToken", "recurringInit", "saveCard", "auth",
-  "customerName", "firstName", "lastName", "phone", "country", "city", "address", "zip", "query", "q", "cursor", "sort", "dir",
-  "from", "to", "tz", "ids", "cols", "page", "size", "text", "mode", "interface", "userType", "paymentId", "partnerId", "branchId",
-  "businessUnitId", "expiry", "expireDate", "items", "url", "__proto__", "constructor", "prototype",
+  "amount",
+  "amountMinor",
+  "amountMin",
+  "amountMax",
+  "currency",
+  "orderId",
+  "note",
+  "reasonCode",
+  "reason",
+  "idempotencyKey",
+  "email",
+  "name",
+  "password",
+  "currentPassword",
+  "newPassword",
+  "confirmPassword",
+  "token",
+  "status",
+  "roleIds",
+  "roleNames",
+  "permissions",
+  "description",
+  "cardNumber",
+  "cvv",
+  "expMonth",
+  "expYear",
+  "cardToken",
+  "recurringInit",
+  "saveCard",
+  "auth",
+  "customerName",
+  "firstName",
+  "lastName",
+  "phone",
+  "country",
+  "city",
+  "address",
+  "zip",
+  "query",
+  "q",
+  "cursor",
+  "sort",
+  "dir",
+  "from",
+  "to",
+  "tz",
+  "ids",
+  "cols",
+  "page",
+  "size",
+  "text",
+  "mode",
+  "interface",
+  "userType",
+  "paymentId",
+  "partnerId",
+  "branchId",
+  "businessUnitId",
+  "expiry",
+  "expireDate",
+  "items",
+  "url",
+  "__proto__",
+  "constructor",
+  "prototype",
 ];
 
 const HUGE = "A".repeat(70_000);
@@ -79,7 +138,21 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
-  fc.constantFrom(-1, 0, -0, 0.5, 1.005, -0.01, 1e21, 1e308, -1e308, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, Number.MIN_SAFE_INTEGER, 2 ** 63),
+  fc.constantFrom(
+    -1,
+    0,
+    -0,
+    0.5,
+    1.005,
+    -0.01,
+    1e21,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    Number.MIN_SAFE_INTEGER,
+    2 ** 63,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
@@ -96,14 +169,20 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec<{ v: unknown }>((ti
 
 /** JSON texts: random JSON, nearly valid objects, pollution, broken, huge, deeply nested, not objects at all. */
 export const hostileJsonText: fc.Arbitrary<string> = fc.oneof(
-  { weight: 6, arbitrary: fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { minKeys: 1, maxKeys: 8 }).map((o) => JSON.stringify(o)) },
+  {
+    weight: 6,
+    arbitrary: fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { minKeys: 1, maxKeys: 8 }).map((o) => JSON.stringify(o)),
+  },
   { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: fc.anything().map((v) => JSON.stringify(v) ?? "undefined") },
   {
     weight: 2,
-    arbitrary: fc.tuple(fc.constantFrom(...FIELD_NAMES), hostileValue).map(
-      ([k, v]) => `{"__proto__":{"isAdmin":true,"permissions":["*"]},"constructor":{"prototype":{"polluted":1}},${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"}}`,
-    ),
+    arbitrary: fc
+      .tuple(fc.constantFrom(...FIELD_NAMES), hostileValue)
+      .map(
+        ([k, v]) =>
+          `{"__proto__":{"isAdmin":true,"permissions":["*"]},"constructor":{"prototype":{"polluted":1}},${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"}}`,
+      ),
   },
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
   { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1) || "{") },
@@ -151,16 +230,37 @@ export const hostileQuery: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .array(fc.tuple(fc.oneof(fc.constantFrom(...FIELD_NAMES, "statuses", "currency", "limit"), hostileString), fc.oneof(hostileString, hostileNumber.map(String))), { maxLength: 6 })
+      .array(
+        fc.tuple(
+          fc.oneof(fc.constantFrom(...FIELD_NAMES, "statuses", "currency", "limit"), hostileString),
+          fc.oneof(hostileString, hostileNumber.map(String)),
+        ),
+        { maxLength: 6 },
+      )
       .map((pairs) => new URLSearchParams(pairs.map(([k, v]) => [k, v] as [string, string])).toString()),
   },
-  { weight: 1, arbitrary: fc.constantFrom("", "%", "%zz", "a=%E0%A4%A", "&&&==&", "cursor=%00", "page=-1&size=1000000", "__proto__[x]=1&constructor[prototype][y]=2") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "",
+      "%",
+      "%zz",
+      "a=%E0%A4%A",
+      "&&&==&",
+      "cursor=%00",
+      "page=-1&size=1000000",
+      "__proto__[x]=1&constructor[prototype][y]=2",
+    ),
+  },
 );
 
 /** Forwarding and identification headers the app reads (client IP into audit rows, user agent into sessions). */
 export const hostileHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
   {
-    "x-forwarded-for": fc.oneof(fc.constantFrom("1.2.3.4", "::1", "not-an-ip", "1.2.3.4, <script>", "A".repeat(8_000)), hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, "?"))),
+    "x-forwarded-for": fc.oneof(
+      fc.constantFrom("1.2.3.4", "::1", "not-an-ip", "1.2.3.4, <script>", "A".repeat(8_000)),
+      hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, "?")),
+    ),
     "user-agent": hostileString.map((s) => s.replace(/[^\x20-\x7e]/g, "?").slice(0, 8_000)),
   },
   { requiredKeys: [] },

@@ -27,12 +27,26 @@ export async function inRequestScope<T>(req: Request & { nextUrl: URL }, route: 
     { workUnitAsyncStorage: Store },
     { createRequestStoreForAPI: (...args: unknown[]) => unknown },
   ];
-  const requestStore = createRequestStoreForAPI(req, req.nextUrl, { tags: [], expirationsByCacheKind: new Map() }, undefined, undefined, undefined);
+  const requestStore = createRequestStoreForAPI(
+    req,
+    req.nextUrl,
+    { tags: [], expirationsByCacheKind: new Map() },
+    undefined,
+    undefined,
+    undefined,
+  );
   // after(task): Next's server runs the task once the response is sent; here it runs on the next turn, detached,
   // and is remembered until it settles so that a suite can wait for it before closing its database.
   const afterContext = {
     after: (task: Promise<unknown> | (() => unknown)) => {
-      const run = new Promise<void>((done) => setImmediate(() => void Promise.resolve(typeof task === "function" ? task() : task).catch(() => {}).finally(done)));
+      const run = new Promise<void>((done) =>
+        setImmediate(
+          () =>
+            void Promise.resolve(typeof task === "function" ? task() : task)
+              .catch(() => {})
+              .finally(done),
+        ),
+      );
       pendingAfterTasks.add(run);
       void run.finally(() => pendingAfterTasks.delete(run));
     },

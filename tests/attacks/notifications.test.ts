@@ -13,7 +13,19 @@ import { appDeps } from "../../server/services/app-deps";
 import type { ServiceDeps } from "../../server/services/deps";
 import { defaultNotificationQueue } from "../../server/services/notifications/notification-queue";
 import { dashboardSale, signedNotification, type DashboardSale } from "../support/notifications.support";
-import { call, captureAppLog, changedTables, declaredRoutes, installDatabase, routeOf, SECRETS, snapshot, startAttackSandbox, stopAttackSandbox, uninstallDatabase } from "./harness.support";
+import {
+  call,
+  captureAppLog,
+  changedTables,
+  declaredRoutes,
+  installDatabase,
+  routeOf,
+  SECRETS,
+  snapshot,
+  startAttackSandbox,
+  stopAttackSandbox,
+  uninstallDatabase,
+} from "./harness.support";
 import { assertNoSecrets } from "./secrets.support";
 
 const HOOK = routeOf(await declaredRoutes(), "POST", "webhooks/gateway/[secret]");
@@ -40,7 +52,12 @@ describe.each(testDatabaseTargets())("the notification receiver under attack on 
 
   /** Post as the gateway does (urlencoded, no Origin, no cookie), then let the app's queue process it. */
   async function post(fields: Record<string, string>, secret = SECRETS.webhook) {
-    const res = await call(HOOK, { params: { secret }, origin: null, body: new URLSearchParams(fields).toString(), contentType: "application/x-www-form-urlencoded" });
+    const res = await call(HOOK, {
+      params: { secret },
+      origin: null,
+      body: new URLSearchParams(fields).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
     await defaultNotificationQueue().idle();
     assertNoSecrets(res, "receiver");
     return res;
@@ -91,7 +108,11 @@ describe.each(testDatabaseTargets())("the notification receiver under attack on 
     expect((await post(fields)).status).toBe(200);
     expect(changedTables(exact, await snapshot(database.db))).toEqual([]); // deduplicated: not even a receipt row
     const before = await state();
-    const altered: Array<Record<string, string>> = [{ status: "VOID", action: "VOID" }, { amount: "1.00" }, { status: "REFUND", action: "CREDITVOID", trans_date: "23-11-2025 10:00:00" }];
+    const altered: Array<Record<string, string>> = [
+      { status: "VOID", action: "VOID" },
+      { amount: "1.00" },
+      { status: "REFUND", action: "CREDITVOID", trans_date: "23-11-2025 10:00:00" },
+    ];
     for (const over of altered) {
       expect((await post(signedNotification(sale, SECRETS.merchantSecret, over))).status).toBe(200);
     }
@@ -103,7 +124,12 @@ describe.each(testDatabaseTargets())("the notification receiver under attack on 
 
   it("a notification about an unknown payment creates nothing", async () => {
     const before = await state();
-    const forged = { transId: "7d1c9a0e-5b4f-4e3d-9c2b-1a0f9e8d7c6b", orderId: "attack-order-404", email: "nobody@example.com", card: { bin6: "411111", last4: "1111" } };
+    const forged = {
+      transId: "7d1c9a0e-5b4f-4e3d-9c2b-1a0f9e8d7c6b",
+      orderId: "attack-order-404",
+      email: "nobody@example.com",
+      card: { bin6: "411111", last4: "1111" },
+    };
     expect((await post(signedNotification(forged, SECRETS.merchantSecret))).status).toBe(200);
     expect(changedTables(before, await state())).toEqual([]);
   });
@@ -111,9 +137,16 @@ describe.each(testDatabaseTargets())("the notification receiver under attack on 
   it("a notification that would move a payment backwards changes nothing", async () => {
     const sale = await capturedSale();
     const before = await state();
-    const earlier: Array<Record<string, string>> = [{ status: "PENDING", action: "SALE" }, { status: "3DS", result: "REDIRECT" }, { status: "PREPARE" }, { status: "DECLINED", result: "DECLINED" }];
+    const earlier: Array<Record<string, string>> = [
+      { status: "PENDING", action: "SALE" },
+      { status: "3DS", result: "REDIRECT" },
+      { status: "PREPARE" },
+      { status: "DECLINED", result: "DECLINED" },
+    ];
     for (const over of earlier) {
-      expect((await post(signedNotification(sale, SECRETS.merchantSecret, { ...over, trans_date: "20-11-2025 08:00:00" }))).status).toBe(200);
+      expect((await post(signedNotification(sale, SECRETS.merchantSecret, { ...over, trans_date: "20-11-2025 08:00:00" }))).status).toBe(
+        200,
+      );
     }
     expect(changedTables(before, await state()).filter((t) => t !== "audit_log")).toEqual([]);
     expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({ status: "captured", capturedMinor: 10_000 });

@@ -67,33 +67,42 @@ describe.each(testDatabaseTargets())("permission matrix on $name", (target) => {
     await database?.dispose();
   });
 
-  it.each(ROUTES.map((r) => ({ r, label: `${r.method} /api/${r.route}`, rule: r.meta?.access.kind === "permission" ? r.meta.access.permission : r.meta?.access.kind })))(
-    "$label ($rule): refused to everyone without it, with 401/403 in the error shape",
-    async ({ r }) => {
-      const failures: string[] = [];
-      for (const who of ["none", ...ROLE_PRINCIPALS] as PrincipalName[]) {
-        let actor: Actor | null = who === "none" ? null : actors[who]!;
-        if (actor && ENDS_SESSIONS.has(r.route)) actor = await createActor(database.db, actor.name as Exclude<PrincipalName, "none">);
-        const expected = expectedFor(r, who, actor);
-        const res = await call(r, {
-          params: SAMPLE_PARAMS[r.route],
-          cookie: actor?.cookie ?? null,
-          body: ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) ? "{}" : undefined,
-        });
-        assertNoSecrets(res, `${r.method} ${r.route} as ${who}`);
-        const code = (res.json as { error?: { code?: string } } | undefined)?.error?.code;
-        const ok =
-          expected === "unauthenticated"
-            ? res.status === 401 && code === "unauthenticated" && isErrorShape(res.json)
-            : expected === "forbidden"
-              ? res.status === 403 && code === "forbidden" && isErrorShape(res.json)
-              : res.status !== 401 && res.status !== 403 && res.status < 500;
-        if (!ok) failures.push(`${who}: expected ${expected}, got ${res.status} ${res.text.slice(0, 200)}`);
-        if (expected === "allowed" && res.status >= 400 && r.meta!.access.kind !== "public" && !isErrorShape(res.json)) {
-          failures.push(`${who}: ${res.status} not in the error shape: ${res.text.slice(0, 200)}`);
-        }
+  it.each(
+    ROUTES.map((r) => ({
+      r,
+      label: `${r.method} /api/${r.route}`,
+      rule: r.meta?.access.kind === "permission" ? r.meta.access.permission : r.meta?.access.kind,
+    })),
+  )("$label ($rule): refused to everyone without it, with 401/403 in the error shape", async ({ r }) => {
+    const failures: string[] = [];
+    for (const who of ["none", ...ROLE_PRINCIPALS] as PrincipalName[]) {
+      let actor: Actor | null = who === "none" ? null : actors[who]!;
+      if (actor && ENDS_SESSIONS.has(r.route)) actor = await createActor(database.db, actor.name as Exclude<PrincipalName, "none">);
+      const expected = expectedFor(r, who, actor);
+      const res = await call(r, {
+        params: SAMPLE_PARAMS[r.route],
+        cookie: actor?.cookie ?? null,
+        body: ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) ? "{}" : undefined,
+      });
+      assertNoSecrets(res, `${r.method} ${r.route} as ${who}`);
+      const code = (res.json as { error?: { code?: string } } | undefined)?.error?.code;
+      const ok =
+        expected === "unauthenticated"
+          ? res.status === 401 && code === "unauthenticated" && isErrorShape(res.json)
+          : expected === "forbidden"
+            ? res.status === 403 && code === "forbidden" && isErrorShape(res.json)
+            : res.status !== 401 && res.status !== 403 && res.status < 500;
+      if (!ok) failures.push(`${who}: expected ${expected}, got ${res.status} ${res.text.slice(0, 200)}`);
+      if (expected === "allowed" && res.status >= 400 && r.meta!.access.kind !== "public" && !isErrorShape(res.json)) {
+        failures.push(`${who}: ${res.status} not in the error shape: ${res.text.slice(0, 200)}`);
       }
-      expect(failures, log.lines.filter((l) => l.includes('"error"')).slice(-3).join("\n")).toEqual([]);
-    },
-  );
+    }
+    expect(
+      failures,
+      log.lines
+        .filter((l) => l.includes('"error"'))
+        .slice(-3)
+        .join("\n"),
+    ).toEqual([]);
+  });
 });

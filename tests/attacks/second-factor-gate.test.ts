@@ -53,7 +53,12 @@ describe.each(testDatabaseTargets())("the second-factor gate under attack on $na
 
   it("covers the second-factor step's own routes and every other guarded route", () => {
     const pending = GUARDED.filter((r) => r.meta?.access.kind === "pending_second_factor").map((r) => `${r.method} ${r.route}`);
-    expect(pending.sort()).toEqual(["POST session/enrolment/totp", "POST session/passkey", "POST session/passkey/options", "POST session/second-factor"]);
+    expect(pending.sort()).toEqual([
+      "POST session/enrolment/totp",
+      "POST session/passkey",
+      "POST session/passkey/options",
+      "POST session/second-factor",
+    ]);
     expect(GUARDED.length).toBeGreaterThan(30);
   });
 
@@ -83,13 +88,19 @@ describe.each(testDatabaseTargets())("the second-factor gate under attack on $na
     const reader = await createActor(database.db, "read-only");
     const list = routeOf(ROUTES, "GET", "transactions");
     expect(errorCode(await call(list, { cookie: reader.cookie }))).toBe("second_factor_required");
-    await database.db.update(sessions).set({ mfaVerifiedAt: new Date(), factorAt: new Date(), factorKind: "totp" }).where(eq(sessions.id, reader.sessionId));
+    await database.db
+      .update(sessions)
+      .set({ mfaVerifiedAt: new Date(), factorAt: new Date(), factorKind: "totp" })
+      .where(eq(sessions.id, reader.sessionId));
     expect((await call(list, { cookie: reader.cookie })).status).toBe(200);
   });
 
   it("a user who must change a generated password reaches only the password change (401 password_change_required elsewhere)", async () => {
     const reader = await createActor(database.db, "read-only");
-    await database.db.update(sessions).set({ mfaVerifiedAt: new Date(), factorAt: new Date(), factorKind: "totp" }).where(eq(sessions.id, reader.sessionId));
+    await database.db
+      .update(sessions)
+      .set({ mfaVerifiedAt: new Date(), factorAt: new Date(), factorKind: "totp" })
+      .where(eq(sessions.id, reader.sessionId));
     await database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, reader.userId));
     const list = routeOf(ROUTES, "GET", "transactions");
     const res = await call(list, { cookie: reader.cookie });

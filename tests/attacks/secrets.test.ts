@@ -10,7 +10,19 @@ import "./next-scope.support"; // first: Next's request scope needs the global A
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, type TestDatabase } from "../support/db.support";
-import { call, captureAppLog, createActor, declaredRoutes, installDatabase, routeOf, startAttackSandbox, stopAttackSandbox, uninstallDatabase, type Actor, type Answer } from "./harness.support";
+import {
+  call,
+  captureAppLog,
+  createActor,
+  declaredRoutes,
+  installDatabase,
+  routeOf,
+  startAttackSandbox,
+  stopAttackSandbox,
+  uninstallDatabase,
+  type Actor,
+  type Answer,
+} from "./harness.support";
 import { assertNoSecrets, secretsIn } from "./secrets.support";
 
 const ROUTES = await declaredRoutes();
@@ -69,11 +81,28 @@ describe.each(testDatabaseTargets().slice(0, 1))("no secret in any answer on $na
     const authorized = await ok("authorize", "POST", "payments", { body: payment() });
     expect(authorized.status).toBe(200);
     const id = (authorized.json as { paymentId: string }).paymentId;
-    expect((await ok("capture", "POST", "transactions/[id]/capture", { params: { id }, body: JSON.stringify({ amount: "100.00", idempotencyKey: key() }) })).status).toBeLessThan(300);
-    expect((await ok("refund", "POST", "transactions/[id]/refunds", { params: { id }, body: JSON.stringify({ amount: "10.00", reasonCode: "duplicate", idempotencyKey: key() }) })).status).toBeLessThan(300);
+    expect(
+      (
+        await ok("capture", "POST", "transactions/[id]/capture", {
+          params: { id },
+          body: JSON.stringify({ amount: "100.00", idempotencyKey: key() }),
+        })
+      ).status,
+    ).toBeLessThan(300);
+    expect(
+      (
+        await ok("refund", "POST", "transactions/[id]/refunds", {
+          params: { id },
+          body: JSON.stringify({ amount: "10.00", reasonCode: "duplicate", idempotencyKey: key() }),
+        })
+      ).status,
+    ).toBeLessThan(300);
     await ok("sync", "POST", "transactions/[id]/sync", { params: { id } });
     const other = await ok("authorize 2", "POST", "payments", { body: payment() });
-    await ok("void", "POST", "transactions/[id]/void", { params: { id: (other.json as { paymentId: string }).paymentId }, body: JSON.stringify({ idempotencyKey: key() }) });
+    await ok("void", "POST", "transactions/[id]/void", {
+      params: { id: (other.json as { paymentId: string }).paymentId },
+      body: JSON.stringify({ idempotencyKey: key() }),
+    });
     await ok("declined", "POST", "payments", { body: payment({ expMonth: "02" }) });
     await ok("list", "GET", "transactions");
     const csv = await ok("export", "GET", "transactions/export");
@@ -91,13 +120,29 @@ describe.each(testDatabaseTargets().slice(0, 1))("no secret in any answer on $na
 
   it("links, administration, audit log and health", async () => {
     await ok("link", "POST", "payments/links", {
-      body: JSON.stringify({ orderId: `link-${key().slice(0, 10)}`, amount: "50", currency: "SAR", auth: "sale", customerName: "Amal Haddad", email: "amal@example.com", phone: "+966500000000" }),
+      body: JSON.stringify({
+        orderId: `link-${key().slice(0, 10)}`,
+        amount: "50",
+        currency: "SAR",
+        auth: "sale",
+        customerName: "Amal Haddad",
+        email: "amal@example.com",
+        phone: "+966500000000",
+      }),
     });
     await ok("links", "GET", "payments/links");
     await ok("roles", "GET", "admin/roles");
     await ok("roles refresh", "POST", "admin/roles/refresh");
     await ok("branches", "GET", "admin/branches");
-    await ok("new user", "POST", "admin/users", { body: JSON.stringify({ email: `new-${key().slice(0, 8)}@example.com`, name: "Nour Saleh", phoneNumber: "+966501234567", userType: "USER", roleNames: ["finance"] }) });
+    await ok("new user", "POST", "admin/users", {
+      body: JSON.stringify({
+        email: `new-${key().slice(0, 8)}@example.com`,
+        name: "Nour Saleh",
+        phoneNumber: "+966501234567",
+        userType: "USER",
+        roleNames: ["finance"],
+      }),
+    });
     await ok("audit", "GET", "admin/audit");
     await ok("audit export", "GET", "admin/audit/export");
     await ok("health", "GET", "health");
@@ -108,13 +153,24 @@ describe.each(testDatabaseTargets().slice(0, 1))("no secret in any answer on $na
   it("the gateway failing (500, garbage, reset) is reported without anything of the request's credentials", async () => {
     const id = ((await ok("authorize for faults", "POST", "payments", { body: payment() })).json as { paymentId: string }).paymentId;
     for (const fault of ["http_500", "malformed", "wrong_shape", "reset"]) {
-      await fetch(`${sandboxUrl}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ operation: "status", fault, times: 10 }) });
+      await fetch(`${sandboxUrl}/__sandbox/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation: "status", fault, times: 10 }),
+      });
       const res = await ok(`sync during ${fault}`, "POST", "transactions/[id]/sync", { params: { id } });
       expect(res.status).not.toBe(500);
       await fetch(`${sandboxUrl}/__sandbox/faults`, { method: "DELETE" });
     }
-    await fetch(`${sandboxUrl}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ operation: "capture", fault: "http_500" }) });
-    await ok("capture during http_500", "POST", "transactions/[id]/capture", { params: { id }, body: JSON.stringify({ amount: "1.00", idempotencyKey: key() }) });
+    await fetch(`${sandboxUrl}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ operation: "capture", fault: "http_500" }),
+    });
+    await ok("capture during http_500", "POST", "transactions/[id]/capture", {
+      params: { id },
+      body: JSON.stringify({ amount: "1.00", idempotencyKey: key() }),
+    });
     await fetch(`${sandboxUrl}/__sandbox/faults`, { method: "DELETE" });
   });
 

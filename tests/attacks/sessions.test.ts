@@ -57,10 +57,18 @@ describe.each(testDatabaseTargets())("session cookies under attack on $name", (t
 
   /** GET and POST with the cookie: both must be refused with 401 in the error shape. */
   async function expectRefused(cookie: string, what: string) {
-    for (const [r, body] of [[LIST, undefined], [SAVE_VIEW, JSON.stringify({ name: "x", query: "" })]] as const) {
+    for (const [r, body] of [
+      [LIST, undefined],
+      [SAVE_VIEW, JSON.stringify({ name: "x", query: "" })],
+    ] as const) {
       const res = await call(r, { cookie, body });
       assertNoSecrets(res, what);
-      expect({ what, route: r.route, status: res.status, code: errorCode(res) }).toEqual({ what, route: r.route, status: 401, code: "unauthenticated" });
+      expect({ what, route: r.route, status: res.status, code: errorCode(res) }).toEqual({
+        what,
+        route: r.route,
+        status: 401,
+        code: "unauthenticated",
+      });
     }
   }
 
@@ -86,8 +94,19 @@ describe.each(testDatabaseTargets())("session cookies under attack on $name", (t
       ["garbage", "not-a-token"],
       ["malformed % escape (was a 500: decodeURIComponent threw)", `${token}%`],
       ["invalid UTF-8 escape (was a 500)", "%E0%A4%A"],
-      ["unsigned JWT (alg none) with the same claims", `${b64url({ alg: "none", typ: "JWT" })}.${b64url({ uid: reader.userId, sid: reader.sessionId, sv: reader.sv })}.`],
-      ["JWE under another secret", tokenOf(await mintCookie({ uid: reader.userId, sid: reader.sessionId, sv: reader.sv }, { secret: "another-secret-of-at-least-32-characters!" }))],
+      [
+        "unsigned JWT (alg none) with the same claims",
+        `${b64url({ alg: "none", typ: "JWT" })}.${b64url({ uid: reader.userId, sid: reader.sessionId, sv: reader.sv })}.`,
+      ],
+      [
+        "JWE under another secret",
+        tokenOf(
+          await mintCookie(
+            { uid: reader.userId, sid: reader.sessionId, sv: reader.sv },
+            { secret: "another-secret-of-at-least-32-characters!" },
+          ),
+        ),
+      ],
     );
     for (const [what, value] of variants) await expectRefused(`${COOKIE_NAME}=${value}`, what);
     // The cookie under another name (a __Secure- name on an http deployment) is not the session cookie.
@@ -100,9 +119,18 @@ describe.each(testDatabaseTargets())("session cookies under attack on $name", (t
     const reader = await createActor(database.db, "read-only");
     const other = await createActor(database.db, "finance");
     await expectRefused(await mintCookie({ uid: reader.userId, sid: other.sessionId, sv: reader.sv }), "someone else's session id");
-    await expectRefused(await mintCookie({ uid: other.userId, sid: reader.sessionId, sv: other.sv }), "my session under someone else's user id");
-    await expectRefused(await mintCookie({ uid: reader.userId, sid: "6b1f0c2e-3d4a-4b5c-8d6e-7f8091a2b3c4", sv: reader.sv }), "unknown session id");
-    await expectRefused(await mintCookie({ uid: reader.userId, sid: reader.sessionId, sv: reader.sv + 1 }), "session version from the future");
+    await expectRefused(
+      await mintCookie({ uid: other.userId, sid: reader.sessionId, sv: other.sv }),
+      "my session under someone else's user id",
+    );
+    await expectRefused(
+      await mintCookie({ uid: reader.userId, sid: "6b1f0c2e-3d4a-4b5c-8d6e-7f8091a2b3c4", sv: reader.sv }),
+      "unknown session id",
+    );
+    await expectRefused(
+      await mintCookie({ uid: reader.userId, sid: reader.sessionId, sv: reader.sv + 1 }),
+      "session version from the future",
+    );
   });
 
   it("claims grant no authority: a read-only session with super-admin claims added stays read-only", async () => {
@@ -110,7 +138,14 @@ describe.each(testDatabaseTargets())("session cookies under attack on $name", (t
     const { encode } = await import("next-auth/jwt");
     const { SECRETS } = await import("./harness.support");
     const token = await encode({
-      token: { uid: reader.userId, sid: reader.sessionId, sv: reader.sv, userType: "SUPER_ADMIN", permissions: ["AUDIT_VIEW"], role: "super-admin" },
+      token: {
+        uid: reader.userId,
+        sid: reader.sessionId,
+        sv: reader.sv,
+        userType: "SUPER_ADMIN",
+        permissions: ["AUDIT_VIEW"],
+        role: "super-admin",
+      },
       secret: SECRETS.nextAuth,
     });
     const res = await call(AUDIT, { cookie: `${COOKIE_NAME}=${token}` });
@@ -122,13 +157,19 @@ describe.each(testDatabaseTargets())("session cookies under attack on $name", (t
     await expectRefused(await mintCookie({ uid: reader.userId, sid: reader.sessionId, sv: reader.sv }, { maxAge: -60 }), "JWT past exp");
 
     const old = await createActor(database.db, "read-only");
-    await database.db.update(sessions).set({ createdAt: new Date(Date.now() - 12 * 3_600_000 - 60_000), lastSeenAt: new Date() }).where(eq(sessions.id, old.sessionId));
+    await database.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 12 * 3_600_000 - 60_000), lastSeenAt: new Date() })
+      .where(eq(sessions.id, old.sessionId));
     await expectRefused(old.cookie, "session older than SESSION_MAX_HOURS");
     const [oldRow] = await database.db.select().from(sessions).where(eq(sessions.id, old.sessionId));
     expect(oldRow).toMatchObject({ endReason: "max_age" });
 
     const idle = await createActor(database.db, "read-only");
-    await database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, idle.sessionId));
+    await database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(sessions.id, idle.sessionId));
     await expectRefused(idle.cookie, "session idle past SESSION_IDLE_MINUTES");
     // Ended is final: bringing the row's clock back does not revive it.
     await database.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, idle.sessionId));
@@ -138,10 +179,18 @@ describe.each(testDatabaseTargets())("session cookies under attack on $name", (t
   it("a disabled user's cookie is refused at once, and stays refused after the user is enabled again", async () => {
     const victim = await createActor(database.db, "back-office");
     expect((await call(LIST, { cookie: victim.cookie })).status).toBe(200);
-    const disable = await call(USER_STATUS, { params: { userId: victim.userId }, cookie: admin.cookie, body: JSON.stringify({ status: "disabled" }) });
+    const disable = await call(USER_STATUS, {
+      params: { userId: victim.userId },
+      cookie: admin.cookie,
+      body: JSON.stringify({ status: "disabled" }),
+    });
     expect(disable.status).toBe(200);
     await expectRefused(victim.cookie, "disabled user's cookie");
-    const enable = await call(USER_STATUS, { params: { userId: victim.userId }, cookie: admin.cookie, body: JSON.stringify({ status: "active" }) });
+    const enable = await call(USER_STATUS, {
+      params: { userId: victim.userId },
+      cookie: admin.cookie,
+      body: JSON.stringify({ status: "active" }),
+    });
     expect(enable.status).toBe(200);
     await expectRefused(victim.cookie, "cookie from before the disable, after re-enabling");
   });

@@ -7,7 +7,17 @@ import { testDatabaseTargets } from "../support/db.support";
 import { env } from "../../server/env";
 import { createLogger, memorySink } from "../../server/log/logger";
 import { webhookSecret } from "../../server/webhook-secret";
-import { call, captureAppLog, declaredRoutes, installDatabase, routeOf, SECRETS, startAttackSandbox, stopAttackSandbox, uninstallDatabase } from "./harness.support";
+import {
+  call,
+  captureAppLog,
+  declaredRoutes,
+  installDatabase,
+  routeOf,
+  SECRETS,
+  startAttackSandbox,
+  stopAttackSandbox,
+  uninstallDatabase,
+} from "./harness.support";
 
 const HOOK = routeOf(await declaredRoutes(), "POST", "webhooks/gateway/[secret]");
 
@@ -32,7 +42,14 @@ describe("the webhook secret in logs", () => {
       const res = await call(HOOK, {
         params: { secret: SECRETS.webhook },
         origin: null,
-        body: new URLSearchParams({ action: "SALE", result: "SUCCESS", status: "SETTLED", order_id: "o-1", trans_id: "t-1", hash: "x" }).toString(),
+        body: new URLSearchParams({
+          action: "SALE",
+          result: "SUCCESS",
+          status: "SETTLED",
+          order_id: "o-1",
+          trans_id: "t-1",
+          hash: "x",
+        }).toString(),
         contentType: "application/x-www-form-urlencoded",
       });
       expect(res.status).toBeGreaterThanOrEqual(500);

@@ -50,7 +50,10 @@ describe("callback verification of the client (protocol notes: verify against bo
     for (const a of KNOWN_ANSWERS) {
       if (a.kind !== "callback") continue;
       const card = cardPartsOfMasked(a.maskedCard)!;
-      expect(callbackHashes({ email: a.email, secret: a.secret, transId: a.transId, card })).toEqual([a.expected, a.expectedWithoutTransId]);
+      expect(callbackHashes({ email: a.email, secret: a.secret, transId: a.transId, card })).toEqual([
+        a.expected,
+        a.expectedWithoutTransId,
+      ]);
       expect(clientSigner.sale(a.email, a.secret, `${card.bin6}000000${card.last4}`)).toBe(a.expectedWithoutTransId);
     }
   });

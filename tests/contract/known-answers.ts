@@ -28,7 +28,15 @@ export type KnownAnswer = Base &
     | { kind: "s2sSale"; email: string; apiKey: string; cardNumber: string; expected: string }
     | { kind: "tokenSale"; email: string; secret: string; cardToken: string; expected: string }
     | { kind: "capture" | "void"; email: string; secret: string; transId: string; cardNumber: string; expected: string }
-    | { kind: "callback"; email: string; secret: string; transId: string; maskedCard: string; expected: string; expectedWithoutTransId: string }
+    | {
+        kind: "callback";
+        email: string;
+        secret: string;
+        transId: string;
+        maskedCard: string;
+        expected: string;
+        expectedWithoutTransId: string;
+      }
     | { kind: "creditvoid"; transId: string; amount: string; secret: string; expected: string }
     | { kind: "partialRefund"; gwayId: string; amount: string; secret: string; expected: string }
     | { kind: "status"; gwayPaymentId: string; secret: string; expected: string }

@@ -39,7 +39,12 @@ export const FAULT_CASES: FaultCase[] = [
   { name: "slow answer past the timeout", fault: "latency", phase: "after", acted: true },
   // HTTP 503 takes the client's path of HTTP 500 (any 5xx: transport http_status, outcome unknown); one is enough here.
   ...(["http_500", "reset", "malformed", "wrong_shape"] as const).flatMap((fault) =>
-    (["before", "after"] as const).map((phase) => ({ name: `${fault} ${phase} the gateway acted`, fault, phase, acted: phase === "after" })),
+    (["before", "after"] as const).map((phase) => ({
+      name: `${fault} ${phase} the gateway acted`,
+      fault,
+      phase,
+      acted: phase === "after",
+    })),
   ),
 ];
 
@@ -55,7 +60,13 @@ export interface RecordingSandbox extends RunningSandbox {
 /** A sandbox on a free port whose request log is kept for counting calls (log lines hold no bodies or secrets). */
 export async function startRecordingSandbox(opts: { callbackUrl?: string | null } = {}): Promise<RecordingSandbox> {
   const lines: string[] = [];
-  const sb = await startSandbox({ port: 0, dataDir: null, callbackUrl: opts.callbackUrl ?? null, callbackRetryDelaysMs: [200], log: (l) => lines.push(l) });
+  const sb = await startSandbox({
+    port: 0,
+    dataDir: null,
+    callbackUrl: opts.callbackUrl ?? null,
+    callbackRetryDelaysMs: [200],
+    log: (l) => lines.push(l),
+  });
   // Line format: `${method} ${path} ${operation|-} ${status|reset} ${ms}ms` (sandbox/server.ts).
   const received = (operation: string) => lines.filter((l) => l.split(" ")[2] === operation).length;
   return {
@@ -81,7 +92,9 @@ export function expectHumanMessage(message: string | null | undefined, secrets: 
   const m = message!;
   expect(m.length).toBeLessThan(400);
   expect(m).toMatch(/^[A-Z]/);
-  expect(m).not.toMatch(/https?:\/\/|\bat [\w$.<>]+ \(|\n\s+at |Error:|ECONN|EPIPE|UND_ERR|undici|ZodError|stack|[{}[\]]|\bnull\b|\bundefined\b|HTTP \d{3}/i);
+  expect(m).not.toMatch(
+    /https?:\/\/|\bat [\w$.<>]+ \(|\n\s+at |Error:|ECONN|EPIPE|UND_ERR|undici|ZodError|stack|[{}[\]]|\bnull\b|\bundefined\b|HTTP \d{3}/i,
+  );
   for (const s of secrets) if (s.length >= 4) expect(m).not.toContain(s);
 }
 
@@ -114,7 +127,10 @@ export async function expectLedgerConsistent(db: ServiceDeps["db"], only?: strin
     expect(ok.filter((a) => a.type === "capture" || a.type === "void").length, `${where}: one capture or void`).toBeLessThanOrEqual(1);
     const capture = ok.find((a) => a.type === "capture");
     if (capture) expect(p.capturedMinor, `${where}: captured = the capture`).toBe(capture.amountMinor);
-    expect(actions.filter((a) => a.state === "in_flight"), `${where}: nothing left in flight`).toEqual([]);
+    expect(
+      actions.filter((a) => a.state === "in_flight"),
+      `${where}: nothing left in flight`,
+    ).toEqual([]);
   }
   const dupKeys = await db.execute(sql`select idempotency_key from payment_actions group by idempotency_key having count(*) > 1`);
   expect(Array.isArray(dupKeys) ? dupKeys : (dupKeys as unknown as { rows: unknown[] }).rows).toEqual([]);

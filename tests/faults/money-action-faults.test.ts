@@ -141,7 +141,13 @@ describe.each(testDatabaseTargets())("money actions under gateway faults ($name)
     it.each(FAULT_CASES)("$name", async (fc) => {
       const p = await paymentOnSandbox(database.db, deps.gateway, { minor: AMOUNT, auth: op.auth });
       const before = sandbox.received(op.operation);
-      await sandboxControl(sandbox.url).addFault({ operation: op.operation, fault: fc.fault, phase: fc.phase, latencyMs: SLOW_MS, times: 1 });
+      await sandboxControl(sandbox.url).addFault({
+        operation: op.operation,
+        fault: fc.fault,
+        phase: fc.phase,
+        latencyMs: SLOW_MS,
+        times: 1,
+      });
 
       // 1. The user's answer: accepted for confirmation (202), said in words, nothing internal.
       const idempotencyKey = key();

@@ -125,7 +125,18 @@ const OPS: ChargeOp[] = [
     operation: "sale",
     async prepare(c, orderId) {
       const card = await savedCardOf(c);
-      const input = { ...card, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "12.50", currency: "SAR", description: "Top-up", orderId, idempotencyKey: key() };
+      const input = {
+        ...card,
+        address: "1 King Fahd Road",
+        city: "Riyadh",
+        zip: "12211",
+        country: "SA",
+        amount: "12.50",
+        currency: "SAR",
+        description: "Top-up",
+        orderId,
+        idempotencyKey: key(),
+      };
       return async () => {
         const r = await chargeSavedCard({ deps: c.deps, principal: c.clerk, ip: null }, input);
         return { message: r.message, status: r.payment.status, replayed: r.replayed };
@@ -134,27 +145,34 @@ const OPS: ChargeOp[] = [
     repeat: "replayed",
     done: "captured",
   },
-  ...(["v2", "form"] as const).map(
-    (iface): ChargeOp => ({
-      name: `recurring charge (${iface})`,
-      operation: iface === "v2" ? "recurring_v2" : "recurring_sale",
-      async prepare(c, orderId) {
-        const first = await recurringFirst(c);
-        const input = { firstPaymentId: first.id, amount: "25", description: "Monthly", orderId, interface: iface, idempotencyKey: key() };
-        return async () => {
-          const r = await chargeRecurring({ deps: c.deps, principal: c.clerk, ip: null }, input);
-          return { message: r.message, status: r.payment.status, replayed: r.replayed };
-        };
-      },
-      repeat: "replayed",
-      done: "captured",
-    }),
-  ),
+  ...(["v2", "form"] as const).map((iface): ChargeOp => ({
+    name: `recurring charge (${iface})`,
+    operation: iface === "v2" ? "recurring_v2" : "recurring_sale",
+    async prepare(c, orderId) {
+      const first = await recurringFirst(c);
+      const input = { firstPaymentId: first.id, amount: "25", description: "Monthly", orderId, interface: iface, idempotencyKey: key() };
+      return async () => {
+        const r = await chargeRecurring({ deps: c.deps, principal: c.clerk, ip: null }, input);
+        return { message: r.message, status: r.payment.status, replayed: r.replayed };
+      };
+    },
+    repeat: "replayed",
+    done: "captured",
+  })),
   {
     name: "payment link creation",
     operation: "initiate",
     async prepare(c, orderId) {
-      const input = { orderId, amount: "75.00", currency: "SAR", customerName: "Amal Haddad", email: "amal@example.com", phone: "+966500000000", auth: "sale", recurringInit: false };
+      const input = {
+        orderId,
+        amount: "75.00",
+        currency: "SAR",
+        customerName: "Amal Haddad",
+        email: "amal@example.com",
+        phone: "+966500000000",
+        auth: "sale",
+        recurringInit: false,
+      };
       return async () => {
         const r = await createPaymentLink({ deps: c.deps, principal: c.clerk, ip: null }, input as Parameters<typeof createPaymentLink>[1]);
         return { message: "", status: (await findPayment(c.deps.db, r.paymentId))!.status };
@@ -205,7 +223,10 @@ describe.each(testDatabaseTargets())("new payments under gateway faults ($name)"
     const deliveries = (await res.json()) as Array<{ fields: Record<string, string> }>;
     const mine = deliveries.filter((d) => d.fields.order_id === orderId);
     for (const d of mine) {
-      const r = await receiveGatewayNotification(c.deps, notificationDelivery(notificationRequest(d.fields), WEBHOOK_SECRET), { queue, logger: quiet });
+      const r = await receiveGatewayNotification(c.deps, notificationDelivery(notificationRequest(d.fields), WEBHOOK_SECRET), {
+        queue,
+        logger: quiet,
+      });
       expect(r.kind).toBe("accepted");
     }
     await queue.idle();
@@ -217,7 +238,13 @@ describe.each(testDatabaseTargets())("new payments under gateway faults ($name)"
       const orderId = uniqueId("flt");
       const go = await op.prepare(c, orderId);
       const before = c.sandbox.received(op.operation);
-      await sandboxControl(c.sandbox.url).addFault({ operation: op.operation, fault: fc.fault, phase: fc.phase, latencyMs: SLOW_MS, times: 1 });
+      await sandboxControl(c.sandbox.url).addFault({
+        operation: op.operation,
+        fault: fc.fault,
+        phase: fc.phase,
+        latencyMs: SLOW_MS,
+        times: 1,
+      });
       const secrets = [c.deps.config.gateway.apiKey, c.deps.config.gateway.merchantSecret, "4111111111111111", "987"];
 
       // 1. The user's answer.

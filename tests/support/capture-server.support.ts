@@ -16,9 +16,7 @@ export interface CapturedRequest {
 }
 
 export type Reply =
-  | { status?: number; headers?: Record<string, string>; body?: unknown; text?: string; delayMs?: number }
-  | "hang"
-  | "reset";
+  { status?: number; headers?: Record<string, string>; body?: unknown; text?: string; delayMs?: number } | "hang" | "reset";
 
 export type Handler = (req: CapturedRequest) => Reply | Promise<Reply>;
 

@@ -30,7 +30,8 @@ export const EXPIRY = {
 } as const;
 
 let seq = 0;
-export const uniqueId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export const uniqueId = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export function payer(email = `payer.${uniqueId("p")}@example.com`) {
   return {
@@ -50,7 +51,18 @@ export function card(number: string = VISA, expMonth: string = EXPIRY.approved, 
   return { number, expMonth, expYear: "2038", cvv };
 }
 
-export function saleInput(over: { orderId?: string; minor?: number; auth?: boolean; email?: string; cardNumber?: string; expMonth?: string; saveToken?: boolean; recurringInit?: boolean } = {}) {
+export function saleInput(
+  over: {
+    orderId?: string;
+    minor?: number;
+    auth?: boolean;
+    email?: string;
+    cardNumber?: string;
+    expMonth?: string;
+    saveToken?: boolean;
+    recurringInit?: boolean;
+  } = {},
+) {
   return {
     orderId: over.orderId ?? uniqueId("ord"),
     amount: money(over.minor ?? 10_050, "SAR"),

@@ -32,7 +32,13 @@ export async function dashboardSale(
   opts: { minor?: number; auth?: boolean; expMonth?: string; recurringInit?: boolean; saveToken?: boolean } = {},
 ): Promise<DashboardSale> {
   const minor = opts.minor ?? 10_000;
-  const input = saleInput({ minor, auth: opts.auth, expMonth: opts.expMonth ?? EXPIRY.approved, recurringInit: opts.recurringInit, saveToken: opts.saveToken });
+  const input = saleInput({
+    minor,
+    auth: opts.auth,
+    expMonth: opts.expMonth ?? EXPIRY.approved,
+    recurringInit: opts.recurringInit,
+    saveToken: opts.saveToken,
+  });
   const card = cardPartsOf(input.card.number);
   const pending = await insertPayment(deps.db, {
     orderId: input.orderId,
@@ -117,7 +123,10 @@ export async function startReceiverServer(getDeps: () => ServiceDeps): Promise<R
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const secret = decodeURIComponent((req.url ?? "").split("/").pop() ?? "");
-      void receiveGatewayNotification(getDeps(), notificationDelivery(toRequest(req, Buffer.concat(chunks), "http://127.0.0.1"), secret), { queue, logger: quiet })
+      void receiveGatewayNotification(getDeps(), notificationDelivery(toRequest(req, Buffer.concat(chunks), "http://127.0.0.1"), secret), {
+        queue,
+        logger: quiet,
+      })
         .then(notificationResponse)
         .then(async (r) => {
           res.writeHead(r.status, { "content-type": r.headers.get("content-type") ?? "text/plain" }).end(await r.text());

@@ -56,7 +56,11 @@ export async function startStoringReceiver(getDeps: () => ServiceDeps) {
     req.on("end", () => {
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-      const request = new Request(new URL(req.url ?? "/", "http://127.0.0.1"), { method: req.method, headers, body: new Uint8Array(Buffer.concat(chunks)) });
+      const request = new Request(new URL(req.url ?? "/", "http://127.0.0.1"), {
+        method: req.method,
+        headers,
+        body: new Uint8Array(Buffer.concat(chunks)),
+      });
       const queue = { push: () => {}, idle: async () => {} };
       void receiveGatewayNotification(getDeps(), notificationDelivery(request, WEBHOOK_SECRET), { queue, logger: testLogger().logger })
         .then(notificationResponse)

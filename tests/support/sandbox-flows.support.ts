@@ -50,7 +50,15 @@ export interface MadeSale {
 /** SALE then the collector: a frictionless card ends settled (auth false) or authorized (auth true). */
 export async function completedSale(
   client: GatewayClient,
-  opts: { minor?: number; auth?: boolean; expMonth?: string; cardNumber?: string; recurringInit?: boolean; saveToken?: boolean; email?: string } = {},
+  opts: {
+    minor?: number;
+    auth?: boolean;
+    expMonth?: string;
+    cardNumber?: string;
+    recurringInit?: boolean;
+    saveToken?: boolean;
+    email?: string;
+  } = {},
 ): Promise<MadeSale & { collectorHtml: string }> {
   const input = saleInput({
     minor: opts.minor ?? 10_000,

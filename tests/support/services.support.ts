@@ -18,7 +18,12 @@ export async function startTestSandbox() {
 
 export function testDeps(database: TestDatabase, sandboxUrl: string, env: Record<string, string> = {}): ServiceDeps {
   const config = readConfig({ ...env, DATA_DIR: "/tmp/unused-test-data" });
-  const gatewayConfig = { ...config.gateway, baseUrl: sandboxUrl, apiUrl: sandboxUrl, requestTimeoutMs: Number(env.GATEWAY_TIMEOUT_MS ?? 5_000) };
+  const gatewayConfig = {
+    ...config.gateway,
+    baseUrl: sandboxUrl,
+    apiUrl: sandboxUrl,
+    requestTimeoutMs: Number(env.GATEWAY_TIMEOUT_MS ?? 5_000),
+  };
   const gateway = createGatewayClient(gatewayConfig, {
     recorder: createGatewayCallLog(database.db),
     logger: createLogger({ sink: () => {} }),
@@ -30,7 +35,11 @@ export function testDeps(database: TestDatabase, sandboxUrl: string, env: Record
 export async function testPrincipal(db: ServiceDeps["db"], name: string, permissions: Permission[] | "all"): Promise<Principal> {
   const [u] = await db
     .insert(users)
-    .values({ email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@test.example`, name, userType: permissions === "all" ? "SUPER_ADMIN" : "USER" })
+    .values({
+      email: `${name.toLowerCase()}-${Math.random().toString(36).slice(2, 8)}@test.example`,
+      name,
+      userType: permissions === "all" ? "SUPER_ADMIN" : "USER",
+    })
     .returning();
   return {
     userId: u!.id,

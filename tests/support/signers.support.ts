@@ -15,7 +15,14 @@ export interface Signer {
   creditvoid(transId: string, amount: string, secret: string): string;
   partialRefund(gwayId: string, amount: string, secret: string): string;
   status(gwayPaymentId: string, secret: string): string;
-  recurringSale(r: { firstTransId: string; recurringToken: string; orderId: string; amount: string; description: string; secret: string }): string;
+  recurringSale(r: {
+    firstTransId: string;
+    recurringToken: string;
+    orderId: string;
+    amount: string;
+    description: string;
+    secret: string;
+  }): string;
 }
 
 function maskedParts(masked: string): { bin6: string; last4: string } {
@@ -51,7 +58,13 @@ export const sandboxSigner: Signer = {
   status: (gwayPaymentId, secret) => sandbox.statusSignature(gwayPaymentId, secret),
   recurringSale: (r) =>
     sandbox.recurringSaleSignature(
-      { firstTransId: r.firstTransId, recurringToken: r.recurringToken, orderNumber: r.orderId, orderAmount: r.amount, orderDescription: r.description },
+      {
+        firstTransId: r.firstTransId,
+        recurringToken: r.recurringToken,
+        orderNumber: r.orderId,
+        orderAmount: r.amount,
+        orderDescription: r.description,
+      },
       r.secret,
     ),
 };

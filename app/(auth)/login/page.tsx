@@ -29,7 +29,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // Past the password step already: the second factor (or the password change) comes next.
   if ("step" in current) redirect(PENDING_STEP_PAGES[current.step]);
   const notice =
-    (params.signed_out && NOTICES.signed_out) || (params.ended && NOTICES[params.ended]) || (params.password_changed && NOTICES.password_changed) || null;
+    (params.signed_out && NOTICES.signed_out) ||
+    (params.ended && NOTICES[params.ended]) ||
+    (params.password_changed && NOTICES.password_changed) ||
+    null;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       {env().testMode && (

@@ -23,7 +23,10 @@ export default async function CapturesPage() {
   const now = new Date();
   return (
     <div className="space-y-6">
-      <PageHeader title="Captures" description="Authorized payments waiting to be captured, oldest first. An authorization expires at the bank after a while." />
+      <PageHeader
+        title="Captures"
+        description="Authorized payments waiting to be captured, oldest first. An authorization expires at the bank after a while."
+      />
       {rows.length === 0 ? (
         <EmptyState title="Nothing to capture" description="Every authorization has been captured or voided." />
       ) : (
@@ -57,7 +60,13 @@ export default async function CapturesPage() {
                     {r.payerEmail && <span className="block text-xs text-slate-600">{r.payerEmail}</span>}
                   </TD>
                   <TD>{r.cardLast4 ? <bdi dir="ltr">•••• {r.cardLast4}</bdi> : "—"}</TD>
-                  <TD numeric>{isCurrencyCode(r.currency) ? <MoneyAmount value={{ minor: r.authorizedMinor, currency: r.currency }} /> : r.authorizedMinor}</TD>
+                  <TD numeric>
+                    {isCurrencyCode(r.currency) ? (
+                      <MoneyAmount value={{ minor: r.authorizedMinor, currency: r.currency }} />
+                    ) : (
+                      r.authorizedMinor
+                    )}
+                  </TD>
                   <TD>
                     <LocalTime iso={r.createdAt.toISOString()} />
                   </TD>

@@ -31,12 +31,24 @@ function Dot({ ok }: { ok: boolean }) {
 
 export default async function OverviewPage() {
   const principal = await requireSignedIn();
-  const [health, attention] = await Promise.all([checkHealth(), appContext({ principal }).then(attentionItems).catch(() => null)]);
+  const [health, attention] = await Promise.all([
+    checkHealth(),
+    appContext({ principal })
+      .then(attentionItems)
+      .catch(() => null),
+  ]);
   const open = attention?.filter((a) => a.count > 0) ?? [];
   const areas = visibleNav(principal.permissions).filter((i) => i.href !== "/overview");
   return (
     <div className="space-y-8">
-      <PageHeader title="Overview" description={<>Signed in as <bdi dir="auto">{principal.name}</bdi>.</>} />
+      <PageHeader
+        title="Overview"
+        description={
+          <>
+            Signed in as <bdi dir="auto">{principal.name}</bdi>.
+          </>
+        }
+      />
       <section aria-labelledby="status-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="status-heading" className="text-base font-semibold">
           System status

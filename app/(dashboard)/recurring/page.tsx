@@ -48,7 +48,10 @@ export default async function RecurringPage() {
         }
       />
       {customers.length === 0 ? (
-        <EmptyState title="No recurring token yet" description="A payment made with recurring charges enabled appears here once the gateway has confirmed it." />
+        <EmptyState
+          title="No recurring token yet"
+          description="A payment made with recurring charges enabled appears here once the gateway has confirmed it."
+        />
       ) : (
         customers.map((c) => (
           <Card key={c.email} title={c.email} padded={false}>
@@ -80,7 +83,11 @@ export default async function RecurringPage() {
                       {t.lastCharge ? (
                         <>
                           <Link className="underline" href={`/transactions/${t.lastCharge.paymentId}`}>
-                            {isCurrencyCode(t.lastCharge.currency) ? <MoneyAmount value={{ minor: t.lastCharge.amountMinor, currency: t.lastCharge.currency }} /> : t.lastCharge.amountMinor}
+                            {isCurrencyCode(t.lastCharge.currency) ? (
+                              <MoneyAmount value={{ minor: t.lastCharge.amountMinor, currency: t.lastCharge.currency }} />
+                            ) : (
+                              t.lastCharge.amountMinor
+                            )}
                           </Link>
                           <div className="text-xs text-slate-500">
                             <LocalTime iso={t.lastCharge.at.toISOString()} />
@@ -105,10 +112,16 @@ export default async function RecurringPage() {
                         <ChargeNow firstPaymentId={t.firstPaymentId} firstOrderId={t.firstOrderId} currency={t.currency} email={c.email} />
                         {livePlan.has(t.firstPaymentId) ? (
                           <Link className="text-sm text-brand-700 underline" href="/recurring/plans">
-                            Plan {livePlan.get(t.firstPaymentId)!.status} · next <bdi dir="ltr">{livePlan.get(t.firstPaymentId)!.nextChargeDate}</bdi>
+                            Plan {livePlan.get(t.firstPaymentId)!.status} · next{" "}
+                            <bdi dir="ltr">{livePlan.get(t.firstPaymentId)!.nextChargeDate}</bdi>
                           </Link>
                         ) : (
-                          <CreatePlan firstPaymentId={t.firstPaymentId} firstOrderId={t.firstOrderId} currency={t.currency} email={c.email} />
+                          <CreatePlan
+                            firstPaymentId={t.firstPaymentId}
+                            firstOrderId={t.firstOrderId}
+                            currency={t.currency}
+                            email={c.email}
+                          />
                         )}
                       </div>
                     </TD>

@@ -45,45 +45,42 @@ export default async function RefundsPage() {
     <div className="space-y-6">
       <PageHeader title="Refunds" description="Refunds with their state, who asked for them and who approved them." />
       <DecisionMessageProvider>
-      <Card title={`Waiting for approval (${pending.length})`} padded={pending.length === 0}>
-        {pending.length === 0 ? (
-          <p className="text-sm text-slate-600">No refund is waiting for approval.</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {pending.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
-                <div className="text-sm">
-                  <p>
-                    <span className="font-semibold">
-                      <Amount r={r} />
-                    </span>{" "}
-                    on order{" "}
-                    <Link href={`/transactions/${r.paymentId}`} className="text-brand-700 hover:underline">
-                      <bdi dir="ltr">{r.orderId}</bdi>
-                    </Link>
-                  </p>
-                  <p className="text-slate-600">
-                    {r.reasonCode && reasonLabel(r.reasonCode)}
-                    {r.note && (
-                      <span dir="auto">
-                        {" "}
-                        · “{r.note}”
-                      </span>
-                    )}{" "}
-                    · requested by <bdi>{r.requestedBy}</bdi>, <LocalTime iso={r.createdAt.toISOString()} />
-                  </p>
-                </div>
-                {canApprove && (
-                  <ApprovalButtons
-                    actionId={r.id}
-                    disabledReason={r.requestedById === principal.userId ? "You requested this refund; someone else must approve it." : undefined}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+        <Card title={`Waiting for approval (${pending.length})`} padded={pending.length === 0}>
+          {pending.length === 0 ? (
+            <p className="text-sm text-slate-600">No refund is waiting for approval.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {pending.map((r) => (
+                <li key={r.id} className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
+                  <div className="text-sm">
+                    <p>
+                      <span className="font-semibold">
+                        <Amount r={r} />
+                      </span>{" "}
+                      on order{" "}
+                      <Link href={`/transactions/${r.paymentId}`} className="text-brand-700 hover:underline">
+                        <bdi dir="ltr">{r.orderId}</bdi>
+                      </Link>
+                    </p>
+                    <p className="text-slate-600">
+                      {r.reasonCode && reasonLabel(r.reasonCode)}
+                      {r.note && <span dir="auto"> · “{r.note}”</span>} · requested by <bdi>{r.requestedBy}</bdi>,{" "}
+                      <LocalTime iso={r.createdAt.toISOString()} />
+                    </p>
+                  </div>
+                  {canApprove && (
+                    <ApprovalButtons
+                      actionId={r.id}
+                      disabledReason={
+                        r.requestedById === principal.userId ? "You requested this refund; someone else must approve it." : undefined
+                      }
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
       </DecisionMessageProvider>
       {recent.length === 0 ? (
         <EmptyState title="No refunds yet" description="Refunds are made from a payment's page." />
@@ -114,7 +111,9 @@ export default async function RefundsPage() {
                   </TD>
                   <TD>
                     <Badge tone={TONE[r.state] ?? "neutral"}>{r.state.replace(/_/g, " ")}</Badge>
-                    {r.outcomeMessage && r.state !== "succeeded" && <span className="block text-xs text-slate-600">{r.outcomeMessage}</span>}
+                    {r.outcomeMessage && r.state !== "succeeded" && (
+                      <span className="block text-xs text-slate-600">{r.outcomeMessage}</span>
+                    )}
                   </TD>
                   <TD>{r.reasonCode ? reasonLabel(r.reasonCode) : "—"}</TD>
                   <TD>

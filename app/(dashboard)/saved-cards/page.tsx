@@ -14,8 +14,14 @@ export default async function SavedCardsPage() {
   const canCharge = principal.permissions.has("PAYMENTS_CREATE");
   return (
     <div className="space-y-6">
-      <PageHeader title="Saved cards" description="Cards the gateway keeps for a customer who asked to save them, and a new charge on one of them." />
-      <SavedCards chargeDisabledReason={canCharge ? null : "You need the PAYMENTS_CREATE permission to charge a card."} currencies={CURRENCY_CODES} />
+      <PageHeader
+        title="Saved cards"
+        description="Cards the gateway keeps for a customer who asked to save them, and a new charge on one of them."
+      />
+      <SavedCards
+        chargeDisabledReason={canCharge ? null : "You need the PAYMENTS_CREATE permission to charge a card."}
+        currencies={CURRENCY_CODES}
+      />
     </div>
   );
 }

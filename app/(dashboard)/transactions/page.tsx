@@ -11,7 +11,13 @@ import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { columnsOf, hasFilter, toQueryString, transactionListQuerySchema, type TransactionListQueryInput } from "@/lib/transactions/list-query";
+import {
+  columnsOf,
+  hasFilter,
+  toQueryString,
+  transactionListQuerySchema,
+  type TransactionListQueryInput,
+} from "@/lib/transactions/list-query";
 import { canonicalTimeZone } from "@/lib/transactions/zoned-time";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
@@ -59,8 +65,15 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     const v = raw[k];
     return Array.isArray(v) ? v.at(-1) : v;
   };
-  const values = Object.fromEntries(["q", "type", "from", "to", "currency", "amountMin", "amountMax", "orderId", "email", "last4", "branch", "size"].map((k) => [k, first(k)]));
-  const statusesRaw = (Array.isArray(raw.status) ? raw.status : raw.status ? [raw.status] : []).flatMap((s) => s.split(",")).filter(Boolean);
+  const values = Object.fromEntries(
+    ["q", "type", "from", "to", "currency", "amountMin", "amountMax", "orderId", "email", "last4", "branch", "size"].map((k) => [
+      k,
+      first(k),
+    ]),
+  );
+  const statusesRaw = (Array.isArray(raw.status) ? raw.status : raw.status ? [raw.status] : [])
+    .flatMap((s) => s.split(","))
+    .filter(Boolean);
 
   if (!parsed.success) {
     const errors: Record<string, string> = {};
@@ -70,7 +83,11 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       <div className="space-y-5">
         <PageHeader title="Transactions" description="Every payment in the ledger." />
         {errors.cursor ? (
-          <Alert tone="warning" title="This page link is out of date" action={<Link href={`/transactions?tz=${encodeURIComponent(zone)}`}>Go to the first page</Link>}>
+          <Alert
+            tone="warning"
+            title="This page link is out of date"
+            action={<Link href={`/transactions?tz=${encodeURIComponent(zone)}`}>Go to the first page</Link>}
+          >
             {errors.cursor}
           </Alert>
         ) : (
@@ -78,7 +95,15 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
             Correct the highlighted fields and apply the filters again.
           </Alert>
         )}
-        <FilterForm values={values} statuses={statusesRaw} errors={errors} columns={columnsOf({ cols: [] })} zone={zone} sort="created" dir="desc" />
+        <FilterForm
+          values={values}
+          statuses={statusesRaw}
+          errors={errors}
+          columns={columnsOf({ cols: [] })}
+          zone={zone}
+          sort="created"
+          dir="desc"
+        />
       </div>
     );
   }
@@ -95,14 +120,21 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       <TimeZoneSync serverZone={query.tz} />
       <PageHeader
         title="Transactions"
-        description={<>Every payment in the ledger. Times are in <bdi dir="ltr">{query.tz}</bdi>.</>}
+        description={
+          <>
+            Every payment in the ledger. Times are in <bdi dir="ltr">{query.tz}</bdi>.
+          </>
+        }
         actions={
           canExport ? (
             <a href={exportAllHref} download className={buttonClasses({ variant: "secondary" })}>
               Export all matching (CSV)
             </a>
           ) : (
-            <Button variant="secondary" disabledReason="Exporting needs the TRANSACTIONS_EXPORT permission. Ask a super-admin for a role that grants it.">
+            <Button
+              variant="secondary"
+              disabledReason="Exporting needs the TRANSACTIONS_EXPORT permission. Ask a super-admin for a role that grants it."
+            >
               Export CSV
             </Button>
           )
@@ -124,12 +156,20 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
               }
             />
           ) : (
-            <EmptyState title="No payments yet" description="Payments appear here as they are taken in the dashboard or reported by the gateway." />
+            <EmptyState
+              title="No payments yet"
+              description="Payments appear here as they are taken in the dashboard or reported by the gateway."
+            />
           )
         ) : (
           <>
             {canExport && (
-              <form id={EXPORT_FORM_ID} method="get" action="/api/transactions/export" className="flex items-center justify-end gap-2 border-b border-slate-200 px-4 py-2">
+              <form
+                id={EXPORT_FORM_ID}
+                method="get"
+                action="/api/transactions/export"
+                className="flex items-center justify-end gap-2 border-b border-slate-200 px-4 py-2"
+              >
                 <input type="hidden" name="scope" value="selected" />
                 <input type="hidden" name="tz" value={query.tz} />
                 <span className="text-sm text-slate-600">Tick rows to export only those.</span>

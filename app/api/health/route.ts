@@ -10,4 +10,7 @@ export const GET = publicRoute("health: probes and the start script poll it", as
   return Response.json(health, { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 });
 
-export const HEAD = publicRoute("liveness: load balancers and probes poll it", async () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }));
+export const HEAD = publicRoute(
+  "liveness: load balancers and probes poll it",
+  async () => new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } }),
+);

@@ -41,8 +41,16 @@ describe.each(testDatabaseTargets())("the second-factor gate in resolvePrincipal
     database = await target.open();
     await seedLocalRoles(database.db);
     const actor = { id: null, email: "test" };
-    await createUser(database.db, { email: "clerk@gate.test", name: "Clerk", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, actor);
-    await createUser(database.db, { email: "boss@gate.test", name: "Boss", password: PASSWORD, userType: "SUPER_ADMIN", roleNames: [] }, actor);
+    await createUser(
+      database.db,
+      { email: "clerk@gate.test", name: "Clerk", password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      actor,
+    );
+    await createUser(
+      database.db,
+      { email: "boss@gate.test", name: "Boss", password: PASSWORD, userType: "SUPER_ADMIN", roleNames: [] },
+      actor,
+    );
   });
   afterAll(async () => {
     await database?.dispose();
@@ -73,7 +81,13 @@ describe.each(testDatabaseTargets())("the second-factor gate in resolvePrincipal
     const at = new Date();
     await database.db.update(sessions).set({ mfaVerifiedAt: at, factorAt: at, factorKind: "totp" }).where(eq(sessions.id, claims.sid));
     const after = await resolvePrincipal(database.db, claims, { ...base, mfaRequired: "all" });
-    expect(after.ok && { hasFactor: after.principal.hasFactor, factorAt: after.principal.factorAt?.getTime(), n: after.principal.permissions.size > 5 }).toEqual({
+    expect(
+      after.ok && {
+        hasFactor: after.principal.hasFactor,
+        factorAt: after.principal.factorAt?.getTime(),
+        n: after.principal.permissions.size > 5,
+      },
+    ).toEqual({
       hasFactor: true,
       factorAt: at.getTime(),
       n: true,

@@ -36,7 +36,11 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
   /** A user signed in and enrolled (TOTP) under MFA_REQUIRED=all, with a fresh factor: a full principal. */
   async function enrolled(tag: string, userType: "USER" | "SUPER_ADMIN" = "USER") {
     const email = `${tag}-${Math.random().toString(36).slice(2, 7)}@manage.test`;
-    await createUser(database.db, { email, name: tag, password: PASSWORD, userType, roleNames: userType === "USER" ? ["read-only"] : [] }, { id: null, email: "t" });
+    await createUser(
+      database.db,
+      { email, name: tag, password: PASSWORD, userType, roleNames: userType === "USER" ? ["read-only"] : [] },
+      { id: null, email: "t" },
+    );
     const r = await checkSignIn(database.db, { email, password: PASSWORD, ip: "10.6.0.1", userAgent: "vitest" });
     if (!r.ok) throw new Error(r.message);
     const resolve = async (): Promise<Principal> => {
@@ -53,7 +57,9 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
   it("the last factor cannot be removed while MFA is required; a second one (a passkey) can go, then the app cannot", async () => {
     const u = await enrolled("last");
     expect(await codeOf(removeFactor(deps(), await u.resolve(), { kind: "totp" }, "10.6.0.1"))).toBe("conflict");
-    await database.db.insert(mfaPasskeys).values({ userId: u.claims.uid, credentialId: `cred-${u.claims.uid}`, publicKey: "AA", name: "Laptop" });
+    await database.db
+      .insert(mfaPasskeys)
+      .values({ userId: u.claims.uid, credentialId: `cred-${u.claims.uid}`, publicKey: "AA", name: "Laptop" });
     const [key] = await database.db.select().from(mfaPasskeys).where(eq(mfaPasskeys.userId, u.claims.uid));
     await removeFactor(deps(), await u.resolve(), { kind: "totp" }, "10.6.0.1");
     expect(await codeOf(removeFactor(deps(), await u.resolve(), { kind: "passkey", id: key!.id }, "10.6.0.1"))).toBe("conflict");
@@ -62,7 +68,10 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
 
   it("removing or regenerating with a stale factor is refused (step_up_required)", async () => {
     const u = await enrolled("stale");
-    await database.db.update(sessions).set({ factorAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.id, u.claims.sid));
+    await database.db
+      .update(sessions)
+      .set({ factorAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.id, u.claims.sid));
     expect(await codeOf(regenerateRecoveryCodes(deps(), await u.resolve(), "10.6.0.1"))).toBe("step_up_required");
     expect(await codeOf(removeFactor(deps(), await u.resolve(), { kind: "totp" }, "10.6.0.1"))).toBe("step_up_required");
   });
@@ -72,24 +81,39 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     const { recoveryCodes } = await regenerateRecoveryCodes(deps(), await u.resolve(), "10.6.0.1");
     expect(recoveryCodes).toHaveLength(10);
     const p = await u.resolve();
-    expect(await codeOf(presentCodeFactor(deps(), p, { kind: "recovery_code", code: u.recoveryCodes[0]! }, { ip: "10.6.0.1", purpose: "step_up" }))).toBe("invalid_request");
-    expect(await presentCodeFactor(deps(), p, { kind: "recovery_code", code: recoveryCodes[0]! }, { ip: "10.6.0.1", purpose: "step_up" })).toEqual({ recoveryCodesLeft: 9 });
+    expect(
+      await codeOf(
+        presentCodeFactor(deps(), p, { kind: "recovery_code", code: u.recoveryCodes[0]! }, { ip: "10.6.0.1", purpose: "step_up" }),
+      ),
+    ).toBe("invalid_request");
+    expect(
+      await presentCodeFactor(deps(), p, { kind: "recovery_code", code: recoveryCodes[0]! }, { ip: "10.6.0.1", purpose: "step_up" }),
+    ).toEqual({ recoveryCodesLeft: 9 });
   });
 
   it("a super-admin's reset removes every factor, ends the user's sessions, queues the mail, and is audited", async () => {
     const admin = await enrolled("boss", "SUPER_ADMIN");
     const victim = await enrolled("victim");
     const appUrl = "http://dash.test";
-    await resetUserFactors({ deps: { db: database.db, config: { appUrl } }, principal: await admin.resolve(), ip: "10.6.0.9" }, { userId: victim.claims.uid });
+    await resetUserFactors(
+      { deps: { db: database.db, config: { appUrl } }, principal: await admin.resolve(), ip: "10.6.0.9" },
+      { userId: victim.claims.uid },
+    );
     expect(await database.db.select().from(mfaTotp).where(eq(mfaTotp.userId, victim.claims.uid))).toHaveLength(0);
     expect(await database.db.select().from(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, victim.claims.uid))).toHaveLength(0);
-    const live = await database.db.select().from(sessions).where(and(eq(sessions.userId, victim.claims.uid)));
+    const live = await database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, victim.claims.uid)));
     expect(live.every((s) => s.endedAt !== null)).toBe(true);
     await expect(victim.resolve()).rejects.toThrow("ended"); // the old cookie's session is gone
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, victim.email));
     expect(mails.map((m) => m.kind)).toEqual(["factor_reset"]);
     expect(mails[0]!.textBody).toContain(`${appUrl}/login`);
-    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.action, "user.factors_reset"), eq(auditLog.targetId, victim.claims.uid)));
+    const audit = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.factors_reset"), eq(auditLog.targetId, victim.claims.uid)));
     expect(audit).toHaveLength(1);
   });
 
@@ -100,7 +124,9 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     const clerkAsManager = { ...(await clerk.resolve()), permissions: new Set(["USERS_MANAGE" as const]) };
     const deps = { db: database.db, config: { appUrl: "x" } };
     expect(await codeOf(resetUserFactors({ deps, principal: clerkAsManager, ip: null }, { userId: other.claims.uid }))).toBe("forbidden");
-    expect(await codeOf(resetUserFactors({ deps, principal: await admin.resolve(), ip: null }, { userId: admin.claims.uid }))).toBe("forbidden");
+    expect(await codeOf(resetUserFactors({ deps, principal: await admin.resolve(), ip: null }, { userId: admin.claims.uid }))).toBe(
+      "forbidden",
+    );
     expect(await database.db.select().from(mfaTotp).where(eq(mfaTotp.userId, other.claims.uid))).toHaveLength(1);
     const refused = await database.db.select().from(auditLog).where(eq(auditLog.action, "user.factors_reset_refused"));
     expect(refused.length).toBeGreaterThanOrEqual(2);

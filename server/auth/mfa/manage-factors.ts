@@ -40,7 +40,15 @@ export async function removeFactor(deps: MfaDeps, principal: Principal, factor: 
   await deps.db.transaction(async (tx) => {
     await lockUser(tx, principal.userId);
     const before = await enrolledFactors(tx, principal.userId);
-    const has = factor.kind === "totp" ? before.totp : (await tx.select({ id: mfaPasskeys.id }).from(mfaPasskeys).where(and(eq(mfaPasskeys.id, factor.id), eq(mfaPasskeys.userId, principal.userId)))).length === 1;
+    const has =
+      factor.kind === "totp"
+        ? before.totp
+        : (
+            await tx
+              .select({ id: mfaPasskeys.id })
+              .from(mfaPasskeys)
+              .where(and(eq(mfaPasskeys.id, factor.id), eq(mfaPasskeys.userId, principal.userId)))
+          ).length === 1;
     if (!has) throw new AppError("not_found", "This factor does not exist (it may have been removed already).");
     const remaining = (before.totp ? 1 : 0) + before.passkeys - 1;
     if (remaining === 0 && principal.mfaRequired) {
@@ -69,7 +77,8 @@ export async function regenerateRecoveryCodes(deps: MfaDeps, principal: Principa
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, principal.userId);
     const factors = await enrolledFactors(tx, principal.userId);
-    if (!factors.totp && factors.passkeys === 0) throw new AppError("conflict", "Set up a second factor first: recovery codes stand in for it.");
+    if (!factors.totp && factors.passkeys === 0)
+      throw new AppError("conflict", "Set up a second factor first: recovery codes stand in for it.");
     const { codes } = await replaceRecoveryCodes(tx, principal.userId, now);
     await appendAudit(tx, {
       action: "auth.recovery_codes_regenerated",

@@ -38,7 +38,11 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
   /** A new user signed in with the password only: the pending principal the second-factor routes act for. */
   async function pendingUser(tag: string): Promise<Principal> {
     const email = `${tag}-${Math.random().toString(36).slice(2, 7)}@mfa.test`;
-    await createUser(database.db, { email, name: tag, password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "test" });
+    await createUser(
+      database.db,
+      { email, name: tag, password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      { id: null, email: "test" },
+    );
     return signInPending(email);
   }
   async function signInPending(email: string): Promise<Principal> {
@@ -97,12 +101,17 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     await presentCodeFactor(deps(), s1, { kind: "totp", code }, { ip: "10.4.0.2", purpose: "sign_in" });
     expect(await usable(s1)).toBe(true);
     const s2 = await signInPending(u!.email);
-    expect(await codeOf(presentCodeFactor(deps(), s2, { kind: "totp", code }, { ip: "10.4.0.3", purpose: "sign_in" }))).toBe("invalid_request");
+    expect(await codeOf(presentCodeFactor(deps(), s2, { kind: "totp", code }, { ip: "10.4.0.3", purpose: "sign_in" }))).toBe(
+      "invalid_request",
+    );
     expect(await usable(s2)).toBe(false);
     tick(30);
     await presentCodeFactor(deps(), s2, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.3", purpose: "sign_in" });
     expect(await usable(s2)).toBe(true);
-    const kinds = await database.db.select({ action: auditLog.action, summary: auditLog.summary }).from(auditLog).where(and(eq(auditLog.actorId, p.userId), eq(auditLog.action, "auth.second_factor")));
+    const kinds = await database.db
+      .select({ action: auditLog.action, summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, p.userId), eq(auditLog.action, "auth.second_factor")));
     expect(kinds.map((k) => (k.summary as { kind: string }).kind)).toEqual(["totp", "totp", "totp"]);
   });
 
@@ -113,12 +122,23 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     const s = await signInPending(u!.email);
     for (let i = 0; i < 5; i++) {
       tick(31);
-      expect(await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: "000000" }, { ip: "10.4.0.4", purpose: "sign_in" }))).toBe("invalid_request");
+      expect(await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: "000000" }, { ip: "10.4.0.4", purpose: "sign_in" }))).toBe(
+        "invalid_request",
+      );
     }
     tick(31);
-    expect(await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" }))).toBe("rate_limited");
-    expect(await codeOf(presentCodeFactor(deps(), s, { kind: "recovery_code", code: "AAAA-AAAA-AAAA-AAAA" }, { ip: "10.4.0.4", purpose: "sign_in" }))).toBe("rate_limited");
-    const locks = await database.db.select().from(auditLog).where(and(eq(auditLog.actorId, p.userId), eq(auditLog.action, "auth.second_factor_locked")));
+    expect(
+      await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" })),
+    ).toBe("rate_limited");
+    expect(
+      await codeOf(
+        presentCodeFactor(deps(), s, { kind: "recovery_code", code: "AAAA-AAAA-AAAA-AAAA" }, { ip: "10.4.0.4", purpose: "sign_in" }),
+      ),
+    ).toBe("rate_limited");
+    const locks = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, p.userId), eq(auditLog.action, "auth.second_factor_locked")));
     expect(locks).toHaveLength(1);
     tick(15 * 60);
     await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" });
@@ -130,11 +150,18 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     const { codes } = await enrol(p);
     const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
     const s1 = await signInPending(u!.email);
-    const r = await presentCodeFactor(deps(), s1, { kind: "recovery_code", code: codes[3]!.toLowerCase().replaceAll("-", " ") }, { ip: "10.4.0.5", purpose: "sign_in" });
+    const r = await presentCodeFactor(
+      deps(),
+      s1,
+      { kind: "recovery_code", code: codes[3]!.toLowerCase().replaceAll("-", " ") },
+      { ip: "10.4.0.5", purpose: "sign_in" },
+    );
     expect(r).toEqual({ recoveryCodesLeft: 9 });
     expect(await usable(s1)).toBe(true);
     const s2 = await signInPending(u!.email);
-    expect(await codeOf(presentCodeFactor(deps(), s2, { kind: "recovery_code", code: codes[3]! }, { ip: "10.4.0.5", purpose: "sign_in" }))).toBe("invalid_request");
+    expect(
+      await codeOf(presentCodeFactor(deps(), s2, { kind: "recovery_code", code: codes[3]! }, { ip: "10.4.0.5", purpose: "sign_in" })),
+    ).toBe("invalid_request");
     expect(await usable(s2)).toBe(false);
   });
 });

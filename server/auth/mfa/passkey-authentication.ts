@@ -2,7 +2,12 @@
 // challenge bound to this session (single use, 5 minutes) and the user's own credentials; the answer must be for
 // that challenge, this origin and relying party, one of the user's passkeys, with user verification. Failures count
 // towards the factor throttle like wrong codes.
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 import { mfaPasskeys } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -18,7 +23,11 @@ export interface RelyingParty {
   rpName: string;
 }
 
-export async function passkeyAuthenticationOptions(deps: MfaDeps, principal: Principal, rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function passkeyAuthenticationOptions(
+  deps: MfaDeps,
+  principal: Principal,
+  rp: RelyingParty,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const now = deps.now?.() ?? new Date();
   const keys = await deps.db.select().from(mfaPasskeys).where(eq(mfaPasskeys.userId, principal.userId));
   if (keys.length === 0) throw new AppError("conflict", "You have no passkey. Use a code from your authenticator app.");
@@ -40,7 +49,10 @@ export async function presentPasskey(
 ): Promise<{ ok: true }> {
   return withFactorAttempt(deps, principal, { ip: ctx.ip, purpose: ctx.purpose, kind: "passkey" }, async (tx, now) => {
     const challenge = await spendChallenge(tx, principal.sessionId, "authenticate", now);
-    const [key] = await tx.select().from(mfaPasskeys).where(and(eq(mfaPasskeys.userId, principal.userId), eq(mfaPasskeys.credentialId, response.id)));
+    const [key] = await tx
+      .select()
+      .from(mfaPasskeys)
+      .where(and(eq(mfaPasskeys.userId, principal.userId), eq(mfaPasskeys.credentialId, response.id)));
     if (!challenge || !key) return null;
     const result = await verifyAuthenticationResponse({
       response,
@@ -48,7 +60,12 @@ export async function presentPasskey(
       expectedOrigin: ctx.rp.origin,
       expectedRPID: ctx.rp.rpId,
       requireUserVerification: true,
-      credential: { id: key.credentialId, publicKey: Buffer.from(key.publicKey, "base64url"), counter: key.counter, transports: key.transports },
+      credential: {
+        id: key.credentialId,
+        publicKey: Buffer.from(key.publicKey, "base64url"),
+        counter: key.counter,
+        transports: key.transports,
+      },
     }).catch((e: unknown) => {
       logger.warn("auth.passkey_refused", { reason: e instanceof Error ? e.message : String(e) });
       return null;

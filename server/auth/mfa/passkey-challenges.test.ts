@@ -29,7 +29,11 @@ describe.each(testDatabaseTargets())("WebAuthn challenges on $name", (target) =>
   });
 
   async function principal(tag: string, extra: Partial<Principal> = {}): Promise<Principal> {
-    const user = await createUser(database.db, { email: `${tag}@challenge.test`, name: tag, password: null, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "t" });
+    const user = await createUser(
+      database.db,
+      { email: `${tag}@challenge.test`, name: tag, password: null, userType: "USER", roleNames: ["read-only"] },
+      { id: null, email: "t" },
+    );
     const [s] = await database.db.insert(sessions).values({ userId: user.id }).returning();
     return { userId: user.id, sessionId: s!.id, email: user.email, name: tag, userType: "USER", permissions: new Set(), ...extra };
   }
@@ -58,7 +62,9 @@ describe.each(testDatabaseTargets())("WebAuthn challenges on $name", (target) =>
 
   it("adding a passkey with a stale factor is refused; sign-in options list only the user's own passkeys", async () => {
     const stale = await principal("stale", { hasFactor: true, factorAt: new Date(Date.now() - 10 * 60_000) });
-    await expect(passkeyRegistrationOptions(deps(), stale, rp)).rejects.toSatisfy((e) => e instanceof AppError && e.code === "step_up_required");
+    await expect(passkeyRegistrationOptions(deps(), stale, rp)).rejects.toSatisfy(
+      (e) => e instanceof AppError && e.code === "step_up_required",
+    );
     const a = await principal("owner-a");
     const b = await principal("owner-b");
     await database.db.insert(mfaPasskeys).values([

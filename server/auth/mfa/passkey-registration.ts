@@ -1,7 +1,12 @@
 // Adding a passkey from the Account page, with @simplewebauthn/server 14. Adding a factor is sensitive: it needs a
 // fresh second factor first (a user with none, under MFA_REQUIRED=none, is not asked). The challenge is bound to the
 // session, single use, 5 minutes; the answer must come from this origin and relying party with user verification.
-import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON, type RegistrationResponseJSON } from "@simplewebauthn/server";
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import { mfaPasskeys } from "../../db/schema";
@@ -16,7 +21,11 @@ import { issueChallenge, spendChallenge } from "./webauthn-challenges";
 
 const MAX_PASSKEYS = 10;
 
-export async function passkeyRegistrationOptions(deps: MfaDeps, principal: Principal, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyRegistrationOptions(
+  deps: MfaDeps,
+  principal: Principal,
+  rp: RelyingParty,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const now = deps.now?.() ?? new Date();
   requireFreshFactor(principal, now);
   const keys = await deps.db.select().from(mfaPasskeys).where(eq(mfaPasskeys.userId, principal.userId));

@@ -26,7 +26,10 @@ export function secondFactorPending(opts: { required: boolean; hasFactor: boolea
  * Whether a sensitive action needs a fresh factor first: only for users who have a factor or must have one (a user
  * with no factor under MFA_REQUIRED=none or "admins" has nothing to present and is not asked).
  */
-export function stepUpNeeded(p: { factorAt?: Date | null; hasFactor?: boolean; mfaRequired?: boolean; stepUpMaxAgeMs?: number }, now: Date): boolean {
+export function stepUpNeeded(
+  p: { factorAt?: Date | null; hasFactor?: boolean; mfaRequired?: boolean; stepUpMaxAgeMs?: number },
+  now: Date,
+): boolean {
   if (!p.hasFactor && !p.mfaRequired) return false;
   return !p.factorAt || now.getTime() - p.factorAt.getTime() > (p.stepUpMaxAgeMs ?? STEP_UP_MAX_AGE_MS);
 }

@@ -17,7 +17,10 @@ export type CodeFactor = { kind: "totp" | "recovery_code"; code: string };
 
 /** A TOTP code of the user's confirmed authenticator: true when good and not a replay (its step is then spent). */
 async function consumeTotp(tx: Tx, authSecret: string, userId: string, code: string, now: Date): Promise<boolean> {
-  const [row] = await tx.select().from(mfaTotp).where(and(eq(mfaTotp.userId, userId), isNotNull(mfaTotp.confirmedAt)));
+  const [row] = await tx
+    .select()
+    .from(mfaTotp)
+    .where(and(eq(mfaTotp.userId, userId), isNotNull(mfaTotp.confirmedAt)));
   const secret = row ? openSecret(authSecret, userId, row.secretEnc) : null;
   if (!row || !secret) return false;
   const step = await checkTotp({ secret, code, lastUsedStep: row.lastUsedStep, now });
@@ -32,7 +35,13 @@ async function consumeRecoveryCode(tx: Tx, userId: string, code: string, now: Da
   const used = await tx
     .update(mfaRecoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(mfaRecoveryCodes.userId, userId), eq(mfaRecoveryCodes.codeHash, hashRecoveryCode(normalised)), isNull(mfaRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(mfaRecoveryCodes.userId, userId),
+        eq(mfaRecoveryCodes.codeHash, hashRecoveryCode(normalised)),
+        isNull(mfaRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: mfaRecoveryCodes.id });
   return used.length === 1;
 }
@@ -61,11 +70,19 @@ export async function withFactorAttempt<T>(
     const verdict = await factorVerdict(tx, principal.userId, now);
     if (!verdict.allowed) return { ok: false as const, retryAfterMs: verdict.retryAfterMs };
     const value = await check(tx, now);
-    const audit = { actorId: principal.userId, actorEmail: principal.email, ip: ctx.ip, targetType: "session", targetId: principal.sessionId, at: now };
+    const audit = {
+      actorId: principal.userId,
+      actorEmail: principal.email,
+      ip: ctx.ip,
+      targetType: "session",
+      targetId: principal.sessionId,
+      at: now,
+    };
     if (value === null) {
       const locks = await recordFactorFailure(tx, principal.userId, ctx.kind, verdict.failures, now);
       await appendAudit(tx, { ...audit, action: "auth.second_factor_failed", summary: { kind: ctx.kind, purpose: ctx.purpose } });
-      if (locks) await appendAudit(tx, { ...audit, action: "auth.second_factor_locked", summary: { kind: ctx.kind, purpose: ctx.purpose } });
+      if (locks)
+        await appendAudit(tx, { ...audit, action: "auth.second_factor_locked", summary: { kind: ctx.kind, purpose: ctx.purpose } });
       return { ok: false as const, retryAfterMs: null };
     }
     await clearFactorFailures(tx, principal.userId);
@@ -74,7 +91,10 @@ export async function withFactorAttempt<T>(
   });
   if (outcome.ok) return outcome.value;
   if (outcome.retryAfterMs !== null) throw new AppError("rate_limited", factorThrottleMessage(outcome.retryAfterMs));
-  const message = ctx.kind === "recovery_code" ? "That recovery code is not right or was already used." : "That code is not right. Check your authenticator app and try again.";
+  const message =
+    ctx.kind === "recovery_code"
+      ? "That recovery code is not right or was already used."
+      : "That code is not right. Check your authenticator app and try again.";
   throw new AppError("invalid_request", message, { code: [message] });
 }
 
@@ -87,8 +107,9 @@ export async function presentCodeFactor(
 ): Promise<{ recoveryCodesLeft: number }> {
   return withFactorAttempt(deps, principal, { ...ctx, kind: input.kind }, async (tx, now) => {
     const good =
-      input.kind === "totp" ? await consumeTotp(tx, deps.authSecret, principal.userId, input.code, now) : await consumeRecoveryCode(tx, principal.userId, input.code, now);
+      input.kind === "totp"
+        ? await consumeTotp(tx, deps.authSecret, principal.userId, input.code, now)
+        : await consumeRecoveryCode(tx, principal.userId, input.code, now);
     return good ? { recoveryCodesLeft: await recoveryCodesLeft(tx, principal.userId) } : null;
   });
 }
-

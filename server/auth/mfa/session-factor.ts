@@ -52,6 +52,9 @@ export async function lockUser(tx: Tx, userId: string): Promise<void> {
 /** What the user has enrolled: a confirmed authenticator app, how many passkeys. */
 export async function enrolledFactors(tx: Tx | Db, userId: string): Promise<{ totp: boolean; passkeys: number }> {
   const [t] = await tx.select({ confirmedAt: mfaTotp.confirmedAt }).from(mfaTotp).where(eq(mfaTotp.userId, userId));
-  const [p] = await tx.select({ n: sql<number>`count(*)::int` }).from(mfaPasskeys).where(eq(mfaPasskeys.userId, userId));
+  const [p] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mfaPasskeys)
+    .where(eq(mfaPasskeys.userId, userId));
   return { totp: !!t?.confirmedAt, passkeys: p?.n ?? 0 };
 }

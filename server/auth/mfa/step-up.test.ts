@@ -30,16 +30,31 @@ describe.each(testDatabaseTargets())("step-up before sensitive actions on $name"
   beforeAll(async () => {
     database = await target.open();
     await seedLocalRoles(database.db);
-    await createUser(database.db, { email: "admin@stepup.test", name: "Admin", password: PASSWORD, userType: "SUPER_ADMIN", roleNames: [] }, { id: null, email: "t" });
-    await createUser(database.db, { email: "plain@stepup.test", name: "Plain", password: PASSWORD, userType: "SUPER_ADMIN", roleNames: [] }, { id: null, email: "t" });
-    const victim = await createUser(database.db, { email: "target@stepup.test", name: "T", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "t" });
+    await createUser(
+      database.db,
+      { email: "admin@stepup.test", name: "Admin", password: PASSWORD, userType: "SUPER_ADMIN", roleNames: [] },
+      { id: null, email: "t" },
+    );
+    await createUser(
+      database.db,
+      { email: "plain@stepup.test", name: "Plain", password: PASSWORD, userType: "SUPER_ADMIN", roleNames: [] },
+      { id: null, email: "t" },
+    );
+    const victim = await createUser(
+      database.db,
+      { email: "target@stepup.test", name: "T", password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      { id: null, email: "t" },
+    );
     targetUserId = victim.id;
   });
   afterAll(async () => {
     await database?.dispose();
   });
 
-  async function resolve(email: string, mfaRequired: "all" | "none"): Promise<{ claims: { uid: string; sid: string; sv: number }; principal: () => Promise<Principal> }> {
+  async function resolve(
+    email: string,
+    mfaRequired: "all" | "none",
+  ): Promise<{ claims: { uid: string; sid: string; sv: number }; principal: () => Promise<Principal> }> {
     const r = await checkSignIn(database.db, { email, password: PASSWORD, ip: "10.5.0.1", userAgent: "vitest" }, clock);
     if (!r.ok) throw new Error(r.message);
     const principal = async () => {
@@ -56,27 +71,47 @@ describe.each(testDatabaseTargets())("step-up before sensitive actions on $name"
     const { secret } = await startTotpEnrolment(deps(), await s.principal(), "x");
     await confirmTotpEnrolment(deps(), await s.principal(), await generate({ secret, epoch: clock.getTime() / 1000 }), "10.5.0.1");
     const disable = async () =>
-      setUserStatus({ deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" }, { userId: targetUserId, status: "disabled" });
+      setUserStatus(
+        { deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" },
+        { userId: targetUserId, status: "disabled" },
+      );
     const factorAgo = (min: number) =>
-      database.db.update(sessions).set({ factorAt: new Date(Date.now() - min * 60_000) }).where(eq(sessions.id, s.claims.sid));
+      database.db
+        .update(sessions)
+        .set({ factorAt: new Date(Date.now() - min * 60_000) })
+        .where(eq(sessions.id, s.claims.sid));
     await factorAgo(4);
     expect(await codeOf(disable())).toBe("ok"); // 4 minutes after the factor: fresh
-    await setUserStatus({ deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" }, { userId: targetUserId, status: "active" });
+    await setUserStatus(
+      { deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" },
+      { userId: targetUserId, status: "active" },
+    );
     await factorAgo(6);
     expect(await codeOf(disable())).toBe("step_up_required");
     const [t] = await database.db.select().from(users).where(eq(users.id, targetUserId));
     expect(t!.status).toBe("active");
     clock = new Date(clock.getTime() + 30_000); // the next time step (the enrolment spent this one)
-    await presentCodeFactor(deps(), await s.principal(), { kind: "totp", code: await generate({ secret, epoch: clock.getTime() / 1000 }) }, { ip: "10.5.0.1", purpose: "step_up" });
+    await presentCodeFactor(
+      deps(),
+      await s.principal(),
+      { kind: "totp", code: await generate({ secret, epoch: clock.getTime() / 1000 }) },
+      { ip: "10.5.0.1", purpose: "step_up" },
+    );
     const [row] = await database.db.select().from(sessions).where(eq(sessions.id, s.claims.sid));
     expect(row!.factorAt?.getTime()).toBe(clock.getTime());
     expect(await codeOf(disable())).toBe("ok");
-    await setUserStatus({ deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" }, { userId: targetUserId, status: "active" });
+    await setUserStatus(
+      { deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" },
+      { userId: targetUserId, status: "active" },
+    );
   });
 
   it("a user with no factor under MFA_REQUIRED=none is not asked (nothing to present)", async () => {
     const s = await resolve("plain@stepup.test", "none");
-    const again = setUserStatus({ deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.2" }, { userId: targetUserId, status: "disabled" });
+    const again = setUserStatus(
+      { deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.2" },
+      { userId: targetUserId, status: "disabled" },
+    );
     expect(await codeOf(again)).toBe("ok");
   });
 });

@@ -30,8 +30,14 @@ export async function startTotpEnrolment(deps: MfaDeps, principal: Principal, is
   const secret = await deps.db.transaction(async (tx) => {
     await lockUser(tx, principal.userId);
     await assertMayEnrol(tx, principal, now);
-    const [pending] = await tx.select().from(mfaTotp).where(and(eq(mfaTotp.userId, principal.userId), isNull(mfaTotp.confirmedAt)));
-    const kept = pending && now.getTime() - pending.createdAt.getTime() < PENDING_SECRET_MS ? openSecret(deps.authSecret, principal.userId, pending.secretEnc) : null;
+    const [pending] = await tx
+      .select()
+      .from(mfaTotp)
+      .where(and(eq(mfaTotp.userId, principal.userId), isNull(mfaTotp.confirmedAt)));
+    const kept =
+      pending && now.getTime() - pending.createdAt.getTime() < PENDING_SECRET_MS
+        ? openSecret(deps.authSecret, principal.userId, pending.secretEnc)
+        : null;
     if (kept) return kept;
     const fresh = newTotpSecret();
     const secretEnc = sealSecret(deps.authSecret, principal.userId, fresh);
@@ -53,7 +59,10 @@ export async function confirmTotpEnrolment(
 ): Promise<{ recoveryCodes: string[] }> {
   return withFactorAttempt(deps, principal, { ip, purpose: "enrol", kind: "totp" }, async (tx, now) => {
     await assertMayEnrol(tx, principal, now);
-    const [pending] = await tx.select().from(mfaTotp).where(and(eq(mfaTotp.userId, principal.userId), isNull(mfaTotp.confirmedAt)));
+    const [pending] = await tx
+      .select()
+      .from(mfaTotp)
+      .where(and(eq(mfaTotp.userId, principal.userId), isNull(mfaTotp.confirmedAt)));
     if (!pending) throw new AppError("conflict", "Start again: reload the page to get a new QR code.");
     const secret = openSecret(deps.authSecret, principal.userId, pending.secretEnc);
     const step = secret ? await checkTotp({ secret, code, lastUsedStep: null, now }) : null;
@@ -89,6 +98,9 @@ export async function replaceRecoveryCodes(tx: Tx, userId: string, now: Date): P
 
 /** Whether the user has a confirmed authenticator app (used by pages to pick the verify form). */
 export async function hasConfirmedTotp(tx: Pick<Tx, "select">, userId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: mfaTotp.userId }).from(mfaTotp).where(and(eq(mfaTotp.userId, userId), isNotNull(mfaTotp.confirmedAt)));
+  const [row] = await tx
+    .select({ id: mfaTotp.userId })
+    .from(mfaTotp)
+    .where(and(eq(mfaTotp.userId, userId), isNotNull(mfaTotp.confirmedAt)));
   return !!row;
 }

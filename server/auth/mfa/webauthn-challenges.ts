@@ -20,7 +20,14 @@ export async function spendChallenge(db: Db | Tx, sessionId: string, purpose: Ch
   const [row] = await db
     .update(mfaChallenges)
     .set({ usedAt: now })
-    .where(and(eq(mfaChallenges.sessionId, sessionId), eq(mfaChallenges.purpose, purpose), isNull(mfaChallenges.usedAt), gt(mfaChallenges.expiresAt, now)))
+    .where(
+      and(
+        eq(mfaChallenges.sessionId, sessionId),
+        eq(mfaChallenges.purpose, purpose),
+        isNull(mfaChallenges.usedAt),
+        gt(mfaChallenges.expiresAt, now),
+      ),
+    )
     .returning({ challenge: mfaChallenges.challenge });
   return row?.challenge ?? null;
 }

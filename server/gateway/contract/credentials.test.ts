@@ -42,15 +42,23 @@ describe("a wrong merchant secret: the hash does not match and nothing changes (
 
   it("CAPTURE and VOID leave the authorization pending", async () => {
     const s = await completedSale(client, { auth: true });
-    expect(await wrongSecret.capture({ transId: s.transId, amount: s.amount, payerEmail: s.payerEmail, card: s.card })).toMatchObject(invalidHashRow);
-    expect(await wrongSecret.voidAuthorization({ transId: s.transId, payerEmail: s.payerEmail, card: s.card })).toMatchObject(invalidHashRow);
+    expect(await wrongSecret.capture({ transId: s.transId, amount: s.amount, payerEmail: s.payerEmail, card: s.card })).toMatchObject(
+      invalidHashRow,
+    );
+    expect(await wrongSecret.voidAuthorization({ transId: s.transId, payerEmail: s.payerEmail, card: s.card })).toMatchObject(
+      invalidHashRow,
+    );
     expect(await statusOf(client, s)).toBe("pending");
   });
 
   it("CAPTURE signed for another payer e-mail or card is refused too", async () => {
     const s = await completedSale(client, { auth: true });
-    expect(await client.capture({ transId: s.transId, amount: s.amount, payerEmail: "other@example.com", card: s.card })).toMatchObject(invalidHashRow);
-    expect(await client.capture({ transId: s.transId, amount: s.amount, payerEmail: s.payerEmail, card: { bin6: "512345", last4: "0008" } })).toMatchObject(invalidHashRow);
+    expect(await client.capture({ transId: s.transId, amount: s.amount, payerEmail: "other@example.com", card: s.card })).toMatchObject(
+      invalidHashRow,
+    );
+    expect(
+      await client.capture({ transId: s.transId, amount: s.amount, payerEmail: s.payerEmail, card: { bin6: "512345", last4: "0008" } }),
+    ).toMatchObject(invalidHashRow);
   });
 
   it("CREDITVOID and partial refund refund nothing", async () => {
@@ -74,12 +82,19 @@ describe("a wrong merchant secret: the hash does not match and nothing changes (
 
 describe("a wrong merchant identifier (client_key / merchant_id) is refused", () => {
   it("SALE → 204002 'Invalid Client Key / Merchant ID'", async () => {
-    expect(await wrongKey.sale(saleInput())).toMatchObject({ kind: "gateway_error", errorCode: "204002", message: "Invalid Client Key / Merchant ID" });
+    expect(await wrongKey.sale(saleInput())).toMatchObject({
+      kind: "gateway_error",
+      errorCode: "204002",
+      message: "Invalid Client Key / Merchant ID",
+    });
   });
 
   it("status and saved cards", async () => {
     const s = await completedSale(client);
-    expect(await wrongKey.paymentStatus({ orderId: s.orderId, gwayPaymentId: s.transId })).toMatchObject({ kind: "gateway_error", code: "400" });
+    expect(await wrongKey.paymentStatus({ orderId: s.orderId, gwayPaymentId: s.transId })).toMatchObject({
+      kind: "gateway_error",
+      code: "400",
+    });
     expect(await wrongKey.savedCards({ customerReference: s.payerEmail })).toMatchObject({ kind: "gateway_error", httpStatus: 400 });
   });
 });

@@ -58,7 +58,10 @@ describe.each(Object.keys(REASON) as Array<Exclude<FaultKind, "latency">>)("faul
   it("on a read (status): retried, recovers when the fault happens once", async () => {
     const s = await completedSale(client);
     await control.addFault({ operation: "status", fault, times: 1 });
-    expect(await client.paymentStatus({ orderId: s.orderId, gwayPaymentId: s.transId })).toMatchObject({ kind: "success", data: { status: "settled" } });
+    expect(await client.paymentStatus({ orderId: s.orderId, gwayPaymentId: s.transId })).toMatchObject({
+      kind: "success",
+      data: { status: "settled" },
+    });
     expect(await remaining("status")).toBeNull();
   });
 

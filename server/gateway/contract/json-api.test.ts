@@ -56,7 +56,9 @@ describe("hosted checkout (4.9)", () => {
     });
     expect(r.kind).toBe("success");
     if (r.kind !== "success") return;
-    expect(new URL(r.data.redirectUrl).searchParams.get("sessionId")).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+    expect(new URL(r.data.redirectUrl).searchParams.get("sessionId")).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    );
   });
 
   it("a duplicate orderId is refused (409 envelope)", async () => {
@@ -77,7 +79,10 @@ describe("S2S sale (4.10)", () => {
   it("frictionless: Success + SETTLED with paymentId; the payment is settled", async () => {
     const input = s2sInput();
     const r = await client.s2sSale(input);
-    expect(r).toMatchObject({ kind: "success", data: { result: "Success", status: "SETTLED", paymentId: expect.any(String), acquirerPaymentId: expect.any(String) } });
+    expect(r).toMatchObject({
+      kind: "success",
+      data: { result: "Success", status: "SETTLED", paymentId: expect.any(String), acquirerPaymentId: expect.any(String) },
+    });
     if (r.kind === "success") expect(await statusOf(client, { orderId: input.orderId, transId: r.data.paymentId! })).toBe("settled");
   });
 
@@ -145,8 +150,15 @@ describe("S2S sale (4.10)", () => {
 describe("roles (4.13, 7)", () => {
   it("create → get → update → search; permissions upper-cased, unsupported ones dropped without error", async () => {
     const name = `Ops ${uniqueId("r")}`;
-    const created = await client.createRole({ roleName: name, description: "Operations", permissions: ["transactions_view", "refunds_create", "rocket_launch"] });
-    expect(created).toMatchObject({ kind: "success", data: { name, description: "Operations", businessUnitId: SANDBOX_DEFAULTS.businessUnitId } });
+    const created = await client.createRole({
+      roleName: name,
+      description: "Operations",
+      permissions: ["transactions_view", "refunds_create", "rocket_launch"],
+    });
+    expect(created).toMatchObject({
+      kind: "success",
+      data: { name, description: "Operations", businessUnitId: SANDBOX_DEFAULTS.businessUnitId },
+    });
     if (created.kind !== "success") return;
     expect([...created.data.permissions].sort()).toEqual(["REFUNDS_CREATE", "TRANSACTIONS_VIEW"]);
     expect(created.data.createdTimestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
@@ -187,7 +199,13 @@ describe("roles (4.13, 7)", () => {
 describe("users, branches, partners (4.14–4.16)", () => {
   it("create user returns id, username (the e-mail), phoneNumber, userType", async () => {
     const email = `user.${uniqueId("u")}@example.com`;
-    const r = await client.createUser({ email, businessUnitId: SANDBOX_DEFAULTS.businessUnitId, roles: ["finance"], userType: "USER", phoneNumber: "+966500000001" });
+    const r = await client.createUser({
+      email,
+      businessUnitId: SANDBOX_DEFAULTS.businessUnitId,
+      roles: ["finance"],
+      userType: "USER",
+      phoneNumber: "+966500000001",
+    });
     expect(r).toMatchObject({ kind: "success", data: { username: email, phoneNumber: "+966500000001", userType: "USER" } });
   });
 

@@ -34,42 +34,47 @@ const stepArb: fc.Arbitrary<Step> = fc.record({
 describe("money invariant over random capture/refund sequences", () => {
   it("sum(refunds accepted) ≤ captured ≤ authorized, from the results and from status/details", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 100, max: 200_000 }), fc.boolean(), fc.array(stepArb, { minLength: 1, maxLength: 8 }), async (authorized, auth, steps) => {
-        const s = await completedSale(client, { minor: authorized, auth });
-        let captured = auth ? 0 : authorized;
-        let refundedSum = 0;
-        for (const step of steps) {
-          const minor = Math.max(1, Math.round(authorized * step.fraction));
-          if (step.op === "capture") {
-            const r = await client.capture({ transId: s.transId, amount: sar(minor), payerEmail: s.payerEmail, card: s.card });
-            if (r.kind === "success") {
-              expect(captured).toBe(0); // only an authorized, not yet captured payment can be captured
-              captured = minor;
+      fc.asyncProperty(
+        fc.integer({ min: 100, max: 200_000 }),
+        fc.boolean(),
+        fc.array(stepArb, { minLength: 1, maxLength: 8 }),
+        async (authorized, auth, steps) => {
+          const s = await completedSale(client, { minor: authorized, auth });
+          let captured = auth ? 0 : authorized;
+          let refundedSum = 0;
+          for (const step of steps) {
+            const minor = Math.max(1, Math.round(authorized * step.fraction));
+            if (step.op === "capture") {
+              const r = await client.capture({ transId: s.transId, amount: sar(minor), payerEmail: s.payerEmail, card: s.card });
+              if (r.kind === "success") {
+                expect(captured).toBe(0); // only an authorized, not yet captured payment can be captured
+                captured = minor;
+              }
+            } else {
+              const r =
+                step.op === "creditvoid"
+                  ? await client.refund({ transId: s.transId, amount: sar(minor) })
+                  : await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(minor), payerIp: "203.0.113.7" });
+              expect(["success", "gateway_error"]).toContain(r.kind); // never a transport failure here
+              if (r.kind === "success") refundedSum += minor;
             }
-          } else {
-            const r =
-              step.op === "creditvoid"
-                ? await client.refund({ transId: s.transId, amount: sar(minor) })
-                : await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(minor), payerIp: "203.0.113.7" });
-            expect(["success", "gateway_error"]).toContain(r.kind); // never a transport failure here
-            if (r.kind === "success") refundedSum += minor;
+            expect(refundedSum).toBeLessThanOrEqual(captured);
+            expect(captured).toBeLessThanOrEqual(authorized);
           }
-          expect(refundedSum).toBeLessThanOrEqual(captured);
-          expect(captured).toBeLessThanOrEqual(authorized);
-        }
 
-        // The gateway's own records agree.
-        const d = await client.transactionDetails({ transactionId: s.transId });
-        if (d.kind !== "success") throw new Error(`details: ${JSON.stringify(d)}`);
-        const rec = d.data.transactionDetails;
-        expect(decimalToMinor(rec.amount!, "SAR")).toBe(authorized);
-        expect(decimalToMinor(rec.totalRefundAmount!, "SAR")).toBe(refundedSum);
-        const st = await client.paymentStatus({ orderId: s.orderId, gwayPaymentId: s.transId });
-        if (st.kind !== "success") throw new Error(`status: ${JSON.stringify(st)}`);
-        expect(decimalToMinor(st.data.order!.amount!, "SAR")).toBe(authorized);
-        const expected = captured === 0 ? "pending" : refundedSum === captured ? "refunded" : "settled";
-        expect(st.data.status).toBe(expected);
-      }),
+          // The gateway's own records agree.
+          const d = await client.transactionDetails({ transactionId: s.transId });
+          if (d.kind !== "success") throw new Error(`details: ${JSON.stringify(d)}`);
+          const rec = d.data.transactionDetails;
+          expect(decimalToMinor(rec.amount!, "SAR")).toBe(authorized);
+          expect(decimalToMinor(rec.totalRefundAmount!, "SAR")).toBe(refundedSum);
+          const st = await client.paymentStatus({ orderId: s.orderId, gwayPaymentId: s.transId });
+          if (st.kind !== "success") throw new Error(`status: ${JSON.stringify(st)}`);
+          expect(decimalToMinor(st.data.order!.amount!, "SAR")).toBe(authorized);
+          const expected = captured === 0 ? "pending" : refundedSum === captured ? "refunded" : "settled";
+          expect(st.data.status).toBe(expected);
+        },
+      ),
       { numRuns: 25 },
     );
   });

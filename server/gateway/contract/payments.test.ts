@@ -28,7 +28,15 @@ describe("SALE → collector (3, 4.1, 4.2)", () => {
     const sale = await client.sale(input);
     expect(sale).toMatchObject({
       kind: "success",
-      data: { action: "SALE", result: "REDIRECT", status: "REDIRECT", order_id: input.orderId, amount: "123.45", currency: "SAR", redirect_method: "POST" },
+      data: {
+        action: "SALE",
+        result: "REDIRECT",
+        status: "REDIRECT",
+        order_id: input.orderId,
+        amount: "123.45",
+        currency: "SAR",
+        redirect_method: "POST",
+      },
     });
     if (sale.kind !== "success") return;
     expect(sale.data.trans_date).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
@@ -85,7 +93,10 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
     const s = await completedSale(client, { auth: true, minor: 5_000 });
     expect(await statusOf(client, s)).toBe("pending");
     const r = await client.capture({ transId: s.transId, amount: sar(5_000), payerEmail: s.payerEmail, card: s.card });
-    expect(r).toMatchObject({ kind: "success", data: { action: "CAPTURE", result: "SUCCESS", status: "SETTLED", trans_id: s.transId, amount: "50.00" } });
+    expect(r).toMatchObject({
+      kind: "success",
+      data: { action: "CAPTURE", result: "SUCCESS", status: "SETTLED", trans_id: s.transId, amount: "50.00" },
+    });
     if (r.kind === "success") expect(r.data.rrn).toMatch(/\S/);
     expect(await statusOf(client, s)).toBe("settled");
   });
@@ -95,7 +106,10 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
     expect((await client.capture({ transId: s.transId, amount: sar(3_000), payerEmail: s.payerEmail, card: s.card })).kind).toBe("success");
     const over = await client.refund({ transId: s.transId, amount: sar(3_001) });
     expect(over).toMatchObject({ kind: "gateway_error", errorCode: "100000" });
-    expect(await client.refund({ transId: s.transId, amount: sar(3_000) })).toMatchObject({ kind: "success", data: { result: "accepted" } });
+    expect(await client.refund({ transId: s.transId, amount: sar(3_000) })).toMatchObject({
+      kind: "success",
+      data: { result: "accepted" },
+    });
   });
 
   it("an over-capture is declined (DECLINED + PENDING with decline_reason) and the authorization stays", async () => {
@@ -160,10 +174,12 @@ describe("refunds (3, 4.4, 4.5, 7, 8)", () => {
     }
     expect(ids.size).toBe(3);
     // 1.00 left: more than that is refused; exactly that, via CREDITVOID, completes the refund.
-    expect(await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(1_500), payerIp: "203.0.113.7" })).toMatchObject({
-      kind: "gateway_error",
-      code: "400",
-    });
+    expect(await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(1_500), payerIp: "203.0.113.7" })).toMatchObject(
+      {
+        kind: "gateway_error",
+        code: "400",
+      },
+    );
     expect((await client.refund({ transId: s.transId, amount: sar(1_000) })).kind).toBe("success");
     const done = await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(100), payerIp: "203.0.113.7" });
     expect(done).toMatchObject({ kind: "gateway_error", httpStatus: 400, code: "400", message: "Refund is already initiated." });
@@ -183,7 +199,10 @@ describe("saved cards and the token sale (4.8, protocol family)", () => {
     const email = `saver.${uniqueId("e")}@example.com`;
     await completedSale(client, { saveToken: true, email });
     const cards = await client.savedCards({ customerReference: email });
-    expect(cards).toMatchObject({ kind: "success", data: [{ customerReference: email, isActive: true, maskedCardNumber: "411111******1111" }] });
+    expect(cards).toMatchObject({
+      kind: "success",
+      data: [{ customerReference: email, isActive: true, maskedCardNumber: "411111******1111" }],
+    });
     if (cards.kind !== "success") return;
     const { card: _card, ...rest } = saleInput({ email, minor: 2_000 });
     const r = await client.tokenSale({ ...rest, cardToken: cards.data[0]!.cardToken });
@@ -192,7 +211,11 @@ describe("saved cards and the token sale (4.8, protocol family)", () => {
   });
 
   it("another e-mail sees no cards (customer_reference must match exactly)", async () => {
-    expect(await client.savedCards({ customerReference: `nobody.${uniqueId("e")}@example.com` })).toEqual({ kind: "success", data: [], httpStatus: 200 });
+    expect(await client.savedCards({ customerReference: `nobody.${uniqueId("e")}@example.com` })).toEqual({
+      kind: "success",
+      data: [],
+      httpStatus: 200,
+    });
   });
 
   it("a token sale with an unknown token → family error 205005", async () => {
@@ -215,7 +238,11 @@ describe("saved cards and the token sale (4.8, protocol family)", () => {
 
 describe("lookups of unknown payments (4.7, 4.12, 7)", () => {
   it("status of an unknown payment → gateway_error 404 from the wrapper", async () => {
-    expect(await client.paymentStatus({ orderId: "nope", gwayPaymentId: "nope" })).toMatchObject({ kind: "gateway_error", httpStatus: 404, code: "404" });
+    expect(await client.paymentStatus({ orderId: "nope", gwayPaymentId: "nope" })).toMatchObject({
+      kind: "gateway_error",
+      httpStatus: 404,
+      code: "404",
+    });
   });
 
   it("transaction details of an unknown id → envelope 404 'entity Transaction not found for fields [id]'", async () => {
@@ -230,7 +257,15 @@ describe("lookups of unknown payments (4.7, 4.12, 7)", () => {
     expect(r).toMatchObject({
       kind: "success",
       data: {
-        transactionDetails: { transactionId: s.transId, orderId: s.orderId, amount: "42.00", currencyCode: "682", paymentStatus: "APPROVED", totalRefundAmount: "0.00", refundStatus: "NONE" },
+        transactionDetails: {
+          transactionId: s.transId,
+          orderId: s.orderId,
+          amount: "42.00",
+          currencyCode: "682",
+          paymentStatus: "APPROVED",
+          totalRefundAmount: "0.00",
+          refundStatus: "NONE",
+        },
         businessUnitHierarchy: { businessUnitId: expect.any(String) },
       },
     });

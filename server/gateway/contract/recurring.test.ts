@@ -37,7 +37,14 @@ describe("RECURRING_SALE (4.6)", () => {
   it("charges the first payment's card under a new order id; the new transaction is settled", async () => {
     const { first, token } = await recurringInit();
     const orderId = uniqueId("rec");
-    const r = await client.recurringSale({ orderId, amount: sar(2_000), firstTransId: first.transId, recurringToken: token, description: "Monthly plan", payerIp: "203.0.113.7" });
+    const r = await client.recurringSale({
+      orderId,
+      amount: sar(2_000),
+      firstTransId: first.transId,
+      recurringToken: token,
+      description: "Monthly plan",
+      payerIp: "203.0.113.7",
+    });
     expect(r).toMatchObject({ kind: "success", data: { result: "SUCCESS", transaction_id: expect.any(String) } });
     if (r.kind !== "success") return;
     expect(await statusOf(client, { orderId, transId: r.data.transaction_id! })).toBe("settled");
@@ -48,7 +55,13 @@ describe("RECURRING_SALE (4.6)", () => {
   it("a forced decline comes back as declined with the message as reason", async () => {
     const { first, token } = await recurringInit();
     await control.declineNext(token);
-    const r = await client.recurringSale({ orderId: uniqueId("rec"), amount: sar(1_000), firstTransId: first.transId, recurringToken: token, description: "Monthly" });
+    const r = await client.recurringSale({
+      orderId: uniqueId("rec"),
+      amount: sar(1_000),
+      firstTransId: first.transId,
+      recurringToken: token,
+      description: "Monthly",
+    });
     expect(r).toMatchObject({ kind: "declined", declineReason: "Insufficient funds", data: { result: "DECLINED" } });
   });
 
@@ -56,8 +69,21 @@ describe("RECURRING_SALE (4.6)", () => {
     const { first, token } = await recurringInit();
     const wrong = createGatewayClient(testConfig(sb.url, { merchantSecret: "not-the-secret" }), { logger: silent });
     try {
-      const r = await wrong.recurringSale({ orderId: uniqueId("rec"), amount: sar(1_000), firstTransId: first.transId, recurringToken: token, description: "x" });
-      expect(r).toEqual({ kind: "gateway_error", httpStatus: 400, code: "400", errorCode: null, message: "Invalid Hash value", fieldErrors: [] });
+      const r = await wrong.recurringSale({
+        orderId: uniqueId("rec"),
+        amount: sar(1_000),
+        firstTransId: first.transId,
+        recurringToken: token,
+        description: "x",
+      });
+      expect(r).toEqual({
+        kind: "gateway_error",
+        httpStatus: 400,
+        code: "400",
+        errorCode: null,
+        message: "Invalid Hash value",
+        fieldErrors: [],
+      });
     } finally {
       await wrong.close();
     }
@@ -66,14 +92,26 @@ describe("RECURRING_SALE (4.6)", () => {
   it("a token that does not belong to recurring_first_trans_id is refused", async () => {
     const a = await recurringInit();
     const b = await recurringInit();
-    const r = await client.recurringSale({ orderId: uniqueId("rec"), amount: sar(1_000), firstTransId: a.first.transId, recurringToken: b.token, description: "x" });
+    const r = await client.recurringSale({
+      orderId: uniqueId("rec"),
+      amount: sar(1_000),
+      firstTransId: a.first.transId,
+      recurringToken: b.token,
+      description: "x",
+    });
     expect(r).toMatchObject({ kind: "gateway_error", code: "ERROR" });
   });
 
   it("a fractional amount is refused by the client before sending (whole digits only, contract 8)", async () => {
     const { first, token } = await recurringInit();
     await expect(
-      client.recurringSale({ orderId: uniqueId("rec"), amount: sar(1_050), firstTransId: first.transId, recurringToken: token, description: "x" }),
+      client.recurringSale({
+        orderId: uniqueId("rec"),
+        amount: sar(1_050),
+        firstTransId: first.transId,
+        recurringToken: token,
+        description: "x",
+      }),
     ).rejects.toBeInstanceOf(ZodError);
   });
 });
@@ -82,7 +120,13 @@ describe("recurring v2 (4.11)", () => {
   it("charges with the token; wrapper {statusCode 200, responseBody {result, status, payment_id}}", async () => {
     const { token } = await recurringInit();
     const orderNumber = uniqueId("v2");
-    const r = await client.recurringV2({ transactionId: uniqueId("tx"), recurringToken: token, amount: sar(1_050), orderNumber, description: "Usage" });
+    const r = await client.recurringV2({
+      transactionId: uniqueId("tx"),
+      recurringToken: token,
+      amount: sar(1_050),
+      orderNumber,
+      description: "Usage",
+    });
     expect(r).toMatchObject({ kind: "success", data: { result: "SUCCESS", status: "SUCCESS", payment_id: expect.any(String) } });
     if (r.kind !== "success") return;
     const d = await client.transactionDetails({ transactionId: r.data.payment_id! });
@@ -92,12 +136,24 @@ describe("recurring v2 (4.11)", () => {
   it("a forced decline comes back as declined", async () => {
     const { token } = await recurringInit();
     await control.declineNext(token);
-    const r = await client.recurringV2({ transactionId: uniqueId("tx"), recurringToken: token, amount: sar(500), orderNumber: uniqueId("v2"), description: "Usage" });
+    const r = await client.recurringV2({
+      transactionId: uniqueId("tx"),
+      recurringToken: token,
+      amount: sar(500),
+      orderNumber: uniqueId("v2"),
+      description: "Usage",
+    });
     expect(r).toMatchObject({ kind: "declined", data: { result: "DECLINED" } });
   });
 
   it("an unknown token → gateway_error from the wrapper (400)", async () => {
-    const r = await client.recurringV2({ transactionId: uniqueId("tx"), recurringToken: "unknown-token", amount: sar(500), orderNumber: uniqueId("v2"), description: "x" });
+    const r = await client.recurringV2({
+      transactionId: uniqueId("tx"),
+      recurringToken: "unknown-token",
+      amount: sar(500),
+      orderNumber: uniqueId("v2"),
+      description: "x",
+    });
     expect(r).toMatchObject({ kind: "gateway_error", code: "400" });
   });
 });

@@ -5,9 +5,7 @@ import type { GatewayResult } from "../result";
 import type { Transport } from "../transport";
 import { emailSchema, idSchema, nonEmpty, optStr, pageSchema, seg } from "./common";
 
-const permissionsSchema = z
-  .array(nonEmpty)
-  .refine((p) => new Set(p).size === p.length, "permissions must be unique");
+const permissionsSchema = z.array(nonEmpty).refine((p) => new Set(p).size === p.length, "permissions must be unique");
 
 export const roleSchema = z.looseObject({
   id: z.string().min(1),

@@ -41,10 +41,7 @@ export type InitiateCheckoutInput = z.input<typeof initiateCheckoutInputSchema>;
 export const initiateCheckoutResponseSchema = z.looseObject({ redirectUrl: z.string().min(1) });
 export type InitiateCheckoutResponse = z.infer<typeof initiateCheckoutResponseSchema>;
 
-export async function initiateCheckout(
-  t: Transport,
-  input: InitiateCheckoutInput,
-): Promise<GatewayResult<InitiateCheckoutResponse>> {
+export async function initiateCheckout(t: Transport, input: InitiateCheckoutInput): Promise<GatewayResult<InitiateCheckoutResponse>> {
   const i = initiateCheckoutInputSchema.parse(input);
   const value: Record<string, unknown> = {
     orderId: i.orderId,

@@ -144,10 +144,7 @@ export const transactionDetailsResponseSchema = z.looseObject({
 });
 export type TransactionDetailsResponse = z.infer<typeof transactionDetailsResponseSchema>;
 
-export async function transactionDetails(
-  t: Transport,
-  input: TransactionDetailsInput,
-): Promise<GatewayResult<TransactionDetailsResponse>> {
+export async function transactionDetails(t: Transport, input: TransactionDetailsInput): Promise<GatewayResult<TransactionDetailsResponse>> {
   const i = transactionDetailsInputSchema.parse(input);
   return t.send({
     operation: "transaction_details",

@@ -161,11 +161,7 @@ function collectorTarget(redirectUrl: string | undefined, baseOrigin: string): {
   return { path: "/payment/Collector", absolutePath: false };
 }
 
-export async function collector(
-  t: Transport,
-  baseOrigin: string,
-  input: CollectorInput,
-): Promise<GatewayResult<CollectorResponse>> {
+export async function collector(t: Transport, baseOrigin: string, input: CollectorInput): Promise<GatewayResult<CollectorResponse>> {
   const i = collectorInputSchema.parse(input);
   return t.send({
     operation: "collector",

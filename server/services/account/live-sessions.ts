@@ -24,7 +24,13 @@ export interface SessionView {
   current: boolean;
 }
 
-export async function liveSessionsOf(db: Db | Tx, userId: string, limits: SessionLifetimes, currentSessionId: string | null, now = new Date()): Promise<SessionView[]> {
+export async function liveSessionsOf(
+  db: Db | Tx,
+  userId: string,
+  limits: SessionLifetimes,
+  currentSessionId: string | null,
+  now = new Date(),
+): Promise<SessionView[]> {
   const rows = await db
     .select()
     .from(sessions)

@@ -27,11 +27,21 @@ describe.each(testDatabaseTargets())("sessions and sign-in history on $name", (t
   beforeAll(async () => {
     database = await target.open();
     await seedLocalRoles(database.db);
-    await database.db.insert(roles).values({ name: "user-admin", description: "Manages users", permissions: ["USERS_MANAGE"], source: "local" });
+    await database.db
+      .insert(roles)
+      .values({ name: "user-admin", description: "Manages users", permissions: ["USERS_MANAGE"], source: "local" });
     const actor = { id: null, email: "t" };
-    await createUser(database.db, { email: "worker@s.test", name: "Worker", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, actor);
+    await createUser(
+      database.db,
+      { email: "worker@s.test", name: "Worker", password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      actor,
+    );
     await createUser(database.db, { email: "admin@s.test", name: "Admin", password: PASSWORD, userType: "SUPER_ADMIN" }, actor);
-    await createUser(database.db, { email: "manager@s.test", name: "Manager", password: PASSWORD, userType: "USER", roleNames: ["user-admin"] }, actor);
+    await createUser(
+      database.db,
+      { email: "manager@s.test", name: "Manager", password: PASSWORD, userType: "USER", roleNames: ["user-admin"] },
+      actor,
+    );
   });
   afterAll(async () => {
     await database?.dispose();
@@ -85,7 +95,8 @@ describe.each(testDatabaseTargets())("sessions and sign-in history on $name", (t
   it("shows a super-admin the user's sessions and sign-in history: successes, failures and throttles", async () => {
     const admin = await signIn("admin@s.test");
     const worker = await signIn("worker@s.test");
-    for (let i = 0; i < 6; i++) await checkSignIn(database.db, { email: "worker@s.test", password: `wrong password ${i}`, ip: "10.61.0.1", userAgent: CHROME });
+    for (let i = 0; i < 6; i++)
+      await checkSignIn(database.db, { email: "worker@s.test", password: `wrong password ${i}`, ip: "10.61.0.1", userAgent: CHROME });
     const report = await listUserSessions(as(admin.principal), { userId: worker.principal.userId });
     expect(report.user.email).toBe("worker@s.test");
     expect(report.sessions.some((s) => s.id === worker.claims.sid)).toBe(true);
@@ -104,12 +115,17 @@ describe.each(testDatabaseTargets())("sessions and sign-in history on $name", (t
     await endUserSessions(as(admin.principal, "10.62.0.1"), { userId: one.principal.userId, sessionId: one.claims.sid });
     expect(await alive(one.claims)).toBe(false);
     expect(await alive(two.claims)).toBe(true);
-    expect(await codeOf(endUserSessions(as(admin.principal), { userId: one.principal.userId, sessionId: one.claims.sid }))).toBe("not_found");
+    expect(await codeOf(endUserSessions(as(admin.principal), { userId: one.principal.userId, sessionId: one.claims.sid }))).toBe(
+      "not_found",
+    );
     await endUserSessions(as(admin.principal, "10.62.0.1"), { userId: one.principal.userId });
     expect(await alive(two.claims)).toBe(false);
     expect(await alive(admin.claims)).toBe(true);
     const rows = await database.db.select().from(auditLog).where(eq(auditLog.targetId, one.principal.userId));
-    expect(rows.filter((r) => r.action === "auth.sessions_ended").map((r) => (r.summary as { scope: string }).scope)).toEqual(["one", "all"]);
+    expect(rows.filter((r) => r.action === "auth.sessions_ended").map((r) => (r.summary as { scope: string }).scope)).toEqual([
+      "one",
+      "all",
+    ]);
     expect((await verifyAuditChain(database.db)).ok).toBe(true);
   });
 });

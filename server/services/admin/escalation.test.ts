@@ -26,7 +26,10 @@ import { createDashboardUser } from "./users/create-user";
 import { setUserRoles } from "./users/set-user-roles";
 import { setUserStatus } from "./users/set-user-status";
 
-const newUser = (roleNames: string[], extra: Partial<{ userType: "USER" | "SUPER_ADMIN"; extraPermissions: Array<"REFUNDS_APPROVE"> }> = {}) => ({
+const newUser = (
+  roleNames: string[],
+  extra: Partial<{ userType: "USER" | "SUPER_ADMIN"; extraPermissions: Array<"REFUNDS_APPROVE"> }> = {},
+) => ({
   email: `${uniqueName("person")}@example.com`,
   name: "New Person",
   phoneNumber: "+966501234567",
@@ -59,7 +62,11 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
     paymentActions: await deps.db.select().from(paymentActions).orderBy(asc(paymentActions.id)),
   });
   const denials = (actor: Principal) =>
-    deps.db.select().from(auditLog).where(and(eq(auditLog.action, "authz.denied"), eq(auditLog.actorId, actor.userId))).orderBy(asc(auditLog.id));
+    deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "authz.denied"), eq(auditLog.actorId, actor.userId)))
+      .orderBy(asc(auditLog.id));
 
   /** The attempt is refused 403 with the message, audited once as `authz.denied`, and changes nothing. */
   async function expectRefused(actor: Principal, attempt: () => Promise<unknown>, message: string | RegExp, attempted: string) {
@@ -84,7 +91,8 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
     sandbox = await startTestSandbox();
     deps = testDeps(database, sandbox.url);
     superAdmin = await testPrincipal(deps.db, "Root", "all");
-    const make = async (name: string, permissions: string[]) => (await createRole(as(superAdmin), roleBody(uniqueName(name), permissions))).role;
+    const make = async (name: string, permissions: string[]) =>
+      (await createRole(as(superAdmin), roleBody(uniqueName(name), permissions))).role;
     const usersAdmins = await make("users-admins", ["USERS_MANAGE"]);
     const approvers = await make("approvers", ["REFUNDS_APPROVE", "TRANSACTIONS_VIEW"]);
     Object.assign(role, {
@@ -103,7 +111,13 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
     await deps.db.update(users).set({ status: "disabled" }).where(eq(users.id, disabledApprover));
     // The ledger the refusals must leave alone: a payment with a refund held for approval.
     const p = await paymentOnSandbox(deps.db, deps.gateway, { minor: 500_000, auth: false });
-    await requestRefund(as(superAdmin), { paymentId: p.id, amount: "2000.00", reasonCode: "customer_request", note: "", idempotencyKey: uniqueName("k") });
+    await requestRefund(as(superAdmin), {
+      paymentId: p.id,
+      amount: "2000.00",
+      reasonCode: "customer_request",
+      note: "",
+      idempotencyKey: uniqueName("k"),
+    });
   }, 60_000);
   afterAll(async () => {
     await deps?.gateway.close();
@@ -112,21 +126,66 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
   });
 
   it("USERS_MANAGE only: cannot create a super-admin, grant extra permissions, or hand out a role beyond their own", async () => {
-    await expectRefused(usersOnly, () => createDashboardUser(as(usersOnly), newUser([], { userType: "SUPER_ADMIN" })), MESSAGES.grantSuperAdmin, "user.create");
-    await expectRefused(usersOnly, () => createDashboardUser(as(usersOnly), newUser([role.usersAdminsName], { extraPermissions: ["REFUNDS_APPROVE"] })), MESSAGES.grantExtra, "user.create");
-    await expectRefused(usersOnly, () => createDashboardUser(as(usersOnly), newUser([role.approversName])), /hold yourself: REFUNDS_APPROVE, TRANSACTIONS_VIEW\./, "user.create");
+    await expectRefused(
+      usersOnly,
+      () => createDashboardUser(as(usersOnly), newUser([], { userType: "SUPER_ADMIN" })),
+      MESSAGES.grantSuperAdmin,
+      "user.create",
+    );
+    await expectRefused(
+      usersOnly,
+      () => createDashboardUser(as(usersOnly), newUser([role.usersAdminsName], { extraPermissions: ["REFUNDS_APPROVE"] })),
+      MESSAGES.grantExtra,
+      "user.create",
+    );
+    await expectRefused(
+      usersOnly,
+      () => createDashboardUser(as(usersOnly), newUser([role.approversName])),
+      /hold yourself: REFUNDS_APPROVE, TRANSACTIONS_VIEW\./,
+      "user.create",
+    );
   });
 
   it("USERS_MANAGE only: cannot change their own roles or status, nor anyone's roles beyond their own", async () => {
-    await expectRefused(usersOnly, () => setUserRoles(as(usersOnly), { userId: usersOnly.userId, roleIds: [role.usersAdmins, role.approvers] }), MESSAGES.ownRoles, "user.roles_change");
-    await expectRefused(usersOnly, () => setUserStatus(as(usersOnly), { userId: usersOnly.userId, status: "disabled" }), /your own account/, "user.disable");
-    await expectRefused(usersOnly, () => setUserRoles(as(usersOnly), { userId: victim, roleIds: [role.approvers] }), /hold yourself: REFUNDS_APPROVE/, "user.roles_change");
+    await expectRefused(
+      usersOnly,
+      () => setUserRoles(as(usersOnly), { userId: usersOnly.userId, roleIds: [role.usersAdmins, role.approvers] }),
+      MESSAGES.ownRoles,
+      "user.roles_change",
+    );
+    await expectRefused(
+      usersOnly,
+      () => setUserStatus(as(usersOnly), { userId: usersOnly.userId, status: "disabled" }),
+      /your own account/,
+      "user.disable",
+    );
+    await expectRefused(
+      usersOnly,
+      () => setUserRoles(as(usersOnly), { userId: victim, roleIds: [role.approvers] }),
+      /hold yourself: REFUNDS_APPROVE/,
+      "user.roles_change",
+    );
   });
 
   it("USERS_MANAGE only: cannot touch a super-admin, nor re-enable an account more powerful than themselves", async () => {
-    await expectRefused(usersOnly, () => setUserStatus(as(usersOnly), { userId: superAdmin.userId, status: "disabled" }), MESSAGES.changeSuperAdmin, "user.disable");
-    await expectRefused(usersOnly, () => setUserRoles(as(usersOnly), { userId: superAdmin.userId, roleIds: [] }), MESSAGES.changeSuperAdmin, "user.roles_change");
-    await expectRefused(usersOnly, () => setUserStatus(as(usersOnly), { userId: disabledApprover, status: "active" }), /re-enable .*REFUNDS_APPROVE/, "user.enable");
+    await expectRefused(
+      usersOnly,
+      () => setUserStatus(as(usersOnly), { userId: superAdmin.userId, status: "disabled" }),
+      MESSAGES.changeSuperAdmin,
+      "user.disable",
+    );
+    await expectRefused(
+      usersOnly,
+      () => setUserRoles(as(usersOnly), { userId: superAdmin.userId, roleIds: [] }),
+      MESSAGES.changeSuperAdmin,
+      "user.roles_change",
+    );
+    await expectRefused(
+      usersOnly,
+      () => setUserStatus(as(usersOnly), { userId: disabledApprover, status: "active" }),
+      /re-enable .*REFUNDS_APPROVE/,
+      "user.enable",
+    );
   });
 
   it("USERS_MANAGE only: a user they create gets the set-password link by mail only; the answer holds no link", async () => {
@@ -136,28 +195,87 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
   });
 
   it("ROLES_MANAGE only: cannot create a role, or add to another role, a permission they do not hold; cannot edit a role they hold", async () => {
-    await expectRefused(rolesOnly, () => createRole(as(rolesOnly), roleBody(uniqueName("mine"), ["ROLES_MANAGE", "REFUNDS_APPROVE"])), MESSAGES.notHeld(["REFUNDS_APPROVE"]), "role.create");
-    const mine = updateRoleSchema.parse({ name: uniqueName("roles-admins"), description: "", permissions: ["ROLES_MANAGE", "USERS_MANAGE"] });
+    await expectRefused(
+      rolesOnly,
+      () => createRole(as(rolesOnly), roleBody(uniqueName("mine"), ["ROLES_MANAGE", "REFUNDS_APPROVE"])),
+      MESSAGES.notHeld(["REFUNDS_APPROVE"]),
+      "role.create",
+    );
+    const mine = updateRoleSchema.parse({
+      name: uniqueName("roles-admins"),
+      description: "",
+      permissions: ["ROLES_MANAGE", "USERS_MANAGE"],
+    });
     await expectRefused(rolesOnly, () => updateRole(as(rolesOnly), { roleId: role.rolesAdmins, ...mine }), MESSAGES.ownRole, "role.update");
     const widened = updateRoleSchema.parse({ name: role.usersAdminsName, description: "", permissions: ["USERS_MANAGE", "AUDIT_VIEW"] });
-    await expectRefused(rolesOnly, () => updateRole(as(rolesOnly), { roleId: role.usersAdmins, ...widened }), MESSAGES.notHeld(["AUDIT_VIEW"]), "role.update");
-    const gatewayOnly = updateRoleSchema.parse({ name: role.usersAdminsName, description: "", permissions: ["USERS_MANAGE", "REFUNDS_TELEPORT"] });
-    await expectRefused(rolesOnly, () => updateRole(as(rolesOnly), { roleId: role.usersAdmins, ...gatewayOnly }), MESSAGES.notHeld(["REFUNDS_TELEPORT"]), "role.update");
+    await expectRefused(
+      rolesOnly,
+      () => updateRole(as(rolesOnly), { roleId: role.usersAdmins, ...widened }),
+      MESSAGES.notHeld(["AUDIT_VIEW"]),
+      "role.update",
+    );
+    const gatewayOnly = updateRoleSchema.parse({
+      name: role.usersAdminsName,
+      description: "",
+      permissions: ["USERS_MANAGE", "REFUNDS_TELEPORT"],
+    });
+    await expectRefused(
+      rolesOnly,
+      () => updateRole(as(rolesOnly), { roleId: role.usersAdmins, ...gatewayOnly }),
+      MESSAGES.notHeld(["REFUNDS_TELEPORT"]),
+      "role.update",
+    );
   });
 
   it("both: a role they create with what they hold cannot be taken by themselves; nothing beyond their own can be granted", async () => {
     const made = await createRole(as(both), roleBody(uniqueName("made"), ["USERS_MANAGE"]));
-    await expectRefused(both, () => setUserRoles(as(both), { userId: both.userId, roleIds: [role.bothAdmins, made.role.id] }), MESSAGES.ownRoles, "user.roles_change");
-    await expectRefused(both, () => updateRole(as(both), { roleId: role.bothAdmins, ...updateRoleSchema.parse({ name: uniqueName("x"), description: "", permissions: ["USERS_MANAGE"] }) }), MESSAGES.ownRole, "role.update");
-    await expectRefused(both, () => updateRole(as(both), { roleId: made.role.id, ...updateRoleSchema.parse({ name: made.role.name, description: "", permissions: ["USERS_MANAGE", "REFUNDS_APPROVE"] }) }), MESSAGES.notHeld(["REFUNDS_APPROVE"]), "role.update");
-    await expectRefused(both, () => setUserRoles(as(both), { userId: victim, roleIds: [role.approvers] }), /hold yourself/, "user.roles_change");
-    await expectRefused(both, () => createDashboardUser(as(both), newUser([], { userType: "SUPER_ADMIN" })), MESSAGES.grantSuperAdmin, "user.create");
+    await expectRefused(
+      both,
+      () => setUserRoles(as(both), { userId: both.userId, roleIds: [role.bothAdmins, made.role.id] }),
+      MESSAGES.ownRoles,
+      "user.roles_change",
+    );
+    await expectRefused(
+      both,
+      () =>
+        updateRole(as(both), {
+          roleId: role.bothAdmins,
+          ...updateRoleSchema.parse({ name: uniqueName("x"), description: "", permissions: ["USERS_MANAGE"] }),
+        }),
+      MESSAGES.ownRole,
+      "role.update",
+    );
+    await expectRefused(
+      both,
+      () =>
+        updateRole(as(both), {
+          roleId: made.role.id,
+          ...updateRoleSchema.parse({ name: made.role.name, description: "", permissions: ["USERS_MANAGE", "REFUNDS_APPROVE"] }),
+        }),
+      MESSAGES.notHeld(["REFUNDS_APPROVE"]),
+      "role.update",
+    );
+    await expectRefused(
+      both,
+      () => setUserRoles(as(both), { userId: victim, roleIds: [role.approvers] }),
+      /hold yourself/,
+      "user.roles_change",
+    );
+    await expectRefused(
+      both,
+      () => createDashboardUser(as(both), newUser([], { userType: "SUPER_ADMIN" })),
+      MESSAGES.grantSuperAdmin,
+      "user.create",
+    );
     await expectRefused(both, () => setUserStatus(as(both), { userId: disabledApprover, status: "active" }), /re-enable/, "user.enable");
   });
 
   it("within their own power the same admins still work, and a super-admin may do what they may not; the audit chain holds", async () => {
     await setUserRoles(as(both), { userId: victim, roleIds: [role.usersAdmins] });
-    await updateRole(as(rolesOnly), { roleId: role.usersAdmins, ...updateRoleSchema.parse({ name: role.usersAdminsName, description: "", permissions: ["USERS_MANAGE", "ROLES_MANAGE"] }) });
+    await updateRole(as(rolesOnly), {
+      roleId: role.usersAdmins,
+      ...updateRoleSchema.parse({ name: role.usersAdminsName, description: "", permissions: ["USERS_MANAGE", "ROLES_MANAGE"] }),
+    });
     await setUserStatus(as(superAdmin), { userId: disabledApprover, status: "active" });
     await setUserRoles(as(superAdmin), { userId: victim, roleIds: [role.approvers] });
     expect((await verifyAuditChain(deps.db)).ok).toBe(true);

@@ -87,14 +87,25 @@ export async function holdsRole(db: Db, userId: string, roleId: string): Promise
 /** The permissions the roles grant together (the vocabulary names the mirror keeps). */
 export async function permissionsOfRoles(tx: Tx | Db, roleIds: readonly string[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
-  const rows = await tx.select({ permissions: roles.permissions }).from(roles).where(inArray(roles.id, [...roleIds]));
+  const rows = await tx
+    .select({ permissions: roles.permissions })
+    .from(roles)
+    .where(inArray(roles.id, [...roleIds]));
   return [...new Set(rows.flatMap((r) => r.permissions))];
 }
 
 /** The permissions a (non-super-admin) user holds now: their roles' and their extra permissions. */
 export async function permissionsOfUser(tx: Tx | Db, userId: string, extra: readonly string[]): Promise<string[]> {
   const held = await tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
-  return [...new Set([...(await permissionsOfRoles(tx, held.map((h) => h.roleId))), ...extra])];
+  return [
+    ...new Set([
+      ...(await permissionsOfRoles(
+        tx,
+        held.map((h) => h.roleId),
+      )),
+      ...extra,
+    ]),
+  ];
 }
 
 /**

@@ -21,8 +21,14 @@ export async function recordResetRequest(tx: Tx, email: string, ip: string, now:
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pwreset-ip:${ip}`}, 0))`);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`pwreset-email:${emailHash}`}, 0))`);
   const since = new Date(now.getTime() - RESET_WINDOW_MS);
-  const [byEmail] = await tx.select({ n: count() }).from(passwordResetRequests).where(and(eq(passwordResetRequests.emailHash, emailHash), gt(passwordResetRequests.createdAt, since)));
-  const [byIp] = await tx.select({ n: count() }).from(passwordResetRequests).where(and(eq(passwordResetRequests.ip, ip), gt(passwordResetRequests.createdAt, since)));
+  const [byEmail] = await tx
+    .select({ n: count() })
+    .from(passwordResetRequests)
+    .where(and(eq(passwordResetRequests.emailHash, emailHash), gt(passwordResetRequests.createdAt, since)));
+  const [byIp] = await tx
+    .select({ n: count() })
+    .from(passwordResetRequests)
+    .where(and(eq(passwordResetRequests.ip, ip), gt(passwordResetRequests.createdAt, since)));
   if (byEmail!.n >= RESET_LIMIT_PER_EMAIL || byIp!.n >= RESET_LIMIT_PER_IP) {
     throw new AppError("rate_limited", "Too many password reset requests. Wait an hour and try again.");
   }

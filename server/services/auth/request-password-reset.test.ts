@@ -26,7 +26,10 @@ describe.each(testDatabaseTargets())("password reset requests on $name", (target
 
   beforeAll(async () => {
     database = await target.open();
-    deps = { ...testDeps(database, "http://127.0.0.1:9", { APP_URL: "https://dash.merchant.example" }), now: () => new Date(Date.now() + ahead) };
+    deps = {
+      ...testDeps(database, "http://127.0.0.1:9", { APP_URL: "https://dash.merchant.example" }),
+      now: () => new Date(Date.now() + ahead),
+    };
   }, 60_000);
   afterAll(async () => {
     await database?.dispose();
@@ -34,12 +37,24 @@ describe.each(testDatabaseTargets())("password reset requests on $name", (target
 
   let userSeq = 0;
   const makeUser = async (status = "active") => {
-    const [u] = await database.db.insert(users).values({ email: `reset${++userSeq}-${target.name}@example.com`, name: "Rana", userType: "USER", status }).returning();
+    const [u] = await database.db
+      .insert(users)
+      .values({ email: `reset${++userSeq}-${target.name}@example.com`, name: "Rana", userType: "USER", status })
+      .returning();
     return u!;
   };
   const mailsTo = (to: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
-  const resetTokens = (userId: string) => database.db.select().from(passwordTokens).where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.kind, "reset"))).orderBy(passwordTokens.createdAt);
-  const audits = (email: string) => database.db.select().from(auditLog).where(and(eq(auditLog.action, "auth.password_reset_requested"), eq(auditLog.actorEmail, email)));
+  const resetTokens = (userId: string) =>
+    database.db
+      .select()
+      .from(passwordTokens)
+      .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.kind, "reset")))
+      .orderBy(passwordTokens.createdAt);
+  const audits = (email: string) =>
+    database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "auth.password_reset_requested"), eq(auditLog.actorEmail, email)));
   const tokenOf = (text: string) => /set-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
   const newPassword = { password: "a-new-passphrase-2026", confirmPassword: "a-new-passphrase-2026" };
 
@@ -57,14 +72,23 @@ describe.each(testDatabaseTargets())("password reset requests on $name", (target
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThanOrEqual(RESET_LINK_MAX_MS + 1000);
     expect((await audits(user.email)).map((a) => [a.targetId, (a.summary as { outcome: string }).outcome])).toEqual([[user.id, "mailed"]]);
 
-    expect(await setPasswordWithToken({ db: database.db, now: () => new Date() }, { token, ...newPassword }, "203.0.113.250")).toEqual({ email: user.email });
-    expect(await codeOf(setPasswordWithToken({ db: database.db, now: () => new Date() }, { token, ...newPassword }, "203.0.113.250"))).toBe("invalid_request");
+    expect(await setPasswordWithToken({ db: database.db, now: () => new Date() }, { token, ...newPassword }, "203.0.113.250")).toEqual({
+      email: user.email,
+    });
+    expect(await codeOf(setPasswordWithToken({ db: database.db, now: () => new Date() }, { token, ...newPassword }, "203.0.113.250"))).toBe(
+      "invalid_request",
+    );
   });
 
   it("an unknown address: the same first step (a counted request) and no link, no mail; audited as no_account", async () => {
     const email = `nobody-${target.name}@example.com`;
     const issue = await requestPasswordReset(deps, { email }, nextIp());
-    expect(await database.db.select().from(passwordResetRequests).where(eq(passwordResetRequests.emailHash, sha256(email)))).toHaveLength(1);
+    expect(
+      await database.db
+        .select()
+        .from(passwordResetRequests)
+        .where(eq(passwordResetRequests.emailHash, sha256(email))),
+    ).toHaveLength(1);
     expect(await issue()).toBe("no_account");
     expect(await mailsTo(email)).toHaveLength(0);
     expect((await audits(email)).map((a) => (a.summary as { outcome: string }).outcome)).toEqual(["no_account"]);
@@ -75,15 +99,23 @@ describe.each(testDatabaseTargets())("password reset requests on $name", (target
 
   it("a newer reset link voids the earlier unused one: the old link no longer sets a password, the new one does", async () => {
     const user = await makeUser();
-    await (await requestPasswordReset(deps, { email: user.email }, nextIp()))();
-    await (await requestPasswordReset(deps, { email: user.email }, nextIp()))();
+    await (
+      await requestPasswordReset(deps, { email: user.email }, nextIp())
+    )();
+    await (
+      await requestPasswordReset(deps, { email: user.email }, nextIp())
+    )();
     const mails = (await mailsTo(user.email)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     expect(mails).toHaveLength(2);
     const [first, second] = mails.map((m) => tokenOf(m.textBody!));
     const tokens = await resetTokens(user.id);
     expect(tokens.map((t) => t.voidedAt !== null)).toEqual([true, false]);
-    expect(await codeOf(setPasswordWithToken({ db: database.db, now: () => new Date() }, { token: first!, ...newPassword }, null))).toBe("invalid_request");
-    expect(await setPasswordWithToken({ db: database.db, now: () => new Date() }, { token: second!, ...newPassword }, null)).toEqual({ email: user.email });
+    expect(await codeOf(setPasswordWithToken({ db: database.db, now: () => new Date() }, { token: first!, ...newPassword }, null))).toBe(
+      "invalid_request",
+    );
+    expect(await setPasswordWithToken({ db: database.db, now: () => new Date() }, { token: second!, ...newPassword }, null)).toEqual({
+      email: user.email,
+    });
   });
 
   it("a disabled account gets no link and no mail", async () => {
@@ -100,7 +132,8 @@ describe.each(testDatabaseTargets())("password reset requests on $name", (target
       expect(await codeOf(requestPasswordReset(deps, { email }, nextIp()))).toBe("rate_limited");
     }
     const ip = nextIp();
-    for (let i = 0; i < RESET_LIMIT_PER_IP; i++) expect(await codeOf(requestPasswordReset(deps, { email: `spray${i}-${target.name}@example.com` }, ip))).toBe("ok");
+    for (let i = 0; i < RESET_LIMIT_PER_IP; i++)
+      expect(await codeOf(requestPasswordReset(deps, { email: `spray${i}-${target.name}@example.com` }, ip))).toBe("ok");
     expect(await codeOf(requestPasswordReset(deps, { email: `spray-last-${target.name}@example.com` }, ip))).toBe("rate_limited");
     ahead += 3_600_000 + 1_000;
     expect(await codeOf(requestPasswordReset(deps, { email: user.email }, nextIp()))).toBe("ok");

@@ -22,7 +22,11 @@ export const RESET_LINK_MAX_MS = 3_600_000;
 export type ResetOutcome = "mailed" | "no_account" | "disabled";
 
 /** Throttle and record the request; returns the follow-up that issues the link (run it after answering). */
-export async function requestPasswordReset(deps: ServiceDeps, raw: PasswordResetRequestInput, ip: string): Promise<() => Promise<ResetOutcome>> {
+export async function requestPasswordReset(
+  deps: ServiceDeps,
+  raw: PasswordResetRequestInput,
+  ip: string,
+): Promise<() => Promise<ResetOutcome>> {
   const parsed = passwordResetRequestSchema.safeParse(raw);
   if (!parsed.success) throw new AppError("invalid_request", "Enter a valid e-mail.", { email: ["Enter a valid e-mail."] });
   const { email } = parsed.data;
@@ -51,11 +55,24 @@ async function issueResetLink(deps: ServiceDeps, email: string, ip: string): Pro
     await tx
       .update(passwordTokens)
       .set({ voidedAt: now })
-      .where(and(eq(passwordTokens.userId, user.id), eq(passwordTokens.kind, "reset"), isNull(passwordTokens.usedAt), isNull(passwordTokens.voidedAt)));
+      .where(
+        and(
+          eq(passwordTokens.userId, user.id),
+          eq(passwordTokens.kind, "reset"),
+          isNull(passwordTokens.usedAt),
+          isNull(passwordTokens.voidedAt),
+        ),
+      );
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now.getTime() + Math.min(deps.config.setPasswordLinkMs, RESET_LINK_MAX_MS));
-    await tx.insert(passwordTokens).values({ userId: user.id, tokenHash: hashToken(token), kind: "reset", createdBy: null, expiresAt, createdAt: now });
-    await enqueueMail(tx, user.email, passwordResetMail({ name: user.name, url: `${deps.config.appUrl}/set-password?token=${token}`, expiresAt }));
+    await tx
+      .insert(passwordTokens)
+      .values({ userId: user.id, tokenHash: hashToken(token), kind: "reset", createdBy: null, expiresAt, createdAt: now });
+    await enqueueMail(
+      tx,
+      user.email,
+      passwordResetMail({ name: user.name, url: `${deps.config.appUrl}/set-password?token=${token}`, expiresAt }),
+    );
     await appendAudit(tx, {
       action: "auth.password_reset_requested",
       actorId: user.id,

@@ -12,7 +12,14 @@ import { completedSale, sandboxControl } from "../../../tests/support/sandbox-fl
 import { findPayment, findPaymentByGatewayId } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
 import { testDeps } from "../../../tests/support/services.support";
-import { dashboardSale, startCallbackSandbox, startReceiverServer, TEST_ENV, until, type ReceiverServer } from "../../../tests/support/notifications.support";
+import {
+  dashboardSale,
+  startCallbackSandbox,
+  startReceiverServer,
+  TEST_ENV,
+  until,
+  type ReceiverServer,
+} from "../../../tests/support/notifications.support";
 
 describe.each(testDatabaseTargets())("gateway callbacks end to end ($name)", (target) => {
   let database: TestDatabase;
@@ -66,7 +73,9 @@ describe.each(testDatabaseTargets())("gateway callbacks end to end ($name)", (ta
     });
     // The gateway got its 200 at the first attempt: no retry.
     const deliveries = await (await fetch(`${formSandbox.url}/__sandbox/callbacks`)).json();
-    const mine = (deliveries as Array<{ fields: Record<string, string>; attempts: number; delivered: boolean }>).filter((d) => d.fields.trans_id === sale.transId);
+    const mine = (deliveries as Array<{ fields: Record<string, string>; attempts: number; delivered: boolean }>).filter(
+      (d) => d.fields.trans_id === sale.transId,
+    );
     expect(mine.every((d) => d.delivered && d.attempts === 1)).toBe(true);
   });
 
@@ -83,11 +92,20 @@ describe.each(testDatabaseTargets())("gateway callbacks end to end ($name)", (ta
     useJson(false);
     const sale = await dashboardSale(formDeps, { minor: 8_000 });
     await processed(sale.transId);
-    const refund = await formDeps.gateway.partialRefund({ gwayId: sale.transId, orderId: sale.orderId, amount: { minor: 3_000, currency: "SAR" }, payerIp: "203.0.113.7" });
+    const refund = await formDeps.gateway.partialRefund({
+      gwayId: sale.transId,
+      orderId: sale.orderId,
+      amount: { minor: 3_000, currency: "SAR" },
+      payerIp: "203.0.113.7",
+    });
     expect(refund.kind).toBe("success");
     const rows = await processed(sale.transId, 2);
     expect(rows.map((r) => r.action).sort()).toEqual(["CREDITVOID", "SALE"]);
-    expect(await findPayment(formDeps.db, sale.payment.id)).toMatchObject({ status: "partially_refunded", capturedMinor: 8_000, refundedMinor: 3_000 });
+    expect(await findPayment(formDeps.db, sale.payment.id)).toMatchObject({
+      status: "partially_refunded",
+      capturedMinor: 8_000,
+      refundedMinor: 3_000,
+    });
   });
 
   it("JSON: a payment made on the merchant's website becomes an external ledger entry from the gateway's answer", async () => {

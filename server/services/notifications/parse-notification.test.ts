@@ -18,8 +18,14 @@ describe("parseNotificationBody", () => {
 
   it("dedupe key: the same notification in either encoding, or with keys reordered, has the same key", () => {
     const a = parseNotificationBody("application/json", JSON.stringify({ ...fields, amount: 10.5 }));
-    const b = parseNotificationBody("application/x-www-form-urlencoded", new URLSearchParams({ ...fields, amount: "10.5", status: "VOID" }).toString());
-    const c = parseNotificationBody("application/x-www-form-urlencoded", new URLSearchParams(Object.entries({ ...fields, amount: "10.5" }).reverse()).toString());
+    const b = parseNotificationBody(
+      "application/x-www-form-urlencoded",
+      new URLSearchParams({ ...fields, amount: "10.5", status: "VOID" }).toString(),
+    );
+    const c = parseNotificationBody(
+      "application/x-www-form-urlencoded",
+      new URLSearchParams(Object.entries({ ...fields, amount: "10.5" }).reverse()).toString(),
+    );
     if (!a.ok || !b.ok || !c.ok) throw new Error("parse failed");
     expect(dedupeKeyOf(a.payload)).toBe(dedupeKeyOf(c.payload));
     expect(dedupeKeyOf(a.payload)).not.toBe(dedupeKeyOf(b.payload));
@@ -34,7 +40,10 @@ describe("parseNotificationBody", () => {
   it("refuses malformed JSON, a non-object and a repeated urlencoded field with 400", () => {
     expect(parseNotificationBody("application/json", "{")).toMatchObject({ ok: false, status: 400 });
     expect(parseNotificationBody("application/json", "[1]")).toMatchObject({ ok: false, status: 400 });
-    expect(parseNotificationBody("application/x-www-form-urlencoded", "status=SETTLED&status=VOID")).toMatchObject({ ok: false, status: 400 });
+    expect(parseNotificationBody("application/x-www-form-urlencoded", "status=SETTLED&status=VOID")).toMatchObject({
+      ok: false,
+      status: 400,
+    });
   });
 
   it("refuses NUL and unpaired surrogates with 400, in either encoding (the database cannot store them: was a 500)", () => {
@@ -57,7 +66,11 @@ describe("the delivery's body, read with the receiver's cap", () => {
   const big = "x".repeat(MAX_NOTIFICATION_BYTES + 1);
 
   it("refuses a declared length over the cap without reading", async () => {
-    const req = new Request("http://h/x", { method: "POST", body: "a=b", headers: { "content-length": String(MAX_NOTIFICATION_BYTES + 1) } });
+    const req = new Request("http://h/x", {
+      method: "POST",
+      body: "a=b",
+      headers: { "content-length": String(MAX_NOTIFICATION_BYTES + 1) },
+    });
     expect(await readLimitedBody(req)).toMatchObject({ ok: false, status: 413 });
   });
 

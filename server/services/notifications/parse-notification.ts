@@ -21,7 +21,9 @@ export type BodyText = { ok: true; text: string } | { ok: false; reason: "too_la
 /** The body's text, or the status that refuses it: 413 over the size cap, 400 when it is not UTF-8. */
 export function bodyRead(r: BodyText): BodyRead {
   if (r.ok) return r;
-  return r.reason === "too_large" ? { ok: false, status: 413, reason: "body too large" } : { ok: false, status: 400, reason: "body is not UTF-8" };
+  return r.reason === "too_large"
+    ? { ok: false, status: 413, reason: "body too large" }
+    : { ok: false, status: 400, reason: "body is not UTF-8" };
 }
 
 /** Scalars become strings, so that the JSON and the urlencoded form of one notification are the same payload. */

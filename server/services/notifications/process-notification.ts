@@ -64,7 +64,12 @@ export async function claimPendingNotifications(db: Db, limit: number, now: Date
     return tx
       .update(gatewayNotifications)
       .set({ processingResult: leaseOf(now.getTime()) })
-      .where(inArray(gatewayNotifications.id, picked.map((p) => p.id)))
+      .where(
+        inArray(
+          gatewayNotifications.id,
+          picked.map((p) => p.id),
+        ),
+      )
       .returning();
   });
 }
@@ -104,7 +109,10 @@ export async function processNotification(deps: ServiceDeps, id: number, log?: L
   return row ? processClaimed(deps, row, log) : null;
 }
 
-async function apply(deps: ServiceDeps, row: GatewayNotificationRow): Promise<{ result: ProcessingResult | null; retry?: string; paymentId: string | null }> {
+async function apply(
+  deps: ServiceDeps,
+  row: GatewayNotificationRow,
+): Promise<{ result: ProcessingResult | null; retry?: string; paymentId: string | null }> {
   if (!row.transId || !row.orderId) return { result: "error: the notification names no trans_id or order_id", paymentId: row.paymentId };
   // hashValid is true (the hash matched the payer e-mail on file) or false with the row still open, which means
   // "unverifiable": no payment with an e-mail on file (invalid hashes are stored already processed).
@@ -113,11 +121,15 @@ async function apply(deps: ServiceDeps, row: GatewayNotificationRow): Promise<{ 
   // send our own status query, signed with the merchant secret for exactly the ids it names; the entry is made from
   // the gateway's answer (state, amounts, payer) and only if the gateway confirms the payment. At worst a forged
   // notification triggers one status query; the dedupe key and the body cap bound how often.
-  const r = await syncPayment(deps, { gatewayId: row.transId, orderId: row.orderId }, {
-    source: "notification",
-    notificationId: row.id,
-    createExternal: !row.hashValid,
-  });
+  const r = await syncPayment(
+    deps,
+    { gatewayId: row.transId, orderId: row.orderId },
+    {
+      source: "notification",
+      notificationId: row.id,
+      createExternal: !row.hashValid,
+    },
+  );
   return resultOf(r);
 }
 

@@ -17,7 +17,14 @@ import { createNotificationQueue } from "./notification-queue";
 import { receiveGatewayNotification } from "./receive-notification";
 import { notificationDelivery } from "../../http/notification-response";
 import { notificationResponse } from "../../http/notification-response";
-import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, WEBHOOK_SECRET } from "../../../tests/support/notifications.support";
+import {
+  dashboardSale,
+  notificationRequest,
+  signedNotification,
+  TEST_ENV,
+  testLogger,
+  WEBHOOK_SECRET,
+} from "../../../tests/support/notifications.support";
 
 describe.each(testDatabaseTargets())("notification receiver ($name)", (target) => {
   let database: TestDatabase;
@@ -50,7 +57,12 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
   }
   const rowsFor = (transId: string) => deps.db.select().from(gatewayNotifications).where(eq(gatewayNotifications.transId, transId));
   const statusCalls = async (transId: string) =>
-    (await deps.db.select({ n: count() }).from(gatewayCalls).where(and(eq(gatewayCalls.transactionId, transId), eq(gatewayCalls.operation, "status"))))[0]!.n;
+    (
+      await deps.db
+        .select({ n: count() })
+        .from(gatewayCalls)
+        .where(and(eq(gatewayCalls.transactionId, transId), eq(gatewayCalls.operation, "status")))
+    )[0]!.n;
   const secret = () => deps.config.gateway.merchantSecret;
 
   it("a valid notification is answered 200 OK, recorded, and applied only as far as the status query confirms", async () => {
@@ -59,11 +71,24 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
     expect(res).toMatchObject({ status: 200, text: "OK" });
     expect(res.type).toMatch(/^text\/plain/);
     const [row] = await rowsFor(sale.transId);
-    expect(row).toMatchObject({ hashValid: true, processingResult: "applied", paymentId: sale.payment.id, action: "SALE", status: "SETTLED" });
+    expect(row).toMatchObject({
+      hashValid: true,
+      processingResult: "applied",
+      paymentId: sale.payment.id,
+      action: "SALE",
+      status: "SETTLED",
+    });
     expect(row!.processedAt).toBeInstanceOf(Date);
     expect((row!.payload as Record<string, unknown>).hash).toBe("[REDACTED]");
-    expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({ status: "captured", capturedMinor: 10_000, authorizedMinor: 10_000 });
-    const audits = await deps.db.select().from(auditLog).where(and(eq(auditLog.targetId, sale.payment.id), eq(auditLog.action, "payment.sync")));
+    expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({
+      status: "captured",
+      capturedMinor: 10_000,
+      authorizedMinor: 10_000,
+    });
+    const audits = await deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, sale.payment.id), eq(auditLog.action, "payment.sync")));
     expect(audits).toHaveLength(1);
   });
 
@@ -89,7 +114,9 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
     expect(row!.processedAt).toBeInstanceOf(Date);
     expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({ status: "awaiting_3ds", capturedMinor: 0 });
     expect(await statusCalls(sale.transId)).toBe(0);
-    expect(log.lines.some((l) => l.includes('"level":"warn"') && l.includes("notification.invalid_hash") && l.includes(sale.transId))).toBe(true);
+    expect(log.lines.some((l) => l.includes('"level":"warn"') && l.includes("notification.invalid_hash") && l.includes(sale.transId))).toBe(
+      true,
+    );
   });
 
   it("a hash made with the wrong merchant secret or for another card is invalid (both formula variants checked)", async () => {
@@ -98,7 +125,9 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
     // Signed for the sale's card, but naming another card: the hash covers the card digits.
     await post(signedNotification(sale, secret(), { card: "512345XXXXXX0008", trans_date: "x" }));
     // The variant signed without trans_id (the SALE formula) is accepted.
-    await post(signedNotification(sale, secret(), { trans_date: "y", hash: saleHash({ email: sale.email, secret: secret(), card: sale.card }) }));
+    await post(
+      signedNotification(sale, secret(), { trans_date: "y", hash: saleHash({ email: sale.email, secret: secret(), card: sale.card }) }),
+    );
     const rows = await rowsFor(sale.transId);
     expect(rows.map((r) => [r.hashValid, r.processingResult])).toEqual([
       [false, "invalid_hash"],
@@ -111,7 +140,9 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
     const sale = await dashboardSale(deps, { auth: true });
     await post(signedNotification(sale, secret(), { status: "PENDING" }));
     expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({ status: "authorized", capturedMinor: 0 });
-    const replay = await post(signedNotification(sale, secret(), { status: "SETTLED", action: "CAPTURE", trans_date: "22-11-2025 09:00:00" }));
+    const replay = await post(
+      signedNotification(sale, secret(), { status: "SETTLED", action: "CAPTURE", trans_date: "22-11-2025 09:00:00" }),
+    );
     expect(replay.status).toBe(200);
     const rows = await rowsFor(sale.transId);
     expect(rows.map((r) => r.processingResult)).toEqual(["applied", "no_change"]);
@@ -126,7 +157,11 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
     expect(refunded).toMatchObject({ status: "refunded", refundedMinor: 10_000, capturedMinor: 10_000 });
     // The earlier SALE callback arriving late (delivery is unordered).
     await post(signedNotification(sale, secret(), { trans_date: "20-11-2025 08:00:00" }));
-    expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({ status: "refunded", refundedMinor: 10_000, updatedAt: expect.any(Date) });
+    expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({
+      status: "refunded",
+      refundedMinor: 10_000,
+      updatedAt: expect.any(Date),
+    });
     const rows = await rowsFor(sale.transId);
     expect(rows.at(-1)!.processingResult).toBe("no_change");
   });
@@ -167,7 +202,11 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
     expect(await findPayment(deps.db, forged.payment.id)).toMatchObject({ recurringToken: null, cardToken: null });
 
     await post(signedNotification(sale, secret(), { recurring_token: sbx.recurringToken!, card_token: sbx.cardToken! }));
-    expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({ recurringToken: sbx.recurringToken, cardToken: sbx.cardToken, status: "captured" });
+    expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({
+      recurringToken: sbx.recurringToken,
+      cardToken: sbx.cardToken,
+      status: "captured",
+    });
     const [row] = await rowsFor(sale.transId);
     expect(JSON.stringify(row!.payload)).not.toContain(sbx.cardToken!);
     expect(JSON.stringify(row!.payload)).not.toContain(sbx.recurringToken!);
@@ -176,7 +215,9 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
   it("a payment made outside the dashboard enters the ledger (kind external) only after the status query confirms it", async () => {
     const control = sandboxControl(sandbox.url);
     const sale = await completedSale(deps.gateway, { minor: 4_200 }); // on the merchant's website: not in the ledger
-    const fields = signedNotification({ transId: sale.transId, orderId: sale.orderId, email: sale.payerEmail, card: sale.card }, secret(), { amount: "999.00" });
+    const fields = signedNotification({ transId: sale.transId, orderId: sale.orderId, email: sale.payerEmail, card: sale.card }, secret(), {
+      amount: "999.00",
+    });
     await control.addFault({ operation: "status", fault: "http_503", times: 100 });
     try {
       expect((await post(fields)).status).toBe(200);
@@ -207,7 +248,12 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
 
   it("a notification about a payment the gateway does not know creates nothing", async () => {
     const before = (await deps.db.select({ n: count() }).from(payments))[0]!.n;
-    const fake = { transId: "11111111-2222-4333-8444-555555555555", orderId: "ord-forged", email: "x@example.com", card: { bin6: "411111", last4: "1111" } };
+    const fake = {
+      transId: "11111111-2222-4333-8444-555555555555",
+      orderId: "ord-forged",
+      email: "x@example.com",
+      card: { bin6: "411111", last4: "1111" },
+    };
     await post(signedNotification(fake, secret()));
     const [row] = await rowsFor(fake.transId);
     expect(row).toMatchObject({ hashValid: false, processingResult: "unknown_payment" });

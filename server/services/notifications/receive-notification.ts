@@ -13,7 +13,15 @@ import { redact } from "../../log/redact";
 import { webhookSecret } from "../../webhook-secret";
 import type { ServiceDeps } from "../deps";
 import { defaultNotificationQueue, type NotificationQueue } from "./notification-queue";
-import { dedupeKeyOf, fieldOf, parseNotificationBody, bodyRead, transIdOf, type BodyText, type NotificationPayload } from "./parse-notification";
+import {
+  dedupeKeyOf,
+  fieldOf,
+  parseNotificationBody,
+  bodyRead,
+  transIdOf,
+  type BodyText,
+  type NotificationPayload,
+} from "./parse-notification";
 import { processNotification } from "./process-notification";
 import { verifyNotification, type HashVerdict } from "./verify-notification";
 
@@ -37,7 +45,8 @@ export interface NotificationDelivery {
  * any other, so a forger learns nothing); "unknown_path": the path secret is wrong (nothing read, nothing stored);
  * "refused": the body could not be read or parsed (too large, not UTF-8, bad JSON, unsupported content type).
  */
-export type NotificationReceipt = { kind: "accepted" } | { kind: "unknown_path" } | { kind: "refused"; status: 400 | 413 | 415; reason: string };
+export type NotificationReceipt =
+  { kind: "accepted" } | { kind: "unknown_path" } | { kind: "refused"; status: 400 | 413 | 415; reason: string };
 
 /** Constant-time comparison of the path secret (both sides hashed first, so lengths do not leak either). */
 export function pathSecretMatches(given: string, expected: string): boolean {
@@ -46,7 +55,11 @@ export function pathSecretMatches(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export async function receiveGatewayNotification(deps: ServiceDeps, delivery: NotificationDelivery, opts: ReceiveOptions = {}): Promise<NotificationReceipt> {
+export async function receiveGatewayNotification(
+  deps: ServiceDeps,
+  delivery: NotificationDelivery,
+  opts: ReceiveOptions = {},
+): Promise<NotificationReceipt> {
   const log = opts.logger ?? defaultLogger;
   if (!pathSecretMatches(delivery.pathSecret, webhookSecret(deps.config))) return { kind: "unknown_path" };
 
@@ -116,7 +129,13 @@ async function store(
  * The first verified token wins: a replayed notification with another token (the callback hash does not cover
  * the tokens) cannot replace one. The recurring token is re-checked against the transaction details at each sync.
  */
-async function recordTokens(deps: ServiceDeps, tx: Tx, paymentId: string, payload: NotificationPayload, notificationId: number): Promise<void> {
+async function recordTokens(
+  deps: ServiceDeps,
+  tx: Tx,
+  paymentId: string,
+  payload: NotificationPayload,
+  notificationId: number,
+): Promise<void> {
   const recurringToken = fieldOf(payload, "recurring_token");
   const cardToken = fieldOf(payload, "card_token");
   if (!recurringToken && !cardToken) return;
@@ -125,7 +144,9 @@ async function recordTokens(deps: ServiceDeps, tx: Tx, paymentId: string, payloa
   const patch: PaymentPatch = {};
   if (recurringToken && !payment.recurringToken) patch.recurringToken = recurringToken;
   if (cardToken && !payment.cardToken) patch.cardToken = cardToken;
-  const conflicting = (recurringToken && payment.recurringToken && payment.recurringToken !== recurringToken) || (cardToken && payment.cardToken && payment.cardToken !== cardToken);
+  const conflicting =
+    (recurringToken && payment.recurringToken && payment.recurringToken !== recurringToken) ||
+    (cardToken && payment.cardToken && payment.cardToken !== cardToken);
   if (conflicting) defaultLogger.warn("notification.token_conflict", { paymentId, notificationId });
   if (Object.keys(patch).length === 0) return;
   const now = deps.now();

@@ -13,7 +13,14 @@ describe.each(testDatabaseTargets())("overview attention ($name)", (target) => {
     database = await target.open();
     let i = 0;
     const add = (status: string) =>
-      insertPayment(database.db, { orderId: `att-${Date.now().toString(36)}-${++i}`, kind: "sale", status, currency: "SAR", amountMinor: 500, authorizedMinor: status === "authorized" ? 500 : 0 });
+      insertPayment(database.db, {
+        orderId: `att-${Date.now().toString(36)}-${++i}`,
+        kind: "sale",
+        status,
+        currency: "SAR",
+        amountMinor: 500,
+        authorizedMinor: status === "authorized" ? 500 : 0,
+      });
     for (const s of ["unknown", "unknown", "authorized", "captured", "declined"]) await add(s);
   });
   afterAll(async () => {
@@ -22,7 +29,9 @@ describe.each(testDatabaseTargets())("overview attention ($name)", (target) => {
 
   it("counts what waits, per area the user may open", async () => {
     const all = await testPrincipal(database.db, "All", ["TRANSACTIONS_VIEW", "CAPTURES_CREATE", "REFUNDS_APPROVE", "RECURRING_CHARGE"]);
-    const items = Object.fromEntries((await attentionItems({ deps: { db: database.db }, principal: all, ip: null })).map((a) => [a.id, a.count]));
+    const items = Object.fromEntries(
+      (await attentionItems({ deps: { db: database.db }, principal: all, ip: null })).map((a) => [a.id, a.count]),
+    );
     expect(items).toEqual({ unknown_outcomes: 2, to_capture: 1, refund_approvals: 0, paused_plans: 0 });
   });
 

@@ -15,7 +15,10 @@ export interface AttentionItem {
 }
 
 export async function attentionItems(ctx: ServiceContext<Pick<ServiceDeps, "db">>): Promise<AttentionItem[]> {
-  const { deps: { db }, principal } = ctx;
+  const {
+    deps: { db },
+    principal,
+  } = ctx;
   const has = (p: Parameters<Principal["permissions"]["has"]>[0]) => principal.permissions.has(p);
   const n = async (q: Promise<Array<{ n: number }>>) => Number((await q)[0]?.n ?? 0);
   const jobs: Array<Promise<AttentionItem>> = [];
@@ -24,7 +27,10 @@ export async function attentionItems(ctx: ServiceContext<Pick<ServiceDeps, "db">
       n(db.select({ n: count() }).from(payments).where(eq(payments.status, "unknown"))).then((c) => ({
         id: "unknown_outcomes",
         count: c,
-        label: c === 1 ? "payment whose outcome is being confirmed with the gateway" : "payments whose outcome is being confirmed with the gateway",
+        label:
+          c === 1
+            ? "payment whose outcome is being confirmed with the gateway"
+            : "payments whose outcome is being confirmed with the gateway",
         href: "/transactions?status=unknown",
       })),
     );
@@ -41,7 +47,12 @@ export async function attentionItems(ctx: ServiceContext<Pick<ServiceDeps, "db">
   }
   if (has("REFUNDS_APPROVE")) {
     jobs.push(
-      n(db.select({ n: count() }).from(paymentActions).where(and(eq(paymentActions.type, "refund"), eq(paymentActions.state, "pending_approval")))).then((c) => ({
+      n(
+        db
+          .select({ n: count() })
+          .from(paymentActions)
+          .where(and(eq(paymentActions.type, "refund"), eq(paymentActions.state, "pending_approval"))),
+      ).then((c) => ({
         id: "refund_approvals",
         count: c,
         label: c === 1 ? "refund waiting for approval" : "refunds waiting for approval",
@@ -51,7 +62,12 @@ export async function attentionItems(ctx: ServiceContext<Pick<ServiceDeps, "db">
   }
   if (has("RECURRING_CHARGE")) {
     jobs.push(
-      n(db.select({ n: count() }).from(billingPlans).where(inArray(billingPlans.status, ["paused"]))).then((c) => ({
+      n(
+        db
+          .select({ n: count() })
+          .from(billingPlans)
+          .where(inArray(billingPlans.status, ["paused"])),
+      ).then((c) => ({
         id: "paused_plans",
         count: c,
         label: c === 1 ? "billing plan paused" : "billing plans paused",

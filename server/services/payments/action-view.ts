@@ -15,7 +15,10 @@ export interface ActionView {
 }
 
 const MESSAGES: Record<string, (a: PaymentActionRow) => string> = {
-  succeeded: (a) => ({ capture: "The payment was captured.", void: "The authorization was voided.", refund: "The refund was accepted by the gateway." })[a.type] ?? "Done.",
+  succeeded: (a) =>
+    ({ capture: "The payment was captured.", void: "The authorization was voided.", refund: "The refund was accepted by the gateway." })[
+      a.type
+    ] ?? "Done.",
   pending_approval: () => "The refund is above the approval limit and now waits for a second person to approve it.",
   rejected: (a) => a.outcomeMessage ?? "The refund was rejected.",
   declined: (a) => `The gateway declined it: ${a.outcomeMessage ?? "no reason given"}.`,
@@ -34,7 +37,14 @@ export function actionView(r: MoneyActionResult): ActionView {
     amount: { minor: r.action.amountMinor, currency: r.action.currency },
     message: (MESSAGES[r.action.state] ?? (() => r.action.state))(r.action),
     replayed: r.replayed,
-    payment: { id: p.id, status: p.status, capturedMinor: p.capturedMinor, refundedMinor: p.refundedMinor, authorizedMinor: p.authorizedMinor, currency: p.currency },
+    payment: {
+      id: p.id,
+      status: p.status,
+      capturedMinor: p.capturedMinor,
+      refundedMinor: p.refundedMinor,
+      authorizedMinor: p.authorizedMinor,
+      currency: p.currency,
+    },
   };
 }
 

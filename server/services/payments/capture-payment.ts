@@ -18,12 +18,17 @@ export async function capturePayment(ctx: ServiceContext, input: { paymentId: st
     idempotencyKey: input.idempotencyKey,
     request: { amount: input.amount },
     async plan(payment, tx) {
-      if (payment.status !== "authorized") throw new AppError("conflict", "Only an authorized payment that is not captured yet can be captured.");
+      if (payment.status !== "authorized")
+        throw new AppError("conflict", "Only an authorized payment that is not captured yet can be captured.");
       const amountMinor = amountInCurrency(input.amount, payment.currency);
       if (amountMinor > payment.authorizedMinor) {
-        throw new AppError("unprocessable", `The capture cannot be more than the authorized ${showAmount(payment.authorizedMinor, payment.currency)}.`, {
-          amount: [`At most ${showAmount(payment.authorizedMinor, payment.currency)}.`],
-        });
+        throw new AppError(
+          "unprocessable",
+          `The capture cannot be more than the authorized ${showAmount(payment.authorizedMinor, payment.currency)}.`,
+          {
+            amount: [`At most ${showAmount(payment.authorizedMinor, payment.currency)}.`],
+          },
+        );
       }
       const open = await actionsOf(tx, payment.id, ["in_flight", "unknown", "succeeded", "pending_approval"]);
       if (open.some((a) => a.type === "capture" || a.type === "void")) {
@@ -33,7 +38,11 @@ export async function capturePayment(ctx: ServiceContext, input: { paymentId: st
       return { amountMinor };
     },
     send(payment, action) {
-      return deps.gateway.capture({ transId: payment.gatewayId!, amount: money(action.amountMinor, payment.currency as CurrencyCode), ...hashInputsOf(payment) });
+      return deps.gateway.capture({
+        transId: payment.gatewayId!,
+        amount: money(action.amountMinor, payment.currency as CurrencyCode),
+        ...hashInputsOf(payment),
+      });
     },
     onSuccess: (_payment, action) => ({ status: "captured", capturedMinor: action.amountMinor }),
   });

@@ -68,7 +68,11 @@ export async function expireStrandedActions(deps: ServiceDeps): Promise<number> 
   const cutoff = new Date(deps.now().getTime() - unknownOutcomeGraceMs(deps));
   const rows = await deps.db
     .update(paymentActions)
-    .set({ state: "unknown", outcomeMessage: "The dashboard stopped before the gateway's answer was recorded; the outcome is being confirmed with the gateway.", updatedAt: deps.now() })
+    .set({
+      state: "unknown",
+      outcomeMessage: "The dashboard stopped before the gateway's answer was recorded; the outcome is being confirmed with the gateway.",
+      updatedAt: deps.now(),
+    })
     .where(and(eq(paymentActions.state, "in_flight"), lt(paymentActions.updatedAt, cutoff)))
     .returning({ id: paymentActions.id });
   return rows.length;
@@ -77,7 +81,6 @@ export async function expireStrandedActions(deps: ServiceDeps): Promise<number> 
 export function requestHash(type: ActionType, paymentId: string, request: Record<string, unknown>): string {
   return createHash("sha256").update(canonicalJson({ type, paymentId, request })).digest("hex");
 }
-
 
 async function replayOf(deps: ServiceDeps, spec: MoneyActionSpec, hash: string): Promise<MoneyActionResult | null> {
   const [existing] = await deps.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, spec.idempotencyKey)).limit(1);
@@ -97,10 +100,16 @@ function outcomeOf(result: GatewayResult<unknown>): { state: PaymentActionRow["s
     case "declined":
       return { state: "declined", message: result.declineReason || "Declined by the gateway." };
     case "gateway_error":
-      return { state: "failed", message: result.fieldErrors[0]?.message ? `${result.message} ${result.fieldErrors[0].message}` : result.message };
+      return {
+        state: "failed",
+        message: result.fieldErrors[0]?.message ? `${result.message} ${result.fieldErrors[0].message}` : result.message,
+      };
     case "transport":
       return result.outcomeUnknown
-        ? { state: "unknown", message: "The gateway did not answer in time. The outcome will be confirmed with the gateway; nothing will be sent again." }
+        ? {
+            state: "unknown",
+            message: "The gateway did not answer in time. The outcome will be confirmed with the gateway; nothing will be sent again.",
+          }
         : { state: "failed", message: "The gateway could not be reached; nothing was sent. Try again." };
   }
 }
@@ -143,7 +152,14 @@ export async function runMoneyAction(ctx: ServiceContext, spec: MoneyActionSpec)
         action: plan.needsApproval ? `${spec.type}.request_approval` : `${spec.type}.start`,
         targetType: "payment",
         targetId: payment.id,
-        summary: { actionId: action!.id, amountMinor: plan.amountMinor, currency: payment.currency, method: plan.method, reasonCode: plan.reasonCode, orderId: payment.orderId },
+        summary: {
+          actionId: action!.id,
+          amountMinor: plan.amountMinor,
+          currency: payment.currency,
+          method: plan.method,
+          reasonCode: plan.reasonCode,
+          orderId: payment.orderId,
+        },
       });
       return { action: action!, payment };
     });
@@ -171,7 +187,14 @@ export async function sendAndRecord(
     result = await spec.send(payment, action);
   } catch (e) {
     // A programming error before anything was sent (e.g. the client refused its input): the action failed.
-    result = { kind: "gateway_error", httpStatus: 0, code: null, errorCode: null, message: e instanceof Error ? "The request could not be prepared." : String(e), fieldErrors: [] };
+    result = {
+      kind: "gateway_error",
+      httpStatus: 0,
+      code: null,
+      errorCode: null,
+      message: e instanceof Error ? "The request could not be prepared." : String(e),
+      fieldErrors: [],
+    };
   }
   const outcome = outcomeOf(result);
   return deps.db.transaction(async (tx) => {
@@ -196,7 +219,13 @@ export async function sendAndRecord(
       action: `${spec.type}.${outcome.state}`,
       targetType: "payment",
       targetId: payment.id,
-      summary: { actionId: action.id, amountMinor: action.amountMinor, currency: action.currency, gateway: result.kind, message: outcome.message },
+      summary: {
+        actionId: action.id,
+        amountMinor: action.amountMinor,
+        currency: action.currency,
+        gateway: result.kind,
+        message: outcome.message,
+      },
     });
     return { action: updated ?? action, payment: next, replayed: false };
   });

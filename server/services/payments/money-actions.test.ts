@@ -33,7 +33,6 @@ const refund = (amount: string, extra: Partial<{ reasonCode: string; note: strin
   ...extra,
 });
 
-
 describe.each(testDatabaseTargets())("money actions on $name", (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
@@ -59,9 +58,13 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
   it("50 concurrent partial refunds never refund more than was captured", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
     // 50 requests of 7.00 against 100.00 captured: at most 14 can succeed.
-    const results = await Promise.allSettled(Array.from({ length: 50 }, () => requestRefund(as(clerk), { paymentId: p.id, ...refund("7.00") })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => requestRefund(as(clerk), { paymentId: p.id, ...refund("7.00") })),
+    );
     const ok = results.filter((r) => r.status === "fulfilled" && r.value.action.state === "succeeded").length;
-    const refused = results.filter((r) => r.status === "rejected" && r.reason instanceof AppError && r.reason.code === "unprocessable").length;
+    const refused = results.filter(
+      (r) => r.status === "rejected" && r.reason instanceof AppError && r.reason.code === "unprocessable",
+    ).length;
     expect(ok).toBe(14);
     expect(refused).toBe(36);
     const after = await findPayment(database.db, p.id);
@@ -75,7 +78,9 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("50.00") });
     expect(r.action).toMatchObject({ state: "succeeded", method: "full" });
     expect(r.payment).toMatchObject({ status: "refunded", refundedMinor: 5_000 });
-    await expect(requestRefund(as(clerk), { paymentId: p.id, ...refund("0.01") })).rejects.toThrow(/Only a captured payment can be refunded/);
+    await expect(requestRefund(as(clerk), { paymentId: p.id, ...refund("0.01") })).rejects.toThrow(
+      /Only a captured payment can be refunded/,
+    );
   });
 
   it("two partial refunds until the balance is zero; the third is refused naming the balance", async () => {
@@ -248,7 +253,9 @@ describe.runIf(process.env.TEST_POSTGRES_URL)("two app instances on one Postgres
       const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
       const p = await paymentOnSandbox(database.db, a.gateway, { minor: 10_000, auth: false });
       const results = await Promise.allSettled(
-        Array.from({ length: 40 }, (_, i) => requestRefund({ deps: i % 2 ? a : b, principal: clerk, ip: null }, { paymentId: p.id, ...refund("9.00") })),
+        Array.from({ length: 40 }, (_, i) =>
+          requestRefund({ deps: i % 2 ? a : b, principal: clerk, ip: null }, { paymentId: p.id, ...refund("9.00") }),
+        ),
       );
       const ok = results.filter((r) => r.status === "fulfilled" && r.value.action.state === "succeeded").length;
       expect(ok).toBe(11);
@@ -274,7 +281,17 @@ describe("an action stranded in flight by a process that died", () => {
       const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });
       const [a] = await database.db
         .insert(paymentActions)
-        .values({ paymentId: p.id, type: "refund", method: "partial", state: "in_flight", amountMinor: 100, currency: "SAR", idempotencyKey: key(), requestHash: "x", requestedBy: clerk.userId })
+        .values({
+          paymentId: p.id,
+          type: "refund",
+          method: "partial",
+          state: "in_flight",
+          amountMinor: 100,
+          currency: "SAR",
+          idempotencyKey: key(),
+          requestHash: "x",
+          requestedBy: clerk.userId,
+        })
         .returning();
       expect(await expireStrandedActions(deps)).toBe(0); // fresh: still genuinely in flight
       const later = { ...deps, now: () => new Date(Date.now() + 10 * 60_000) };

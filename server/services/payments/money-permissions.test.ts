@@ -30,7 +30,12 @@ describe.each(testDatabaseTargets())("money services check their own permission 
   let deps: ServiceDeps;
   /** The context of a service call made by `principal` with these deps. */
   const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
-  const allBut = (name: string, missing: Permission) => testPrincipal(database.db, name, PERMISSIONS.filter((p) => p !== missing));
+  const allBut = (name: string, missing: Permission) =>
+    testPrincipal(
+      database.db,
+      name,
+      PERMISSIONS.filter((p) => p !== missing),
+    );
   const snapshot = async () => ({
     payments: await database.db.select().from(payments),
     actions: await database.db.select().from(paymentActions),
@@ -59,17 +64,25 @@ describe.each(testDatabaseTargets())("money services check their own permission 
       ["VOIDS_CREATE", (p) => voidPayment(as(p), { paymentId: authorized.id, idempotencyKey: key() })],
       [
         "REFUNDS_CREATE",
-        (p) => requestRefund(as(p), { paymentId: captured.id, amount: "1.00", reasonCode: "customer_request", note: "", idempotencyKey: key() }),
+        (p) =>
+          requestRefund(as(p), { paymentId: captured.id, amount: "1.00", reasonCode: "customer_request", note: "", idempotencyKey: key() }),
       ],
     ];
-    for (const [missing, call] of calls) expect([missing, await codeOf(call(await allBut(`No ${missing}`, missing)))]).toEqual([missing, "forbidden"]);
+    for (const [missing, call] of calls)
+      expect([missing, await codeOf(call(await allBut(`No ${missing}`, missing)))]).toEqual([missing, "forbidden"]);
     expect(await snapshot()).toEqual(before);
   });
 
   it("approve or reject a held refund without REFUNDS_APPROVE: forbidden, the refund stays held", async () => {
     const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 500_000, auth: false });
-    const held = await requestRefund(as(clerk), { paymentId: p.id, amount: "2000.00", reasonCode: "customer_request", note: "", idempotencyKey: key() });
+    const held = await requestRefund(as(clerk), {
+      paymentId: p.id,
+      amount: "2000.00",
+      reasonCode: "customer_request",
+      note: "",
+      idempotencyKey: key(),
+    });
     expect(held.action.state).toBe("pending_approval");
     const before = await snapshot();
     const other = await allBut("No approve", "REFUNDS_APPROVE");
@@ -83,8 +96,28 @@ describe.each(testDatabaseTargets())("money services check their own permission 
     const before = await snapshot();
     const noRecurring = await allBut("No recurring", "RECURRING_CHARGE");
     const planId = randomUUID();
-    expect(await codeOf(chargeRecurring(as(noRecurring), { firstPaymentId: p.id, amount: "1.00", description: "x", orderId: `o-${key()}`, idempotencyKey: key() }))).toBe("forbidden");
-    expect(await codeOf(createPlan(as(noRecurring), { firstPaymentId: p.id, amount: "1.00", interval: "monthly", firstChargeDate: "2099-01-01", description: "x" }))).toBe("forbidden");
+    expect(
+      await codeOf(
+        chargeRecurring(as(noRecurring), {
+          firstPaymentId: p.id,
+          amount: "1.00",
+          description: "x",
+          orderId: `o-${key()}`,
+          idempotencyKey: key(),
+        }),
+      ),
+    ).toBe("forbidden");
+    expect(
+      await codeOf(
+        createPlan(as(noRecurring), {
+          firstPaymentId: p.id,
+          amount: "1.00",
+          interval: "monthly",
+          firstChargeDate: "2099-01-01",
+          description: "x",
+        }),
+      ),
+    ).toBe("forbidden");
     expect(await codeOf(pausePlan(as(noRecurring), { planId, reason: "" }))).toBe("forbidden");
     expect(await codeOf(resumePlan(as(noRecurring), { planId }))).toBe("forbidden");
     expect(await codeOf(cancelPlan(as(noRecurring), { planId }))).toBe("forbidden");

@@ -43,7 +43,10 @@ export interface PaymentPageData {
 
 const CALL_TONE = { success: "success", declined: "warning", gateway_error: "danger", transport: "danger" } as const;
 
-export async function loadPaymentPage(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { paymentId: string }): Promise<PaymentPageData | null> {
+export async function loadPaymentPage(
+  ctx: ServiceContext<Pick<ServiceDeps, "db">>,
+  input: { paymentId: string },
+): Promise<PaymentPageData | null> {
   requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
   const { db } = ctx.deps;
   const id = input.paymentId;
@@ -78,7 +81,9 @@ export async function loadPaymentPage(ctx: ServiceContext<Pick<ServiceDeps, "db"
   const calls = await db
     .select()
     .from(gatewayCalls)
-    .where(or(payment.gatewayId ? eq(gatewayCalls.transactionId, payment.gatewayId) : sql`false`, eq(gatewayCalls.orderId, payment.orderId)))
+    .where(
+      or(payment.gatewayId ? eq(gatewayCalls.transactionId, payment.gatewayId) : sql`false`, eq(gatewayCalls.orderId, payment.orderId)),
+    )
     .orderBy(asc(gatewayCalls.startedAt))
     .limit(500);
   const notes = await db
@@ -115,7 +120,14 @@ export async function loadPaymentPage(ctx: ServiceContext<Pick<ServiceDeps, "db"
       kind: "action" as const,
       title: `${a.type[0]!.toUpperCase()}${a.type.slice(1)} requested by ${a.requestedBy}${a.approvedBy ? `, approved by ${a.approvedBy}` : ""}`,
       detail: `${a.state.replace(/_/g, " ")}${a.reasonCode ? ` · ${reasonLabel(a.reasonCode)}` : ""}${a.outcomeMessage ? ` · ${a.outcomeMessage}` : ""}`,
-      tone: a.state === "succeeded" ? ("success" as const) : a.state === "pending_approval" || a.state === "unknown" ? ("warning" as const) : a.state === "in_flight" ? ("info" as const) : ("danger" as const),
+      tone:
+        a.state === "succeeded"
+          ? ("success" as const)
+          : a.state === "pending_approval" || a.state === "unknown"
+            ? ("warning" as const)
+            : a.state === "in_flight"
+              ? ("info" as const)
+              : ("danger" as const),
     })),
   ].sort((x, y) => x.at.getTime() - y.at.getTime());
 

@@ -22,7 +22,15 @@ export interface RecurringTokenView {
   createdAt: Date;
   cardLast4: string | null;
   cardBrand: string | null;
-  lastCharge: { paymentId: string; orderId: string; status: string; amountMinor: number; currency: string; at: Date; reason: string | null } | null;
+  lastCharge: {
+    paymentId: string;
+    orderId: string;
+    status: string;
+    amountMinor: number;
+    currency: string;
+    at: Date;
+    reason: string | null;
+  } | null;
 }
 
 export interface RecurringCustomerView {
@@ -43,7 +51,11 @@ export async function listRecurringTokens(ctx: ServiceContext, input: { limit?: 
     .limit(limit);
   const ids = firsts.map((p) => p.id);
   const children = ids.length
-    ? await deps.db.select().from(payments).where(and(inArray(payments.parentPaymentId, ids), eq(payments.kind, "recurring"))).orderBy(desc(payments.createdAt))
+    ? await deps.db
+        .select()
+        .from(payments)
+        .where(and(inArray(payments.parentPaymentId, ids), eq(payments.kind, "recurring")))
+        .orderBy(desc(payments.createdAt))
     : [];
   const latest = new Map<string, PaymentRow>();
   for (const c of children) if (!latest.has(c.parentPaymentId!)) latest.set(c.parentPaymentId!, c);
@@ -60,7 +72,15 @@ export async function listRecurringTokens(ctx: ServiceContext, input: { limit?: 
       cardLast4: p.cardLast4,
       cardBrand: p.cardBrand,
       lastCharge: last
-        ? { paymentId: last.id, orderId: last.orderId, status: last.status, amountMinor: last.amountMinor, currency: last.currency, at: last.createdAt, reason: last.declineReason }
+        ? {
+            paymentId: last.id,
+            orderId: last.orderId,
+            status: last.status,
+            amountMinor: last.amountMinor,
+            currency: last.currency,
+            at: last.createdAt,
+            reason: last.declineReason,
+          }
         : null,
     });
   }
@@ -92,9 +112,13 @@ export async function chargeRecurring(ctx: ServiceContext, raw: RecurringChargeI
 }
 
 /** The first payment behind a recurring token (made with recurring_init=Y, confirmed by the gateway), or an AppError. */
-export async function recurringFirstPayment(db: Db | Tx, firstPaymentId: string): Promise<PaymentRow & { recurringToken: string; gatewayId: string }> {
+export async function recurringFirstPayment(
+  db: Db | Tx,
+  firstPaymentId: string,
+): Promise<PaymentRow & { recurringToken: string; gatewayId: string }> {
   const first = await findPayment(db, firstPaymentId);
-  if (!first || !first.recurringToken || first.parentPaymentId) throw new AppError("not_found", "No recurring token in the ledger for this payment.");
+  if (!first || !first.recurringToken || first.parentPaymentId)
+    throw new AppError("not_found", "No recurring token in the ledger for this payment.");
   if (!first.gatewayId) throw new AppError("conflict", "The first payment has no gateway id; it cannot start recurring charges.");
   return first as PaymentRow & { recurringToken: string; gatewayId: string };
 }
@@ -123,7 +147,11 @@ export interface RecurringChargeOptions {
  * the first payment (parent_payment_id), sent through v2 JSON (4.11) or the form RECURRING_SALE (4.6).
  * Used by "charge now" and by the billing-plan scheduler.
  */
-export function recurringChargeSpec(gateway: GatewayClient, first: PaymentRow & { recurringToken: string; gatewayId: string }, o: RecurringChargeOptions): NewChargeSpec {
+export function recurringChargeSpec(
+  gateway: GatewayClient,
+  first: PaymentRow & { recurringToken: string; gatewayId: string },
+  o: RecurringChargeOptions,
+): NewChargeSpec {
   const amount = money(o.amountMinor, first.currency as CurrencyCode);
   const token = first.recurringToken;
   const firstTransId = first.gatewayId;
@@ -148,11 +176,18 @@ export function recurringChargeSpec(gateway: GatewayClient, first: PaymentRow & 
       parentPaymentId: first.id,
       gatewayStatus: o.interface === "form" ? "RECURRING_SALE" : "RECURRING_V2",
     },
-    sameRequest: (p) => p.kind === "recurring" && p.parentPaymentId === first.id && p.amountMinor === o.amountMinor && p.description === o.description,
+    sameRequest: (p) =>
+      p.kind === "recurring" && p.parentPaymentId === first.id && p.amountMinor === o.amountMinor && p.description === o.description,
     send: () =>
       o.interface === "form"
         ? gateway.recurringSale({ orderId: o.orderId, amount, firstTransId, recurringToken: token, description: o.description })
-        : gateway.recurringV2({ transactionId: o.transactionId ?? `rt-${randomUUID()}`, recurringToken: token, amount, orderNumber: o.orderId, description: o.description }),
+        : gateway.recurringV2({
+            transactionId: o.transactionId ?? `rt-${randomUUID()}`,
+            recurringToken: token,
+            amount,
+            orderNumber: o.orderId,
+            description: o.description,
+          }),
     gatewayIdOf: (d) => {
       const id = d.payment_id ?? d.transaction_id ?? d.trans_id;
       return typeof id === "string" && id ? id : null;

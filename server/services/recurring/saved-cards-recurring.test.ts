@@ -38,7 +38,8 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     await database?.dispose();
   });
 
-  const callsOf = async (orderId: string) => (await database.db.select({ n: count() }).from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId)))[0]!.n;
+  const callsOf = async (orderId: string) =>
+    (await database.db.select({ n: count() }).from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId)))[0]!.n;
 
   async function savedCardOf() {
     const email = `Saver.${uniqueId("s")}@example.com`;
@@ -57,9 +58,30 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("charges a saved card: a token_sale payment captured at once, replayed without a second call", async () => {
     const email = await savedCardOf();
     const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
-    const input = { email, cardToken: card!.cardToken, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "12.50", currency: "SAR", description: "Top-up", orderId: uniqueId("tok"), idempotencyKey: key() };
+    const input = {
+      email,
+      cardToken: card!.cardToken,
+      address: "1 King Fahd Road",
+      city: "Riyadh",
+      zip: "12211",
+      country: "SA",
+      amount: "12.50",
+      currency: "SAR",
+      description: "Top-up",
+      orderId: uniqueId("tok"),
+      idempotencyKey: key(),
+    };
     const r = await chargeSavedCard({ deps, principal: clerk, ip: "203.0.113.9" }, input);
-    expect(r.payment).toMatchObject({ kind: "token_sale", status: "captured", amountMinor: 1250, capturedMinor: 1250, parentPaymentId: null, payerEmail: email, cardLast4: "1111", cardBrand: "Visa" });
+    expect(r.payment).toMatchObject({
+      kind: "token_sale",
+      status: "captured",
+      amountMinor: 1250,
+      capturedMinor: 1250,
+      parentPaymentId: null,
+      payerEmail: email,
+      cardLast4: "1111",
+      cardBrand: "Visa",
+    });
     expect(r.payment.gatewayId).toBeTruthy();
     const again = await chargeSavedCard({ deps, principal: clerk, ip: "203.0.113.9" }, input);
     expect(again).toMatchObject({ replayed: true, payment: { id: r.payment.id, status: "captured" } });
@@ -75,7 +97,22 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     await sandboxControl(sandbox.url).answerChallenge(first.transId, "1234");
     const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
     expect(card).toBeTruthy();
-    const r = await chargeSavedCard({ deps, principal: clerk, ip: null }, { email, cardToken: card!.cardToken, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "5", currency: "SAR", description: "3DS", orderId: uniqueId("tok"), idempotencyKey: key() });
+    const r = await chargeSavedCard(
+      { deps, principal: clerk, ip: null },
+      {
+        email,
+        cardToken: card!.cardToken,
+        address: "1 King Fahd Road",
+        city: "Riyadh",
+        zip: "12211",
+        country: "SA",
+        amount: "5",
+        currency: "SAR",
+        description: "3DS",
+        orderId: uniqueId("tok"),
+        idempotencyKey: key(),
+      },
+    );
     expect(r.payment.status).toBe("awaiting_3ds");
     expect(r.message).toMatch(/3-D Secure/);
   });
@@ -105,10 +142,38 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
 
   it("charges now through v2 JSON and through the form RECURRING_SALE", async () => {
     const { first, token } = await recurringFirst();
-    const v2 = await chargeRecurring({ deps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId: uniqueId("rv2"), interface: "v2", idempotencyKey: key() });
-    expect(v2.payment).toMatchObject({ kind: "recurring", status: "captured", amountMinor: 2550, capturedMinor: 2550, parentPaymentId: first.id, recurringToken: token, payerEmail: first.payerEmail });
+    const v2 = await chargeRecurring(
+      { deps, principal: clerk, ip: null },
+      {
+        firstPaymentId: first.id,
+        amount: "25.50",
+        description: "Monthly",
+        orderId: uniqueId("rv2"),
+        interface: "v2",
+        idempotencyKey: key(),
+      },
+    );
+    expect(v2.payment).toMatchObject({
+      kind: "recurring",
+      status: "captured",
+      amountMinor: 2550,
+      capturedMinor: 2550,
+      parentPaymentId: first.id,
+      recurringToken: token,
+      payerEmail: first.payerEmail,
+    });
     expect(v2.payment.gatewayId).toBeTruthy();
-    const form = await chargeRecurring({ deps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "30", description: "Monthly", orderId: uniqueId("rfm"), interface: "form", idempotencyKey: key() });
+    const form = await chargeRecurring(
+      { deps, principal: clerk, ip: null },
+      {
+        firstPaymentId: first.id,
+        amount: "30",
+        description: "Monthly",
+        orderId: uniqueId("rfm"),
+        interface: "form",
+        idempotencyKey: key(),
+      },
+    );
     expect(form.payment).toMatchObject({ kind: "recurring", status: "captured", amountMinor: 3000, parentPaymentId: first.id });
     const audits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, form.payment.id));
     expect(audits.map((a) => a.action)).toContain("recurring.charge.captured");
@@ -121,7 +186,14 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("the form interface refuses decimals before any gateway call", async () => {
     const { first } = await recurringFirst();
     const orderId = uniqueId("rdec");
-    expect(await codeOf(chargeRecurring({ deps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId, interface: "form", idempotencyKey: key() }))).toBe("invalid_request");
+    expect(
+      await codeOf(
+        chargeRecurring(
+          { deps, principal: clerk, ip: null },
+          { firstPaymentId: first.id, amount: "25.50", description: "Monthly", orderId, interface: "form", idempotencyKey: key() },
+        ),
+      ),
+    ).toBe("invalid_request");
     expect(await callsOf(orderId)).toBe(0);
     expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toEqual([]);
   });
@@ -129,7 +201,10 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("a declined recurring charge is recorded as declined with its reason", async () => {
     const { first, token } = await recurringFirst();
     await sandboxControl(sandbox.url).declineNext(token);
-    const r = await chargeRecurring({ deps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "10", description: "Monthly", orderId: uniqueId("rdcl"), idempotencyKey: key() });
+    const r = await chargeRecurring(
+      { deps, principal: clerk, ip: null },
+      { firstPaymentId: first.id, amount: "10", description: "Monthly", orderId: uniqueId("rdcl"), idempotencyKey: key() },
+    );
     expect(r.payment.status).toBe("declined");
     expect(r.payment.declineReason).toBeTruthy();
     expect(r.message).toMatch(/declined/);
@@ -138,8 +213,34 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("refuses callers without the permissions", async () => {
     const { first } = await recurringFirst();
     expect(await codeOf(listSavedCards({ deps, principal: viewer, ip: null }, { email: "x@example.com" }))).toBe("forbidden");
-    expect(await codeOf(chargeSavedCard({ deps, principal: viewer, ip: null }, { email: "x@example.com", cardToken: "t", address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "1", currency: "SAR", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }))).toBe("forbidden");
+    expect(
+      await codeOf(
+        chargeSavedCard(
+          { deps, principal: viewer, ip: null },
+          {
+            email: "x@example.com",
+            cardToken: "t",
+            address: "1 King Fahd Road",
+            city: "Riyadh",
+            zip: "12211",
+            country: "SA",
+            amount: "1",
+            currency: "SAR",
+            description: "d",
+            orderId: uniqueId("f"),
+            idempotencyKey: key(),
+          },
+        ),
+      ),
+    ).toBe("forbidden");
     expect(await codeOf(listRecurringTokens({ deps, principal: viewer, ip: null }))).toBe("forbidden");
-    expect(await codeOf(chargeRecurring({ deps, principal: viewer, ip: null }, { firstPaymentId: first.id, amount: "1", description: "d", orderId: uniqueId("f"), idempotencyKey: key() }))).toBe("forbidden");
+    expect(
+      await codeOf(
+        chargeRecurring(
+          { deps, principal: viewer, ip: null },
+          { firstPaymentId: first.id, amount: "1", description: "d", orderId: uniqueId("f"), idempotencyKey: key() },
+        ),
+      ),
+    ).toBe("forbidden");
   });
 });

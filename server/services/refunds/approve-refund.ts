@@ -19,14 +19,22 @@ async function accountCreator(tx: Tx, userId: string): Promise<string | null> {
   return row?.createdBy ?? null;
 }
 
-async function decide(deps: ServiceDeps, approver: Principal, actionId: string, decision: "approve" | "reject", note: string, ip: string | null) {
+async function decide(
+  deps: ServiceDeps,
+  approver: Principal,
+  actionId: string,
+  decision: "approve" | "reject",
+  note: string,
+  ip: string | null,
+) {
   return deps.db.transaction(async (tx) => {
     const [found] = await tx.select().from(paymentActions).where(eq(paymentActions.id, actionId)).limit(1);
     if (!found || found.type !== "refund") throw new AppError("not_found", "This refund does not exist.");
     const payment = await lockPayment(tx, found.paymentId); // lock order: payment, then its action
     const [action] = await tx.select().from(paymentActions).where(eq(paymentActions.id, actionId)).for("update").limit(1);
     if (!action || action.state !== "pending_approval") throw new AppError("conflict", "This refund is no longer waiting for approval.");
-    if (action.requestedBy === approver.userId) throw new AppError("forbidden", "A refund must be approved by someone other than the person who requested it.");
+    if (action.requestedBy === approver.userId)
+      throw new AppError("forbidden", "A refund must be approved by someone other than the person who requested it.");
     if (decision === "approve" && action.requestedBy && (await accountCreator(tx, approver.userId)) === action.requestedBy) {
       throw new AppError("forbidden", "The person who requested this refund created your account: another approver must decide it.");
     }
@@ -36,7 +44,13 @@ async function decide(deps: ServiceDeps, approver: Principal, actionId: string, 
       .set(
         decision === "approve"
           ? { state: "in_flight", approvedBy: approver.userId, updatedAt: now }
-          : { state: "rejected", approvedBy: approver.userId, outcomeMessage: note || "Rejected by the approver.", updatedAt: now, completedAt: now },
+          : {
+              state: "rejected",
+              approvedBy: approver.userId,
+              outcomeMessage: note || "Rejected by the approver.",
+              updatedAt: now,
+              completedAt: now,
+            },
       )
       .where(and(eq(paymentActions.id, action.id), eq(paymentActions.state, "pending_approval")))
       .returning();

@@ -15,7 +15,12 @@ import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../test
 import { approveRefund } from "./approve-refund";
 import { needsSecondPerson, requestRefund } from "./request-refund";
 
-const refund = (amount: string) => ({ amount, reasonCode: "customer_request", note: "", idempotencyKey: `k_${randomUUID().replace(/-/g, "")}` });
+const refund = (amount: string) => ({
+  amount,
+  reasonCode: "customer_request",
+  note: "",
+  idempotencyKey: `k_${randomUUID().replace(/-/g, "")}`,
+});
 
 describe("the approval rule", () => {
   const config = readConfig({});

@@ -55,6 +55,7 @@ export async function requestRefund(
 
 /** Threshold rule on the payment's cumulative refunds; a currency with no configured threshold needs approval. */
 export function needsSecondPerson(deps: Pick<ServiceDeps, "config">, currency: string, cumulativeMinor: number): boolean {
-  const threshold: number | undefined = deps.config.refunds.approvalThresholdMinor[currency as keyof typeof deps.config.refunds.approvalThresholdMinor];
+  const threshold: number | undefined =
+    deps.config.refunds.approvalThresholdMinor[currency as keyof typeof deps.config.refunds.approvalThresholdMinor];
   return threshold === undefined || cumulativeMinor > threshold;
 }

@@ -40,8 +40,24 @@ describe.each(testDatabaseTargets())("saved-card billing address on $name", (tar
     expect((await lookupSavedCards({ deps, principal: clerk, ip: null }, { email })).billingAddress).toBeNull();
     const at = (ms: number) => new Date(Date.now() - ms);
     const base = { kind: "sale", status: "captured", currency: "SAR", amountMinor: 100, payerEmail: email };
-    await insertPayment(deps.db, { ...base, orderId: uniqueId("old"), createdAt: at(60_000), payerAddress: "Old St 1", payerCity: "Jeddah", payerZip: "21411", payerCountry: "SA" });
-    await insertPayment(deps.db, { ...base, orderId: uniqueId("new"), createdAt: at(1_000), payerAddress: "New St 2", payerCity: "Riyadh", payerZip: "12211", payerCountry: "SA" });
+    await insertPayment(deps.db, {
+      ...base,
+      orderId: uniqueId("old"),
+      createdAt: at(60_000),
+      payerAddress: "Old St 1",
+      payerCity: "Jeddah",
+      payerZip: "21411",
+      payerCountry: "SA",
+    });
+    await insertPayment(deps.db, {
+      ...base,
+      orderId: uniqueId("new"),
+      createdAt: at(1_000),
+      payerAddress: "New St 2",
+      payerCity: "Riyadh",
+      payerZip: "12211",
+      payerCountry: "SA",
+    });
     await insertPayment(deps.db, { ...base, orderId: uniqueId("partial"), createdAt: at(0), payerAddress: "No city", payerCity: null });
     const r = await lookupSavedCards({ deps, principal: clerk, ip: null }, { email });
     expect(r.cards).toHaveLength(1);
@@ -54,16 +70,41 @@ describe.each(testDatabaseTargets())("saved-card billing address on $name", (tar
     const { cards } = await lookupSavedCards({ deps, principal: clerk, ip: null }, { email });
     const orderId = uniqueId("tok");
     const address = { address: "7 Tahlia Street", city: "Jeddah", zip: "23434", country: "SA" };
-    const r = await chargeSavedCard({ deps, principal: clerk, ip: null }, { email, cardToken: cards[0]!.cardToken, ...address, amount: "3.00", currency: "SAR", description: "Phone order", orderId, idempotencyKey: key() });
+    const r = await chargeSavedCard(
+      { deps, principal: clerk, ip: null },
+      {
+        email,
+        cardToken: cards[0]!.cardToken,
+        ...address,
+        amount: "3.00",
+        currency: "SAR",
+        description: "Phone order",
+        orderId,
+        idempotencyKey: key(),
+      },
+    );
     expect(r.payment.status).toBe("captured");
     const [call] = await deps.db.select().from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId));
     expect(JSON.stringify(call?.request)).toContain('"payer_address":"7 Tahlia Street"');
     expect(JSON.stringify(call?.request)).toContain('"payer_zip":"23434"');
-    expect(await findPayment(deps.db, r.payment.id)).toMatchObject({ payerAddress: "7 Tahlia Street", payerCity: "Jeddah", payerZip: "23434", payerCountry: "SA" });
+    expect(await findPayment(deps.db, r.payment.id)).toMatchObject({
+      payerAddress: "7 Tahlia Street",
+      payerCity: "Jeddah",
+      payerZip: "23434",
+      payerCountry: "SA",
+    });
   });
 
   it("the charge's schema refuses a charge without the billing address", () => {
-    const r = tokenChargeSchema.safeParse({ email: "a@example.com", cardToken: "t", amount: "1.00", currency: "SAR", description: "d", orderId: "o-1", idempotencyKey: key() });
+    const r = tokenChargeSchema.safeParse({
+      email: "a@example.com",
+      cardToken: "t",
+      amount: "1.00",
+      currency: "SAR",
+      description: "d",
+      orderId: "o-1",
+      idempotencyKey: key(),
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.path[0])).toEqual(expect.arrayContaining(["address", "city", "zip", "country"]));
   });

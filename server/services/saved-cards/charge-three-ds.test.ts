@@ -50,7 +50,18 @@ describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name
     return { email, cardToken: card!.cardToken };
   }
   const charge = (c: { email: string; cardToken: string }) =>
-    chargeSavedCard(as(clerk), { ...c, address: "1 King Fahd Road", city: "Riyadh", zip: "12211", country: "SA", amount: "5.00", currency: "SAR", description: "Phone order", orderId: uniqueId("tok"), idempotencyKey: key() });
+    chargeSavedCard(as(clerk), {
+      ...c,
+      address: "1 King Fahd Road",
+      city: "Riyadh",
+      zip: "12211",
+      country: "SA",
+      amount: "5.00",
+      currency: "SAR",
+      description: "Phone order",
+      orderId: uniqueId("tok"),
+      idempotencyKey: key(),
+    });
 
   it("the challenge page is kept for its user only; after the customer's right answer, confirm → captured", async () => {
     const r = await charge(await challengeCardCustomer(EXPIRY.challengeApproved));

@@ -11,7 +11,14 @@ import { appendAudit } from "../../audit/audit-log";
 import type { PaymentRow } from "../../db/schema";
 import type { GatewayResult } from "../../gateway/client";
 import { AppError } from "../../errors";
-import { advancePayment, findPaymentByOrderId, insertPayment, lockPayment, type NewPayment, type PaymentPatch } from "../../ledger/payments";
+import {
+  advancePayment,
+  findPaymentByOrderId,
+  insertPayment,
+  lockPayment,
+  type NewPayment,
+  type PaymentPatch,
+} from "../../ledger/payments";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";
 import { storeThreeDsView } from "../payments/new/three-ds-views";
@@ -41,7 +48,6 @@ export interface NewChargeResult {
   threeDsViewId: string | null;
 }
 
-
 export function chargeMessage(p: PaymentRow): string {
   switch (p.status) {
     case "captured":
@@ -65,14 +71,20 @@ async function replayOf(deps: ServiceDeps, spec: NewChargeSpec): Promise<NewChar
   const existing = await findPaymentByOrderId(deps.db, spec.values.orderId);
   if (!existing) return null;
   if (!spec.sameRequest(existing)) {
-    throw new AppError("unprocessable", "This order id was already used for a different payment. Use a new order id.", { orderId: ["Already used; choose another."] });
+    throw new AppError("unprocessable", "This order id was already used for a different payment. Use a new order id.", {
+      orderId: ["Already used; choose another."],
+    });
   }
   if (existing.status === "pending") throw new AppError("in_flight", "This charge is still being processed. Wait a moment and refresh.");
   return { payment: existing, message: chargeMessage(existing), replayed: true, threeDsViewId: null };
 }
 
 /** The ledger change that a gateway answer to a new sale or recurring charge means. */
-function outcomePatch(result: GatewayResult<Record<string, unknown>>, payment: PaymentRow, gatewayIdOf: NewChargeSpec["gatewayIdOf"]): PaymentPatch {
+function outcomePatch(
+  result: GatewayResult<Record<string, unknown>>,
+  payment: PaymentRow,
+  gatewayIdOf: NewChargeSpec["gatewayIdOf"],
+): PaymentPatch {
   switch (result.kind) {
     case "success": {
       const d = result.data;
@@ -86,14 +98,21 @@ function outcomePatch(result: GatewayResult<Record<string, unknown>>, payment: P
     }
     case "declined": {
       const id = result.data.trans_id ?? result.data.transaction_id ?? result.data.payment_id;
-      return { status: "declined", declineReason: result.declineReason || "Declined by the gateway.", gatewayStatus: "DECLINED", gatewayId: typeof id === "string" && id ? id : undefined };
+      return {
+        status: "declined",
+        declineReason: result.declineReason || "Declined by the gateway.",
+        gatewayStatus: "DECLINED",
+        gatewayId: typeof id === "string" && id ? id : undefined,
+      };
     }
     case "gateway_error": {
       const detail = result.fieldErrors[0]?.message ? `${result.message} ${result.fieldErrors[0].message}` : result.message;
       return { status: "failed", declineReason: detail || "The gateway refused the request." };
     }
     case "transport":
-      return result.outcomeUnknown ? { status: "unknown" } : { status: "failed", declineReason: "The gateway could not be reached; nothing was sent. Try again." };
+      return result.outcomeUnknown
+        ? { status: "unknown" }
+        : { status: "failed", declineReason: "The gateway could not be reached; nothing was sent. Try again." };
   }
 }
 
@@ -106,7 +125,13 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
   try {
     started = await deps.db.transaction(async (tx) => {
       const now = deps.now();
-      const payment = await insertPayment(tx, { ...spec.values, status: "pending", createdBy: principal.userId, createdAt: now, updatedAt: now });
+      const payment = await insertPayment(tx, {
+        ...spec.values,
+        status: "pending",
+        createdBy: principal.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
       await appendAudit(tx, {
         actorId: principal.userId,
         actorEmail: principal.email,
@@ -114,7 +139,13 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
         action: `${spec.auditAction}.start`,
         targetType: "payment",
         targetId: payment.id,
-        summary: { orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency, parentPaymentId: payment.parentPaymentId, idempotencyKey: spec.idempotencyKey },
+        summary: {
+          orderId: payment.orderId,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          parentPaymentId: payment.parentPaymentId,
+          idempotencyKey: spec.idempotencyKey,
+        },
       });
       return payment;
     });
@@ -132,7 +163,14 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
     result = await spec.send(started);
   } catch {
     // The client refused its input before sending anything.
-    result = { kind: "gateway_error", httpStatus: 0, code: null, errorCode: null, message: "The request could not be prepared.", fieldErrors: [] };
+    result = {
+      kind: "gateway_error",
+      httpStatus: 0,
+      code: null,
+      errorCode: null,
+      message: "The request could not be prepared.",
+      fieldErrors: [],
+    };
   }
 
   const payment = await deps.db.transaction(async (tx) => {
@@ -147,17 +185,32 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
       action: `${spec.auditAction}.${next.status}`,
       targetType: "payment",
       targetId: next.id,
-      summary: { orderId: next.orderId, amountMinor: next.amountMinor, currency: next.currency, gateway: result.kind, gatewayId: next.gatewayId, reason: next.declineReason },
+      summary: {
+        orderId: next.orderId,
+        amountMinor: next.amountMinor,
+        currency: next.currency,
+        gateway: result.kind,
+        gatewayId: next.gatewayId,
+        reason: next.declineReason,
+      },
     });
     return next;
   });
   const threeDsViewId = await customerStep(deps, spec, result, payment, principal);
-  const message = threeDsViewId ? "The card asks for 3-D Secure: the customer's bank page is shown below. Read the customer the bank's questions and type their answers." : chargeMessage(payment);
+  const message = threeDsViewId
+    ? "The card asks for 3-D Secure: the customer's bank page is shown below. Read the customer the bank's questions and type their answers."
+    : chargeMessage(payment);
   return { payment, message, replayed: false, threeDsViewId };
 }
 
 /** The 3-D Secure page for the customer to answer, kept for the user who started the charge (never stored in the ledger). */
-async function customerStep(deps: ServiceDeps, spec: NewChargeSpec, result: GatewayResult<Record<string, unknown>>, payment: PaymentRow, principal: Principal): Promise<string | null> {
+async function customerStep(
+  deps: ServiceDeps,
+  spec: NewChargeSpec,
+  result: GatewayResult<Record<string, unknown>>,
+  payment: PaymentRow,
+  principal: Principal,
+): Promise<string | null> {
   if (payment.status !== "awaiting_3ds" || result.kind !== "success" || !spec.customerPage) return null;
   const html = await spec.customerPage(result.data).catch(() => null);
   return html ? storeThreeDsView(deps.db, { html, userId: principal.userId, paymentId: payment.id }) : null;

@@ -26,7 +26,8 @@ function viewOf(c: SavedCard): SavedCardView {
 async function cardsOf(deps: ServiceDeps, email: string): Promise<SavedCard[]> {
   const r = await deps.gateway.savedCards({ customerReference: email });
   if (r.kind === "success") return r.data;
-  if (r.kind === "transport") throw new AppError("gateway_unavailable", "The gateway could not be reached to list the saved cards. Try again.");
+  if (r.kind === "transport")
+    throw new AppError("gateway_unavailable", "The gateway could not be reached to list the saved cards. Try again.");
   throw new AppError("gateway_error", "The gateway refused the saved-cards lookup. Check the e-mail and try again.");
 }
 
@@ -64,7 +65,15 @@ export async function latestBillingAddress(deps: ServiceDeps, email: string): Pr
   const [row] = await deps.db
     .select({ address: payments.payerAddress, city: payments.payerCity, zip: payments.payerZip, country: payments.payerCountry })
     .from(payments)
-    .where(and(eq(payments.payerEmail, email), isNotNull(payments.payerAddress), isNotNull(payments.payerCity), isNotNull(payments.payerZip), isNotNull(payments.payerCountry)))
+    .where(
+      and(
+        eq(payments.payerEmail, email),
+        isNotNull(payments.payerAddress),
+        isNotNull(payments.payerCity),
+        isNotNull(payments.payerZip),
+        isNotNull(payments.payerCountry),
+      ),
+    )
     .orderBy(desc(payments.createdAt))
     .limit(1);
   return row ? { address: row.address!, city: row.city!, zip: row.zip!, country: row.country! } : null;
@@ -98,7 +107,12 @@ export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInp
     parentPaymentId: null,
   };
   const sameRequest = (p: typeof payments.$inferSelect) =>
-    p.kind === "token_sale" && p.payerEmail === input.email && p.cardToken === input.cardToken && p.amountMinor === amountMinor && p.currency === input.currency && p.description === input.description;
+    p.kind === "token_sale" &&
+    p.payerEmail === input.email &&
+    p.cardToken === input.cardToken &&
+    p.amountMinor === amountMinor &&
+    p.currency === input.currency &&
+    p.description === input.description;
 
   // A replay answers before the card is looked up again (the card may have been deactivated since).
   const existing = await deps.db.select().from(payments).where(eq(payments.orderId, input.orderId)).limit(1);

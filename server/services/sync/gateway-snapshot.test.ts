@@ -5,17 +5,39 @@ import type { Principal } from "../../auth/principal";
 import type { GatewayClient } from "../../gateway/client";
 import { viewPaymentAtGateway } from "./gateway-snapshot";
 
-const principal = (permissions: Principal["permissions"]): Principal => ({ userId: "u1", sessionId: "s1", email: "v@x.test", name: "V", userType: "USER", permissions });
+const principal = (permissions: Principal["permissions"]): Principal => ({
+  userId: "u1",
+  sessionId: "s1",
+  email: "v@x.test",
+  name: "V",
+  userType: "USER",
+  permissions,
+});
 const viewer = principal(new Set(["TRANSACTIONS_VIEW"]));
 
 const gateway = {
-  paymentStatus: async () => ({ kind: "success", httpStatus: 200, data: { status: "SETTLED", reason: null, date: "2025-01-01", rrn: "123", brand: "VISA" } }),
+  paymentStatus: async () => ({
+    kind: "success",
+    httpStatus: 200,
+    data: { status: "SETTLED", reason: null, date: "2025-01-01", rrn: "123", brand: "VISA" },
+  }),
   transactionDetails: async () => ({
     kind: "success",
     httpStatus: 200,
     data: {
-      transactionDetails: { transactionId: "g1", pan: "4111111111111111", cardScheme: "VISA", cardExpiration: "2030/12", paymentStatus: "PAID" },
-      businessUnitHierarchy: { businessUnitId: "child", businessUnitName: "Riyadh", businessUnitNameAr: "الرياض", parent: { businessUnitId: "root", businessUnitName: "HQ" } },
+      transactionDetails: {
+        transactionId: "g1",
+        pan: "4111111111111111",
+        cardScheme: "VISA",
+        cardExpiration: "2030/12",
+        paymentStatus: "PAID",
+      },
+      businessUnitHierarchy: {
+        businessUnitId: "child",
+        businessUnitName: "Riyadh",
+        businessUnitNameAr: "الرياض",
+        parent: { businessUnitId: "root", businessUnitName: "HQ" },
+      },
     },
   }),
 } as unknown as GatewayClient;
@@ -28,7 +50,9 @@ describe("viewPaymentAtGateway", () => {
   const ids = { orderId: "o1", gatewayId: "g1" };
 
   it("is refused without TRANSACTIONS_VIEW", async () => {
-    await expect(viewPaymentAtGateway({ deps: { gateway }, principal: principal(new Set()), ip: null }, ids)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(viewPaymentAtGateway({ deps: { gateway }, principal: principal(new Set()), ip: null }, ids)).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 
   it("masks the card and lists the business units outermost first", async () => {

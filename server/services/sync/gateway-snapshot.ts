@@ -44,13 +44,17 @@ export interface GatewaySnapshot {
 /** The business unit and its parents, outermost first (at most 10 levels). */
 function hierarchy(node: BusinessUnitNode | null | undefined): BusinessUnitName[] {
   const chain: BusinessUnitName[] = [];
-  for (let n = node; n && chain.length < 10; n = n.parent) chain.unshift({ id: n.businessUnitId ?? null, name: n.businessUnitName ?? null, nameAr: n.businessUnitNameAr ?? null });
+  for (let n = node; n && chain.length < 10; n = n.parent)
+    chain.unshift({ id: n.businessUnitId ?? null, name: n.businessUnitName ?? null, nameAr: n.businessUnitNameAr ?? null });
   return chain;
 }
 
 const or = (v: string | null | undefined) => v ?? null;
 
-export async function viewPaymentAtGateway(ctx: ServiceContext<Pick<ServiceDeps, "gateway">>, input: { orderId: string; gatewayId: string }): Promise<GatewaySnapshot> {
+export async function viewPaymentAtGateway(
+  ctx: ServiceContext<Pick<ServiceDeps, "gateway">>,
+  input: { orderId: string; gatewayId: string },
+): Promise<GatewaySnapshot> {
   requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
   const { gateway } = ctx.deps;
   const [status, details] = await Promise.all([

@@ -16,8 +16,7 @@ export interface GatewayState {
 }
 
 export type GatewayFetch =
-  | { ok: true; state: GatewayState }
-  | { ok: false; reason: "unavailable" | "not_found" | "refused"; message: string };
+  { ok: true; state: GatewayState } | { ok: false; reason: "unavailable" | "not_found" | "refused"; message: string };
 
 export const GATEWAY_UNAVAILABLE_MESSAGE = "The gateway did not answer; the ledger is unchanged. Try again in a moment.";
 
@@ -38,15 +37,21 @@ export async function fetchGatewayState(deps: ServiceDeps, ids: { orderId: strin
     const notFound = status.code === "404" || status.errorCode === "404" || status.httpStatus === 404;
     return notFound
       ? { ok: false, reason: "not_found", message: "The gateway does not know this payment." }
-      : { ok: false, reason: "refused", message: `The gateway refused the status query: ${status.message || status.code || "no reason given"}.` };
+      : {
+          ok: false,
+          reason: "refused",
+          message: `The gateway refused the status query: ${status.message || status.code || "no reason given"}.`,
+        };
   }
-  if (status.kind === "declined") return { ok: false, reason: "refused", message: `The gateway refused the status query: ${status.declineReason}.` };
+  if (status.kind === "declined")
+    return { ok: false, reason: "refused", message: `The gateway refused the status query: ${status.declineReason}.` };
   const s = status.data;
   // The answer must be about the payment we asked for (ids echoed back, when the gateway echoes them).
   if ((s.payment_id && s.payment_id !== ids.gatewayId) || (s.order?.number && s.order.number !== ids.orderId)) {
     return { ok: false, reason: "refused", message: "The gateway's status answer names a different payment." };
   }
-  const d = details.kind === "success" && details.data.transactionDetails.transactionId === ids.gatewayId ? details.data.transactionDetails : null;
+  const d =
+    details.kind === "success" && details.data.transactionDetails.transactionId === ids.gatewayId ? details.data.transactionDetails : null;
   return { ok: true, state: { status: s, details: d, askedAt } };
 }
 

@@ -12,11 +12,36 @@ const ASKED = new Date("2025-01-01T01:00:00Z");
 
 function payment(over: Partial<PaymentRow> = {}): PaymentRow {
   return {
-    id: "p1", orderId: "o1", gatewayId: "g1", kind: "sale", status: "authorized", currency: "SAR", amountMinor: 10_000,
-    authorizedMinor: 10_000, capturedMinor: 0, refundedMinor: 0, description: null, payerName: null, payerEmail: "a@b.c",
-    payerPhone: null, payerIp: null, cardBin6: "411111", cardLast4: "1111", cardBrand: "VISA", cardExpiry: null, branchId: null,
-    recurringToken: null, cardToken: null, parentPaymentId: null, declineReason: null, gatewayStatus: null, createdBy: null,
-    createdAt: T0, updatedAt: T0, lastSyncedAt: null, ...over,
+    id: "p1",
+    orderId: "o1",
+    gatewayId: "g1",
+    kind: "sale",
+    status: "authorized",
+    currency: "SAR",
+    amountMinor: 10_000,
+    authorizedMinor: 10_000,
+    capturedMinor: 0,
+    refundedMinor: 0,
+    description: null,
+    payerName: null,
+    payerEmail: "a@b.c",
+    payerPhone: null,
+    payerIp: null,
+    cardBin6: "411111",
+    cardLast4: "1111",
+    cardBrand: "VISA",
+    cardExpiry: null,
+    branchId: null,
+    recurringToken: null,
+    cardToken: null,
+    parentPaymentId: null,
+    declineReason: null,
+    gatewayStatus: null,
+    createdBy: null,
+    createdAt: T0,
+    updatedAt: T0,
+    lastSyncedAt: null,
+    ...over,
   } as PaymentRow;
 }
 
@@ -24,16 +49,42 @@ let seq = 0;
 function action(type: string, state: string, amountMinor: number, over: Partial<PaymentActionRow> = {}): PaymentActionRow {
   seq++;
   return {
-    id: `a${seq}`, paymentId: "p1", type, method: null, state, amountMinor, currency: "SAR", gatewayRefId: null, reasonCode: null,
-    note: null, outcomeMessage: null, idempotencyKey: `k${seq}`, requestHash: "h", requestedBy: "u", approvedBy: null,
-    createdAt: new Date(T0.getTime() + seq * 1000), updatedAt: T0, completedAt: state === "succeeded" ? T0 : null, ...over,
+    id: `a${seq}`,
+    paymentId: "p1",
+    type,
+    method: null,
+    state,
+    amountMinor,
+    currency: "SAR",
+    gatewayRefId: null,
+    reasonCode: null,
+    note: null,
+    outcomeMessage: null,
+    idempotencyKey: `k${seq}`,
+    requestHash: "h",
+    requestedBy: "u",
+    approvedBy: null,
+    createdAt: new Date(T0.getTime() + seq * 1000),
+    updatedAt: T0,
+    completedAt: state === "succeeded" ? T0 : null,
+    ...over,
   } as PaymentActionRow;
 }
 
 function view(status: string, over: Partial<GatewayView> = {}): GatewayView {
   return {
-    status, orderAmountMinor: 10_000, refundedMinor: 0, recurringToken: null, declineReason: null, card: null, cardBrand: null,
-    cardExpiry: null, customer: { name: null, email: null }, description: null, notes: [], ...over,
+    status,
+    orderAmountMinor: 10_000,
+    refundedMinor: 0,
+    recurringToken: null,
+    declineReason: null,
+    card: null,
+    cardBrand: null,
+    cardExpiry: null,
+    customer: { name: null, email: null },
+    description: null,
+    notes: [],
+    ...over,
   };
 }
 
@@ -62,12 +113,19 @@ describe("planSync", () => {
       settlements: [{ state: "succeeded" }],
       patch: { status: "voided" },
     });
-    expect(planSync(payment(), [action("void", "unknown", 10_000)], view("settled"), ASKED).settlements).toMatchObject([{ state: "failed" }]);
+    expect(planSync(payment(), [action("void", "unknown", 10_000)], view("settled"), ASKED).settlements).toMatchObject([
+      { state: "failed" },
+    ]);
   });
 
   it("unknown refunds: accepted oldest first while they fit into the gateway's total beyond accepted ones, the rest failed", () => {
     const p = payment({ status: "partially_refunded", capturedMinor: 10_000, refundedMinor: 3_000 });
-    const acts = [action("refund", "succeeded", 3_000), action("refund", "unknown", 2_000), action("refund", "unknown", 4_000), action("refund", "unknown", 1_000)];
+    const acts = [
+      action("refund", "succeeded", 3_000),
+      action("refund", "unknown", 2_000),
+      action("refund", "unknown", 4_000),
+      action("refund", "unknown", 1_000),
+    ];
     const plan = planSync(p, acts, view("settled", { refundedMinor: 6_000 }), ASKED);
     expect(plan.settlements.map((s) => [s.amountMinor, s.state])).toEqual([
       [2_000, "succeeded"],
@@ -80,11 +138,21 @@ describe("planSync", () => {
 
   it("unknown refunds: a refund in flight or completed after the query makes the total ambiguous: nothing settled", () => {
     const p = payment({ status: "captured", capturedMinor: 10_000 });
-    const inFlight = planSync(p, [action("refund", "in_flight", 1_000), action("refund", "unknown", 2_000)], view("settled", { refundedMinor: 3_000 }), ASKED);
+    const inFlight = planSync(
+      p,
+      [action("refund", "in_flight", 1_000), action("refund", "unknown", 2_000)],
+      view("settled", { refundedMinor: 3_000 }),
+      ASKED,
+    );
     expect(inFlight.settlements).toEqual([]);
     expect(inFlight.patch.refundedMinor).toBeUndefined();
     const late = action("refund", "succeeded", 1_000, { completedAt: new Date(ASKED.getTime() + 1) });
-    const racing = planSync({ ...p, refundedMinor: 1_000 }, [late, action("refund", "unknown", 2_000)], view("settled", { refundedMinor: 1_000 }), ASKED);
+    const racing = planSync(
+      { ...p, refundedMinor: 1_000 },
+      [late, action("refund", "unknown", 2_000)],
+      view("settled", { refundedMinor: 1_000 }),
+      ASKED,
+    );
     expect(racing.settlements).toEqual([]);
   });
 
@@ -118,7 +186,10 @@ describe("planSync", () => {
 
   it("declined: the decline reason is recorded; the recurring token from the details is recorded", () => {
     const p = payment({ status: "awaiting_3ds", authorizedMinor: 0 });
-    expect(planSync(p, [], view("TXN_FAILURE", { declineReason: "Issuer said no" }), ASKED).patch).toMatchObject({ status: "declined", declineReason: "Issuer said no" });
+    expect(planSync(p, [], view("TXN_FAILURE", { declineReason: "Issuer said no" }), ASKED).patch).toMatchObject({
+      status: "declined",
+      declineReason: "Issuer said no",
+    });
     expect(planSync(payment(), [], view("pending", { recurringToken: "tok" }), ASKED).patch).toMatchObject({ recurringToken: "tok" });
   });
 });
@@ -150,7 +221,9 @@ describe("forwardPath", () => {
     expect(plan.settlements).toEqual([]);
     expect(plan.notes.join(" ")).toMatch(/left unknown/);
     // Success needs no grace: a refund the gateway shows is recorded at once.
-    expect(planSync(p, [fresh], view("settled", { refundedMinor: 2_000 }), ASKED, 120_000).settlements).toMatchObject([{ state: "succeeded" }]);
+    expect(planSync(p, [fresh], view("settled", { refundedMinor: 2_000 }), ASKED, 120_000).settlements).toMatchObject([
+      { state: "succeeded" },
+    ]);
     // Past the grace, a refund the gateway does not show did not happen.
     const old = { ...fresh, updatedAt: new Date(ASKED.getTime() - 121_000) };
     expect(planSync(p, [old], view("settled", { refundedMinor: 0 }), ASKED, 120_000).settlements).toMatchObject([{ state: "failed" }]);

@@ -55,7 +55,8 @@ export function planSync(payment: PaymentRow, actions: PaymentActionRow[], view:
   // Captures and voids: at most one each per payment; the gateway's state says whether it happened.
   for (const a of actions.filter((x) => x.state === "unknown" && x.type === "capture")) {
     if (captured) settlements.push(settle(a, "succeeded", "The gateway shows the payment captured."));
-    else if (base === "authorized" || base === "voided" || base === "declined") settlements.push(settle(a, "failed", "The gateway shows no capture."));
+    else if (base === "authorized" || base === "voided" || base === "declined")
+      settlements.push(settle(a, "failed", "The gateway shows no capture."));
   }
   for (const a of actions.filter((x) => x.state === "unknown" && x.type === "void")) {
     if (base === "voided") settlements.push(settle(a, "succeeded", "The gateway shows the authorization voided."));
@@ -83,7 +84,8 @@ export function planSync(payment: PaymentRow, actions: PaymentActionRow[], view:
         }
       }
     } else if (base === "authorized" || base === "voided" || base === "declined" || base === "awaiting_3ds") {
-      for (const r of unknownRefunds) settlements.push(settle(r, "failed", "The gateway shows the payment not captured: no refund happened."));
+      for (const r of unknownRefunds)
+        settlements.push(settle(r, "failed", "The gateway shows the payment not captured: no refund happened."));
     }
   }
 
@@ -120,7 +122,8 @@ export function planSync(payment: PaymentRow, actions: PaymentActionRow[], view:
 
   // State: from the ledger's own numbers once they are settled, so that state and amounts agree.
   let target: PaymentStatus | null = base;
-  if (captured) target = capturedMinor > 0 && refundedMinor >= capturedMinor ? "refunded" : refundedMinor > 0 ? "partially_refunded" : "captured";
+  if (captured)
+    target = capturedMinor > 0 && refundedMinor >= capturedMinor ? "refunded" : refundedMinor > 0 ? "partially_refunded" : "captured";
   let steps: PaymentStatus[] = [];
   if (target && target !== payment.status) {
     const path = isPaymentStatus(payment.status) ? forwardPath(payment.status, target) : null;
@@ -130,7 +133,8 @@ export function planSync(payment: PaymentRow, actions: PaymentActionRow[], view:
     steps = path.slice(0, -1);
     patch.status = target;
   }
-  if ((patch.status ?? payment.status) === "declined" && !payment.declineReason && view.declineReason) patch.declineReason = view.declineReason;
+  if ((patch.status ?? payment.status) === "declined" && !payment.declineReason && view.declineReason)
+    patch.declineReason = view.declineReason;
   return { patch: { ...patch, ...infoPatch(payment, view) }, settlements: collected, steps, ignoredBackward: null, notes };
 }
 
@@ -154,7 +158,16 @@ function infoPatch(payment: PaymentRow, view: GatewayView): PaymentPatch {
  * refunded, and the ledger walks it through those states one legal move at a time.
  */
 /** Intermediate states in order of preference: money is captured before it is refunded; never via "unknown". */
-const STEP_ORDER: readonly PaymentStatus[] = ["captured", "authorized", "awaiting_3ds", "partially_refunded", "refunded", "voided", "declined", "failed"];
+const STEP_ORDER: readonly PaymentStatus[] = [
+  "captured",
+  "authorized",
+  "awaiting_3ds",
+  "partially_refunded",
+  "refunded",
+  "voided",
+  "declined",
+  "failed",
+];
 
 export function forwardPath(from: PaymentStatus, to: PaymentStatus): PaymentStatus[] | null {
   const previous = new Map<PaymentStatus, PaymentStatus>();

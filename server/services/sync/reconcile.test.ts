@@ -15,7 +15,15 @@ import type { ServiceDeps } from "../deps";
 import type { NotificationQueue } from "../notifications/notification-queue";
 import { receiveGatewayNotification } from "../notifications/receive-notification";
 import { notificationDelivery } from "../../http/notification-response";
-import { dashboardSale, notificationRequest, signedNotification, TEST_ENV, testLogger, until, WEBHOOK_SECRET } from "../../../tests/support/notifications.support";
+import {
+  dashboardSale,
+  notificationRequest,
+  signedNotification,
+  TEST_ENV,
+  testLogger,
+  until,
+  WEBHOOK_SECRET,
+} from "../../../tests/support/notifications.support";
 import { startTestSandbox, testDeps } from "../../../tests/support/services.support";
 import { reconcileOnce } from "./reconcile";
 import { startReconciler } from "./scheduler";
@@ -44,7 +52,10 @@ describe.each(testDatabaseTargets())("reconciler ($name)", (target) => {
     await sandboxControl(sandbox.url).clearFaults();
     // Leave nothing due for the next test.
     await deps.db.update(payments).set({ lastSyncedAt: new Date() });
-    await deps.db.update(gatewayNotifications).set({ processedAt: new Date() }).where(sql`${gatewayNotifications.processedAt} is null`);
+    await deps.db
+      .update(gatewayNotifications)
+      .set({ processedAt: new Date() })
+      .where(sql`${gatewayNotifications.processedAt} is null`);
   });
   afterAll(async () => {
     await deps?.gateway.close();
@@ -56,14 +67,26 @@ describe.each(testDatabaseTargets())("reconciler ($name)", (target) => {
 
   async function unknownSale(minor = 5_000): Promise<PaymentRow> {
     const sale = await completedSale(deps.gateway, { minor });
-    return insertPayment(deps.db, { orderId: sale.orderId, gatewayId: sale.transId, kind: "sale", status: "unknown", currency: "SAR", amountMinor: minor, payerEmail: sale.payerEmail });
+    return insertPayment(deps.db, {
+      orderId: sale.orderId,
+      gatewayId: sale.transId,
+      kind: "sale",
+      status: "unknown",
+      currency: "SAR",
+      amountMinor: minor,
+      payerEmail: sale.payerEmail,
+    });
   }
   async function storedNotification() {
     const sale = await dashboardSale(deps);
-    const res = await receiveGatewayNotification(deps, notificationDelivery(notificationRequest(signedNotification(sale, deps.config.gateway.merchantSecret)), WEBHOOK_SECRET), {
-      queue: droppedQueue,
-      logger: testLogger().logger,
-    });
+    const res = await receiveGatewayNotification(
+      deps,
+      notificationDelivery(notificationRequest(signedNotification(sale, deps.config.gateway.merchantSecret)), WEBHOOK_SECRET),
+      {
+        queue: droppedQueue,
+        logger: testLogger().logger,
+      },
+    );
     expect(res.kind).toBe("accepted");
     return sale;
   }
@@ -78,8 +101,16 @@ describe.each(testDatabaseTargets())("reconciler ($name)", (target) => {
     const unknown = await unknownSale();
     const authorized = await completedSale(deps.gateway, { minor: 9_000, auth: true });
     const withAction = await insertPayment(deps.db, {
-      orderId: authorized.orderId, gatewayId: authorized.transId, kind: "sale", status: "authorized", currency: "SAR",
-      amountMinor: 9_000, authorizedMinor: 9_000, payerEmail: authorized.payerEmail, cardBin6: authorized.card.bin6, cardLast4: authorized.card.last4,
+      orderId: authorized.orderId,
+      gatewayId: authorized.transId,
+      kind: "sale",
+      status: "authorized",
+      currency: "SAR",
+      amountMinor: 9_000,
+      authorizedMinor: 9_000,
+      payerEmail: authorized.payerEmail,
+      cardBin6: authorized.card.bin6,
+      cardLast4: authorized.card.last4,
     });
     const lostCapture = await insertAction(deps.db, withAction, { type: "capture", state: "unknown", amountMinor: 9_000 });
     const challenged = await dashboardSale(deps, { expMonth: EXPIRY.challengeApproved });
@@ -91,7 +122,10 @@ describe.each(testDatabaseTargets())("reconciler ($name)", (target) => {
     expect(report.payments.map((p) => p.paymentId)).not.toContain(challenged.payment.id);
     expect(report.payments.map((p) => p.paymentId)).toEqual(expect.arrayContaining([unknown.id, withAction.id]));
     expect(report.notifications.map((n) => n.paymentId)).toContain(notified.payment.id);
-    await deps.db.update(payments).set({ createdAt: new Date(Date.now() - 16 * 60_000) }).where(eq(payments.id, challenged.payment.id));
+    await deps.db
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - 16 * 60_000) })
+      .where(eq(payments.id, challenged.payment.id));
     report = await reconcileOnce(deps, quiet);
     expect(report.payments.map((p) => p.paymentId)).toEqual([challenged.payment.id]);
 

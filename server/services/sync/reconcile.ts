@@ -79,7 +79,8 @@ export async function reconcileOnce(deps: ServiceDeps, opts: ReconcileOptions = 
     unavailableInARow = outcome === "unavailable" ? unavailableInARow + 1 : 0;
     report.payments.push({ paymentId: claim.id, outcome, changed });
   }
-  if (report.gatewayDown) logger.warn("reconcile.gateway_down", { notifications: report.notifications.length, payments: report.payments.length });
+  if (report.gatewayDown)
+    logger.warn("reconcile.gateway_down", { notifications: report.notifications.length, payments: report.payments.length });
   return report;
 }
 
@@ -117,7 +118,15 @@ export async function claimDuePayments(db: Db, limit: number, now: Date, opts: R
       .limit(limit)
       .for("update", { skipLocked: true });
     if (picked.length === 0) return [];
-    await tx.update(payments).set({ lastSyncedAt: now }).where(inArray(payments.id, picked.map((p) => p.id)));
+    await tx
+      .update(payments)
+      .set({ lastSyncedAt: now })
+      .where(
+        inArray(
+          payments.id,
+          picked.map((p) => p.id),
+        ),
+      );
     return picked.map((p) => ({ id: p.id, stamp: now, previous: p.previous }));
   });
 }

@@ -31,7 +31,15 @@ describe.each(testDatabaseTargets())("stranded new payments ($name)", (target) =
 
   let seq = 0;
   const pending = (kind: string, updatedAt: Date) =>
-    insertPayment(deps.db, { orderId: `stranded-${Date.now().toString(36)}-${++seq}`, kind, status: "pending", currency: "SAR", amountMinor: 1000, createdAt: updatedAt, updatedAt });
+    insertPayment(deps.db, {
+      orderId: `stranded-${Date.now().toString(36)}-${++seq}`,
+      kind,
+      status: "pending",
+      currency: "SAR",
+      amountMinor: 1000,
+      createdAt: updatedAt,
+      updatedAt,
+    });
 
   it("after the grace period: pending sales, token sales and recurring charges become unknown; links and recent ones stay", async () => {
     const long = new Date(deps.now().getTime() - unknownOutcomeGraceMs(deps) - 1_000);
@@ -47,12 +55,31 @@ describe.each(testDatabaseTargets())("stranded new payments ($name)", (target) =
     const audits = await deps.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, "payment.stranded"), inArray(auditLog.targetId, stranded.map((p) => p.id))));
+      .where(
+        and(
+          eq(auditLog.action, "payment.stranded"),
+          inArray(
+            auditLog.targetId,
+            stranded.map((p) => p.id),
+          ),
+        ),
+      );
     expect(audits).toHaveLength(stranded.length);
     expect(audits.every((a) => a.actorId === null)).toBe(true);
     // A second pass changes nothing more.
     await reconcileOnce(deps, { logger: testLogger().logger });
-    const again = await deps.db.select().from(auditLog).where(and(eq(auditLog.action, "payment.stranded"), inArray(auditLog.targetId, stranded.map((p) => p.id))));
+    const again = await deps.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "payment.stranded"),
+          inArray(
+            auditLog.targetId,
+            stranded.map((p) => p.id),
+          ),
+        ),
+      );
     expect(again).toHaveLength(stranded.length);
     expect((await deps.db.select().from(payments).where(eq(payments.id, link.id)))[0]?.status).toBe("pending");
   });

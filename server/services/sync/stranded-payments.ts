@@ -25,7 +25,10 @@ export async function expireStrandedPayments(deps: ServiceDeps, limit = 100): Pr
       .for("update", { skipLocked: true });
     for (const p of stranded) {
       // pending → unknown is a forward move (states.ts); the WHERE re-checks the state under the lock.
-      await tx.update(payments).set({ status: "unknown", updatedAt: now }).where(and(eq(payments.id, p.id), eq(payments.status, "pending")));
+      await tx
+        .update(payments)
+        .set({ status: "unknown", updatedAt: now })
+        .where(and(eq(payments.id, p.id), eq(payments.status, "pending")));
       await appendAudit(tx, {
         actorId: null,
         actorEmail: null,
@@ -34,7 +37,13 @@ export async function expireStrandedPayments(deps: ServiceDeps, limit = 100): Pr
         targetType: "payment",
         targetId: p.id,
         at: now,
-        summary: { orderId: p.orderId, kind: p.kind, from: "pending", to: "unknown", why: "no outcome was recorded after the gateway call" },
+        summary: {
+          orderId: p.orderId,
+          kind: p.kind,
+          from: "pending",
+          to: "unknown",
+          why: "no outcome was recorded after the gateway call",
+        },
       });
     }
     return stranded.length;

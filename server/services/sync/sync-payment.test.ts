@@ -19,7 +19,8 @@ import { syncPaymentForUser } from "./sync-for-user";
 import { syncPayment } from "./sync-payment";
 import { insertAction } from "../../../tests/support/sync.support";
 
-const actionState = async (db: ServiceDeps["db"], id: string) => (await db.select().from(paymentActions).where(eq(paymentActions.id, id)))[0]!.state;
+const actionState = async (db: ServiceDeps["db"], id: string) =>
+  (await db.select().from(paymentActions).where(eq(paymentActions.id, id)))[0]!.state;
 
 describe.each(testDatabaseTargets())("syncPayment ($name)", (target) => {
   let database: TestDatabase;
@@ -50,8 +51,16 @@ describe.each(testDatabaseTargets())("syncPayment ($name)", (target) => {
     const r = await syncPayment(deps, p.id);
     expect(r).toMatchObject({ outcome: "synced", changed: true, settled: [{ id: a.id, state: "succeeded" }] });
     expect(await actionState(deps.db, a.id)).toBe("succeeded");
-    expect(await findPayment(deps.db, p.id)).toMatchObject({ status: "captured", capturedMinor: 6_000, authorizedMinor: 10_000, gatewayStatus: "settled" });
-    const audit = await deps.db.select().from(auditLog).where(and(eq(auditLog.targetId, p.id), eq(auditLog.action, "payment.sync")));
+    expect(await findPayment(deps.db, p.id)).toMatchObject({
+      status: "captured",
+      capturedMinor: 6_000,
+      authorizedMinor: 10_000,
+      gatewayStatus: "settled",
+    });
+    const audit = await deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, p.id), eq(auditLog.action, "payment.sync")));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.summary).toMatchObject({ from: "authorized", to: "captured" });
   });
@@ -82,11 +91,14 @@ describe.each(testDatabaseTargets())("syncPayment ($name)", (target) => {
 
   it("settles unknown refunds against the gateway's refunded total, oldest first, and updates the refunded amount", async () => {
     const p = await paymentOnSandbox(deps.db, deps.gateway, { minor: 10_000, auth: false });
-    const refund = (minor: number) => deps.gateway.partialRefund({ gwayId: p.gatewayId!, orderId: p.orderId, amount: sar(minor), payerIp: "203.0.113.7" });
+    const refund = (minor: number) =>
+      deps.gateway.partialRefund({ gwayId: p.gatewayId!, orderId: p.orderId, amount: sar(minor), payerIp: "203.0.113.7" });
     expect((await refund(2_000)).kind).toBe("success"); // accepted, recorded in the ledger
     expect((await refund(3_000)).kind).toBe("success"); // happened, but its answer was lost
     await insertAction(deps.db, p, { type: "refund", state: "succeeded", amountMinor: 2_000, method: "partial" });
-    const withFirst = await deps.db.transaction(async (tx) => advancePayment(tx, (await lockPayment(tx, p.id))!, { status: "partially_refunded", refundedMinor: 2_000 }, new Date()));
+    const withFirst = await deps.db.transaction(async (tx) =>
+      advancePayment(tx, (await lockPayment(tx, p.id))!, { status: "partially_refunded", refundedMinor: 2_000 }, new Date()),
+    );
     const lost = await insertAction(deps.db, withFirst, { type: "refund", state: "unknown", amountMinor: 3_000, method: "partial" });
     const neverSent = await insertAction(deps.db, withFirst, { type: "refund", state: "unknown", amountMinor: 1_000, method: "partial" });
     const r = await syncPayment(deps, p.id);
@@ -99,16 +111,31 @@ describe.each(testDatabaseTargets())("syncPayment ($name)", (target) => {
 
   it("settles an outcome-unknown sale by the status query (amounts parsed exactly from the gateway's decimals)", async () => {
     const sale = await completedSale(deps.gateway, { minor: 12_345 });
-    const p = await insertPayment(deps.db, { orderId: sale.orderId, gatewayId: sale.transId, kind: "sale", status: "unknown", currency: "SAR", amountMinor: 12_345, payerEmail: sale.payerEmail });
+    const p = await insertPayment(deps.db, {
+      orderId: sale.orderId,
+      gatewayId: sale.transId,
+      kind: "sale",
+      status: "unknown",
+      currency: "SAR",
+      amountMinor: 12_345,
+      payerEmail: sale.payerEmail,
+    });
     const r = await syncPayment(deps, p.id);
     expect(r).toMatchObject({ outcome: "synced", changed: true });
-    expect(await findPayment(deps.db, p.id)).toMatchObject({ status: "captured", authorizedMinor: 12_345, capturedMinor: 12_345, cardLast4: "1111" });
+    expect(await findPayment(deps.db, p.id)).toMatchObject({
+      status: "captured",
+      authorizedMinor: 12_345,
+      capturedMinor: 12_345,
+      cardLast4: "1111",
+    });
   });
 
   it("a backwards report changes neither state nor amounts", async () => {
     const p = await paymentOnSandbox(deps.db, deps.gateway, { minor: 7_000, auth: true });
     // The ledger is ahead of the gateway's answer (e.g. a stale replica at the gateway).
-    await deps.db.transaction(async (tx) => advancePayment(tx, (await lockPayment(tx, p.id))!, { status: "captured", capturedMinor: 7_000 }, new Date()));
+    await deps.db.transaction(async (tx) =>
+      advancePayment(tx, (await lockPayment(tx, p.id))!, { status: "captured", capturedMinor: 7_000 }, new Date()),
+    );
     const r = await syncPayment(deps, p.id);
     expect(r).toMatchObject({ outcome: "synced", ignoredBackward: "authorized" });
     expect(await findPayment(deps.db, p.id)).toMatchObject({ status: "captured", capturedMinor: 7_000 });
@@ -128,19 +155,28 @@ describe.each(testDatabaseTargets())("syncPayment ($name)", (target) => {
 
   it("never creates a ledger entry unless asked to (an unknown payment is not found)", async () => {
     const sale = await completedSale(deps.gateway, { minor: 1_000 });
-    expect(await syncPayment(deps, { gatewayId: sale.transId, orderId: sale.orderId })).toMatchObject({ outcome: "not_found", payment: null });
+    expect(await syncPayment(deps, { gatewayId: sale.transId, orderId: sale.orderId })).toMatchObject({
+      outcome: "not_found",
+      payment: null,
+    });
   });
 
   it("Sync with gateway: needs TRANSACTIONS_VIEW, answers without tokens, and maps failures to messages", async () => {
     const p = await paymentOnSandbox(deps.db, deps.gateway, { minor: 3_000, auth: false });
-    await deps.db.transaction(async (tx) => advancePayment(tx, (await lockPayment(tx, p.id))!, { recurringToken: "secret-recurring-token" }, new Date()));
+    await deps.db.transaction(async (tx) =>
+      advancePayment(tx, (await lockPayment(tx, p.id))!, { recurringToken: "secret-recurring-token" }, new Date()),
+    );
     const viewer = await testPrincipal(deps.db, "Viewer", ["TRANSACTIONS_VIEW"]);
     const outsider = await testPrincipal(deps.db, "Outsider", ["AUDIT_VIEW"]);
-    await expect(syncPaymentForUser({ deps, principal: outsider, ip: null }, { paymentId: p.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(syncPaymentForUser({ deps, principal: outsider, ip: null }, { paymentId: p.id })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     const view = await syncPaymentForUser({ deps, principal: viewer, ip: "203.0.113.9" }, { paymentId: p.id });
     expect(view).toMatchObject({ outcome: "synced", payment: { id: p.id, status: "captured", capturedMinor: 3_000 } });
     expect(JSON.stringify(view)).not.toContain("secret-recurring-token");
-    await expect(syncPaymentForUser({ deps, principal: viewer, ip: null }, { paymentId: randomUUID() })).rejects.toMatchObject({ code: "not_found" });
+    await expect(syncPaymentForUser({ deps, principal: viewer, ip: null }, { paymentId: randomUUID() })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await sandboxControl(sandbox.url).addFault({ operation: "status", fault: "reset", times: 10 });
     const down = await syncPaymentForUser({ deps, principal: viewer, ip: null }, { paymentId: p.id }).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(AppError);

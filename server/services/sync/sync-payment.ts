@@ -65,8 +65,10 @@ export interface SyncResult {
 
 const MESSAGES = {
   notFound: "This payment is not in the ledger.",
-  newLinkAttempt: "The customer tried again on this payment link; the ledger now follows the new attempt (the earlier one is kept in the audit log).",
-  noGatewayId: "The gateway's id for this payment is not known yet, so its status cannot be queried. It is filled in when the gateway's notification arrives.",
+  newLinkAttempt:
+    "The customer tried again on this payment link; the ledger now follows the new attempt (the earlier one is kept in the audit log).",
+  noGatewayId:
+    "The gateway's id for this payment is not known yet, so its status cannot be queried. It is filled in when the gateway's notification arrives.",
 };
 
 function noChange(outcome: SyncOutcome, payment: PaymentRow | null, message: string): SyncResult {
@@ -162,7 +164,12 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
       });
     }
     if (plan.ignoredBackward || plan.notes.length) {
-      logger.info("payment.sync.notes", { paymentId: payment.id, ledger: payment.status, reported: plan.ignoredBackward, notes: plan.notes });
+      logger.info("payment.sync.notes", {
+        paymentId: payment.id,
+        ledger: payment.status,
+        reported: plan.ignoredBackward,
+        notes: plan.notes,
+      });
     }
     return {
       outcome: created ? "created" : "synced",

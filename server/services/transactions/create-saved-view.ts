@@ -22,7 +22,10 @@ export async function createSavedView(ctx: ServiceContext<Pick<ServiceDeps, "db"
       .values({ userId: principal.userId, name: input.name, query: input.query, createdAt: deps.now() })
       .onConflictDoNothing({ target: [savedViews.userId, savedViews.name] })
       .returning();
-    if (!row) throw new AppError("conflict", `You already have a view named “${input.name}”. Choose another name.`, { name: ["This name is taken."] });
+    if (!row)
+      throw new AppError("conflict", `You already have a view named “${input.name}”. Choose another name.`, {
+        name: ["This name is taken."],
+      });
     await appendAudit(tx, {
       action: "transactions.view_create",
       actorId: principal.userId,

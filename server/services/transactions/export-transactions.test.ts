@@ -78,22 +78,61 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
         cardBrand: "VISA",
         cardLast4: "1111",
         branchId: "فرع الرياض",
-        description: "=HYPERLINK(\"http://evil.example\",\"click\")",
+        description: '=HYPERLINK("http://evil.example","click")',
         createdAt: new Date("2024-03-01T21:00:00Z"),
       },
-      { orderId: "+SUM(A1)", amountMinor: 1234, authorizedMinor: 1234, capturedMinor: 0, status: "authorized", currency: "KWD", payerName: "@admin", createdAt: new Date("2024-02-01T08:00:00Z") },
+      {
+        orderId: "+SUM(A1)",
+        amountMinor: 1234,
+        authorizedMinor: 1234,
+        capturedMinor: 0,
+        status: "authorized",
+        currency: "KWD",
+        payerName: "@admin",
+        createdAt: new Date("2024-02-01T08:00:00Z"),
+      },
     ]);
     const { stream, filename } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q("tz=Asia/Riyadh"));
     expect(filename).toBe("transactions-2024-03-02-0030.csv");
     const text = await readAll(stream);
     expect(text.startsWith("\uFEFF")).toBe(true);
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]).toEqual(["Created (Asia/Riyadh)", "Payment ID", "Order ID", "Gateway ID", "Type", "Status", "Amount", "Currency", "Captured", "Refunded", "Payer name", "Payer e-mail", "Card brand", "Card last 4", "Branch", "Description"]);
+    expect(rows[0]).toEqual([
+      "Created (Asia/Riyadh)",
+      "Payment ID",
+      "Order ID",
+      "Gateway ID",
+      "Type",
+      "Status",
+      "Amount",
+      "Currency",
+      "Captured",
+      "Refunded",
+      "Payer name",
+      "Payer e-mail",
+      "Card brand",
+      "Card last 4",
+      "Branch",
+      "Description",
+    ]);
     expect(rows).toHaveLength(3);
     const [first, second] = [rows[1]!, rows[2]!];
     expect(first[0]).toBe("2024-03-02 00:00:00");
     expect(first.slice(2, 3)).toEqual(["INV-1"]);
-    expect(first.slice(4, 16)).toEqual(["Card sale (form)", "Partially refunded", "10.50", "SAR", "10.50", "2.50", 'Haddad, "Noura"', "noura@example.com", "VISA", "1111", "فرع الرياض", "'=HYPERLINK(\"http://evil.example\",\"click\")"]);
+    expect(first.slice(4, 16)).toEqual([
+      "Card sale (form)",
+      "Partially refunded",
+      "10.50",
+      "SAR",
+      "10.50",
+      "2.50",
+      'Haddad, "Noura"',
+      "noura@example.com",
+      "VISA",
+      "1111",
+      "فرع الرياض",
+      '\'=HYPERLINK("http://evil.example","click")',
+    ]);
     expect(second[0]).toBe("2024-02-01 11:00:00");
     expect(second[2]).toBe("'+SUM(A1)");
     expect(second.slice(6, 8)).toEqual(["1.234", "KWD"]);
@@ -103,9 +142,15 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
   });
 
   it("streams in keyset batches, reading the next batch only when the client asks", async () => {
-    await seedPayments(database.db, Array.from({ length: 25 }, (_, i) => ({ createdAt: new Date(Date.UTC(2024, 2, 1, 0, 0, i % 3)) })));
+    await seedPayments(
+      database.db,
+      Array.from({ length: 25 }, (_, i) => ({ createdAt: new Date(Date.UTC(2024, 2, 1, 0, 0, i % 3)) })),
+    );
     const batches: number[] = [];
-    const { stream } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(""), { batchSize: 10, onBatch: (n) => batches.push(n) });
+    const { stream } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(""), {
+      batchSize: 10,
+      onBatch: (n) => batches.push(n),
+    });
     const reader = stream.getReader();
     await reader.read(); // the header
     expect(batches).toEqual([]);
@@ -119,25 +164,51 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
       rest += new TextDecoder().decode(r.value);
     }
     expect(batches).toEqual([10, 10, 5]);
-    const ids = [...new TextDecoder().decode(firstBatch.value).split("\r\n"), ...rest.split("\r\n")].filter(Boolean).map((l) => l.split(",")[1]);
+    const ids = [...new TextDecoder().decode(firstBatch.value).split("\r\n"), ...rest.split("\r\n")]
+      .filter(Boolean)
+      .map((l) => l.split(",")[1]);
     expect(new Set(ids).size).toBe(25);
   });
 
   it("exports only the filter's rows, or only the selected ids", async () => {
-    const rows = await seedPayments(database.db, [{ status: "captured" }, { status: "declined", capturedMinor: 0, authorizedMinor: 0 }, { status: "captured" }]);
+    const rows = await seedPayments(database.db, [
+      { status: "captured" },
+      { status: "declined", capturedMinor: 0, authorizedMinor: 0 },
+      { status: "captured" },
+    ]);
     const exported = (query: string) => exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(query));
     const filtered = parseCsv((await readAll((await exported("status=declined")).stream)).slice(1));
     expect(filtered.slice(1).map((r) => r[1])).toEqual([rows[1]!.id]);
     const picked = parseCsv((await readAll((await exported(`ids=${rows[0]!.id}&ids=${rows[2]!.id}`)).stream)).slice(1));
-    expect(picked.slice(1).map((r) => r[1]).sort()).toEqual([rows[0]!.id, rows[2]!.id].sort());
+    expect(
+      picked
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual([rows[0]!.id, rows[2]!.id].sort());
   });
 
   it("is audited with the filter and the row count, without the card's last 4; an abandoned download is audited too", async () => {
-    await seedPayments(database.db, Array.from({ length: 3 }, () => ({ cardLast4: "4242" })));
-    await readAll((await exportTransactions({ deps: deps(), principal: exporter, ip: "10.0.0.9" }, q("last4=4242&status=captured&tz=Asia/Riyadh"))).stream);
-    const [row] = await database.db.select().from(auditLog).where(eq(auditLog.action, "transactions.export")).orderBy(desc(auditLog.id)).limit(1);
+    await seedPayments(
+      database.db,
+      Array.from({ length: 3 }, () => ({ cardLast4: "4242" })),
+    );
+    await readAll(
+      (await exportTransactions({ deps: deps(), principal: exporter, ip: "10.0.0.9" }, q("last4=4242&status=captured&tz=Asia/Riyadh")))
+        .stream,
+    );
+    const [row] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "transactions.export"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(row).toMatchObject({ actorId: exporter.userId, ip: "10.0.0.9" });
-    expect(row!.summary).toMatchObject({ rows: 3, outcome: "completed", filter: { status: ["captured"], tz: "Asia/Riyadh", cardLast4Filtered: true } });
+    expect(row!.summary).toMatchObject({
+      rows: 3,
+      outcome: "completed",
+      filter: { status: ["captured"], tz: "Asia/Riyadh", cardLast4Filtered: true },
+    });
     expect(JSON.stringify(row!.summary)).not.toContain("4242");
 
     const { stream } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(""), { batchSize: 1 });
@@ -145,7 +216,12 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
     await reader.read();
     await reader.read();
     await reader.cancel();
-    const [aborted] = await database.db.select().from(auditLog).where(eq(auditLog.action, "transactions.export")).orderBy(desc(auditLog.id)).limit(1);
+    const [aborted] = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "transactions.export"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(aborted!.summary).toMatchObject({ rows: 1, outcome: "aborted" });
   });
 

@@ -28,13 +28,41 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
     await clearPayments(database.db);
   });
 
-  const orderIds = async (qs: string) => (await listTransactions({ deps: database, principal: viewer, ip: null }, q(qs))).rows.map((r) => r.orderId).sort();
+  const orderIds = async (qs: string) =>
+    (await listTransactions({ deps: database, principal: viewer, ip: null }, q(qs))).rows.map((r) => r.orderId).sort();
 
   it("each filter narrows the list on the server: status, type, currency, order id, e-mail, card last 4, branch", async () => {
     await seedPayments(database.db, [
-      { orderId: "A", status: "captured", kind: "sale", currency: "SAR", payerEmail: "Noura@Example.com", cardLast4: "1111", branchId: "riyadh" },
-      { orderId: "B", status: "refunded", kind: "sale", currency: "USD", payerEmail: "omar@example.com", cardLast4: "2222", branchId: "jeddah", refundedMinor: 1000 },
-      { orderId: "C", status: "declined", kind: "recurring", currency: "SAR", payerEmail: "omar@example.com", cardLast4: "1111", branchId: "riyadh", capturedMinor: 0, authorizedMinor: 0 },
+      {
+        orderId: "A",
+        status: "captured",
+        kind: "sale",
+        currency: "SAR",
+        payerEmail: "Noura@Example.com",
+        cardLast4: "1111",
+        branchId: "riyadh",
+      },
+      {
+        orderId: "B",
+        status: "refunded",
+        kind: "sale",
+        currency: "USD",
+        payerEmail: "omar@example.com",
+        cardLast4: "2222",
+        branchId: "jeddah",
+        refundedMinor: 1000,
+      },
+      {
+        orderId: "C",
+        status: "declined",
+        kind: "recurring",
+        currency: "SAR",
+        payerEmail: "omar@example.com",
+        cardLast4: "1111",
+        branchId: "riyadh",
+        capturedMinor: 0,
+        authorizedMinor: 0,
+      },
     ]);
     expect(await orderIds("")).toEqual(["A", "B", "C"]);
     expect(await orderIds("status=captured")).toEqual(["A"]);
@@ -98,7 +126,8 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
       { orderId: "new-small", amountMinor: 100, createdAt: new Date("2024-03-01T00:00:00Z") },
       { orderId: "mid", amountMinor: 2500, createdAt: new Date("2024-02-01T00:00:00Z") },
     ]);
-    const list = async (qs: string) => (await listTransactions({ deps: database, principal: viewer, ip: null }, q(qs))).rows.map((r) => r.orderId);
+    const list = async (qs: string) =>
+      (await listTransactions({ deps: database, principal: viewer, ip: null }, q(qs))).rows.map((r) => r.orderId);
     expect(await list("")).toEqual(["new-small", "mid", "old-big"]);
     expect(await list("sort=created&dir=asc")).toEqual(["old-big", "mid", "new-small"]);
     expect(await list("sort=amount&dir=desc")).toEqual(["old-big", "mid", "new-small"]);
@@ -110,7 +139,10 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
       // 57 rows on 4 distinct instants and 3 distinct amounts: most rows tie with their neighbours.
       const rows = await seedPayments(
         database.db,
-        Array.from({ length: 57 }, (_, i) => ({ amountMinor: [500, 700, 900][i % 3]!, createdAt: new Date(Date.UTC(2024, 2, 1, 12, 0, i % 4)) })),
+        Array.from({ length: 57 }, (_, i) => ({
+          amountMinor: [500, 700, 900][i % 3]!,
+          createdAt: new Date(Date.UTC(2024, 2, 1, 12, 0, i % 4)),
+        })),
       );
       // Two rows differ only by microseconds within the same millisecond: a millisecond cursor would repeat one.
       await setCreatedAtText(database.db, rows[0]!.id, "2024-03-01 12:00:05.000001+00");
@@ -123,7 +155,10 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
       let cursor: string | null = null;
       let next = 0;
       do {
-        const page = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25${cursor ? `&cursor=${cursor}` : ""}`));
+        const page = await listTransactions(
+          { deps: database, principal: viewer, ip: null },
+          q(`${sort}&size=25${cursor ? `&cursor=${cursor}` : ""}`),
+        );
         pages.push(page.rows.map((r) => r.id));
         seen.push(...page.rows.map((r) => r.id));
         expect(page.prevCursor === null).toBe(next === 0);
@@ -134,19 +169,30 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
       expect(seen).toEqual(all); // same order, no duplicates, nothing skipped
 
       // Walk back from the last page with "Previous": the same pages in reverse.
-      let page = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25&cursor=${(await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25`))).nextCursor}`));
+      let page = await listTransactions(
+        { deps: database, principal: viewer, ip: null },
+        q(
+          `${sort}&size=25&cursor=${(await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25`))).nextCursor}`,
+        ),
+      );
       page = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25&cursor=${page.nextCursor}`));
       expect(page.rows.map((r) => r.id)).toEqual(pages[2]);
       const back1 = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25&cursor=${page.prevCursor}`));
       expect(back1.rows.map((r) => r.id)).toEqual(pages[1]);
-      const back2 = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`${sort}&size=25&cursor=${back1.prevCursor}`));
+      const back2 = await listTransactions(
+        { deps: database, principal: viewer, ip: null },
+        q(`${sort}&size=25&cursor=${back1.prevCursor}`),
+      );
       expect(back2.rows.map((r) => r.id)).toEqual(pages[0]);
       expect(back2.prevCursor).toBeNull();
     });
   }
 
   it("a payment arriving while someone pages does not shift the next page (no repeat, no skip)", async () => {
-    await seedPayments(database.db, Array.from({ length: 30 }, (_, i) => ({ createdAt: new Date(Date.UTC(2024, 2, 1, 12, 0, i)) })));
+    await seedPayments(
+      database.db,
+      Array.from({ length: 30 }, (_, i) => ({ createdAt: new Date(Date.UTC(2024, 2, 1, 12, 0, i)) })),
+    );
     const first = await listTransactions({ deps: database, principal: viewer, ip: null }, q("size=25"));
     await seedPayments(database.db, [{ orderId: "newest", createdAt: new Date("2024-03-02T00:00:00Z") }]);
     const second = await listTransactions({ deps: database, principal: viewer, ip: null }, q(`size=25&cursor=${first.nextCursor}`));
@@ -163,12 +209,26 @@ describe.each(testDatabaseTargets())("transactions list on $name", (target) => {
   });
 
   it("the page query is keyset (a row comparison and LIMIT), never OFFSET", async () => {
-    const spec = { sort: "created" as const, dir: "desc" as const, after: { value: "2024-03-01 12:00:00+00", id: "0b0c2a52-9a3b-4d0e-8f7e-2f1d3c4b5a69" }, backwards: false, limit: 51 };
-    for (const s of [spec, { ...spec, sort: "amount" as const, after: { value: "1000", id: spec.after.id } }, { ...spec, backwards: true }, { ...spec, after: null }]) {
+    const spec = {
+      sort: "created" as const,
+      dir: "desc" as const,
+      after: { value: "2024-03-01 12:00:00+00", id: "0b0c2a52-9a3b-4d0e-8f7e-2f1d3c4b5a69" },
+      backwards: false,
+      limit: 51,
+    };
+    for (const s of [
+      spec,
+      { ...spec, sort: "amount" as const, after: { value: "1000", id: spec.after.id } },
+      { ...spec, backwards: true },
+      { ...spec, after: null },
+    ]) {
       const { sql: text } = pageQuery(database.db, filterConditions({ statuses: ["captured"] }), s).toSQL();
       expect(text.toLowerCase()).not.toMatch(/\boffset\b/);
       expect(text.toLowerCase()).toMatch(/\blimit\b/);
-      if (s.after) expect(text).toMatch(/\("payments"\."(created_at|amount_minor)", "payments"\."id"\) [<>] \(\$\d+::(timestamptz|bigint), \$\d+::uuid\)/);
+      if (s.after)
+        expect(text).toMatch(
+          /\("payments"\."(created_at|amount_minor)", "payments"\."id"\) [<>] \(\$\d+::(timestamptz|bigint), \$\d+::uuid\)/,
+        );
     }
   });
 

@@ -12,12 +12,17 @@ import { requirePermission } from "../require-permission";
 
 export type TransactionPage = KeysetPage<TransactionRow>;
 
-export async function listTransactions(ctx: ServiceContext<Pick<ServiceDeps, "db">>, query: TransactionListQuery): Promise<TransactionPage> {
+export async function listTransactions(
+  ctx: ServiceContext<Pick<ServiceDeps, "db">>,
+  query: TransactionListQuery,
+): Promise<TransactionPage> {
   const { deps, principal } = ctx;
   requirePermission(principal, "TRANSACTIONS_VIEW");
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && (!cursor || cursor.s !== query.sort)) {
-    throw new AppError("invalid_request", "This page link is out of date. Start again from the first page.", { cursor: ["Not a valid page link."] });
+    throw new AppError("invalid_request", "This page link is out of date. Start again from the first page.", {
+      cursor: ["Not a valid page link."],
+    });
   }
   const where = filterConditions(toFilter(query));
   return readKeysetPage({
@@ -33,24 +38,22 @@ const moneyOf = (minor: number, currency: string) => ({ minor, currency });
 /** The JSON shape of a page (GET /api/transactions). */
 export function toListPage(page: TransactionPage): TransactionListPage {
   return {
-    items: page.rows.map(
-      (r): TransactionListItem => ({
-        id: r.id,
-        orderId: r.orderId,
-        gatewayId: r.gatewayId,
-        kind: r.kind,
-        status: r.status,
-        amount: moneyOf(r.amountMinor, r.currency),
-        captured: moneyOf(r.capturedMinor, r.currency),
-        refunded: moneyOf(r.refundedMinor, r.currency),
-        payerName: r.payerName,
-        payerEmail: r.payerEmail,
-        cardBrand: r.cardBrand,
-        cardLast4: r.cardLast4,
-        branchId: r.branchId,
-        createdAt: r.createdAt.toISOString(),
-      }),
-    ),
+    items: page.rows.map((r): TransactionListItem => ({
+      id: r.id,
+      orderId: r.orderId,
+      gatewayId: r.gatewayId,
+      kind: r.kind,
+      status: r.status,
+      amount: moneyOf(r.amountMinor, r.currency),
+      captured: moneyOf(r.capturedMinor, r.currency),
+      refunded: moneyOf(r.refundedMinor, r.currency),
+      payerName: r.payerName,
+      payerEmail: r.payerEmail,
+      cardBrand: r.cardBrand,
+      cardLast4: r.cardLast4,
+      branchId: r.branchId,
+      createdAt: r.createdAt.toISOString(),
+    })),
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
   };

@@ -48,7 +48,9 @@ describe.each(testDatabaseTargets())("saved views on $name", (target) => {
 
   it("a user cannot delete another user's view: it is 'not found'; the owner can, and it is audited", async () => {
     const [bobsView] = await listSavedViews({ deps: deps(), principal: bob, ip: null });
-    await expect(deleteSavedView({ deps: deps(), principal: alice, ip: null }, { viewId: bobsView!.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(deleteSavedView({ deps: deps(), principal: alice, ip: null }, { viewId: bobsView!.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect(await listSavedViews({ deps: deps(), principal: bob, ip: null })).toHaveLength(1);
     await deleteSavedView({ deps: deps(), principal: bob, ip: null }, { viewId: bobsView!.id });
     expect(await listSavedViews({ deps: deps(), principal: bob, ip: null })).toEqual([]);
@@ -63,6 +65,8 @@ describe.each(testDatabaseTargets())("saved views on $name", (target) => {
   it("refuses a user without TRANSACTIONS_VIEW", async () => {
     const nobody = await testPrincipal(database.db, "Nobody", []);
     await expect(listSavedViews({ deps: deps(), principal: nobody, ip: null })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(createSavedView({ deps: deps(), principal: nobody, ip: null }, input("x", ""))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(createSavedView({ deps: deps(), principal: nobody, ip: null }, input("x", ""))).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 });

@@ -23,7 +23,8 @@ export function ForgotPasswordForm() {
     defaultValues: { email: "" },
   });
   const { submit, error } = useApiMutation({
-    mutationFn: (values: PasswordResetRequestInput) => apiFetch<{ message: string }>("/api/session/password-reset", { method: "POST", body: values }),
+    mutationFn: (values: PasswordResetRequestInput) =>
+      apiFetch<{ message: string }>("/api/session/password-reset", { method: "POST", body: values }),
     fallbackMessage: "The request could not be sent. Try again.",
     onSuccess: (r) => setAnswer(r.message),
   });

@@ -14,7 +14,11 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
   const router = useRouter();
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
-  const { submit: check, pending: busy, error } = useApiMutation({
+  const {
+    submit: check,
+    pending: busy,
+    error,
+  } = useApiMutation({
     mutationFn: (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } }),
     // The code field's own message (wrong or reused code) when there is one.
     message: (e) => e.fields?.code?.[0] ?? e.message,
@@ -33,13 +37,21 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
   return (
     <div className="mt-4 space-y-4">
       <ol className="list-decimal space-y-1 ps-5 text-sm text-slate-700">
-        <li>Open an authenticator app on your phone (any app that reads a QR code: Google Authenticator, Microsoft Authenticator, 1Password…).</li>
+        <li>
+          Open an authenticator app on your phone (any app that reads a QR code: Google Authenticator, Microsoft Authenticator, 1Password…).
+        </li>
         <li>Scan this QR code, or type the key below.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
       <div className="flex justify-center">
         {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the server */}
-        <img src={qr} width={200} height={200} alt="QR code to scan with your authenticator app" className="rounded border border-slate-200" />
+        <img
+          src={qr}
+          width={200}
+          height={200}
+          alt="QR code to scan with your authenticator app"
+          className="rounded border border-slate-200"
+        />
       </div>
       <p className="text-sm text-slate-700">
         Key:{" "}
@@ -53,7 +65,15 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
             <Alert tone="error">{error}</Alert>
           </div>
         )}
-        <InputField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required value={code} onChange={(e) => setCode(e.target.value)} />
+        <InputField
+          label="Code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
         <Button type="submit" loading={busy} className="w-full">
           Confirm
         </Button>

@@ -17,7 +17,10 @@ export function LoginForm({ next, notice }: { next: string; notice: string | nul
     handleSubmit,
     resetField,
     formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/auth").then((m) => m.signInSchema)), defaultValues: { email: "", password: "" } });
+  } = useForm<SignInInput>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/auth").then((m) => m.signInSchema)),
+    defaultValues: { email: "", password: "" },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -33,9 +36,7 @@ export function LoginForm({ next, notice }: { next: string; notice: string | nul
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-describedby={error ? "login-error" : undefined}>
-      {notice && !error && (
-        <Alert tone="info">{notice}</Alert>
-      )}
+      {notice && !error && <Alert tone="info">{notice}</Alert>}
       {error && (
         <div id="login-error">
           <Alert tone="error">{error}</Alert>

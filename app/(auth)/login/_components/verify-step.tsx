@@ -18,7 +18,9 @@ export function VerifyStep({ hasTotp, hasPasskey }: { hasTotp: boolean; hasPassk
     return (
       <div className="mt-4 space-y-4">
         <Alert tone={left <= LOW ? "warning" : "info"} title={`You have ${left} recovery code${left === 1 ? "" : "s"} left.`}>
-          {left <= LOW ? "Make new recovery codes on your Account page now, so that you are not locked out." : "Each recovery code works once."}
+          {left <= LOW
+            ? "Make new recovery codes on your Account page now, so that you are not locked out."
+            : "Each recovery code works once."}
         </Alert>
         <Button className="w-full" onClick={go}>
           Continue

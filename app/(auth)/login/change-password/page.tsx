@@ -15,7 +15,10 @@ export default async function ChangePasswordStepPage() {
   if (!("step" in current)) redirect("/login");
   if (current.step !== "change_password") redirect(PENDING_STEP_PAGES[current.step]);
   return (
-    <StepShell title="Choose a new password" description="Your password was set for you. Choose your own to continue; you then sign in again with it.">
+    <StepShell
+      title="Choose a new password"
+      description="Your password was set for you. Choose your own to continue; you then sign in again with it."
+    >
       <QueryProvider>
         <ChangePasswordForm />
       </QueryProvider>

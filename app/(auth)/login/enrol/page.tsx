@@ -24,7 +24,11 @@ export default async function EnrolPage() {
     <StepShell
       wide
       title="Set up two-step verification"
-      description={<>The dashboard asks for a code from your phone at every sign-in. Signing in as <bdi dir="auto">{current.pending.email}</bdi>.</>}
+      description={
+        <>
+          The dashboard asks for a code from your phone at every sign-in. Signing in as <bdi dir="auto">{current.pending.email}</bdi>.
+        </>
+      }
     >
       <QueryProvider>
         <EnrolStep qr={qr} secret={secret} />

@@ -19,7 +19,14 @@ export default async function VerifyPage() {
   if (current.step !== "verify") redirect(PENDING_STEP_PAGES[current.step]);
   const factors = await factorsToVerify(await appContext({ principal: current.pending }));
   return (
-    <StepShell title="Two-step verification" description={<>Signing in as <bdi dir="auto">{current.pending.email}</bdi>.</>}>
+    <StepShell
+      title="Two-step verification"
+      description={
+        <>
+          Signing in as <bdi dir="auto">{current.pending.email}</bdi>.
+        </>
+      }
+    >
       <QueryProvider>
         <VerifyStep hasTotp={factors.totp} hasPasskey={factors.passkeys > 0} />
       </QueryProvider>

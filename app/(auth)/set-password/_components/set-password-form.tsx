@@ -18,7 +18,10 @@ export function SetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SetPasswordInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/admin-users").then((m) => m.setPasswordSchema)), defaultValues: { token, password: "", confirmPassword: "" } });
+  } = useForm<SetPasswordInput>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/admin-users").then((m) => m.setPasswordSchema)),
+    defaultValues: { token, password: "", confirmPassword: "" },
+  });
   const { submit, error } = useApiMutation({
     mutationFn: (values: SetPasswordInput) => apiFetch<{ email: string }>("/api/session/set-password", { method: "POST", body: values }),
     fallbackMessage: "The password could not be set.",
@@ -47,7 +50,14 @@ export function SetPasswordForm({ token }: { token: string }) {
         error={errors.password?.message}
         {...register("password")}
       />
-      <InputField label="Repeat the password" type="password" autoComplete="new-password" required error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+      <InputField
+        label="Repeat the password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
       <Button type="submit" loading={isSubmitting} className="w-full">
         Set password
       </Button>

@@ -36,7 +36,14 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
-      <InputField label="Current password" type="password" autoComplete="current-password" required error={errors.currentPassword?.message} {...register("currentPassword")} />
+      <InputField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.currentPassword?.message}
+        {...register("currentPassword")}
+      />
       <InputField
         label="New password"
         type="password"
@@ -46,7 +53,14 @@ export function ChangePasswordForm() {
         error={errors.newPassword?.message}
         {...register("newPassword")}
       />
-      <InputField label="Repeat the new password" type="password" autoComplete="new-password" required error={errors.confirmPassword?.message} {...register("confirmPassword")} />
+      <InputField
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
       <Button type="submit" loading={isSubmitting}>
         Change password
       </Button>

@@ -16,8 +16,8 @@ export async function SignedInSessions({ principal }: { principal: Principal }) 
             Where you&apos;re signed in
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            {others === 0 ? "Only this browser is signed in." : `This browser and ${others} other session${others === 1 ? "" : "s"}.`} A session you do
-            not recognise? Sign it out and change your password.
+            {others === 0 ? "Only this browser is signed in." : `This browser and ${others} other session${others === 1 ? "" : "s"}.`} A
+            session you do not recognise? Sign it out and change your password.
           </p>
         </div>
         <SignOutOthersButton others={others} />

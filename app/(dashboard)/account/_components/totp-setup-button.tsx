@@ -56,7 +56,14 @@ export function TotpSetupButton() {
         Set up an authenticator app
       </Button>
       {error && !setup && <Alert tone="error">{error}</Alert>}
-      <Dialog open={setup !== null} onClose={close} busy={busy} size="sm" title="Set up an authenticator app" description="Scan the QR code with the app, or type the key, then enter the code it shows.">
+      <Dialog
+        open={setup !== null}
+        onClose={close}
+        busy={busy}
+        size="sm"
+        title="Set up an authenticator app"
+        description="Scan the QR code with the app, or type the key, then enter the code it shows."
+      >
         {codes ? (
           <RecoveryCodesPanel codes={codes} onDone={close} doneLabel="Done" />
         ) : (
@@ -64,7 +71,13 @@ export function TotpSetupButton() {
             <form onSubmit={confirm} noValidate className="space-y-3">
               <div className="flex justify-center">
                 {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the server */}
-                <img src={setup.qr} width={200} height={200} alt="QR code to scan with your authenticator app" className="rounded border border-slate-200" />
+                <img
+                  src={setup.qr}
+                  width={200}
+                  height={200}
+                  alt="QR code to scan with your authenticator app"
+                  className="rounded border border-slate-200"
+                />
               </div>
               <p className="text-sm">
                 Key:{" "}
@@ -73,7 +86,15 @@ export function TotpSetupButton() {
                 </code>
               </p>
               {error && <Alert tone="error">{error}</Alert>}
-              <InputField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required value={code} onChange={(e) => setCode(e.target.value)} />
+              <InputField
+                label="Code from the app"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
               <Button type="submit" loading={busy} className="w-full">
                 Confirm
               </Button>

@@ -16,10 +16,16 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 export function AddPasskeyButton() {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
-  const { submit, pending: busy, error } = useApiMutation({
+  const {
+    submit,
+    pending: busy,
+    error,
+  } = useApiMutation({
     mutationFn: async (passkeyName: string) => {
       const { startRegistration } = await import("@simplewebauthn/browser");
-      const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/api/account/passkeys/options", { method: "POST" });
+      const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]["optionsJSON"]>("/api/account/passkeys/options", {
+        method: "POST",
+      });
       const response = await startRegistration({ optionsJSON });
       return apiFetch("/api/account/passkeys", { method: "POST", body: { name: passkeyName, response } });
     },
@@ -51,7 +57,13 @@ export function AddPasskeyButton() {
       >
         <form id="add-passkey-form" onSubmit={add} className="space-y-3">
           {error && <Alert tone="error">{error}</Alert>}
-          <InputField label="Name" hint="So you can tell your passkeys apart, e.g. “Work laptop”." maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+          <InputField
+            label="Name"
+            hint="So you can tell your passkeys apart, e.g. “Work laptop”."
+            maxLength={60}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </form>
       </Dialog>
     </>
@@ -60,7 +72,11 @@ export function AddPasskeyButton() {
 
 export function RemoveFactorButton({ factor, label }: { factor: RemoveFactorInput; label: string }) {
   const [open, setOpen] = useState(false);
-  const { submit, pending: busy, error } = useApiMutation({
+  const {
+    submit,
+    pending: busy,
+    error,
+  } = useApiMutation({
     mutationFn: () => apiFetch("/api/account/factors/remove", { method: "POST", body: factor }),
     fallbackMessage: "The factor was not removed.",
     refresh: true,
@@ -99,7 +115,11 @@ export function RemoveFactorButton({ factor, label }: { factor: RemoveFactorInpu
 export function RegenerateCodesButton() {
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const { submit, pending: busy, error } = useApiMutation({
+  const {
+    submit,
+    pending: busy,
+    error,
+  } = useApiMutation({
     mutationFn: () => apiFetch<{ recoveryCodes: string[] }>("/api/account/recovery-codes", { method: "POST" }),
     fallbackMessage: "New recovery codes could not be made.",
     onSuccess: (r) => setCodes(r.recoveryCodes),
@@ -115,7 +135,13 @@ export function RegenerateCodesButton() {
         Make new recovery codes
       </Button>
       {error && <Alert tone="error">{error}</Alert>}
-      <Dialog open={codes !== null} onClose={done} size="sm" title="New recovery codes" description="Your old recovery codes no longer work.">
+      <Dialog
+        open={codes !== null}
+        onClose={done}
+        size="sm"
+        title="New recovery codes"
+        description="Your old recovery codes no longer work."
+      >
         {codes && <RecoveryCodesPanel codes={codes} onDone={done} doneLabel="Done" />}
       </Dialog>
     </div>

@@ -11,7 +11,17 @@ import { AddPasskeyButton, RegenerateCodesButton, RemoveFactorButton } from "./t
 const LOW = 3;
 
 function LastUsed({ at }: { at: Date | null }) {
-  return <span className="text-xs text-slate-500">{at ? <>Last used <LocalTime iso={at.toISOString()} /></> : "Never used"}</span>;
+  return (
+    <span className="text-xs text-slate-500">
+      {at ? (
+        <>
+          Last used <LocalTime iso={at.toISOString()} />
+        </>
+      ) : (
+        "Never used"
+      )}
+    </span>
+  );
 }
 
 export async function TwoStepSection({ principal }: { principal: Principal }) {

@@ -72,7 +72,11 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
         <PageHeader title="Audit log" description={DESCRIPTION} />
         <ChainBanner report={chain} zone={zone} />
         {errors.cursor ? (
-          <Alert tone="warning" title="This page link is out of date" action={<Link href={`/admin/audit?tz=${encodeURIComponent(zone)}`}>Go to the first page</Link>}>
+          <Alert
+            tone="warning"
+            title="This page link is out of date"
+            action={<Link href={`/admin/audit?tz=${encodeURIComponent(zone)}`}>Go to the first page</Link>}
+          >
             {errors.cursor}
           </Alert>
         ) : (
@@ -122,7 +126,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
               }
             />
           ) : (
-            <EmptyState title="No entries yet" description="Sign-ins, money actions, changes and exports are recorded here as they happen." />
+            <EmptyState
+              title="No entries yet"
+              description="Sign-ins, money actions, changes and exports are recorded here as they happen."
+            />
           )
         ) : (
           <>

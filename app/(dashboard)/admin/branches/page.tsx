@@ -69,7 +69,11 @@ export default async function BranchesPage({ searchParams }: { searchParams: Sea
       <PageHeader title="Branches" description={DESCRIPTION} />
       <BranchFilterForm values={{ text: query.text, status: query.status, pageSize: String(query.pageSize) }} errors={{}} />
       {failure ? (
-        <Alert tone="error" title={FAILURE_TITLE[failure.code] ?? "The branches could not be loaded"} action={<Link href={branchSearchHref(query)}>Try again</Link>}>
+        <Alert
+          tone="error"
+          title={FAILURE_TITLE[failure.code] ?? "The branches could not be loaded"}
+          action={<Link href={branchSearchHref(query)}>Try again</Link>}
+        >
           {failure.userMessage}
         </Alert>
       ) : (

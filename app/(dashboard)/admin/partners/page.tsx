@@ -15,10 +15,13 @@ export default async function PartnersPage() {
   if (!allowed) return <Forbidden area="Partners" permission="PARTNERS_DELETE" />;
   return (
     <div className="max-w-2xl space-y-5">
-      <PageHeader title="Partners" description="Delete a partner at the gateway by its partner id (the id given when the partner was created)." />
+      <PageHeader
+        title="Partners"
+        description="Delete a partner at the gateway by its partner id (the id given when the partner was created)."
+      />
       <Alert tone="warning" title="Deleting a partner cannot be undone">
-        The gateway removes the partner for good. Only API keys with the SUPER_ADMIN or PARTNER access level may delete
-        partners; the gateway refuses others.
+        The gateway removes the partner for good. Only API keys with the SUPER_ADMIN or PARTNER access level may delete partners; the
+        gateway refuses others.
       </Alert>
       <DeletePartnerForm />
     </div>

@@ -10,7 +10,13 @@ import { buttonClasses } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InputField, SelectField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
-import { DEFAULT_ROLE_PAGE_SIZE, ROLE_PAGE_SIZES, searchRolesSchema, type RoleSearchResult, type SearchRolesQuery } from "@/lib/schemas/admin-roles";
+import {
+  DEFAULT_ROLE_PAGE_SIZE,
+  ROLE_PAGE_SIZES,
+  searchRolesSchema,
+  type RoleSearchResult,
+  type SearchRolesQuery,
+} from "@/lib/schemas/admin-roles";
 import { pageAccess } from "@/server/auth/session";
 import { AppError } from "@/server/errors";
 import { appContext } from "@/server/services/app-deps";
@@ -78,8 +84,22 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
           </>
         }
       />
-      <form method="get" action="/admin/roles" role="search" aria-label="Search roles" className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs">
-        <InputField wrapperClassName="min-w-64 flex-1" label="Search" name="text" type="search" defaultValue={query.text} maxLength={100} placeholder="Part of a name or description" />
+      <form
+        method="get"
+        action="/admin/roles"
+        role="search"
+        aria-label="Search roles"
+        className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
+      >
+        <InputField
+          wrapperClassName="min-w-64 flex-1"
+          label="Search"
+          name="text"
+          type="search"
+          defaultValue={query.text}
+          maxLength={100}
+          placeholder="Part of a name or description"
+        />
         <SelectField wrapperClassName="w-32" label="Per page" name="size" defaultValue={String(query.size)}>
           {ROLE_PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
@@ -100,7 +120,9 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
         (result.items.length === 0 ? (
           <EmptyState
             title={query.text ? "No role matches this search" : "No roles yet"}
-            description={query.page > 0 ? "This page is past the last one." : query.text ? "Try another part of the name." : "Create the first role."}
+            description={
+              query.page > 0 ? "This page is past the last one." : query.text ? "Try another part of the name." : "Create the first role."
+            }
             action={
               query.text || query.page > 0 ? (
                 <Link href="/admin/roles" className={buttonClasses({ variant: "secondary" })}>

@@ -25,9 +25,16 @@ export default async function UsersPage() {
   const grantable = roles.filter((r) => notHeldBy(principal, r.permissions).length === 0);
   const rowRoles = roles.map((r) => ({ id: r.id, name: r.name, grantable: grantable.includes(r) }));
   const lockedReason = (u: (typeof users)[number]) =>
-    u.id === principal.userId ? "This is you: another administrator changes your roles and status." : u.userType === "SUPER_ADMIN" && !superAdmin ? MESSAGES.changeSuperAdmin : null;
+    u.id === principal.userId
+      ? "This is you: another administrator changes your roles and status."
+      : u.userType === "SUPER_ADMIN" && !superAdmin
+        ? MESSAGES.changeSuperAdmin
+        : null;
   const enableReason = (u: (typeof users)[number]) => {
-    const beyond = notHeldBy(principal, [...roles.filter((r) => u.roles.some((h) => h.id === r.id)).flatMap((r) => r.permissions), ...u.extraPermissions]);
+    const beyond = notHeldBy(principal, [
+      ...roles.filter((r) => u.roles.some((h) => h.id === r.id)).flatMap((r) => r.permissions),
+      ...u.extraPermissions,
+    ]);
     return beyond.length ? MESSAGES.reEnable(beyond) : null;
   };
   return (
@@ -56,18 +63,43 @@ export default async function UsersPage() {
               <TR key={u.id}>
                 <TD>
                   {/* Super-admins open the user's sessions and sign-in history (app/(dashboard)/admin/users/[userId]). */}
-                  {principal.userType === "SUPER_ADMIN" ? <Link href={`/admin/users/${u.id}`} className="font-medium text-brand-700 underline-offset-2 hover:underline" dir="auto">{u.name}</Link> : <span className="font-medium" dir="auto">{u.name}</span>}
+                  {principal.userType === "SUPER_ADMIN" ? (
+                    <Link
+                      href={`/admin/users/${u.id}`}
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                      dir="auto"
+                    >
+                      {u.name}
+                    </Link>
+                  ) : (
+                    <span className="font-medium" dir="auto">
+                      {u.name}
+                    </span>
+                  )}
                   <span className="block text-xs text-slate-600">
                     <bdi dir="ltr">{u.email}</bdi>
                   </span>
                 </TD>
                 <TD>{u.userType === "SUPER_ADMIN" ? <Badge tone="info">Super-admin</Badge> : "User"}</TD>
-                <TD>{u.userType === "SUPER_ADMIN" ? <span className="text-slate-600">All permissions</span> : u.roles.map((r) => r.name).join(", ") || <span className="text-slate-500">None</span>}</TD>
+                <TD>
+                  {u.userType === "SUPER_ADMIN" ? (
+                    <span className="text-slate-600">All permissions</span>
+                  ) : (
+                    u.roles.map((r) => r.name).join(", ") || <span className="text-slate-500">None</span>
+                  )}
+                </TD>
                 <TD>{u.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</TD>
                 <TD>{u.lastSignInAt ? <LocalTime iso={u.lastSignInAt.toISOString()} /> : <span className="text-slate-500">Never</span>}</TD>
                 <TD>
                   <UserRowActions
-                    user={{ id: u.id, name: u.name, email: u.email, status: u.status, roleIds: u.roles.map((r) => r.id), invitationPending: u.invitationPending }}
+                    user={{
+                      id: u.id,
+                      name: u.name,
+                      email: u.email,
+                      status: u.status,
+                      roleIds: u.roles.map((r) => r.id),
+                      invitationPending: u.invitationPending,
+                    }}
                     roles={rowRoles}
                     lockedReason={lockedReason(u)}
                     enableBlockedReason={enableReason(u)}

@@ -71,7 +71,14 @@ function ChargeNowDialog(p: Props & { onClose(): void; onDone(r: ChargeResult): 
     formState: { errors },
   } = useForm<RecurringChargeInput>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/recurring").then((m) => m.recurringChargeSchema)),
-    defaultValues: { firstPaymentId: p.firstPaymentId, amount: "", description: "", orderId: newOrderId("rec"), interface: "v2", idempotencyKey },
+    defaultValues: {
+      firstPaymentId: p.firstPaymentId,
+      amount: "",
+      description: "",
+      orderId: newOrderId("rec"),
+      interface: "v2",
+      idempotencyKey,
+    },
   });
   const iface = useWatch({ control, name: "interface" });
   const onSubmit = handleSubmit(submit);
@@ -110,12 +117,23 @@ function ChargeNowDialog(p: Props & { onClose(): void; onDone(r: ChargeResult): 
           autoComplete="off"
           required
           data-autofocus
-          hint={iface === "form" ? "Whole units only with the form interface, e.g. 25 (no decimals)." : "Charged in the first payment's currency."}
+          hint={
+            iface === "form"
+              ? "Whole units only with the form interface, e.g. 25 (no decimals)."
+              : "Charged in the first payment's currency."
+          }
           error={errors.amount?.message}
           {...register("amount")}
         />
         <InputField label="Description" autoComplete="off" required error={errors.description?.message} {...register("description")} />
-        <InputField label="Order id" autoComplete="off" required hint="A new, unique order id for this charge." error={errors.orderId?.message} {...register("orderId")} />
+        <InputField
+          label="Order id"
+          autoComplete="off"
+          required
+          hint="A new, unique order id for this charge."
+          error={errors.orderId?.message}
+          {...register("orderId")}
+        />
       </form>
     </Dialog>
   );

@@ -41,7 +41,14 @@ function CreatePlanDialog(p: Props & { onClose(): void; onDone(r: Created): void
     formState: { errors },
   } = useForm<CreatePlanInput>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/billing-plans").then((m) => m.createPlanSchema)),
-    defaultValues: { firstPaymentId: p.firstPaymentId, amount: "", interval: "monthly", firstChargeDate: todayUtc(), description: "", interface: "v2" },
+    defaultValues: {
+      firstPaymentId: p.firstPaymentId,
+      amount: "",
+      interval: "monthly",
+      firstChargeDate: todayUtc(),
+      description: "",
+      interface: "v2",
+    },
   });
   const iface = useWatch({ control, name: "interface" });
   const { submit, pending, error } = useApiMutation({
@@ -82,7 +89,11 @@ function CreatePlanDialog(p: Props & { onClose(): void; onDone(r: Created): void
           autoComplete="off"
           required
           data-autofocus
-          hint={iface === "form" ? "Whole units only with the form interface, e.g. 25 (no decimals)." : "Charged each cycle in the first payment's currency."}
+          hint={
+            iface === "form"
+              ? "Whole units only with the form interface, e.g. 25 (no decimals)."
+              : "Charged each cycle in the first payment's currency."
+          }
           error={errors.amount?.message}
           {...register("amount")}
         />

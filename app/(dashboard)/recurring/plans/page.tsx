@@ -53,7 +53,11 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
         description="Scheduled charges on recurring tokens. The dashboard charges each due cycle once; a declined charge is retried on the configured schedule, then the plan is paused. Dates are UTC. Create a plan from a customer's token on the Recurring page."
       />
 
-      <Card title="Upcoming charges" description="Active plans, soonest first. A charge whose outcome is not known yet is confirmed with the gateway before the plan moves on." padded={false}>
+      <Card
+        title="Upcoming charges"
+        description="Active plans, soonest first. A charge whose outcome is not known yet is confirmed with the gateway before the plan moves on."
+        padded={false}
+      >
         {upcoming.length === 0 ? (
           <p className="px-5 py-4 text-sm text-slate-600">No active plan.</p>
         ) : (
@@ -70,9 +74,7 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
             <TBody>
               {upcoming.map((p) => (
                 <TR key={p.id} data-testid="upcoming-charge" data-plan-id={p.id}>
-                  <TD>
-                    {p.attempt > 0 ? <LocalTime iso={p.nextAttemptAt} /> : <bdi dir="ltr">{p.nextChargeDate}</bdi>}
-                  </TD>
+                  <TD>{p.attempt > 0 ? <LocalTime iso={p.nextAttemptAt} /> : <bdi dir="ltr">{p.nextChargeDate}</bdi>}</TD>
                   <TD>
                     <Customer c={p.customer} />
                   </TD>
@@ -101,7 +103,11 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
         )}
       </Card>
 
-      <Card title="Failed charges" description="Declined or refused attempts, newest first, with the reason and when the next retry is due." padded={false}>
+      <Card
+        title="Failed charges"
+        description="Declined or refused attempts, newest first, with the reason and when the next retry is due."
+        padded={false}
+      >
         {failed.length === 0 ? (
           <p className="px-5 py-4 text-sm text-slate-600">No failed charge.</p>
         ) : (
@@ -139,7 +145,13 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                   <TD>
                     <span dir="auto">{f.reason ?? "—"}</span>
                   </TD>
-                  <TD>{f.nextRetryAt ? <LocalTime iso={f.nextRetryAt} /> : <span className="text-slate-600">No retry: plan {f.plan.status === "active" ? "moved on" : f.plan.status}</span>}</TD>
+                  <TD>
+                    {f.nextRetryAt ? (
+                      <LocalTime iso={f.nextRetryAt} />
+                    ) : (
+                      <span className="text-slate-600">No retry: plan {f.plan.status === "active" ? "moved on" : f.plan.status}</span>
+                    )}
+                  </TD>
                 </TR>
               ))}
             </TBody>
@@ -153,7 +165,12 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
         actions={
           <nav aria-label="Filter plans by status" className="flex flex-wrap gap-3 text-sm">
             {[undefined, ...PLAN_STATUSES].map((s) => (
-              <Link key={s ?? "all"} href={s ? `/recurring/plans?status=${s}` : "/recurring/plans"} aria-current={s === status ? "page" : undefined} className={s === status ? "font-semibold text-slate-900" : "text-brand-700 underline"}>
+              <Link
+                key={s ?? "all"}
+                href={s ? `/recurring/plans?status=${s}` : "/recurring/plans"}
+                aria-current={s === status ? "page" : undefined}
+                className={s === status ? "font-semibold text-slate-900" : "text-brand-700 underline"}
+              >
                 {s ? PLAN_STATUS_LABEL[s] : "All"}
               </Link>
             ))}
@@ -188,7 +205,8 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                   <TD>
                     <span dir="auto">{p.description}</span>
                     <span className="block text-xs text-slate-600">
-                      {PLAN_INTERVAL_LABEL[p.interval]} · from <bdi dir="ltr">{p.anchorDate}</bdi> · {p.interface === "form" ? "form RECURRING_SALE" : "v2 JSON"}
+                      {PLAN_INTERVAL_LABEL[p.interval]} · from <bdi dir="ltr">{p.anchorDate}</bdi> ·{" "}
+                      {p.interface === "form" ? "form RECURRING_SALE" : "v2 JSON"}
                     </span>
                   </TD>
                   <TD numeric>
@@ -204,7 +222,15 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                       </span>
                     )}
                   </TD>
-                  <TD>{p.status === "cancelled" ? "—" : <bdi dir="ltr" data-testid="next-charge-date">{p.nextChargeDate}</bdi>}</TD>
+                  <TD>
+                    {p.status === "cancelled" ? (
+                      "—"
+                    ) : (
+                      <bdi dir="ltr" data-testid="next-charge-date">
+                        {p.nextChargeDate}
+                      </bdi>
+                    )}
+                  </TD>
                   <TD>
                     {p.inFlight && (
                       <span className="mb-1 block">

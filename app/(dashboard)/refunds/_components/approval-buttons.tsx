@@ -11,7 +11,8 @@ export function ApprovalButtons({ actionId, disabledReason }: { actionId: string
   const setMessage = useDecisionMessage();
   // The result stays on the page (the decided refund leaves the list when it refreshes), errors too.
   const { submit, variables: pending } = useApiMutation({
-    mutationFn: (decision: Decision) => apiFetch<{ message: string; state: string }>(`/api/refunds/${actionId}/${decision}`, { method: "POST", body: {} }),
+    mutationFn: (decision: Decision) =>
+      apiFetch<{ message: string; state: string }>(`/api/refunds/${actionId}/${decision}`, { method: "POST", body: {} }),
     fallbackMessage: "The decision could not be recorded.",
     refresh: true,
     onSuccess: (r) => setMessage({ tone: r.state === "succeeded" || r.state === "rejected" ? "success" : "warning", text: r.message }),
@@ -24,7 +25,13 @@ export function ApprovalButtons({ actionId, disabledReason }: { actionId: string
   return (
     <div>
       <div className="flex gap-2">
-        <Button size="sm" loading={pending === "approve"} disabled={pending !== undefined} disabledReason={disabledReason} onClick={() => decide("approve")}>
+        <Button
+          size="sm"
+          loading={pending === "approve"}
+          disabled={pending !== undefined}
+          disabledReason={disabledReason}
+          onClick={() => decide("approve")}
+        >
           Approve
         </Button>
         <Button

@@ -17,7 +17,16 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 // The dialog's part of the route's schema (the rest is filled in on submit).
 const formSchema = () =>
   import("@/lib/schemas/saved-cards").then((m) =>
-    m.tokenChargeSchema.pick({ amount: true, currency: true, description: true, orderId: true, address: true, city: true, zip: true, country: true }),
+    m.tokenChargeSchema.pick({
+      amount: true,
+      currency: true,
+      description: true,
+      orderId: true,
+      address: true,
+      city: true,
+      zip: true,
+      country: true,
+    }),
   );
 type FormValues = { amount: string; currency: string; description: string; orderId: string } & BillingAddress;
 const FIELDS: ReadonlyArray<keyof FormValues> = ["amount", "currency", "description", "orderId", "address", "city", "zip", "country"];
@@ -46,7 +55,9 @@ export function ChargeCardDialog(p: {
     handleSubmit,
     setError: setFieldError,
     formState: { errors },
-  } = useForm<FormValues>({ resolver: lazyZodResolver(formSchema), defaultValues: {
+  } = useForm<FormValues>({
+    resolver: lazyZodResolver(formSchema),
+    defaultValues: {
       amount: "",
       currency: p.currencies[0] ?? "SAR",
       description: "",
@@ -57,7 +68,10 @@ export function ChargeCardDialog(p: {
   // The idempotency key is this dialog's, created when it opens.
   const { submit, pending, error } = useApiMutation({
     mutationFn: (values: FormValues, { idempotencyKey }) =>
-      apiFetch<ChargeResult>("/api/saved-cards/charge", { method: "POST", body: { ...values, email: p.email, cardToken: p.card.cardToken, idempotencyKey } }),
+      apiFetch<ChargeResult>("/api/saved-cards/charge", {
+        method: "POST",
+        body: { ...values, email: p.email, cardToken: p.card.cardToken, idempotencyKey },
+      }),
     form: { setError: setFieldError, fields: FIELDS },
     onSuccess: p.onDone,
   });
@@ -86,10 +100,20 @@ export function ChargeCardDialog(p: {
       }
     >
       <form id="charge-card-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
-        <p className="text-sm text-slate-700">A new payment on the customer&apos;s saved card. A card that asks for 3-D Secure needs the customer to complete it.</p>
+        <p className="text-sm text-slate-700">
+          A new payment on the customer&apos;s saved card. A card that asks for 3-D Secure needs the customer to complete it.
+        </p>
         {error && <Alert tone="error">{error}</Alert>}
         <div className="grid grid-cols-2 gap-3">
-          <InputField label="Amount" inputMode="decimal" autoComplete="off" required data-autofocus error={errors.amount?.message} {...register("amount")} />
+          <InputField
+            label="Amount"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            data-autofocus
+            error={errors.amount?.message}
+            {...register("amount")}
+          />
           <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
             {p.currencies.map((c) => (
               <option key={c} value={c}>
@@ -99,17 +123,34 @@ export function ChargeCardDialog(p: {
           </SelectField>
         </div>
         <InputField label="Description" autoComplete="off" required error={errors.description?.message} {...register("description")} />
-        <InputField label="Order id" autoComplete="off" required hint="Generated; change it if you need your own. Each charge needs a new one." error={errors.orderId?.message} {...register("orderId")} />
+        <InputField
+          label="Order id"
+          autoComplete="off"
+          required
+          hint="Generated; change it if you need your own. Each charge needs a new one."
+          error={errors.orderId?.message}
+          {...register("orderId")}
+        />
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-800">Billing address</legend>
           <p className="text-sm text-slate-600">
-            {p.billingAddress ? "From the customer's last payment with an address; confirm it with the customer." : "The gateway needs the customer's billing address: ask the customer."}
+            {p.billingAddress
+              ? "From the customer's last payment with an address; confirm it with the customer."
+              : "The gateway needs the customer's billing address: ask the customer."}
           </p>
           <InputField label="Address" autoComplete="off" required error={errors.address?.message} {...register("address")} />
           <div className="grid grid-cols-3 gap-3">
             <InputField label="City" autoComplete="off" required error={errors.city?.message} {...register("city")} />
             <InputField label="Postal code" autoComplete="off" required dir="ltr" error={errors.zip?.message} {...register("zip")} />
-            <InputField label="Country" autoComplete="off" required dir="ltr" hint="Two letters, e.g. SA." error={errors.country?.message} {...register("country")} />
+            <InputField
+              label="Country"
+              autoComplete="off"
+              required
+              dir="ltr"
+              hint="Two letters, e.g. SA."
+              error={errors.country?.message}
+              {...register("country")}
+            />
           </div>
         </fieldset>
       </form>

@@ -27,7 +27,10 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SavedCardsLookup>({ resolver: lazyZodResolver(() => import("@/lib/schemas/saved-cards").then((m) => m.savedCardsLookupSchema)), defaultValues: { email: "" } });
+  } = useForm<SavedCardsLookup>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/saved-cards").then((m) => m.savedCardsLookupSchema)),
+    defaultValues: { email: "" },
+  });
 
   const lookup = useApiMutation({
     mutationFn: (values: SavedCardsLookup) => apiFetch<SavedCardsView>("/api/saved-cards/lookup", { method: "POST", body: values }),
@@ -79,7 +82,16 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
       )}
 
       {result && !result.threeDsViewId && (
-        <Alert tone={result.state === "captured" || result.state === "authorized" ? "success" : result.state === "awaiting_3ds" || result.state === "unknown" ? "warning" : "error"} title={`Order ${result.orderId}`}>
+        <Alert
+          tone={
+            result.state === "captured" || result.state === "authorized"
+              ? "success"
+              : result.state === "awaiting_3ds" || result.state === "unknown"
+                ? "warning"
+                : "error"
+          }
+          title={`Order ${result.orderId}`}
+        >
           {result.message}{" "}
           <Link className="underline" href={`/transactions/${result.paymentId}`}>
             Open the payment
@@ -90,7 +102,9 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
       {cards && (
         <Card title={`Saved cards of ${email}`} padded={cards.length === 0}>
           {cards.length === 0 ? (
-            <p className="text-sm text-slate-600">No saved card for this e-mail. Check it is exactly the e-mail used at payment, and that the customer chose to save the card.</p>
+            <p className="text-sm text-slate-600">
+              No saved card for this e-mail. Check it is exactly the e-mail used at payment, and that the customer chose to save the card.
+            </p>
           ) : (
             <Table caption={`Saved cards of ${email}`} captionHidden>
               <THead>

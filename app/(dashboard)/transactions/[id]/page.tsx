@@ -60,7 +60,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             </Badge>
           </span>
         }
-        description={<>{money(p.amountMinor)} · {kindLabel(p.kind)}</>}
+        description={
+          <>
+            {money(p.amountMinor)} · {kindLabel(p.kind)}
+          </>
+        }
         actions={<SyncButton paymentId={p.id} />}
       />
 
@@ -81,7 +85,11 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             </div>
           ))}
         </dl>
-        {data.reservedMinor > 0 && <p className="mt-3 text-sm text-amber-800">{money(data.reservedMinor)} of refunds are waiting for approval or for the gateway&apos;s confirmation.</p>}
+        {data.reservedMinor > 0 && (
+          <p className="mt-3 text-sm text-amber-800">
+            {money(data.reservedMinor)} of refunds are waiting for approval or for the gateway&apos;s confirmation.
+          </p>
+        )}
         <div className="mt-5 border-t border-slate-100 pt-4">
           {currency && (
             <PaymentActions
@@ -97,7 +105,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                 void: principal.permissions.has("VOIDS_CREATE"),
                 refund: principal.permissions.has("REFUNDS_CREATE"),
               }}
-              captureOrVoidOpen={actions.some((a) => (a.type === "capture" || a.type === "void") && ["in_flight", "unknown", "succeeded"].includes(a.state))}
+              captureOrVoidOpen={actions.some(
+                (a) => (a.type === "capture" || a.type === "void") && ["in_flight", "unknown", "succeeded"].includes(a.state),
+              )}
             />
           )}
         </div>
@@ -121,7 +131,12 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             </Detail>
             <Detail label="Created">
               <LocalTime iso={p.createdAt.toISOString()} />
-              {data.createdByName && <> by <bdi>{data.createdByName}</bdi></>}
+              {data.createdByName && (
+                <>
+                  {" "}
+                  by <bdi>{data.createdByName}</bdi>
+                </>
+              )}
             </Detail>
             <Detail label="Description">{p.description && <span dir="auto">{p.description}</span>}</Detail>
             <Detail label="Branch">{p.branchId && <bdi dir="ltr">{p.branchId}</bdi>}</Detail>
@@ -165,7 +180,17 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
                   )}
                 </span>
                 <span className="text-slate-600">
-                  <Badge tone={a.state === "succeeded" ? "success" : a.state === "pending_approval" || a.state === "unknown" ? "warning" : a.state === "in_flight" ? "info" : "danger"}>
+                  <Badge
+                    tone={
+                      a.state === "succeeded"
+                        ? "success"
+                        : a.state === "pending_approval" || a.state === "unknown"
+                          ? "warning"
+                          : a.state === "in_flight"
+                            ? "info"
+                            : "danger"
+                    }
+                  >
                     {a.state.replace(/_/g, " ")}
                   </Badge>{" "}
                   by <bdi>{a.requestedBy}</bdi>
@@ -182,7 +207,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         </Card>
       )}
 
-      <Suspense fallback={<Card title="At the gateway"><SkeletonText lines={6} /></Card>}>
+      <Suspense
+        fallback={
+          <Card title="At the gateway">
+            <SkeletonText lines={6} />
+          </Card>
+        }
+      >
         <GatewayPanel payment={p} ctx={ctx} />
       </Suspense>
 

@@ -4,7 +4,11 @@ import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function DeleteViewButton({ viewId, name }: { viewId: string; name: string }) {
-  const { submit, pending: busy, error } = useApiMutation({
+  const {
+    submit,
+    pending: busy,
+    error,
+  } = useApiMutation({
     mutationFn: () => apiFetch(`/api/transactions/views/${viewId}`, { method: "DELETE" }),
     fallbackMessage: "The view could not be deleted.",
     refresh: true,

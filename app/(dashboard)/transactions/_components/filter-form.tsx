@@ -31,7 +31,13 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir 
   const type = v("type");
   const moreOpen = MORE_FILTERS.some((k) => v(k) !== "" || errors[k]);
   return (
-    <form method="get" action="/transactions" role="search" aria-label="Filter transactions" className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs">
+    <form
+      method="get"
+      action="/transactions"
+      role="search"
+      aria-label="Filter transactions"
+      className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
+    >
       <input type="hidden" name="tz" value={zone} />
       {sort !== "created" || dir !== "desc" ? (
         <>
@@ -51,7 +57,9 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir 
         />
         <SelectField label="Status" name="status" defaultValue={statusValue} error={errors.status}>
           <option value="">Any status</option>
-          {statuses.length > 1 && <option value={statusValue}>{statuses.map((s) => (STATUS_LABEL as Record<string, string>)[s] ?? s).join(", ")}</option>}
+          {statuses.length > 1 && (
+            <option value={statusValue}>{statuses.map((s) => (STATUS_LABEL as Record<string, string>)[s] ?? s).join(", ")}</option>
+          )}
           {PAYMENT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABEL[s]}
@@ -90,11 +98,46 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir 
         <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">More filters</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <InputField label="Order ID" name="orderId" defaultValue={v("orderId")} error={errors.orderId} autoComplete="off" />
-          <InputField label="Payer e-mail" name="email" type="email" dir="ltr" defaultValue={v("email")} error={errors.email} autoComplete="off" />
-          <InputField label="Card last 4" name="last4" inputMode="numeric" pattern="[0-9]{4}" maxLength={4} dir="ltr" defaultValue={v("last4")} error={errors.last4} autoComplete="off" />
+          <InputField
+            label="Payer e-mail"
+            name="email"
+            type="email"
+            dir="ltr"
+            defaultValue={v("email")}
+            error={errors.email}
+            autoComplete="off"
+          />
+          <InputField
+            label="Card last 4"
+            name="last4"
+            inputMode="numeric"
+            pattern="[0-9]{4}"
+            maxLength={4}
+            dir="ltr"
+            defaultValue={v("last4")}
+            error={errors.last4}
+            autoComplete="off"
+          />
           <InputField label="Branch" name="branch" defaultValue={v("branch")} error={errors.branch} />
-          <InputField label="Smallest amount" name="amountMin" inputMode="decimal" dir="ltr" defaultValue={v("amountMin")} error={errors.amountMin} hint="In the chosen currency." autoComplete="off" />
-          <InputField label="Largest amount" name="amountMax" inputMode="decimal" dir="ltr" defaultValue={v("amountMax")} error={errors.amountMax} autoComplete="off" />
+          <InputField
+            label="Smallest amount"
+            name="amountMin"
+            inputMode="decimal"
+            dir="ltr"
+            defaultValue={v("amountMin")}
+            error={errors.amountMin}
+            hint="In the chosen currency."
+            autoComplete="off"
+          />
+          <InputField
+            label="Largest amount"
+            name="amountMax"
+            inputMode="decimal"
+            dir="ltr"
+            defaultValue={v("amountMax")}
+            error={errors.amountMax}
+            autoComplete="off"
+          />
         </div>
       </details>
 

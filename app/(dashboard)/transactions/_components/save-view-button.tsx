@@ -19,7 +19,12 @@ export function SaveViewButton({ query }: { query: string }) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Save view
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Save this view" description="Keep these filters, sort and columns under a name. Only you see your views.">
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Save this view"
+        description="Keep these filters, sort and columns under a name. Only you see your views."
+      >
         <SaveViewForm query={query} onDone={() => setOpen(false)} />
       </Dialog>
     </>
@@ -32,7 +37,10 @@ function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) 
     handleSubmit,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<CreateSavedViewInput, unknown, CreateSavedView>({ resolver: lazyZodResolver(() => import("@/lib/transactions/saved-view").then((m) => m.createSavedViewSchema)), defaultValues: { name: "", query } });
+  } = useForm<CreateSavedViewInput, unknown, CreateSavedView>({
+    resolver: lazyZodResolver(() => import("@/lib/transactions/saved-view").then((m) => m.createSavedViewSchema)),
+    defaultValues: { name: "", query },
+  });
   // A taken name: the server's sentence goes beside the name field, not above the form.
   const { submit, error } = useApiMutation({
     mutationFn: (values: CreateSavedView) => apiFetch("/api/transactions/views", { method: "POST", body: values }),
@@ -50,7 +58,15 @@ function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) 
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
       {errors.query?.message && <Alert tone="error">{errors.query.message}</Alert>}
-      <InputField label="Name" required maxLength={60} data-autofocus placeholder="My morning filter" error={errors.name?.message} {...register("name")} />
+      <InputField
+        label="Name"
+        required
+        maxLength={60}
+        data-autofocus
+        placeholder="My morning filter"
+        error={errors.name?.message}
+        {...register("name")}
+      />
       <input type="hidden" {...register("query")} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>

@@ -18,8 +18,15 @@ export function SavedViewsBar({ views, currentQuery }: { views: SavedView[]; cur
       ) : (
         <ul className="flex flex-wrap gap-2">
           {views.map((v) => (
-            <li key={v.id} className="inline-flex items-center gap-1 rounded-md border border-slate-200 bg-white ps-2.5 pe-1 py-0.5 text-sm shadow-xs">
-              <Link href={`/transactions?${v.query}`} aria-current={v.query === currentText ? "page" : undefined} className="text-brand-700 hover:underline aria-[current=page]:font-semibold">
+            <li
+              key={v.id}
+              className="inline-flex items-center gap-1 rounded-md border border-slate-200 bg-white ps-2.5 pe-1 py-0.5 text-sm shadow-xs"
+            >
+              <Link
+                href={`/transactions?${v.query}`}
+                aria-current={v.query === currentText ? "page" : undefined}
+                className="text-brand-700 hover:underline aria-[current=page]:font-semibold"
+              >
                 <bdi dir="auto">{v.name}</bdi>
               </Link>
               <DeleteViewButton viewId={v.id} name={v.name} />

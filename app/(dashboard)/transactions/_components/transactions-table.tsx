@@ -34,7 +34,11 @@ const Muted = () => <span className="text-slate-500">—</span>;
 function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
   switch (column) {
     case "order":
-      return <bdi dir="ltr" className="font-mono text-xs whitespace-nowrap">{row.orderId}</bdi>;
+      return (
+        <bdi dir="ltr" className="font-mono text-xs whitespace-nowrap">
+          {row.orderId}
+        </bdi>
+      );
     case "type":
       return <>{kindLabel(row.kind)}</>;
     case "payer":
@@ -52,7 +56,13 @@ function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
     case "branch":
       return row.branchId ? <bdi dir="auto">{row.branchId}</bdi> : <Muted />;
     case "gateway":
-      return row.gatewayId ? <bdi dir="ltr" className="font-mono text-xs">{row.gatewayId}</bdi> : <Muted />;
+      return row.gatewayId ? (
+        <bdi dir="ltr" className="font-mono text-xs">
+          {row.gatewayId}
+        </bdi>
+      ) : (
+        <Muted />
+      );
     case "captured":
       return <Amount minor={row.capturedMinor} currency={row.currency} />;
     case "refunded":
@@ -105,8 +115,15 @@ export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, se
                 </TD>
               )}
               <TD className="whitespace-nowrap">
-                <Link href={`/transactions/${r.id}`} prefetch={false} className="font-medium text-brand-700 hover:underline" title={`${when} (${zone})`}>
-                  <bdi dir="ltr" className="tabular-nums">{when.slice(0, 16)}</bdi>
+                <Link
+                  href={`/transactions/${r.id}`}
+                  prefetch={false}
+                  className="font-medium text-brand-700 hover:underline"
+                  title={`${when} (${zone})`}
+                >
+                  <bdi dir="ltr" className="tabular-nums">
+                    {when.slice(0, 16)}
+                  </bdi>
                   <span className="sr-only">, order {r.orderId}</span>
                 </Link>
               </TD>

@@ -17,7 +17,9 @@ export default async function PaymentReturnPage({ searchParams }: { searchParams
         <div>
           <h1 className="text-lg font-semibold">{failed ? "The payment did not go through" : "Thank you"}</h1>
           <p className="mt-1 text-sm text-slate-600" role="status">
-            {failed ? "You can open the payment link again to try another card." : "Your payment is being confirmed with the merchant. You can close this page."}
+            {failed
+              ? "You can open the payment link again to try another card."
+              : "Your payment is being confirmed with the merchant. You can close this page."}
           </p>
         </div>
       </main>

@@ -6,5 +6,10 @@ import { addPasskey } from "@/server/auth/mfa/passkey-registration";
 import { route } from "@/server/http/route";
 
 export const POST = route({ permission: "authenticated", body: addPasskeySchema }, async ({ principal, body, ip }) => {
-  return addPasskey(await mfaDeps(), principal, { name: body.name, response: body.response as RegistrationResponseJSON }, { ip, rp: mfaRelyingParty() });
+  return addPasskey(
+    await mfaDeps(),
+    principal,
+    { name: body.name, response: body.response as RegistrationResponseJSON },
+    { ip, rp: mfaRelyingParty() },
+  );
 });

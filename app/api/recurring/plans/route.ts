@@ -15,5 +15,8 @@ export const GET = route({ permission: "RECURRING_CHARGE", query: listQuery }, a
 
 export const POST = route({ permission: "RECURRING_CHARGE", body: createPlanSchema }, async ({ principal, body, ip }) => {
   const plan = await createPlan(await appContext({ principal, ip }), body);
-  return Response.json({ planId: plan.id, status: plan.status, nextChargeAt: plan.nextChargeAt.toISOString() }, { status: 201, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { planId: plan.id, status: plan.status, nextChargeAt: plan.nextChargeAt.toISOString() },
+    { status: 201, headers: { "Cache-Control": "no-store" } },
+  );
 });

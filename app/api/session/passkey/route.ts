@@ -7,5 +7,9 @@ import { presentPasskey } from "@/server/auth/mfa/passkey-authentication";
 import { route } from "@/server/http/route";
 
 export const POST = route({ permission: "pending_second_factor", body: passkeyAssertionSchema }, async ({ principal, body, ip }) => {
-  return presentPasskey(await mfaDeps(), principal, body.response as AuthenticationResponseJSON, { ip, purpose: body.purpose, rp: mfaRelyingParty() });
+  return presentPasskey(await mfaDeps(), principal, body.response as AuthenticationResponseJSON, {
+    ip,
+    purpose: body.purpose,
+    rp: mfaRelyingParty(),
+  });
 });

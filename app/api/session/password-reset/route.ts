@@ -11,16 +11,19 @@ import { requestPasswordReset } from "@/server/services/auth/request-password-re
 
 const MAX_BODY_BYTES = 2 * 1024;
 
-export const POST = publicRoute("password-reset: asked by someone who cannot sign in; the answer never says whether the account exists", async (req) => {
-  const body = await parseJsonBody(req, passwordResetRequestSchema, MAX_BODY_BYTES);
-  const issueLink = await requestPasswordReset(await appDeps(), body, requestIp(req.headers));
-  // After the response: whether an account exists must not show in the answer's timing.
-  after(async () => {
-    try {
-      await issueLink();
-    } catch (e) {
-      logger.error("auth.password_reset_failed", { error: e instanceof Error ? e.message : String(e) });
-    }
-  });
-  return Response.json({ message: PASSWORD_RESET_ANSWER }, { headers: { "Cache-Control": "no-store" } });
-});
+export const POST = publicRoute(
+  "password-reset: asked by someone who cannot sign in; the answer never says whether the account exists",
+  async (req) => {
+    const body = await parseJsonBody(req, passwordResetRequestSchema, MAX_BODY_BYTES);
+    const issueLink = await requestPasswordReset(await appDeps(), body, requestIp(req.headers));
+    // After the response: whether an account exists must not show in the answer's timing.
+    after(async () => {
+      try {
+        await issueLink();
+      } catch (e) {
+        logger.error("auth.password_reset_failed", { error: e instanceof Error ? e.message : String(e) });
+      }
+    });
+    return Response.json({ message: PASSWORD_RESET_ANSWER }, { headers: { "Cache-Control": "no-store" } });
+  },
+);

@@ -29,6 +29,8 @@ describe.each(testDatabaseTargets())("audit filter options on $name", (target) =
       actions: ["auth.sign_in", "auth.sign_in_failed", "refund.start"],
       targetTypes: ["payment", "session"],
     });
-    await expect(listAuditFilterOptions({ deps: { db: database.db }, principal: reader, ip: null })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(listAuditFilterOptions({ deps: { db: database.db }, principal: reader, ip: null })).rejects.toMatchObject({
+      code: "forbidden",
+    });
   });
 });

@@ -24,7 +24,11 @@ describe.each(testDatabaseTargets())("audit chain banner on $name", (target) => 
     await database?.dispose();
   });
 
-  const seedFive = () => seedAudit(database.db, Array.from({ length: 5 }, (_, i) => ({ action: "chain.test", actorEmail: "a@example.com", summary: { i } })));
+  const seedFive = () =>
+    seedAudit(
+      database.db,
+      Array.from({ length: 5 }, (_, i) => ({ action: "chain.test", actorEmail: "a@example.com", summary: { i } })),
+    );
 
   /** An edit or removal by someone who got past the append-only trigger (as audit-log.test.ts does). */
   async function bypassingTrigger(statement: ReturnType<typeof sql>) {

@@ -57,7 +57,8 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
   let auditor: Principal;
   let outsider: Principal;
   const deps = () => ({ db: database.db, now: () => new Date("2024-03-01T21:30:00Z") });
-  const lastExportEntry = async () => (await database.db.select().from(auditLog).where(eq(auditLog.action, "audit.export")).orderBy(desc(auditLog.id)).limit(1))[0];
+  const lastExportEntry = async () =>
+    (await database.db.select().from(auditLog).where(eq(auditLog.action, "audit.export")).orderBy(desc(auditLog.id)).limit(1))[0];
 
   beforeAll(async () => {
     database = await target.open();
@@ -77,7 +78,16 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
 
   it("writes a header and one line per entry, newest first, with times in the user's time zone", async () => {
     const [a, b] = await seedAudit(database.db, [
-      { action: "auth.sign_in", actorId: auditor.userId, actorEmail: auditor.email, ip: "10.0.0.7", targetType: "session", targetId: "s-1", summary: { userAgent: "UA", a: 1 }, at: new Date("2024-03-01T21:00:00Z") },
+      {
+        action: "auth.sign_in",
+        actorId: auditor.userId,
+        actorEmail: auditor.email,
+        ip: "10.0.0.7",
+        targetType: "session",
+        targetId: "s-1",
+        summary: { userAgent: "UA", a: 1 },
+        at: new Date("2024-03-01T21:00:00Z"),
+      },
       { action: "auth.sign_out", actorEmail: auditor.email, at: new Date("2024-03-02T08:15:30Z") },
     ]);
     const { stream, filename } = await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q("tz=Asia/Riyadh"));
@@ -89,14 +99,26 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
     expect(rows.slice(1).map((r) => r[1])).toEqual([String(b!.id), String(a!.id)]);
     expect(rows[1]![0]).toBe("2024-03-02 11:15:30");
     // Summary keys sorted, as the hash chain reads them; both hashes, so the file can be checked on its own.
-    expect(rows[2]).toEqual(["2024-03-02 00:00:00", String(a!.id), auditor.email, auditor.userId, "auth.sign_in", "session", "s-1", "10.0.0.7", '{"a":1,"userAgent":"UA"}', a!.hash, a!.prevHash]);
+    expect(rows[2]).toEqual([
+      "2024-03-02 00:00:00",
+      String(a!.id),
+      auditor.email,
+      auditor.userId,
+      "auth.sign_in",
+      "session",
+      "s-1",
+      "10.0.0.7",
+      '{"a":1,"userAgent":"UA"}',
+      a!.hash,
+      a!.prevHash,
+    ]);
   });
 
   it("escapes commas, quotes and line breaks, and neutralises cells a spreadsheet would run as formulas", async () => {
     await seedAudit(database.db, [
       {
         action: "user.update",
-        actorEmail: "=HYPERLINK(\"http://evil.example\",\"x\")@example.com",
+        actorEmail: '=HYPERLINK("http://evil.example","x")@example.com',
         targetType: "user",
         targetId: "+SUM(A1)",
         ip: "-1+1",
@@ -107,7 +129,7 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
     const text = await readAll((await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q(""))).stream);
     const rows = parseCsv(text.slice(1));
     const [second, first] = [rows[1]!, rows[2]!];
-    expect(first[2]).toBe("'=HYPERLINK(\"http://evil.example\",\"x\")@example.com");
+    expect(first[2]).toBe('\'=HYPERLINK("http://evil.example","x")@example.com');
     expect(first[6]).toBe("'+SUM(A1)");
     expect(first[7]).toBe("'-1+1");
     expect(first[8]).toBe('{"note":"Haddad, \\"Noura\\"\\r\\nsecond line"}');
@@ -120,21 +142,58 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
 
   it("applies the page's filters (actor, action prefix, target, dates in the zone)", async () => {
     await seedAudit(database.db, [
-      { action: "refund.start", actorEmail: "fin@example.com", targetType: "payment", targetId: "p-1", at: new Date("2024-03-01T21:00:00Z") },
-      { action: "refund.start", actorEmail: "ops@example.com", targetType: "payment", targetId: "p-1", at: new Date("2024-03-01T21:00:00Z") },
-      { action: "capture.start", actorEmail: "fin@example.com", targetType: "payment", targetId: "p-1", at: new Date("2024-03-01T21:00:00Z") },
-      { action: "refund.start", actorEmail: "fin@example.com", targetType: "payment", targetId: "p-1", at: new Date("2024-03-01T20:59:59Z") },
+      {
+        action: "refund.start",
+        actorEmail: "fin@example.com",
+        targetType: "payment",
+        targetId: "p-1",
+        at: new Date("2024-03-01T21:00:00Z"),
+      },
+      {
+        action: "refund.start",
+        actorEmail: "ops@example.com",
+        targetType: "payment",
+        targetId: "p-1",
+        at: new Date("2024-03-01T21:00:00Z"),
+      },
+      {
+        action: "capture.start",
+        actorEmail: "fin@example.com",
+        targetType: "payment",
+        targetId: "p-1",
+        at: new Date("2024-03-01T21:00:00Z"),
+      },
+      {
+        action: "refund.start",
+        actorEmail: "fin@example.com",
+        targetType: "payment",
+        targetId: "p-1",
+        at: new Date("2024-03-01T20:59:59Z"),
+      },
     ]);
-    const text = await readAll((await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q("actor=fin&actionPrefix=refund.&targetType=payment&targetId=p-1&from=2024-03-02&tz=Asia/Riyadh"))).stream);
+    const text = await readAll(
+      (
+        await exportAuditLog(
+          { deps: deps(), principal: auditor, ip: null },
+          q("actor=fin&actionPrefix=refund.&targetType=payment&targetId=p-1&from=2024-03-02&tz=Asia/Riyadh"),
+        )
+      ).stream,
+    );
     const rows = parseCsv(text.slice(1));
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(0, 5)).toEqual(["2024-03-02 00:00:00", expect.any(String), "fin@example.com", "", "refund.start"]);
   });
 
   it("streams in keyset batches, reading the next batch only when the client asks", async () => {
-    await seedAudit(database.db, Array.from({ length: 25 }, (_, i) => ({ action: "b.row", summary: { i } })));
+    await seedAudit(
+      database.db,
+      Array.from({ length: 25 }, (_, i) => ({ action: "b.row", summary: { i } })),
+    );
     const batches: number[] = [];
-    const { stream } = await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q(""), { batchSize: 10, onBatch: (n) => batches.push(n) });
+    const { stream } = await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q(""), {
+      batchSize: 10,
+      onBatch: (n) => batches.push(n),
+    });
     const reader = stream.getReader();
     await reader.read(); // the header
     expect(batches).toEqual([]);
@@ -148,7 +207,10 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
       rest += new TextDecoder().decode(r.value);
     }
     expect(batches).toEqual([10, 10, 5]);
-    const ids = rest.split("\r\n").filter(Boolean).map((l) => Number(l.split(",")[1]));
+    const ids = rest
+      .split("\r\n")
+      .filter(Boolean)
+      .map((l) => Number(l.split(",")[1]));
     expect(ids).toHaveLength(15);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids); // newest first across batches, no repeats
     expect(new Set(ids).size).toBe(15);
@@ -156,7 +218,9 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
 
   it("audits the export itself: action audit.export with the filter and the row count, and the chain still verifies", async () => {
     await seedAudit(database.db, [{ action: "auth.sign_in" }, { action: "auth.sign_in" }, { action: "auth.sign_out" }]);
-    await readAll((await exportAuditLog({ deps: deps(), principal: auditor, ip: "10.9.8.7" }, q("action=auth.sign_in&tz=Asia/Riyadh&size=25"))).stream);
+    await readAll(
+      (await exportAuditLog({ deps: deps(), principal: auditor, ip: "10.9.8.7" }, q("action=auth.sign_in&tz=Asia/Riyadh&size=25"))).stream,
+    );
     const entry = await lastExportEntry();
     expect(entry).toMatchObject({
       action: "audit.export",
@@ -173,7 +237,10 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
   });
 
   it("audits an export the client aborted, with the rows sent so far", async () => {
-    await seedAudit(database.db, Array.from({ length: 25 }, () => ({ action: "c.row" })));
+    await seedAudit(
+      database.db,
+      Array.from({ length: 25 }, () => ({ action: "c.row" })),
+    );
     const { stream } = await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q(""), { batchSize: 10 });
     const reader = stream.getReader();
     await reader.read(); // header

@@ -27,7 +27,19 @@ export interface AuditExport {
 }
 
 function header(tz: string): string {
-  return csvRow([`Time (${tz})`, "Entry", "Actor e-mail", "Actor ID", "Action", "Target type", "Target ID", "IP", "Summary", "Hash", "Previous hash"]);
+  return csvRow([
+    `Time (${tz})`,
+    "Entry",
+    "Actor e-mail",
+    "Actor ID",
+    "Action",
+    "Target type",
+    "Target ID",
+    "IP",
+    "Summary",
+    "Hash",
+    "Previous hash",
+  ]);
 }
 
 export function auditCsvLine(r: AuditRow, tz: string): string {

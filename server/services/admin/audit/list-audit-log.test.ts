@@ -18,7 +18,8 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
   let auditor: Principal;
   let other: Principal;
   const deps = () => ({ db: database.db });
-  const actions = async (qs: string) => (await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(qs))).rows.map((r) => r.action);
+  const actions = async (qs: string) =>
+    (await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(qs))).rows.map((r) => r.action);
 
   beforeAll(async () => {
     database = await target.open();
@@ -39,7 +40,15 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
 
   it("lists newest first, with every column the page and the API show", async () => {
     const [a, b] = await seedAudit(database.db, [
-      { action: "auth.sign_in", actorId: auditor.userId, actorEmail: auditor.email, ip: "10.0.0.1", targetType: "session", targetId: "s-1", summary: { userAgent: "UA" } },
+      {
+        action: "auth.sign_in",
+        actorId: auditor.userId,
+        actorEmail: auditor.email,
+        ip: "10.0.0.1",
+        targetType: "session",
+        targetId: "s-1",
+        summary: { userAgent: "UA" },
+      },
       { action: "auth.sign_out", actorId: auditor.userId, actorEmail: auditor.email, ip: "10.0.0.1" },
     ]);
     const page = toAuditLogPage(await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("")));
@@ -133,12 +142,18 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
       { action: "refund.start", actorEmail: "ops@example.com", targetType: "payment", targetId: "p-9" },
       { action: "capture.start", actorEmail: "fin@example.com", targetType: "payment", targetId: "p-9" },
     ]);
-    const page = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("actor=fin@&actionPrefix=refund.&targetType=payment&targetId=p-9"));
+    const page = await listAuditLog(
+      { deps: deps(), principal: auditor, ip: null },
+      q("actor=fin@&actionPrefix=refund.&targetType=payment&targetId=p-9"),
+    );
     expect(page.rows.map((r) => [r.action, r.actorEmail])).toEqual([["refund.start", "fin@example.com"]]);
   });
 
   it("pages by keyset, newest first: entries appended while paging neither repeat nor shift the older pages", async () => {
-    const seeded = await seedAudit(database.db, Array.from({ length: 60 }, (_, i) => ({ action: "k.page", summary: { i } })));
+    const seeded = await seedAudit(
+      database.db,
+      Array.from({ length: 60 }, (_, i) => ({ action: "k.page", summary: { i } })),
+    );
     const ids = seeded.map((r) => r.id).reverse(); // newest first
     const first = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("size=25"));
     expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, 25));
@@ -146,7 +161,10 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
     expect(first.nextCursor).toBe(`next-${ids[24]}`);
 
     // New entries arrive: the next page is still exactly the 25 after the first page, not shifted by them.
-    await seedAudit(database.db, Array.from({ length: 5 }, () => ({ action: "k.page" })));
+    await seedAudit(
+      database.db,
+      Array.from({ length: 5 }, () => ({ action: "k.page" })),
+    );
     const second = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${first.nextCursor}`));
     expect(second.rows.map((r) => r.id)).toEqual(ids.slice(25, 50));
     const third = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${second.nextCursor}`));
@@ -169,7 +187,10 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
   });
 
   it("pages within a filter: the cursor keeps to the filtered entries", async () => {
-    await seedAudit(database.db, Array.from({ length: 60 }, (_, i) => ({ action: i % 2 ? "f.odd" : "f.even" })));
+    await seedAudit(
+      database.db,
+      Array.from({ length: 60 }, (_, i) => ({ action: i % 2 ? "f.odd" : "f.even" })),
+    );
     const first = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("action=f.odd&size=25"));
     const second = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`action=f.odd&size=25&cursor=${first.nextCursor}`));
     expect([...first.rows, ...second.rows].every((r) => r.action === "f.odd")).toBe(true);

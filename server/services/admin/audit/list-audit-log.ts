@@ -1,7 +1,14 @@
 // One page of the audit log, newest first, with keyset cursors for "Next" (older) and "Previous" (newer).
 // Read-only (no audit row: reading the log is not itself an event); the page and GET /api/admin/audit call it.
 import "server-only";
-import { decodeAuditCursor, encodeAuditCursor, toAuditFilter, type AuditLogItem, type AuditLogPage, type AuditLogQuery } from "@/lib/schemas/admin-audit";
+import {
+  decodeAuditCursor,
+  encodeAuditCursor,
+  toAuditFilter,
+  type AuditLogItem,
+  type AuditLogPage,
+  type AuditLogQuery,
+} from "@/lib/schemas/admin-audit";
 import type { AuditRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { ServiceContext, ServiceDeps } from "../../deps";
@@ -16,7 +23,9 @@ export async function listAuditLog(ctx: ServiceContext<Pick<ServiceDeps, "db">>,
   requirePermission(principal, "AUDIT_VIEW");
   const cursor = query.cursor ? decodeAuditCursor(query.cursor) : null;
   if (query.cursor && !cursor) {
-    throw new AppError("invalid_request", "This page link is out of date. Start again from the first page.", { cursor: ["Not a valid page link."] });
+    throw new AppError("invalid_request", "This page link is out of date. Start again from the first page.", {
+      cursor: ["Not a valid page link."],
+    });
   }
   const where = auditConditions(toAuditFilter(query));
   return readKeysetPage({

@@ -55,7 +55,9 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
   });
 
   it("pages are numbered from 0, do not overlap and together hold every branch", async () => {
-    const pages = await Promise.all([0, 1, 2].map((n) => searchBranches({ deps, principal: viewer, ip: null }, q({ pageNumber: String(n), pageSize: "10" }))));
+    const pages = await Promise.all(
+      [0, 1, 2].map((n) => searchBranches({ deps, principal: viewer, ip: null }, q({ pageNumber: String(n), pageSize: "10" }))),
+    );
     expect(pages.map((p) => [p.pageNumber, p.items.length])).toEqual([
       [0, 10],
       [1, 10],

@@ -22,7 +22,10 @@ function viewOf(b: Branch): BranchView {
   };
 }
 
-export async function searchBranches(ctx: ServiceContext<Pick<ServiceDeps, "gateway">>, query: BranchSearchQuery): Promise<BranchSearchPage> {
+export async function searchBranches(
+  ctx: ServiceContext<Pick<ServiceDeps, "gateway">>,
+  query: BranchSearchQuery,
+): Promise<BranchSearchPage> {
   const { deps, principal } = ctx;
   requirePermission(principal, "BRANCHES_VIEW");
   const r = await deps.gateway.searchBranches({

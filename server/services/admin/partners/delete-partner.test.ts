@@ -37,7 +37,8 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
   let admin: Principal;
   let nobody: Principal;
   const [gulf, redSea, najd] = SEEDED_PARTNER_IDS as [string, string, string];
-  const partnerCalls = async () => (await database.db.select().from(gatewayCalls).where(eq(gatewayCalls.operation, "partner_delete"))).length;
+  const partnerCalls = async () =>
+    (await database.db.select().from(gatewayCalls).where(eq(gatewayCalls.operation, "partner_delete"))).length;
   const auditsOf = (partnerId: string) => database.db.select().from(auditLog).where(eq(auditLog.targetId, partnerId)).orderBy(auditLog.id);
   const withKey = (apiKey: string) => testDeps(database, sandbox.url, { GATEWAY_API_KEY: apiKey });
 
@@ -111,7 +112,9 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
       ["partner.delete_failed", "access_level"],
     ]);
     // The partner is still there: a SUPER_ADMIN key deletes it.
-    await expect(deletePartner(as(admin), { partnerId: redSea })).resolves.toMatchObject({ message: "Partner Red Sea Commerce deleted successfully" });
+    await expect(deletePartner(as(admin), { partnerId: redSea })).resolves.toMatchObject({
+      message: "Partner Red Sea Commerce deleted successfully",
+    });
   });
 
   it("a reply lost after the gateway acted is outcome_unknown, never 'deleted' nor 'not found'", async () => {
@@ -132,7 +135,9 @@ describe.each(testDatabaseTargets())("partner delete on $name", (target) => {
     const down = testDeps(database, `http://127.0.0.1:${await closedPort()}`);
     const id = randomUUID();
     try {
-      await expect(deletePartner({ deps: down, principal: admin, ip: null }, { partnerId: id })).rejects.toMatchObject({ code: "gateway_unavailable" });
+      await expect(deletePartner({ deps: down, principal: admin, ip: null }, { partnerId: id })).rejects.toMatchObject({
+        code: "gateway_unavailable",
+      });
     } finally {
       await down.gateway.close();
     }

@@ -23,11 +23,17 @@ function judge(r: GatewayResult<string>): { outcome: Outcome; error: AppError | 
         return { outcome: "not_found", error: new AppError("not_found", "No partner with this id at the gateway.") };
       }
       if (isAccessLevelRefusal(r)) {
-        return { outcome: "access_level", error: new AppError("gateway_error", `${accessLevelMessage(r, "delete partners")} Nothing was deleted.`) };
+        return {
+          outcome: "access_level",
+          error: new AppError("gateway_error", `${accessLevelMessage(r, "delete partners")} Nothing was deleted.`),
+        };
       }
       return { outcome: "gateway_error", error: new AppError("gateway_error", `The gateway refused to delete the partner: ${r.message}`) };
     case "declined":
-      return { outcome: "gateway_error", error: new AppError("gateway_error", `The gateway refused to delete the partner: ${r.declineReason}`) };
+      return {
+        outcome: "gateway_error",
+        error: new AppError("gateway_error", `The gateway refused to delete the partner: ${r.declineReason}`),
+      };
     case "transport":
       return r.outcomeUnknown
         ? {
@@ -37,18 +43,26 @@ function judge(r: GatewayResult<string>): { outcome: Outcome; error: AppError | 
               "The gateway did not confirm in time: the partner may or may not have been deleted. Try again; if it was deleted, the gateway will say it has no partner with this id.",
             ),
           }
-        : { outcome: "unavailable", error: new AppError("gateway_unavailable", "The gateway is not answering. Nothing was deleted; try again in a moment.") };
+        : {
+            outcome: "unavailable",
+            error: new AppError("gateway_unavailable", "The gateway is not answering. Nothing was deleted; try again in a moment."),
+          };
   }
 }
 
-export async function deletePartner(ctx: ServiceContext<Pick<ServiceDeps, "db" | "gateway">>, input: { partnerId: string }): Promise<DeletePartnerResult> {
+export async function deletePartner(
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "gateway">>,
+  input: { partnerId: string },
+): Promise<DeletePartnerResult> {
   const { deps, principal, ip } = ctx;
   const rawPartnerId = input.partnerId;
   requirePermission(principal, "PARTNERS_DELETE");
   requireFreshFactor(principal);
   const parsed = partnerIdSchema.safeParse(rawPartnerId);
   if (!parsed.success) {
-    throw new AppError("invalid_request", parsed.error.issues[0]?.message ?? "Not a partner id.", { partnerId: parsed.error.issues.map((i) => i.message) });
+    throw new AppError("invalid_request", parsed.error.issues[0]?.message ?? "Not a partner id.", {
+      partnerId: parsed.error.issues.map((i) => i.message),
+    });
   }
   const partnerId = parsed.data;
   const r = await deps.gateway.deletePartner({ partnerId });

@@ -14,7 +14,11 @@ export async function createRole(ctx: ServiceContext, input: RoleFormOutput): Pr
   requireRolesManage(principal);
   requireFreshFactor(principal);
   return auditingRefusals(deps.db, principal, ip, async () => {
-    requireHeld(principal, input.permissions, { action: "role.create", targetType: "role", detail: { name: input.name, permissions: input.permissions } });
+    requireHeld(principal, input.permissions, {
+      action: "role.create",
+      targetType: "role",
+      detail: { name: input.name, permissions: input.permissions },
+    });
     const gatewayRole = successOrThrow(
       await deps.gateway.createRole({ roleName: input.name, description: input.description, permissions: input.permissions }),
     );

@@ -32,6 +32,7 @@ export function roleCallFailure(r: GatewayError | GatewayTransportFailure): AppE
 /** The data of a successful call, or the AppError of a failed one (a "declined" never happens on roles). */
 export function successOrThrow<T>(r: GatewayResult<T>): T {
   if (r.kind === "success") return r.data;
-  if (r.kind === "declined") throw new AppError("gateway_error", `The gateway refused the request: ${r.declineReason}. Nothing was changed.`);
+  if (r.kind === "declined")
+    throw new AppError("gateway_error", `The gateway refused the request: ${r.declineReason}. Nothing was changed.`);
   throw roleCallFailure(r);
 }

@@ -52,7 +52,10 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     const seeded = (await roleRowByName(deps.db, "finance"))!;
     expect(seeded).toMatchObject({ source: "local", gatewayRoleId: null });
     // A local copy that has drifted from the gateway's role of the same name (here: AUDIT_VIEW taken away).
-    await deps.db.update(roles).set({ permissions: seeded.permissions.filter((p) => p !== "AUDIT_VIEW") }).where(eq(roles.id, seeded.id));
+    await deps.db
+      .update(roles)
+      .set({ permissions: seeded.permissions.filter((p) => p !== "AUDIT_VIEW") })
+      .where(eq(roles.id, seeded.id));
     const localFinance = (await roleRowByName(deps.db, "finance"))!;
     const holder = await userHoldingRoles(deps.db, [localFinance.id]);
     expect((await holder.next()).permissions.has("AUDIT_VIEW")).toBe(false);
@@ -88,8 +91,14 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
 
   it("two roles that swapped names at the gateway mirror cleanly in one page", async () => {
     const [x, y] = [uniqueName("swap-x"), uniqueName("swap-y")];
-    const a = await createRole({ deps, principal: superAdmin, ip: null }, createRoleSchema.parse({ name: x, description: "", permissions: [] }));
-    const b = await createRole({ deps, principal: superAdmin, ip: null }, createRoleSchema.parse({ name: y, description: "", permissions: [] }));
+    const a = await createRole(
+      { deps, principal: superAdmin, ip: null },
+      createRoleSchema.parse({ name: x, description: "", permissions: [] }),
+    );
+    const b = await createRole(
+      { deps, principal: superAdmin, ip: null },
+      createRoleSchema.parse({ name: y, description: "", permissions: [] }),
+    );
     const rename = (id: string, roleName: string) => deps.gateway.updateRole({ roleId: id, roleName, description: "", permissions: [] });
     await rename(a.role.gatewayRoleId!, `${x}-tmp`);
     await rename(b.role.gatewayRoleId!, x);
@@ -100,7 +109,10 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
   });
 
   it("when the gateway does not answer, nothing changes and the last mirrored permissions hold", async () => {
-    const r = await createRole({ deps, principal: superAdmin, ip: null }, createRoleSchema.parse({ name: uniqueName("Steady"), description: "", permissions: ["CAPTURES_CREATE"] }));
+    const r = await createRole(
+      { deps, principal: superAdmin, ip: null },
+      createRoleSchema.parse({ name: uniqueName("Steady"), description: "", permissions: ["CAPTURES_CREATE"] }),
+    );
     const holder = await userHoldingRoles(deps.db, [r.role.id]);
     const before = await deps.db.select().from(roles).orderBy(roles.id);
     const audits = (await deps.db.select().from(auditLog)).length;
@@ -108,8 +120,15 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     const input = updateRoleSchema.parse({ name: r.role.name, description: "", permissions: [] });
     await expect(searchRoles({ deps: dead, principal: superAdmin, ip: null }, query())).rejects.toMatchObject(unavailable);
     await expect(getRole({ deps: dead, principal: superAdmin, ip: null }, { roleId: r.role.id })).rejects.toMatchObject(unavailable);
-    await expect(updateRole({ deps: dead, principal: superAdmin, ip: null }, { roleId: r.role.id, ...input })).rejects.toMatchObject(unavailable);
-    await expect(createRole({ deps: dead, principal: superAdmin, ip: null }, createRoleSchema.parse({ name: uniqueName("Never"), description: "", permissions: [] }))).rejects.toMatchObject(unavailable);
+    await expect(updateRole({ deps: dead, principal: superAdmin, ip: null }, { roleId: r.role.id, ...input })).rejects.toMatchObject(
+      unavailable,
+    );
+    await expect(
+      createRole(
+        { deps: dead, principal: superAdmin, ip: null },
+        createRoleSchema.parse({ name: uniqueName("Never"), description: "", permissions: [] }),
+      ),
+    ).rejects.toMatchObject(unavailable);
     await expect(refreshRoleMirror({ deps: dead, principal: superAdmin, ip: null })).rejects.toMatchObject(unavailable);
     expect(await deps.db.select().from(roles).orderBy(roles.id)).toEqual(before);
     expect(await deps.db.select().from(auditLog)).toHaveLength(audits);
@@ -120,7 +139,7 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
   });
 
   it("refresh walks every page of the gateway's search and mirrors every role, with one audit row", async () => {
-    const total = (await deps.gateway.searchRoles({ pageSize: 1 }));
+    const total = await deps.gateway.searchRoles({ pageSize: 1 });
     if (total.kind !== "success") throw new Error("search failed");
     const count = total.data.totalElements!;
     expect(count).toBeGreaterThan(12);
@@ -129,11 +148,17 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     const mirrored = await deps.db.select().from(roles);
     expect(mirrored.filter((m) => m.gatewayRoleId !== null)).toHaveLength(count);
     const audit = await deps.db.select().from(auditLog).where(eq(auditLog.action, "role.mirror_refresh"));
-    expect(audit.map((a) => [a.actorId, a.summary])).toEqual([[superAdmin.userId, { pages: Math.ceil(count / 5), roles: count, complete: true }]]);
+    expect(audit.map((a) => [a.actorId, a.summary])).toEqual([
+      [superAdmin.userId, { pages: Math.ceil(count / 5), roles: count, complete: true }],
+    ]);
   });
 
   it("refresh stops at its page bound and says it is incomplete", async () => {
-    expect(await refreshRoleMirror({ deps, principal: superAdmin, ip: null }, { pageSize: 2, maxPages: 3 })).toEqual({ pages: 3, roles: 6, complete: false });
+    expect(await refreshRoleMirror({ deps, principal: superAdmin, ip: null }, { pageSize: 2, maxPages: 3 })).toEqual({
+      pages: 3,
+      roles: 6,
+      complete: false,
+    });
   });
 
   it("refresh is for super-admins only, even with ROLES_MANAGE", async () => {
@@ -144,6 +169,9 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
 
 describe("mirrorPermissions", () => {
   it("keeps only the dashboard's vocabulary, upper-cased, each once, in order", () => {
-    expect(mirrorPermissions(["refunds_create", "REPORTS_VIEW", "REFUNDS_CREATE", " transactions_view "])).toEqual(["REFUNDS_CREATE", "TRANSACTIONS_VIEW"]);
+    expect(mirrorPermissions(["refunds_create", "REPORTS_VIEW", "REFUNDS_CREATE", " transactions_view "])).toEqual([
+      "REFUNDS_CREATE",
+      "TRANSACTIONS_VIEW",
+    ]);
   });
 });

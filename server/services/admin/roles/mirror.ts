@@ -47,7 +47,10 @@ export async function mirrorRoles(tx: Tx | Db, gatewayRoles: readonly Role[], no
   for (const row of known) {
     const incoming = gatewayRoles.find((r) => r.id === row.gatewayRoleId)!;
     if (incoming.name.toLowerCase() !== row.name.toLowerCase()) {
-      await tx.update(roles).set({ name: parkedName(row.id) }).where(eq(roles.id, row.id));
+      await tx
+        .update(roles)
+        .set({ name: parkedName(row.id) })
+        .where(eq(roles.id, row.id));
     }
   }
   const done = new Map<string, RoleRow>();
@@ -60,7 +63,13 @@ export async function mirrorRoles(tx: Tx | Db, gatewayRoles: readonly Role[], no
 async function mirrorOne(tx: Tx | Db, r: Role, now: Date): Promise<RoleRow> {
   const [byId] = await tx.select().from(roles).where(eq(roles.gatewayRoleId, r.id)).limit(1);
   // Adopt a local role of the same name (not yet any gateway role's mirror): it keeps our id and its users.
-  const [byName] = byId ? [] : await tx.select().from(roles).where(and(lowerName(r.name), isNull(roles.gatewayRoleId))).limit(1);
+  const [byName] = byId
+    ? []
+    : await tx
+        .select()
+        .from(roles)
+        .where(and(lowerName(r.name), isNull(roles.gatewayRoleId)))
+        .limit(1);
   const target = byId ?? byName;
   const values = {
     name: await freeName(tx, r, target?.id ?? null),

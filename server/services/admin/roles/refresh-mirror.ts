@@ -11,7 +11,10 @@ import { mirrorRoles } from "./mirror";
 export const REFRESH_PAGE_SIZE = 100;
 export const REFRESH_MAX_PAGES = 100;
 
-export async function refreshRoleMirror(ctx: ServiceContext, opts: { pageSize?: number; maxPages?: number } = {}): Promise<RoleRefreshResult> {
+export async function refreshRoleMirror(
+  ctx: ServiceContext,
+  opts: { pageSize?: number; maxPages?: number } = {},
+): Promise<RoleRefreshResult> {
   const { deps, principal, ip } = ctx;
   requireSuperAdmin(principal);
   const pageSize = opts.pageSize ?? REFRESH_PAGE_SIZE;

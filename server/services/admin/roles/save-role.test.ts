@@ -20,7 +20,8 @@ import { searchRoles } from "./search-roles";
 import { roleRowByName, uniqueName, userHoldingRoles } from "../../../../tests/support/roles.support";
 import { updateRole } from "./update-role";
 
-const body = (name: string, permissions: string[], description = "Made by a test") => createRoleSchema.parse({ name, description, permissions });
+const body = (name: string, permissions: string[], description = "Made by a test") =>
+  createRoleSchema.parse({ name, description, permissions });
 
 describe.each(testDatabaseTargets())("role create / update / get ($name)", (target) => {
   let database: TestDatabase;
@@ -43,7 +44,11 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
     await database?.dispose();
   });
 
-  const auditsOf = (roleId: string) => deps.db.select().from(auditLog).where(and(eq(auditLog.targetType, "role"), eq(auditLog.targetId, roleId)));
+  const auditsOf = (roleId: string) =>
+    deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "role"), eq(auditLog.targetId, roleId)));
 
   it("create makes the role at the gateway, mirrors it (vocabulary permissions, source gateway) and audits role.create", async () => {
     const name = uniqueName("Cashiers");
@@ -76,7 +81,12 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
   it("renaming onto another role's name is the same name-field conflict", async () => {
     const a = await createRole(as(admin), body(uniqueName("Alpha"), ["TRANSACTIONS_VIEW"]));
     const b = await createRole(as(admin), body(uniqueName("Beta"), ["TRANSACTIONS_VIEW"]));
-    await expect(updateRole(as(admin), { roleId: b.role.id, ...updateRoleSchema.parse({ name: a.role.name.toLowerCase(), description: "", permissions: [] }) })).rejects.toMatchObject({
+    await expect(
+      updateRole(as(admin), {
+        roleId: b.role.id,
+        ...updateRoleSchema.parse({ name: a.role.name.toLowerCase(), description: "", permissions: [] }),
+      }),
+    ).rejects.toMatchObject({
       code: "conflict",
       fields: { name: [NAME_TAKEN_MESSAGE] },
     });
@@ -86,7 +96,10 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
     const r = await createRole(as(admin), body(uniqueName("Reporting"), ["TRANSACTIONS_VIEW", "REPORTS_VIEW", "refunds_teleport"]));
     expect(r.notAssigned).toEqual(["REPORTS_VIEW", "REFUNDS_TELEPORT"]);
     expect(r.role.permissions).toEqual(["TRANSACTIONS_VIEW"]);
-    const u = await updateRole(as(admin), { roleId: r.role.id, ...updateRoleSchema.parse({ name: r.role.name, description: "", permissions: ["AUDIT_VIEW", "AUDIT_DELETE"] }) });
+    const u = await updateRole(as(admin), {
+      roleId: r.role.id,
+      ...updateRoleSchema.parse({ name: r.role.name, description: "", permissions: ["AUDIT_VIEW", "AUDIT_DELETE"] }),
+    });
     expect(u.notAssigned).toEqual(["AUDIT_DELETE"]);
     expect(u.role.permissions).toEqual(["AUDIT_VIEW"]);
   });
@@ -97,8 +110,16 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
     let p = await holder.next();
     expect([p.permissions.has("TRANSACTIONS_VIEW"), p.permissions.has("REFUNDS_CREATE")]).toEqual([true, false]);
 
-    const u = await updateRole(as(admin, "10.0.0.2"), { roleId: r.role.id, ...updateRoleSchema.parse({ name: r.role.name, description: "Refunds only", permissions: ["REFUNDS_CREATE"] }) });
-    expect(u.role).toMatchObject({ id: r.role.id, gatewayRoleId: r.role.gatewayRoleId, permissions: ["REFUNDS_CREATE"], description: "Refunds only" });
+    const u = await updateRole(as(admin, "10.0.0.2"), {
+      roleId: r.role.id,
+      ...updateRoleSchema.parse({ name: r.role.name, description: "Refunds only", permissions: ["REFUNDS_CREATE"] }),
+    });
+    expect(u.role).toMatchObject({
+      id: r.role.id,
+      gatewayRoleId: r.role.gatewayRoleId,
+      permissions: ["REFUNDS_CREATE"],
+      description: "Refunds only",
+    });
     p = await holder.next();
     expect([p.permissions.has("TRANSACTIONS_VIEW"), p.permissions.has("REFUNDS_CREATE")]).toEqual([false, true]);
 
@@ -109,9 +130,19 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
 
   it("get reads the role from the gateway and mirrors a change made there", async () => {
     const r = await createRole(as(admin), body(uniqueName("Auditors"), ["AUDIT_VIEW"]));
-    await deps.gateway.updateRole({ roleId: r.role.gatewayRoleId!, roleName: r.role.name, description: "Changed elsewhere", permissions: ["AUDIT_VIEW", "BRANCHES_VIEW"] });
+    await deps.gateway.updateRole({
+      roleId: r.role.gatewayRoleId!,
+      roleName: r.role.name,
+      description: "Changed elsewhere",
+      permissions: ["AUDIT_VIEW", "BRANCHES_VIEW"],
+    });
     const got = await getRole(as(admin), { roleId: r.role.id });
-    expect(got).toMatchObject({ id: r.role.id, description: "Changed elsewhere", permissions: ["AUDIT_VIEW", "BRANCHES_VIEW"], otherPermissions: [] });
+    expect(got).toMatchObject({
+      id: r.role.id,
+      description: "Changed elsewhere",
+      permissions: ["AUDIT_VIEW", "BRANCHES_VIEW"],
+      otherPermissions: [],
+    });
     expect((await roleRowByName(deps.db, r.role.name))!.permissions).toEqual(["AUDIT_VIEW", "BRANCHES_VIEW"]);
   });
 
@@ -122,7 +153,9 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
       .values({ name: uniqueName("ghost"), gatewayRoleId: randomUUID(), source: "gateway", permissions: ["TRANSACTIONS_VIEW"] })
       .returning();
     await expect(getRole(as(admin), { roleId: ghost!.id })).rejects.toMatchObject({ code: "not_found", userMessage: ROLE_NOT_AT_GATEWAY });
-    await expect(updateRole(as(admin), { roleId: ghost!.id, ...updateRoleSchema.parse({ name: ghost!.name, description: "", permissions: [] }) })).rejects.toMatchObject({
+    await expect(
+      updateRole(as(admin), { roleId: ghost!.id, ...updateRoleSchema.parse({ name: ghost!.name, description: "", permissions: [] }) }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
     // A role the gateway does not know is not deleted: its users keep what it granted until someone decides.
@@ -147,7 +180,9 @@ describe("role schemas", () => {
       description: "",
       permissions: ["REFUNDS_CREATE"],
     });
-    expect(createRoleSchema.safeParse({ name: "Ops", description: "", permissions: ["REFUNDS_CREATE", "refunds_create"] }).success).toBe(false);
+    expect(createRoleSchema.safeParse({ name: "Ops", description: "", permissions: ["REFUNDS_CREATE", "refunds_create"] }).success).toBe(
+      false,
+    );
     expect(createRoleSchema.safeParse({ name: "Ops", description: "", permissions: ["not a permission"] }).success).toBe(false);
     expect(createRoleSchema.safeParse({ name: "  ", description: "", permissions: [] }).success).toBe(false);
   });

@@ -36,7 +36,10 @@ export async function mirroredRoles(ctx: ServiceContext<Pick<ServiceDeps, "db">>
   const { deps, principal } = ctx;
   requireRolesManage(principal);
   const where = query.text ? or(ilike(roles.name, likePattern(query.text)), ilike(roles.description, likePattern(query.text))) : undefined;
-  const [{ n } = { n: 0 }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
+  const [{ n } = { n: 0 }] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(roles)
+    .where(where);
   const rows = await deps.db
     .select()
     .from(roles)

@@ -21,7 +21,12 @@ export async function updateRole(ctx: ServiceContext, input: { roleId: string } 
   requireRolesManage(principal);
   requireFreshFactor(principal);
   return auditingRefusals(deps.db, principal, ip, async () => {
-    const attempt: Attempt = { action: "role.update", targetType: "role", targetId: roleId, detail: { name: input.name, permissions: input.permissions } };
+    const attempt: Attempt = {
+      action: "role.update",
+      targetType: "role",
+      targetId: roleId,
+      detail: { name: input.name, permissions: input.permissions },
+    };
     if (!isSuperAdmin(principal)) await requireEditable(deps, principal, roleId, input, attempt);
     const before = await gatewayRoleOf(deps, roleId);
     const gatewayRole = successOrThrow(

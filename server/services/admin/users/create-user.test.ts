@@ -18,7 +18,12 @@ import { setPasswordWithToken } from "./set-password";
 
 const base = { name: "New Person", phoneNumber: "+966501234567", userType: "USER" as const, roleNames: ["finance"], extraPermissions: [] };
 const tokenOf = (url: string) => new URL(url).searchParams.get("token")!;
-const mailsTo = (db: ServiceDeps["db"], to: string) => db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, "invitation"))).orderBy(desc(mailOutbox.createdAt));
+const mailsTo = (db: ServiceDeps["db"], to: string) =>
+  db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, "invitation")))
+    .orderBy(desc(mailOutbox.createdAt));
 /** The set-password link in the newest invitation mailed to the address (the only place the link exists). */
 async function mailedLink(db: ServiceDeps["db"], to: string): Promise<string> {
   const [mail] = await mailsTo(db, to);
@@ -26,7 +31,6 @@ async function mailedLink(db: ServiceDeps["db"], to: string): Promise<string> {
   if (!url) throw new Error(`no invitation link mailed to ${to}`);
   return url;
 }
-
 
 describe.each(testDatabaseTargets())("creating users on $name", (target) => {
   let database: TestDatabase;
@@ -61,7 +65,9 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
     expect(u!.gatewayUserId).toMatch(/[0-9a-f-]{36}/);
     expect(u!.passwordHash).toBeNull();
     await setPasswordWithToken(deps, { token, password: "chosen password 1", confirmPassword: "chosen password 1" }, null);
-    expect((await checkSignIn(database.db, { email: created.email, password: "chosen password 1", ip: "10.9.0.1", userAgent: null })).ok).toBe(true);
+    expect(
+      (await checkSignIn(database.db, { email: created.email, password: "chosen password 1", ip: "10.9.0.1", userAgent: null })).ok,
+    ).toBe(true);
     const again = { token, password: "another password 2", confirmPassword: "another password 2" };
     expect(await codeOf(setPasswordWithToken(deps, again, null))).toBe("invalid_request");
   });
@@ -70,7 +76,11 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
     const admin = await testPrincipal(database.db, "Admin", "all");
     await createDashboardUser(as(admin), { ...base, email: "late@example.com" });
     const later = new Date(Date.now() + deps.config.setPasswordLinkMs + 1_000);
-    const input = { token: tokenOf(await mailedLink(database.db, "late@example.com")), password: "chosen password 1", confirmPassword: "chosen password 1" };
+    const input = {
+      token: tokenOf(await mailedLink(database.db, "late@example.com")),
+      password: "chosen password 1",
+      confirmPassword: "chosen password 1",
+    };
     expect(await codeOf(setPasswordWithToken({ ...deps, now: () => later }, input, null))).toBe("invalid_request");
   });
 
@@ -89,7 +99,10 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
     const pw = { password: "chosen password 1", confirmPassword: "chosen password 1" };
     expect(await codeOf(setPasswordWithToken(deps, { token: tokenOf(first), ...pw }, null))).toBe("invalid_request");
     await setPasswordWithToken(deps, { token: tokenOf(second), ...pw }, null);
-    const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, "user.invitation_resend")));
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, "user.invitation_resend")));
     expect(audits.map((a) => [a.actorId, a.ip])).toEqual([[admin.userId, "10.1.2.3"]]);
     expect(await codeOf(resendInvitation(as(admin), { userId: created.id }))).toBe("conflict");
     const reader = await testPrincipal(database.db, "Reader", ["TRANSACTIONS_VIEW"]);
@@ -98,7 +111,13 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
 
   it("links a user the gateway already has (an earlier attempt created it there), and refuses a duplicate here", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
-    await deps.gateway.createUser({ email: "already@example.com", businessUnitId: deps.config.businessUnitId, roles: ["finance"], userType: "USER", phoneNumber: "+966500000000" });
+    await deps.gateway.createUser({
+      email: "already@example.com",
+      businessUnitId: deps.config.businessUnitId,
+      roles: ["finance"],
+      userType: "USER",
+      phoneNumber: "+966500000000",
+    });
     const linked = await createDashboardUser(as(admin), { ...base, email: "already@example.com" });
     expect(linked.linkedExistingGatewayUser).toBe(true);
     expect(await codeOf(createDashboardUser(as(admin), { ...base, email: "already@example.com" }))).toBe("conflict");
@@ -107,7 +126,9 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
   it("refuses unknown roles and a missing phone country code before calling the gateway", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
     expect(await codeOf(createDashboardUser(as(admin), { ...base, email: "x1@example.com", roleNames: ["nope"] }))).toBe("invalid_request");
-    await expect(createDashboardUser(as(admin), { ...base, email: "x2@example.com", phoneNumber: "0501234567" })).rejects.toThrow(/country code/);
+    await expect(createDashboardUser(as(admin), { ...base, email: "x2@example.com", phoneNumber: "0501234567" })).rejects.toThrow(
+      /country code/,
+    );
   });
 
   it("creates nothing here when the gateway does not answer", async () => {

@@ -38,15 +38,26 @@ export async function createDashboardUser(ctx: ServiceContext, raw: CreateUserIn
   return auditingRefusals(deps.db, actor, ip, () => create(deps, actor, createUserSchema.parse(raw), ip));
 }
 
-async function create(deps: ServiceDeps, actor: Principal, input: ReturnType<typeof createUserSchema.parse>, ip: string | null): Promise<CreatedUser> {
-  const attempt = { action: "user.create", targetType: "user" as const, detail: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions } };
+async function create(
+  deps: ServiceDeps,
+  actor: Principal,
+  input: ReturnType<typeof createUserSchema.parse>,
+  ip: string | null,
+): Promise<CreatedUser> {
+  const attempt = {
+    action: "user.create",
+    targetType: "user" as const,
+    detail: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions },
+  };
   if (input.userType === "SUPER_ADMIN") requireSuperAdminTo(actor, MESSAGES.grantSuperAdmin, attempt);
   if (input.extraPermissions.length) requireSuperAdminTo(actor, MESSAGES.grantExtra, attempt);
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing) throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });
+  if (existing)
+    throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });
   const known = input.roleNames.length ? await deps.db.select().from(roles).where(inArray(roles.name, input.roleNames)) : [];
   const missing = input.roleNames.filter((n) => !known.some((r) => r.name === n));
-  if (missing.length) throw new AppError("invalid_request", `Unknown roles: ${missing.join(", ")}.`, { roleNames: ["Choose roles from the list."] });
+  if (missing.length)
+    throw new AppError("invalid_request", `Unknown roles: ${missing.join(", ")}.`, { roleNames: ["Choose roles from the list."] });
   requireHeld(actor, [...new Set(known.flatMap((r) => r.permissions))], attempt);
 
   const result = await deps.gateway.createUser({
@@ -64,16 +75,31 @@ async function create(deps: ServiceDeps, actor: Principal, input: ReturnType<typ
   else if (result.kind === "gateway_error" && (result.httpStatus === 401 || result.httpStatus === 403)) {
     throw new AppError("gateway_error", `The gateway refused to create users with this API key: ${result.message}`);
   } else if (result.kind === "gateway_error") {
-    throw new AppError("gateway_error", `The gateway refused the user: ${result.message}`, result.httpStatus === 400 ? { email: [result.message] } : undefined);
+    throw new AppError(
+      "gateway_error",
+      `The gateway refused the user: ${result.message}`,
+      result.httpStatus === 400 ? { email: [result.message] } : undefined,
+    );
   } else {
-    throw new AppError("gateway_unavailable", `The gateway did not answer (${describeResult(result)}). Nothing was created here; try again.`);
+    throw new AppError(
+      "gateway_unavailable",
+      `The gateway did not answer (${describeResult(result)}). Nothing was created here; try again.`,
+    );
   }
 
   return deps.db
     .transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, name: input.name, userType: input.userType, phoneNumber: input.phoneNumber, extraPermissions: input.extraPermissions, gatewayUserId, createdBy: actor.userId })
+        .values({
+          email: input.email,
+          name: input.name,
+          userType: input.userType,
+          phoneNumber: input.phoneNumber,
+          extraPermissions: input.extraPermissions,
+          gatewayUserId,
+          createdBy: actor.userId,
+        })
         .returning();
       if (known.length) await tx.insert(userRoles).values(known.map((r) => ({ userId: user!.id, roleId: r.id })));
       const invitation = await sendInvitation(deps, tx, user!, actor);
@@ -84,9 +110,23 @@ async function create(deps: ServiceDeps, actor: Principal, input: ReturnType<typ
         action: "user.create",
         targetType: "user",
         targetId: user!.id,
-        summary: { email: input.email, userType: input.userType, roles: input.roleNames, extraPermissions: input.extraPermissions, gatewayUserId, linkedExistingGatewayUser: linked, invitationMailed: true },
+        summary: {
+          email: input.email,
+          userType: input.userType,
+          roles: input.roleNames,
+          extraPermissions: input.extraPermissions,
+          gatewayUserId,
+          linkedExistingGatewayUser: linked,
+          invitationMailed: true,
+        },
       });
-      return { id: user!.id, email: user!.email, invitationSentTo: user!.email, expiresAt: invitation.expiresAt, linkedExistingGatewayUser: linked };
+      return {
+        id: user!.id,
+        email: user!.email,
+        invitationSentTo: user!.email,
+        expiresAt: invitation.expiresAt,
+        linkedExistingGatewayUser: linked,
+      };
     })
     .then((created) => {
       wakeMailWorker(); // committed: the invitation goes out now, not at the worker's next tick
@@ -94,7 +134,8 @@ async function create(deps: ServiceDeps, actor: Principal, input: ReturnType<typ
     })
     .catch((e: unknown) => {
       // Two admins creating the same e-mail at once: the second is told plainly, as the check above would.
-      if (isUniqueViolation(e)) throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });
+      if (isUniqueViolation(e))
+        throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });
       throw e;
     });
 }

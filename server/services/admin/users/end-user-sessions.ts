@@ -19,7 +19,11 @@ export async function endUserSessions(
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw new AppError("not_found", "There is no such user.");
     const scope = sessionId ? eq(sessions.id, sessionId) : undefined;
-    if (!sessionId) await tx.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now }).where(eq(users.id, user.id));
+    if (!sessionId)
+      await tx
+        .update(users)
+        .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+        .where(eq(users.id, user.id));
     const ended = await tx
       .update(sessions)
       .set({ endedAt: now, endReason: "ended_by_admin" })

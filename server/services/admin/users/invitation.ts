@@ -14,7 +14,13 @@ export function hashToken(token: string): string {
 }
 
 /** A new one-time link (only its hash is stored); every earlier unused link of the user is voided first. */
-export async function issuePasswordLink(deps: ServiceDeps, tx: Tx, userId: string, createdBy: string | null, kind: "invite" | "reset" = "invite") {
+export async function issuePasswordLink(
+  deps: ServiceDeps,
+  tx: Tx,
+  userId: string,
+  createdBy: string | null,
+  kind: "invite" | "reset" = "invite",
+) {
   const now = deps.now();
   await tx
     .update(passwordTokens)
@@ -34,6 +40,10 @@ export async function sendInvitation(
   invitedBy: { userId: string; name: string; email: string },
 ): Promise<{ expiresAt: Date }> {
   const link = await issuePasswordLink(deps, tx, user.id, invitedBy.userId);
-  await enqueueMail(tx, user.email, invitationMail({ name: user.name, url: link.url, expiresAt: link.expiresAt, invitedBy: invitedBy.name || invitedBy.email }));
+  await enqueueMail(
+    tx,
+    user.email,
+    invitationMail({ name: user.name, url: link.url, expiresAt: link.expiresAt, invitedBy: invitedBy.name || invitedBy.email }),
+  );
   return { expiresAt: link.expiresAt };
 }

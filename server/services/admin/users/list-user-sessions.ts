@@ -48,17 +48,42 @@ export async function listUserSessions(ctx: ServiceContext<SessionsDeps>, input:
     db
       .select()
       .from(auditLog)
-      .where(and(like(auditLog.action, "auth.%"), or(eq(auditLog.actorId, user.id), eq(auditLog.actorEmail, user.email), and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, user.id)))))
+      .where(
+        and(
+          like(auditLog.action, "auth.%"),
+          or(
+            eq(auditLog.actorId, user.id),
+            eq(auditLog.actorEmail, user.email),
+            and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, user.id)),
+          ),
+        ),
+      )
       .orderBy(desc(auditLog.id))
       .limit(HISTORY_ROWS),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.email, user.email), eq(loginAttempts.succeeded, false), gt(loginAttempts.at, new Date(now.getTime() - 86_400_000)))),
-    db.select().from(throttleLocks).where(eq(throttleLocks.key, `sign_in:email:${user.email}`)),
+      .where(
+        and(
+          eq(loginAttempts.email, user.email),
+          eq(loginAttempts.succeeded, false),
+          gt(loginAttempts.at, new Date(now.getTime() - 86_400_000)),
+        ),
+      ),
+    db
+      .select()
+      .from(throttleLocks)
+      .where(eq(throttleLocks.key, `sign_in:email:${user.email}`)),
   ]);
   return {
-    user: { id: user.id, email: user.email, name: user.name, userType: user.userType, status: user.status, lastSignInAt: user.lastSignInAt },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      userType: user.userType,
+      status: user.status,
+      lastSignInAt: user.lastSignInAt,
+    },
     sessions: sessionRows,
     history: auditRows.map((r) => ({ id: r.id, at: r.at, action: r.action, ip: r.ip, detail: detailOf(r.summary) })),
     failuresLastDay: failures?.n ?? 0,

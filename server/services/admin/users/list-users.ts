@@ -19,12 +19,20 @@ export interface UserListItem {
   roles: Array<{ id: string; name: string }>;
 }
 
-export async function listUsers(ctx: ServiceContext<Pick<ServiceDeps, "db">>): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string; permissions: string[] }> }> {
-  const { deps: { db }, principal } = ctx;
+export async function listUsers(
+  ctx: ServiceContext<Pick<ServiceDeps, "db">>,
+): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string; permissions: string[] }> }> {
+  const {
+    deps: { db },
+    principal,
+  } = ctx;
   requirePermission(principal, "USERS_MANAGE");
   const [rows, links, allRoles] = await Promise.all([
     db.select().from(users).orderBy(asc(users.email)),
-    db.select({ userId: userRoles.userId, id: roles.id, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)),
+    db
+      .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId)),
     db.select({ id: roles.id, name: roles.name, permissions: roles.permissions }).from(roles).orderBy(asc(roles.name)),
   ]);
   return {

@@ -20,7 +20,15 @@ export async function resetUserFactors(
   const { deps, principal: actor, ip } = ctx;
   const { userId } = input;
   const refuse = async (reason: string, message: string) => {
-    await appendAuditNow(deps.db, { action: "user.factors_reset_refused", actorId: actor.userId, actorEmail: actor.email, ip, targetType: "user", targetId: userId, summary: { reason } });
+    await appendAuditNow(deps.db, {
+      action: "user.factors_reset_refused",
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      ip,
+      targetType: "user",
+      targetId: userId,
+      summary: { reason },
+    });
     throw new AppError("forbidden", message);
   };
   if (actor.userType !== "SUPER_ADMIN") await refuse("not_super_admin", "Only a super-admin can reset a user's second factors.");
@@ -32,7 +40,15 @@ export async function resetUserFactors(
     for (const table of [mfaTotp, mfaPasskeys, mfaRecoveryCodes, mfaFailures]) await tx.delete(table).where(eq(table.userId, userId));
     await endAllSessions(tx, userId, "factor_reset");
     await enqueueMail(tx, user.email, factorResetMail({ name: user.name, resetBy: actor.name, signInUrl: `${deps.config.appUrl}/login` }));
-    await appendAudit(tx, { action: "user.factors_reset", actorId: actor.userId, actorEmail: actor.email, ip, targetType: "user", targetId: userId, summary: { email: user.email } });
+    await appendAudit(tx, {
+      action: "user.factors_reset",
+      actorId: actor.userId,
+      actorEmail: actor.email,
+      ip,
+      targetType: "user",
+      targetId: userId,
+      summary: { email: user.email },
+    });
     return { id: userId };
   });
 }

@@ -13,21 +13,34 @@ import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { hashToken } from "./create-user";
 
-const INVALID_LINK = "This link is not valid any more. Ask for a new one: “Forgot your password?” on the sign-in page, or your administrator.";
+const INVALID_LINK =
+  "This link is not valid any more. Ask for a new one: “Forgot your password?” on the sign-in page, or your administrator.";
 
 function liveToken(tokenHash: string, now: Date) {
   // A re-sent invitation or a newer reset link voids the earlier ones.
-  return and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt), isNull(passwordTokens.voidedAt), gt(passwordTokens.expiresAt, now));
+  return and(
+    eq(passwordTokens.tokenHash, tokenHash),
+    isNull(passwordTokens.usedAt),
+    isNull(passwordTokens.voidedAt),
+    gt(passwordTokens.expiresAt, now),
+  );
 }
 
-export async function setPasswordWithToken(deps: Pick<ServiceDeps, "db" | "now">, input: SetPasswordInput, ip: string | null): Promise<{ email: string }> {
+export async function setPasswordWithToken(
+  deps: Pick<ServiceDeps, "db" | "now">,
+  input: SetPasswordInput,
+  ip: string | null,
+): Promise<{ email: string }> {
   const { db } = deps;
   const now = deps.now();
   const attempt = { scope: "set_password" as const, email: "", ip: ip ?? "unknown", ipOnly: true };
   const verdict = await reserveAttempt(db, attempt, { action: "auth.set_password_throttled", ip, summary: {} }, now);
   if (!verdict.allowed) {
     const minutes = Math.max(1, Math.ceil(verdict.retryAfterMs / 60_000));
-    throw new AppError("rate_limited", `Too many invalid links from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    throw new AppError(
+      "rate_limited",
+      `Too many invalid links from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
   }
   const tokenHash = hashToken(input.token);
   // The token first, without hashing anything: a wrong or stale link is refused at the cost of one indexed read.
@@ -41,13 +54,26 @@ export async function setPasswordWithToken(deps: Pick<ServiceDeps, "db" | "now">
     if (!token) throw new AppError("invalid_request", INVALID_LINK);
     const [user] = await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: now, updatedAt: now, mustChangePassword: false, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        updatedAt: now,
+        mustChangePassword: false,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+      })
       .where(and(eq(users.id, token.userId), eq(users.status, "active")))
       .returning();
     if (!user) throw new AppError("invalid_request", "This account is disabled. Ask an administrator.");
     await tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, token.id));
     await rememberPassword(tx, user.id, passwordHash, now);
-    await appendAudit(tx, { action: "user.password_set", actorId: user.id, actorEmail: user.email, ip, targetType: "user", targetId: user.id });
+    await appendAudit(tx, {
+      action: "user.password_set",
+      actorId: user.id,
+      actorEmail: user.email,
+      ip,
+      targetType: "user",
+      targetId: user.id,
+    });
     return { email: user.email };
   });
 }

@@ -12,7 +12,11 @@ import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireNotSelf, requireSuperAdminTo } from "../grant-rules";
 
 export async function setUserRoles(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { userId: string } & UserRolesInput) {
-  const { deps: { db }, principal: actor, ip } = ctx;
+  const {
+    deps: { db },
+    principal: actor,
+    ip,
+  } = ctx;
   const { userId } = input;
   requirePermission(actor, "USERS_MANAGE");
   requireFreshFactor(actor);
@@ -24,9 +28,14 @@ export async function setUserRoles(ctx: ServiceContext<Pick<ServiceDeps, "db">>,
       if (!user) throw new AppError("not_found", "This user does not exist.");
       if (user.userType === "SUPER_ADMIN") requireSuperAdminTo(actor, MESSAGES.changeSuperAdmin, attempt);
       const found = input.roleIds.length ? await tx.select().from(roles).where(inArray(roles.id, input.roleIds)) : [];
-      if (found.length !== input.roleIds.length) throw new AppError("invalid_request", "One of the roles no longer exists. Reload the page.", { roleIds: ["Unknown role."] });
+      if (found.length !== input.roleIds.length)
+        throw new AppError("invalid_request", "One of the roles no longer exists. Reload the page.", { roleIds: ["Unknown role."] });
       requireHeld(actor, [...found.flatMap((r) => r.permissions), ...user.extraPermissions], attempt);
-      const before = await tx.select({ name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
+      const before = await tx
+        .select({ name: roles.name })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, userId));
       await tx.delete(userRoles).where(eq(userRoles.userId, userId));
       if (found.length) await tx.insert(userRoles).values(found.map((r) => ({ userId, roleId: r.id })));
       await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));

@@ -10,10 +10,22 @@ import type { ServiceContext, ServiceDeps } from "../../deps";
 import { sessions, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { requirePermission } from "../../require-permission";
-import { auditingRefusals, MESSAGES, notHeldBy, permissionsOfUser, requireNotSelf, requireSuperAdminTo, GrantRefused } from "../grant-rules";
+import {
+  auditingRefusals,
+  MESSAGES,
+  notHeldBy,
+  permissionsOfUser,
+  requireNotSelf,
+  requireSuperAdminTo,
+  GrantRefused,
+} from "../grant-rules";
 
 export async function setUserStatus(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { userId: string } & UserStatusInput) {
-  const { deps: { db }, principal: actor, ip } = ctx;
+  const {
+    deps: { db },
+    principal: actor,
+    ip,
+  } = ctx;
   const { userId } = input;
   requirePermission(actor, "USERS_MANAGE");
   requireFreshFactor(actor);

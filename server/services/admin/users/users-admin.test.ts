@@ -16,7 +16,6 @@ import { setUserStatus } from "./set-user-status";
 const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000, mfaRequired: "none" as const };
 const PASSWORD = "a long enough password 1";
 
-
 describe.each(testDatabaseTargets())("user administration on $name", (target) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -29,7 +28,11 @@ describe.each(testDatabaseTargets())("user administration on $name", (target) =>
 
   it("disabling a user ends their session on the next request; enabling lets them sign in again", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
-    await createUser(database.db, { email: "clerk@users.test", name: "Clerk", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "t" });
+    await createUser(
+      database.db,
+      { email: "clerk@users.test", name: "Clerk", password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      { id: null, email: "t" },
+    );
     const s = await checkSignIn(database.db, { email: "clerk@users.test", password: PASSWORD, ip: "10.0.0.1", userAgent: null });
     if (!s.ok) throw new Error("sign-in failed");
     expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(true);
@@ -37,16 +40,23 @@ describe.each(testDatabaseTargets())("user administration on $name", (target) =>
     expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(false);
     await setUserStatus({ deps: { db: database.db }, principal: admin, ip: null }, { userId: s.claims.uid, status: "active" });
     expect((await resolvePrincipal(database.db, s.claims, limits)).ok).toBe(false); // the old session stays ended
-    expect((await checkSignIn(database.db, { email: "clerk@users.test", password: PASSWORD, ip: "10.0.0.1", userAgent: null })).ok).toBe(true);
+    expect((await checkSignIn(database.db, { email: "clerk@users.test", password: PASSWORD, ip: "10.0.0.1", userAgent: null })).ok).toBe(
+      true,
+    );
   });
 
   it("refuses to disable oneself, and the last active super-admin", async () => {
     const fresh = await target.open();
     try {
       const only = await testPrincipal(fresh.db, "Only admin", "all");
-      expect(await codeOf(setUserStatus({ deps: { db: fresh.db }, principal: only, ip: null }, { userId: only.userId, status: "disabled" }))).toBe("forbidden");
+      expect(
+        await codeOf(setUserStatus({ deps: { db: fresh.db }, principal: only, ip: null }, { userId: only.userId, status: "disabled" })),
+      ).toBe("forbidden");
       const manager = await testPrincipal(fresh.db, "Manager", ["USERS_MANAGE"]);
-      const byManager = setUserStatus({ deps: { db: fresh.db }, principal: manager, ip: null }, { userId: only.userId, status: "disabled" });
+      const byManager = setUserStatus(
+        { deps: { db: fresh.db }, principal: manager, ip: null },
+        { userId: only.userId, status: "disabled" },
+      );
       expect(await codeOf(byManager)).toBe("forbidden");
       // Two super-admins disabling each other at the same time: one of them must remain.
       const second = await testPrincipal(fresh.db, "Second admin", "all");
@@ -62,7 +72,11 @@ describe.each(testDatabaseTargets())("user administration on $name", (target) =>
 
   it("a role change applies to the user's next request: they gain, then lose, an action", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
-    const u = await createUser(database.db, { email: "grow@users.test", name: "Grow", password: PASSWORD, userType: "USER", roleNames: ["read-only"] }, { id: null, email: "t" });
+    const u = await createUser(
+      database.db,
+      { email: "grow@users.test", name: "Grow", password: PASSWORD, userType: "USER", roleNames: ["read-only"] },
+      { id: null, email: "t" },
+    );
     const s = await checkSignIn(database.db, { email: "grow@users.test", password: PASSWORD, ip: "10.0.0.2", userAgent: null });
     if (!s.ok) throw new Error("sign-in failed");
     const can = async () => {
@@ -84,7 +98,9 @@ describe.each(testDatabaseTargets())("user administration on $name", (target) =>
     expect(await codeOf(listUsers({ deps: { db: database.db }, principal: reader, ip: null }))).toBe("forbidden");
     const byReader = setUserStatus({ deps: { db: database.db }, principal: reader, ip: null }, { userId: reader.userId, status: "active" });
     expect(await codeOf(byReader)).toBe("forbidden");
-    expect(await codeOf(setUserRoles({ deps: { db: database.db }, principal: reader, ip: null }, { userId: reader.userId, roleIds: [] }))).toBe("forbidden");
+    expect(
+      await codeOf(setUserRoles({ deps: { db: database.db }, principal: reader, ip: null }, { userId: reader.userId, roleIds: [] })),
+    ).toBe("forbidden");
     expect((await verifyAuditChain(database.db)).ok).toBe(true);
   });
 });

@@ -43,7 +43,13 @@ async function payOnHostedPage(url: string, card = { number: "4111111111111111",
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ cardNumber: card.number, expiryMonth: card.month, expiryYear: card.year, cvv: "123", cardholderName: "Noura Test" }),
+    body: new URLSearchParams({
+      cardNumber: card.number,
+      expiryMonth: card.month,
+      expiryYear: card.year,
+      cvv: "123",
+      cardholderName: "Noura Test",
+    }),
   });
   expect(res.status).toBe(303);
   return new URL(res.headers.get("location")!);
@@ -79,11 +85,21 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     expect(link.issueDate).toBe(isoDay(deps.now()));
     expect(link.expireDate).toBe(addDays(link.issueDate, 7));
     const p = (await findPayment(deps.db, link.paymentId))!;
-    expect(p).toMatchObject({ kind: "payment_link", status: "pending", amountMinor: 2550, currency: "SAR", orderId: i.orderId, gatewayId: null });
+    expect(p).toMatchObject({
+      kind: "payment_link",
+      status: "pending",
+      amountMinor: 2550,
+      currency: "SAR",
+      orderId: i.orderId,
+      gatewayId: null,
+    });
     expect(p).toMatchObject({ payerName: "Noura Test", payerEmail: "noura@example.com", payerPhone: "+966500000000" });
     const [row] = await deps.db.select().from(paymentLinks).where(eq(paymentLinks.paymentId, p.id));
     expect(row).toMatchObject({ url: link.url, sessionId: new URL(link.url).searchParams.get("sessionId") });
-    const audits = await deps.db.select().from(auditLog).where(and(eq(auditLog.action, "payment_link.create"), eq(auditLog.targetId, p.id)));
+    const audits = await deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payment_link.create"), eq(auditLog.targetId, p.id)));
     expect(audits).toHaveLength(1);
     const [listed] = (await listPaymentLinks(as(staff))).filter((l) => l.paymentId === p.id);
     expect(listed).toMatchObject({ status: "waiting", url: link.url, orderId: i.orderId });
@@ -100,7 +116,11 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     expect(`${redirect.origin}${redirect.pathname}`).toBe("http://dashboard.test/payments/return");
     expect(redirect.searchParams.get("flow")).toBe("link");
     expect(redirect.searchParams.get("payment")).toBe(link.paymentId);
-    const r = await syncPayment(deps, { gatewayId: redirect.searchParams.get("paymentId")!, orderId: link.orderId }, { source: "notification" });
+    const r = await syncPayment(
+      deps,
+      { gatewayId: redirect.searchParams.get("paymentId")!, orderId: link.orderId },
+      { source: "notification" },
+    );
     expect(r.payment?.status).toBe("authorized");
   });
 
@@ -134,7 +154,12 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     expect(paidId).not.toBe(declinedId);
     const r = await syncPayment(deps, { gatewayId: paidId, orderId: link.orderId }, { source: "notification" });
     expect(r).toMatchObject({ outcome: "synced", changed: true });
-    expect(await findPayment(deps.db, link.paymentId)).toMatchObject({ status: "captured", gatewayId: paidId, capturedMinor: 2550, declineReason: null });
+    expect(await findPayment(deps.db, link.paymentId)).toMatchObject({
+      status: "captured",
+      gatewayId: paidId,
+      capturedMinor: 2550,
+      declineReason: null,
+    });
     expect((await listPaymentLinks(as(staff))).find((l) => l.paymentId === link.paymentId)?.status).toBe("paid");
     const [audit] = await deps.db
       .select()
@@ -142,7 +167,11 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
       .where(and(eq(auditLog.action, "payment.sync"), eq(auditLog.targetId, link.paymentId)))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(audit?.summary).toMatchObject({ from: "declined", to: "captured", earlierAttempt: { gatewayId: declinedId, status: "declined" } });
+    expect(audit?.summary).toMatchObject({
+      from: "declined",
+      to: "captured",
+      earlierAttempt: { gatewayId: declinedId, status: "declined" },
+    });
 
     // A late or replayed notification about the declined attempt cannot take the paid link back.
     const late = await syncPayment(deps, { gatewayId: declinedId, orderId: link.orderId }, { source: "notification" });
@@ -155,7 +184,9 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     const later = new Date(Date.parse(`${link.expireDate}T00:00:00Z`) + 86_400_000);
     const onLastDay = new Date(Date.parse(`${link.expireDate}T23:00:00Z`));
     const statusOn = async (day: Date) =>
-      (await listPaymentLinks({ deps: { ...deps, now: () => day }, principal: staff, ip: null })).find((l) => l.paymentId === link.paymentId)?.status;
+      (await listPaymentLinks({ deps: { ...deps, now: () => day }, principal: staff, ip: null })).find(
+        (l) => l.paymentId === link.paymentId,
+      )?.status;
     expect(await statusOn(onLastDay)).toBe("waiting");
     expect(await statusOn(later)).toBe("expired");
     expect(linkStatus("captured", "2000-01-01", "2030-01-01")).toBe("paid");

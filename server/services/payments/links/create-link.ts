@@ -15,13 +15,16 @@ import { requirePermission } from "../../require-permission";
 import { dbLinkStore, type LinkStore } from "./link-store";
 import { isUniqueViolation } from "../../../db/errors";
 
-
 /** Where the customer's browser comes back to (a public page; it carries no result the dashboard trusts). */
 export function linkReturnUrl(appUrl: string, paymentId: string): string {
   return `${appUrl}/payments/return?flow=link&payment=${encodeURIComponent(paymentId)}`;
 }
 
-export async function createPaymentLink(ctx: ServiceContext, input: CreateLinkInput, store: LinkStore = dbLinkStore): Promise<CreatedLinkView> {
+export async function createPaymentLink(
+  ctx: ServiceContext,
+  input: CreateLinkInput,
+  store: LinkStore = dbLinkStore,
+): Promise<CreatedLinkView> {
   const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   const amountMinor = decimalToMinor(input.amount, input.currency);
@@ -59,13 +62,22 @@ export async function createPaymentLink(ctx: ServiceContext, input: CreateLinkIn
         targetType: "payment",
         targetId: p.id,
         at: now,
-        summary: { orderId: input.orderId, amount: formatMoney(amount), auth: input.auth, recurringInit: input.recurringInit, issueDate, expireDate },
+        summary: {
+          orderId: input.orderId,
+          amount: formatMoney(amount),
+          auth: input.auth,
+          recurringInit: input.recurringInit,
+          issueDate,
+          expireDate,
+        },
       });
       return p.id;
     });
   } catch (e) {
     if (isUniqueViolation(e)) {
-      throw new AppError("conflict", "This order id is already used. Generate a new one.", { orderId: ["Already used: order ids are unique."] });
+      throw new AppError("conflict", "This order id is already used. Generate a new one.", {
+        orderId: ["Already used: order ids are unique."],
+      });
     }
     throw e;
   }
@@ -78,7 +90,14 @@ export async function createPaymentLink(ctx: ServiceContext, input: CreateLinkIn
   const result = await deps.gateway.initiateCheckout({
     orderId: input.orderId,
     amount,
-    customer: { name: input.customerName, email: input.email, phone: input.phone, idNumber: input.idNumber, idType: input.idType, taxNumber: input.taxNumber },
+    customer: {
+      name: input.customerName,
+      email: input.email,
+      phone: input.phone,
+      idNumber: input.idNumber,
+      idType: input.idType,
+      taxNumber: input.taxNumber,
+    },
     address,
     recurringInit: input.recurringInit || undefined,
     auth: input.auth === "authorize",
@@ -110,7 +129,10 @@ export async function createPaymentLink(ctx: ServiceContext, input: CreateLinkIn
         summary: { orderId: input.orderId, reason },
       });
     });
-    throw new AppError(result.kind === "transport" ? "gateway_unavailable" : "gateway_error", `${reason} The order ${input.orderId} is marked failed.`);
+    throw new AppError(
+      result.kind === "transport" ? "gateway_unavailable" : "gateway_error",
+      `${reason} The order ${input.orderId} is marked failed.`,
+    );
   }
 
   const sessionId = url.searchParams.get("sessionId");

@@ -43,12 +43,28 @@ function s2s(expMonth: string, over: Partial<NewPaymentInput> = {}): NewPaymentI
 }
 
 function formSale(expMonth: string): NewPaymentInput {
-  return { ...s2s(expMonth), mode: "form", address: "12 King Fahd Rd", country: "SA", city: "Riyadh", zip: "12211", saveCard: false, recurringInit: false } as NewPaymentInput;
+  return {
+    ...s2s(expMonth),
+    mode: "form",
+    address: "12 King Fahd Rd",
+    country: "SA",
+    city: "Riyadh",
+    zip: "12211",
+    saveCard: false,
+    recurringInit: false,
+  } as NewPaymentInput;
 }
 
 describe("newPaymentSchema", () => {
   it("refuses a card failing Luhn, an expired card, a CVV of the wrong length, too many decimals and a phone without country code", () => {
-    const r = newPaymentSchema.safeParse({ ...s2s("01"), cardNumber: "4111111111111112", expYear: "2020", cvv: "1234", amount: "1.234", phone: "0500000000" });
+    const r = newPaymentSchema.safeParse({
+      ...s2s("01"),
+      cardNumber: "4111111111111112",
+      expYear: "2020",
+      cvv: "1234",
+      amount: "1.234",
+      phone: "0500000000",
+    });
     expect(r.success).toBe(false);
     const paths = r.error!.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["cardNumber", "expYear", "cvv", "amount", "phone"]));
@@ -86,7 +102,16 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     const r = await createCardPayment({ deps, principal: staff, ip: "203.0.113.7" }, s2s("01"));
     expect(r).toMatchObject({ status: "captured", threeDsViewId: null });
     const p = (await findPayment(deps.db, r.paymentId))!;
-    expect(p).toMatchObject({ kind: "s2s_sale", amountMinor: 2550, capturedMinor: 2550, cardBin6: "411111", cardLast4: "1111", cardBrand: "VISA", cardExpiry: "01/2038", createdBy: staff.userId });
+    expect(p).toMatchObject({
+      kind: "s2s_sale",
+      amountMinor: 2550,
+      capturedMinor: 2550,
+      cardBin6: "411111",
+      cardLast4: "1111",
+      cardBrand: "VISA",
+      cardExpiry: "01/2038",
+      createdBy: staff.userId,
+    });
     expect(p.gatewayId).toBeTruthy();
     const audits = await deps.db.select().from(auditLog).where(eq(auditLog.targetId, r.paymentId));
     expect(audits.map((a) => a.action)).toEqual(["payment.create", "payment.gateway_result"]);
@@ -163,8 +188,7 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     let rowsSeen = 0;
     for (const { table_name } of tables) {
       const rr = (await deps.db.execute(sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`))) as unknown as
-        | { rows?: Array<{ row: string }> }
-        | Array<{ row: string }>;
+        { rows?: Array<{ row: string }> } | Array<{ row: string }>;
       const rows = Array.isArray(rr) ? rr : rr.rows!;
       rowsSeen += rows.length;
       for (const { row } of rows) {

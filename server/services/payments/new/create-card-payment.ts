@@ -27,43 +27,89 @@ interface Outcome {
   message: string;
 }
 
-
 export function returnUrl(appUrl: string, flow: "s2s" | "form" | "token", paymentId: string): string {
   return `${appUrl}/payments/return?flow=${flow}&payment=${encodeURIComponent(paymentId)}`;
 }
 
 function transportOutcome(r: Extract<GatewayResult<unknown>, { kind: "transport" | "gateway_error" }>): Outcome {
   if (r.kind === "transport" && r.outcomeUnknown) {
-    return { patch: { status: "unknown" }, html: null, result: "unknown", message: "The gateway did not answer in time. The outcome will be confirmed with the gateway; do not take the payment again." };
+    return {
+      patch: { status: "unknown" },
+      html: null,
+      result: "unknown",
+      message: "The gateway did not answer in time. The outcome will be confirmed with the gateway; do not take the payment again.",
+    };
   }
-  if (r.kind === "transport") return { patch: { status: "failed" }, html: null, result: "not_sent", message: "The gateway could not be reached; nothing was charged. Try again." };
-  return { patch: { status: "failed", declineReason: r.message.slice(0, 200) }, html: null, result: "gateway_error", message: "The gateway refused the payment request; nothing was charged." };
+  if (r.kind === "transport")
+    return {
+      patch: { status: "failed" },
+      html: null,
+      result: "not_sent",
+      message: "The gateway could not be reached; nothing was charged. Try again.",
+    };
+  return {
+    patch: { status: "failed", declineReason: r.message.slice(0, 200) },
+    html: null,
+    result: "gateway_error",
+    message: "The gateway refused the payment request; nothing was charged.",
+  };
 }
 
 function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, auth: boolean): Outcome {
   if (r.kind === "declined") {
     const gatewayId = typeof r.data.paymentId === "string" ? r.data.paymentId : undefined;
-    return { patch: { status: "declined", declineReason: r.declineReason.slice(0, 200), ...(gatewayId ? { gatewayId } : {}) }, html: null, result: "declined", message: `Declined: ${r.declineReason}` };
+    return {
+      patch: { status: "declined", declineReason: r.declineReason.slice(0, 200), ...(gatewayId ? { gatewayId } : {}) },
+      html: null,
+      result: "declined",
+      message: `Declined: ${r.declineReason}`,
+    };
   }
   if (r.kind !== "success") return transportOutcome(r);
   const d = r.data;
   const gatewayId = d.paymentId ? { gatewayId: d.paymentId } : {};
   const word = d.result.toLowerCase();
   if (word === "pending" && d.html) {
-    return { patch: { status: "awaiting_3ds", gatewayStatus: "3DS", ...gatewayId }, html: d.html, result: "challenge", message: "The customer's bank asks for 3-D Secure verification." };
+    return {
+      patch: { status: "awaiting_3ds", gatewayStatus: "3DS", ...gatewayId },
+      html: d.html,
+      result: "challenge",
+      message: "The customer's bank asks for 3-D Secure verification.",
+    };
   }
   if (word === "success") {
     const authorized = auth || (d.status ?? "").toUpperCase() === "PENDING";
     return authorized
-      ? { patch: { status: "authorized", authorizedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId }, html: null, result: "authorized", message: "Authorized. Capture it from the payment's page." }
-      : { patch: { status: "captured", authorizedMinor: minor, capturedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId }, html: null, result: "captured", message: "Paid." };
+      ? {
+          patch: { status: "authorized", authorizedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
+          html: null,
+          result: "authorized",
+          message: "Authorized. Capture it from the payment's page.",
+        }
+      : {
+          patch: { status: "captured", authorizedMinor: minor, capturedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
+          html: null,
+          result: "captured",
+          message: "Paid.",
+        };
   }
   if (word === "declined") return { patch: { status: "declined", ...gatewayId }, html: null, result: "declined", message: "Declined." };
   // An answer we cannot read as an outcome: the status query decides.
-  return { patch: { status: "unknown", ...gatewayId }, html: null, result: "unrecognised", message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway." };
+  return {
+    patch: { status: "unknown", ...gatewayId },
+    html: null,
+    result: "unrecognised",
+    message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway.",
+  };
 }
 
-async function formSale(deps: ServiceDeps, input: Extract<NewPaymentInput, { mode: "form" }>, minor: number, paymentId: string, ip: string): Promise<Outcome> {
+async function formSale(
+  deps: ServiceDeps,
+  input: Extract<NewPaymentInput, { mode: "form" }>,
+  minor: number,
+  paymentId: string,
+  ip: string,
+): Promise<Outcome> {
   const sale = await deps.gateway.sale({
     orderId: input.orderId,
     amount: { minor, currency: input.currency },
@@ -85,15 +131,38 @@ async function formSale(deps: ServiceDeps, input: Extract<NewPaymentInput, { mod
     saveToken: input.saveCard,
     recurringInit: input.recurringInit,
   });
-  if (sale.kind === "declined") return { patch: { status: "declined", declineReason: sale.declineReason.slice(0, 200) }, html: null, result: "declined", message: `Declined: ${sale.declineReason}` };
+  if (sale.kind === "declined")
+    return {
+      patch: { status: "declined", declineReason: sale.declineReason.slice(0, 200) },
+      html: null,
+      result: "declined",
+      message: `Declined: ${sale.declineReason}`,
+    };
   if (sale.kind !== "success") return transportOutcome(sale);
   const gatewayId = sale.data.trans_id;
   const body = Array.isArray(sale.data.redirect_params) ? undefined : sale.data.redirect_params?.body;
-  if (!body) return { patch: { status: "unknown", gatewayId }, html: null, result: "no_redirect", message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway." };
+  if (!body)
+    return {
+      patch: { status: "unknown", gatewayId },
+      html: null,
+      result: "no_redirect",
+      message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway.",
+    };
   const col = await deps.gateway.collector({ body, redirectUrl: sale.data.redirect_url });
-  if (col.kind !== "success") return { patch: { status: "unknown", gatewayId }, html: null, result: "collector_failed", message: "The card page could not be loaded; the outcome will be confirmed with the gateway." };
+  if (col.kind !== "success")
+    return {
+      patch: { status: "unknown", gatewayId },
+      html: null,
+      result: "collector_failed",
+      message: "The card page could not be loaded; the outcome will be confirmed with the gateway.",
+    };
   // The collector's page (a challenge, or "sending you on") runs in the frame; the status query decides after it.
-  return { patch: { status: "awaiting_3ds", gatewayId, gatewayStatus: "REDIRECT" }, html: col.data.html, result: "customer_step", message: "The customer's card page is shown below." };
+  return {
+    patch: { status: "awaiting_3ds", gatewayId, gatewayStatus: "REDIRECT" },
+    html: col.data.html,
+    result: "customer_step",
+    message: "The customer's card page is shown below.",
+  };
 }
 
 /** A usable payer IP for the form interface: the staff member's request address (phone orders have no other). */
@@ -105,9 +174,15 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
   const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   const minor = decimalToMinor(input.amount, input.currency as CurrencyCode);
-  if (!minor || minor <= 0) throw new AppError("invalid_request", "The amount is not valid.", { amount: ["The amount must be more than zero."] });
+  if (!minor || minor <= 0)
+    throw new AppError("invalid_request", "The amount is not valid.", { amount: ["The amount must be more than zero."] });
   const digits = cardDigits(input.cardNumber);
-  const card = { cardBin6: digits.slice(0, 6), cardLast4: digits.slice(-4), cardBrand: cardBrandOf(digits), cardExpiry: `${input.expMonth}/${input.expYear}` };
+  const card = {
+    cardBin6: digits.slice(0, 6),
+    cardLast4: digits.slice(-4),
+    cardBrand: cardBrandOf(digits),
+    cardExpiry: `${input.expMonth}/${input.expYear}`,
+  };
   const kind = input.mode === "s2s" ? "s2s_sale" : "sale";
 
   let payment: PaymentRow;
@@ -125,7 +200,9 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
         payerEmail: input.email,
         payerPhone: input.phone,
         payerIp: input.mode === "form" ? payerIp(ip ?? "") : null,
-        ...(input.mode === "form" ? { payerAddress: input.address, payerCity: input.city, payerZip: input.zip, payerCountry: input.country } : {}),
+        ...(input.mode === "form"
+          ? { payerAddress: input.address, payerCity: input.city, payerZip: input.zip, payerCountry: input.country }
+          : {}),
         ...card,
         createdBy: principal.userId,
         createdAt: now,
@@ -139,7 +216,16 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
         targetType: "payment",
         targetId: row.id,
         at: now,
-        summary: { kind, orderId: input.orderId, amountMinor: minor, currency: input.currency, auth: input.auth, cardBrand: card.cardBrand, cardLast4: card.cardLast4, ...(input.mode === "form" ? { saveCard: input.saveCard, recurringInit: input.recurringInit } : {}) },
+        summary: {
+          kind,
+          orderId: input.orderId,
+          amountMinor: minor,
+          currency: input.currency,
+          auth: input.auth,
+          cardBrand: card.cardBrand,
+          cardLast4: card.cardLast4,
+          ...(input.mode === "form" ? { saveCard: input.saveCard, recurringInit: input.recurringInit } : {}),
+        },
       });
       return row;
     });
@@ -170,7 +256,12 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
   } catch {
     // The client refused its input before sending (a programming error): nothing was sent. No details: they
     // could name card fields.
-    outcome = { patch: { status: "failed" }, html: null, result: "not_sent", message: "The payment could not be sent to the gateway; nothing was charged." };
+    outcome = {
+      patch: { status: "failed" },
+      html: null,
+      result: "not_sent",
+      message: "The payment could not be sent to the gateway; nothing was charged.",
+    };
   }
 
   const recorded = await deps.db.transaction(async (tx) => {
@@ -190,6 +281,8 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
     return next;
   });
 
-  const threeDsViewId = outcome.html ? await storeThreeDsView(deps.db, { html: outcome.html, userId: principal.userId, paymentId: payment.id }) : null;
+  const threeDsViewId = outcome.html
+    ? await storeThreeDsView(deps.db, { html: outcome.html, userId: principal.userId, paymentId: payment.id })
+    : null;
   return { paymentId: recorded.id, status: recorded.status, message: outcome.message, threeDsViewId };
 }

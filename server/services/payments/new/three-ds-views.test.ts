@@ -45,7 +45,10 @@ describe.each(testDatabaseTargets())("three-ds views ($name)", (target) => {
 
 describe("three-ds view headers", () => {
   it("sandboxed CSP without allow-same-origin or top navigation, framed by self, not cached", () => {
-    const h = threeDsViewHeaders({ gatewayOrigins: ["http://127.0.0.1:4111", "http://127.0.0.1:4111"], appOrigin: "http://127.0.0.1:3100" });
+    const h = threeDsViewHeaders({
+      gatewayOrigins: ["http://127.0.0.1:4111", "http://127.0.0.1:4111"],
+      appOrigin: "http://127.0.0.1:3100",
+    });
     const csp = h["Content-Security-Policy"]!;
     expect(csp.startsWith("sandbox allow-scripts allow-forms;")).toBe(true);
     expect(csp).not.toMatch(/allow-same-origin|allow-top-navigation|allow-popups/);

@@ -17,16 +17,32 @@ export const MAX_VIEW_BYTES = 512 * 1024;
 const hashOf = (id: string) => createHash("sha256").update(id, "utf8").digest("hex");
 
 /** Keep the page for this user; null when it is too large to keep. Expired views are swept on the way. */
-export async function storeThreeDsView(db: Db | Tx, v: { html: string; userId: string; paymentId: string }, now = new Date()): Promise<string | null> {
+export async function storeThreeDsView(
+  db: Db | Tx,
+  v: { html: string; userId: string; paymentId: string },
+  now = new Date(),
+): Promise<string | null> {
   if (Buffer.byteLength(v.html, "utf8") > MAX_VIEW_BYTES) return null;
   await db.delete(threeDsViews).where(lt(threeDsViews.expiresAt, now));
   const id = randomBytes(24).toString("base64url");
-  await db.insert(threeDsViews).values({ idHash: hashOf(id), userId: v.userId, paymentId: v.paymentId, html: v.html, createdAt: now, expiresAt: new Date(now.getTime() + THREE_DS_VIEW_TTL_MS) });
+  await db.insert(threeDsViews).values({
+    idHash: hashOf(id),
+    userId: v.userId,
+    paymentId: v.paymentId,
+    html: v.html,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + THREE_DS_VIEW_TTL_MS),
+  });
   return id;
 }
 
 /** The page, when it exists, has not expired and was stored for this user; else null (the route answers 404). */
-export async function readThreeDsView(db: Db | Tx, id: string, userId: string, now = new Date()): Promise<{ html: string; paymentId: string } | null> {
+export async function readThreeDsView(
+  db: Db | Tx,
+  id: string,
+  userId: string,
+  now = new Date(),
+): Promise<{ html: string; paymentId: string } | null> {
   const [row] = await db
     .select({ html: threeDsViews.html, paymentId: threeDsViews.paymentId })
     .from(threeDsViews)

@@ -60,12 +60,20 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
         targetType: "billing_plan",
         targetId: plan!.id,
         at: now,
-        summary: { firstPaymentId: first.id, amountMinor, currency: first.currency, interval: input.interval, firstChargeDate: input.firstChargeDate, interface: iface },
+        summary: {
+          firstPaymentId: first.id,
+          amountMinor,
+          currency: first.currency,
+          interval: input.interval,
+          firstChargeDate: input.firstChargeDate,
+          interface: iface,
+        },
       });
       return plan!;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError("conflict", "This recurring token already has a plan. Pause, resume or cancel that one instead.");
+    if (isUniqueViolation(e))
+      throw new AppError("conflict", "This recurring token already has a plan. Pause, resume or cancel that one instead.");
     throw e;
   }
 }

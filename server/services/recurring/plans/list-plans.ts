@@ -72,7 +72,10 @@ export async function listPlans(ctx: ServiceContext, opts: { status?: PlanStatus
   const { deps, principal } = ctx;
   requirePermission(principal, "RECURRING_CHARGE");
   const rows = await deps.db
-    .select({ plan: billingPlans, first: { email: payments.payerEmail, name: payments.payerName, cardLast4: payments.cardLast4, orderId: payments.orderId } })
+    .select({
+      plan: billingPlans,
+      first: { email: payments.payerEmail, name: payments.payerName, cardLast4: payments.cardLast4, orderId: payments.orderId },
+    })
     .from(billingPlans)
     .innerJoin(payments, eq(payments.id, billingPlans.firstPaymentId))
     .where(opts.status ? eq(billingPlans.status, opts.status) : undefined)
@@ -98,7 +101,13 @@ export async function listPlans(ctx: ServiceContext, opts: { status?: PlanStatus
     retriesAllowed: deps.config.plans.retryDelaysMs.length,
     inFlight: p.inFlightChargeId ? (byId.get(p.inFlightChargeId) ?? null) : null,
     lastCharge: p.lastChargeId ? (byId.get(p.lastChargeId) ?? null) : null,
-    customer: { email: first.email, name: first.name, cardLast4: first.cardLast4, firstPaymentId: p.firstPaymentId, firstOrderId: first.orderId },
+    customer: {
+      email: first.email,
+      name: first.name,
+      cardLast4: first.cardLast4,
+      firstPaymentId: p.firstPaymentId,
+      firstOrderId: first.orderId,
+    },
     createdAt: p.createdAt.toISOString(),
   }));
   const upcoming = plans.filter((p) => p.status === "active").sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt));
@@ -114,6 +123,16 @@ export async function listPlans(ctx: ServiceContext, opts: { status?: PlanStatus
   const failed = failedRows
     .map((r) => ({ c: chargeView(r.charge), p: planById.get(r.planId) }))
     .filter((x): x is { c: PlanChargeView; p: PlanView } => !!x.p)
-    .map(({ c, p }) => ({ ...c, plan: { id: p.id, status: p.status, amountMinor: p.amountMinor, currency: p.currency, description: p.description, customer: p.customer } }));
+    .map(({ c, p }) => ({
+      ...c,
+      plan: {
+        id: p.id,
+        status: p.status,
+        amountMinor: p.amountMinor,
+        currency: p.currency,
+        description: p.description,
+        customer: p.customer,
+      },
+    }));
   return { plans, upcoming, failed };
 }

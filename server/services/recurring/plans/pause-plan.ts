@@ -7,5 +7,10 @@ import { changePlanStatus } from "./plan-status";
 
 export async function pausePlan(ctx: ServiceContext, input: { planId: string } & PausePlanInput): Promise<BillingPlanRow> {
   const reason = pausePlanSchema.parse(input).reason || `Paused by ${ctx.principal.email}.`;
-  return changePlanStatus(ctx, { planId: input.planId, change: "pause", patchOf: () => ({ status: "paused", pauseReason: reason }), extraSummary: { reason } });
+  return changePlanStatus(ctx, {
+    planId: input.planId,
+    change: "pause",
+    patchOf: () => ({ status: "paused", pauseReason: reason }),
+    extraSummary: { reason },
+  });
 }

@@ -54,15 +54,27 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     await database?.dispose();
   });
 
-  const chargesOf = (planId: string) => database.db.select().from(billingPlanCharges).where(eq(billingPlanCharges.planId, planId)).orderBy(billingPlanCharges.createdAt);
+  const chargesOf = (planId: string) =>
+    database.db.select().from(billingPlanCharges).where(eq(billingPlanCharges.planId, planId)).orderBy(billingPlanCharges.createdAt);
   const planRow = async (planId: string) => (await database.db.select().from(billingPlans).where(eq(billingPlans.id, planId)))[0]!;
   /** Recurring charge calls sent for an order id (status queries of the reconciler are not sends). */
   const sendsOf = async (orderId: string) =>
-    (await database.db.select({ n: count() }).from(gatewayCalls).where(and(eq(gatewayCalls.orderId, orderId), inArray(gatewayCalls.operation, ["recurring_v2", "recurring_sale"]))))[0]!.n;
+    (
+      await database.db
+        .select({ n: count() })
+        .from(gatewayCalls)
+        .where(and(eq(gatewayCalls.orderId, orderId), inArray(gatewayCalls.operation, ["recurring_v2", "recurring_sale"])))
+    )[0]!.n;
 
   async function duePlan(over: { amount?: string; interval?: "weekly" | "monthly" | "yearly" } = {}) {
     const { first, token } = await recurringFirst(database, deps);
-    const plan = await createPlan(as(clerk, "203.0.113.5"), { firstPaymentId: first.id, amount: over.amount ?? "25.00", interval: over.interval ?? "monthly", firstChargeDate: today(clock.now()), description: "Gym membership" });
+    const plan = await createPlan(as(clerk, "203.0.113.5"), {
+      firstPaymentId: first.id,
+      amount: over.amount ?? "25.00",
+      interval: over.interval ?? "monthly",
+      firstChargeDate: today(clock.now()),
+      description: "Gym membership",
+    });
     return { first, token, plan };
   }
 
@@ -84,15 +96,26 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       const charges = await chargesOf(plan.id);
       expect(charges).toHaveLength(1);
       expect(charges[0]).toMatchObject({ cycle: 0, attempt: 0, outcome: "approved", cycleDate: plan.anchorDate });
-      const ledger = await database.db.select().from(payments).where(and(eq(payments.parentPaymentId, first.id), eq(payments.kind, "recurring")));
+      const ledger = await database.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.parentPaymentId, first.id), eq(payments.kind, "recurring")));
       expect(ledger).toHaveLength(1);
-      expect(ledger[0]).toMatchObject({ id: charges[0]!.paymentId, status: "captured", amountMinor: 2_500, currency: "SAR", orderId: charges[0]!.orderId });
+      expect(ledger[0]).toMatchObject({
+        id: charges[0]!.paymentId,
+        status: "captured",
+        amountMinor: 2_500,
+        currency: "SAR",
+        orderId: charges[0]!.orderId,
+      });
       expect(await sendsOf(charges[0]!.orderId)).toBe(1);
       const after = await planRow(plan.id);
       expect(after).toMatchObject({ status: "active", cycle: 1, attempt: 0, inFlightChargeId: null, lastChargeId: charges[0]!.id });
       expect(after.nextChargeAt.toISOString()).toBe(`${cycleDate(plan.anchorDate, "monthly", 1)}T00:00:00.000Z`);
       const audits = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, plan.id));
-      expect(audits.map((x) => x.action)).toEqual(expect.arrayContaining(["billing_plan.create", "billing_plan.charge.claim", "billing_plan.charge.approved"]));
+      expect(audits.map((x) => x.action)).toEqual(
+        expect.arrayContaining(["billing_plan.create", "billing_plan.charge.claim", "billing_plan.charge.approved"]),
+      );
       // The charge itself is audited like any new charge, by the scheduler's system principal.
       const paymentAudits = await database.db.select().from(auditLog).where(eq(auditLog.targetId, ledger[0]!.id));
       expect(paymentAudits.map((x) => [x.action, x.actorEmail])).toEqual([
@@ -151,7 +174,11 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       [0, 3, "declined"],
       [0, 4, "approved"],
     ]);
-    expect(await planRow(plan.id)).toMatchObject({ status: "active", cycle: nextCycleAfter(plan.anchorDate, "monthly", 0, clock.now()), attempt: 0 });
+    expect(await planRow(plan.id)).toMatchObject({
+      status: "active",
+      cycle: nextCycleAfter(plan.anchorDate, "monthly", 0, clock.now()),
+      attempt: 0,
+    });
     const failed = (await listPlans(as(clerk))).failed.filter((f) => f.planId === plan.id);
     expect(failed).toHaveLength(4);
     expect(failed.every((f) => f.reason === "Insufficient funds")).toBe(true);
@@ -183,7 +210,10 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     const cbDeps: ServiceDeps = { ...testDeps(database, cbSandbox.url, TEST_ENV), now: clock.now };
     try {
       const { first } = await recurringFirst(database, cbDeps);
-      const plan = await createPlan({ deps: cbDeps, principal: clerk, ip: null }, { firstPaymentId: first.id, amount: "40", interval: "weekly", firstChargeDate: today(clock.now()), description: "Weekly box" });
+      const plan = await createPlan(
+        { deps: cbDeps, principal: clerk, ip: null },
+        { firstPaymentId: first.id, amount: "40", interval: "weekly", firstChargeDate: today(clock.now()), description: "Weekly box" },
+      );
       // The sandbox makes the charge, then the answer is lost: the worst case for double charging.
       await sandboxControl(cbSandbox.url).addFault({ operation: "recurring_v2", fault: "http_500", times: 1, phase: "after" });
       await runDuePlans(cbDeps);
@@ -199,7 +229,10 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       expect(await chargesOf(plan.id)).toHaveLength(1);
       expect(await sendsOf(charge!.orderId)).toBe(1);
       // The gateway's notification is stored (not processed); the reconciler processes it and confirms the payment.
-      await until(async () => (await database.db.select().from(gatewayNotifications).where(eq(gatewayNotifications.orderId, charge!.orderId))).length > 0);
+      await until(
+        async () =>
+          (await database.db.select().from(gatewayNotifications).where(eq(gatewayNotifications.orderId, charge!.orderId))).length > 0,
+      );
       await reconcileOnce(cbDeps, { retryAfterMs: 0 });
       const [settled] = await database.db.select().from(payments).where(eq(payments.orderId, charge!.orderId));
       expect(settled!.status).toBe("captured");
@@ -221,7 +254,15 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       const at = new Date(clock.now().getTime() - ageMs);
       const [claim] = await database.db
         .insert(billingPlanCharges)
-        .values({ planId, cycle: 0, attempt: 0, cycleDate: plan.anchorDate, orderId: planChargeOrderId(planId, 0, 0), idempotencyKey: `plan_${planId}_cycle_0_attempt_0`, createdAt: at })
+        .values({
+          planId,
+          cycle: 0,
+          attempt: 0,
+          cycleDate: plan.anchorDate,
+          orderId: planChargeOrderId(planId, 0, 0),
+          idempotencyKey: `plan_${planId}_cycle_0_attempt_0`,
+          createdAt: at,
+        })
         .returning();
       await database.db.update(billingPlans).set({ inFlightChargeId: claim!.id }).where(eq(billingPlans.id, planId));
       return claim!;
@@ -234,13 +275,25 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     clock.advance(STALE_CLAIM_MS);
     const r = await runDuePlans(deps);
     // (Other tests' plans may fall due as the shared clock moves: only this plan's entries are looked at.)
-    expect(r.charged.filter((c) => c.planId === a.plan.id)).toEqual([{ planId: a.plan.id, chargeId: claimA.id, orderId: claimA.orderId, result: "approved" }]);
+    expect(r.charged.filter((c) => c.planId === a.plan.id)).toEqual([
+      { planId: a.plan.id, chargeId: claimA.id, orderId: claimA.orderId, result: "approved" },
+    ]);
     expect(await sendsOf(claimA.orderId)).toBe(1);
     // (b) Died after the gateway answered, before the plan moved on: the next pass settles, it does not resend.
     const b = await duePlan();
     const claimB = await leaveClaim(b.plan.id, 0);
     const first = await recurringFirstPayment(database.db, b.first.id);
-    await runNewCharge(as(PLAN_SCHEDULER_PRINCIPAL), recurringChargeSpec(deps.gateway, first, { auditAction: "recurring.plan_charge", orderId: claimB.orderId, amountMinor: 2_500, description: "Gym membership", interface: "v2", idempotencyKey: claimB.idempotencyKey }));
+    await runNewCharge(
+      as(PLAN_SCHEDULER_PRINCIPAL),
+      recurringChargeSpec(deps.gateway, first, {
+        auditAction: "recurring.plan_charge",
+        orderId: claimB.orderId,
+        amountMinor: 2_500,
+        description: "Gym membership",
+        interface: "v2",
+        idempotencyKey: claimB.idempotencyKey,
+      }),
+    );
     const r2 = await runDuePlans(deps);
     expect(r2.settled.filter((c) => c.planId === b.plan.id)).toEqual([{ planId: b.plan.id, chargeId: claimB.id, result: "approved" }]);
     expect(r2.charged.filter((c) => c.planId === b.plan.id)).toEqual([]);
@@ -264,17 +317,33 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     await runDuePlans(deps);
     expect(await chargesOf(plan.id)).toHaveLength(0);
     // One live plan per token: after the cancel a new one may be created, but not a second live one.
-    const input = { firstPaymentId: first.id, amount: "10", interval: "yearly" as const, firstChargeDate: today(new Date(clock.now().getTime() + 5 * DAY_MS)), description: "Annual" };
+    const input = {
+      firstPaymentId: first.id,
+      amount: "10",
+      interval: "yearly" as const,
+      firstChargeDate: today(new Date(clock.now().getTime() + 5 * DAY_MS)),
+      description: "Annual",
+    };
     expect((await createPlan(as(clerk), input)).status).toBe("active");
     expect(await codeOf(createPlan(as(clerk), input))).toBe("conflict");
     const audits = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, plan.id));
-    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(["billing_plan.pause", "billing_plan.resume", "billing_plan.cancel"]));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["billing_plan.pause", "billing_plan.resume", "billing_plan.cancel"]),
+    );
   });
 
   it("refuses bad input on the server: a past first date, decimals with the form interface, an unknown token", async () => {
     const { first } = await recurringFirst(database, deps);
-    const base = { firstPaymentId: first.id, amount: "10", interval: "monthly" as const, firstChargeDate: today(clock.now()), description: "Plan" };
-    expect(await codeOf(createPlan(as(clerk), { ...base, firstChargeDate: today(new Date(clock.now().getTime() - DAY_MS)) }))).toBe("invalid_request");
+    const base = {
+      firstPaymentId: first.id,
+      amount: "10",
+      interval: "monthly" as const,
+      firstChargeDate: today(clock.now()),
+      description: "Plan",
+    };
+    expect(await codeOf(createPlan(as(clerk), { ...base, firstChargeDate: today(new Date(clock.now().getTime() - DAY_MS)) }))).toBe(
+      "invalid_request",
+    );
     expect(await codeOf(createPlan(as(clerk), { ...base, amount: "10.50", interface: "form" }))).toBe("invalid_request");
     expect(await codeOf(createPlan(as(clerk), { ...base, firstChargeDate: "2025-02-30" }))).toBe("invalid_request");
     expect(await codeOf(createPlan(as(clerk), { ...base, firstPaymentId: "0b5a43d6-7c43-4e8e-9d0e-3b1f4a2c9e11" }))).toBe("not_found");
@@ -284,7 +353,17 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
   it("a role without RECURRING_CHARGE can neither list, create, pause, resume nor cancel plans", async () => {
     const { plan, first } = await duePlan();
     expect(await codeOf(listPlans(as(viewer)))).toBe("forbidden");
-    expect(await codeOf(createPlan(as(viewer), { firstPaymentId: first.id, amount: "1", interval: "weekly", firstChargeDate: today(clock.now()), description: "x" }))).toBe("forbidden");
+    expect(
+      await codeOf(
+        createPlan(as(viewer), {
+          firstPaymentId: first.id,
+          amount: "1",
+          interval: "weekly",
+          firstChargeDate: today(clock.now()),
+          description: "x",
+        }),
+      ),
+    ).toBe("forbidden");
     expect(await codeOf(pausePlan(as(viewer), { planId: plan.id }))).toBe("forbidden");
     expect(await codeOf(resumePlan(as(viewer), { planId: plan.id }))).toBe("forbidden");
     expect(await codeOf(cancelPlan(as(viewer), { planId: plan.id }))).toBe("forbidden");

@@ -57,7 +57,12 @@ export async function runDuePlans(deps: ServiceDeps, opts: RunDueOptions = {}): 
       const r = await settleCharge(deps, id, { skipLocked: true });
       if (r.state === "redrive") {
         log.warn("plans.redrive_claim", { planId: id, chargeId: r.charge.id });
-        report.charged.push({ planId: id, chargeId: r.charge.id, orderId: r.charge.orderId, result: await charge(deps, r.plan, r.charge, log) });
+        report.charged.push({
+          planId: id,
+          chargeId: r.charge.id,
+          orderId: r.charge.orderId,
+          result: await charge(deps, r.plan, r.charge, log),
+        });
       } else if (r.state !== "open" && r.state !== "skipped") {
         report.settled.push({ planId: id, chargeId: r.charge.id, result: r.state });
       }
@@ -68,7 +73,12 @@ export async function runDuePlans(deps: ServiceDeps, opts: RunDueOptions = {}): 
 
   for (const claim of await claimDuePlans(deps, limit)) {
     try {
-      report.charged.push({ planId: claim.plan.id, chargeId: claim.charge.id, orderId: claim.charge.orderId, result: await charge(deps, claim.plan, claim.charge, log) });
+      report.charged.push({
+        planId: claim.plan.id,
+        chargeId: claim.charge.id,
+        orderId: claim.charge.orderId,
+        result: await charge(deps, claim.plan, claim.charge, log),
+      });
     } catch (e) {
       report.errors.push({ planId: claim.plan.id, message: e instanceof Error ? e.message : String(e) });
     }
@@ -117,7 +127,16 @@ async function claimDuePlans(deps: ServiceDeps, limit: number): Promise<Array<{ 
         targetType: "billing_plan",
         targetId: plan.id,
         at: now,
-        summary: { chargeId: row!.id, orderId, cycle: plan.cycle, attempt, declinesSoFar: plan.attempt, amountMinor: plan.amountMinor, currency: plan.currency, cycleDate: row!.cycleDate },
+        summary: {
+          chargeId: row!.id,
+          orderId,
+          cycle: plan.cycle,
+          attempt,
+          declinesSoFar: plan.attempt,
+          amountMinor: plan.amountMinor,
+          currency: plan.currency,
+          cycleDate: row!.cycleDate,
+        },
       });
       claims.push({ plan, charge: row! });
     }

@@ -23,26 +23,37 @@ describe("billing-cycle dates", () => {
 
   it("property: a monthly date is in the right month, on min(anchor day, month length), and is a real date", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2000, max: 2100 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1, max: 31 }), fc.integer({ min: 0, max: 600 }), (y, m0, d, n) => {
-        const last = new Date(Date.UTC(y, m0 + 1, 0)).getUTCDate();
-        const anchor = `${y}-${String(m0 + 1).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
-        const got = parseDate(cycleDate(anchor, "monthly", n))!;
-        expect(got).not.toBeNull();
-        const months = m0 + n;
-        expect(got.year).toBe(y + Math.floor(months / 12));
-        expect(got.month0).toBe(months % 12);
-        const monthLength = new Date(Date.UTC(got.year, got.month0 + 1, 0)).getUTCDate();
-        expect(got.day).toBe(Math.min(Math.min(d, last), monthLength));
-      }),
+      fc.property(
+        fc.integer({ min: 2000, max: 2100 }),
+        fc.integer({ min: 0, max: 11 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 0, max: 600 }),
+        (y, m0, d, n) => {
+          const last = new Date(Date.UTC(y, m0 + 1, 0)).getUTCDate();
+          const anchor = `${y}-${String(m0 + 1).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+          const got = parseDate(cycleDate(anchor, "monthly", n))!;
+          expect(got).not.toBeNull();
+          const months = m0 + n;
+          expect(got.year).toBe(y + Math.floor(months / 12));
+          expect(got.month0).toBe(months % 12);
+          const monthLength = new Date(Date.UTC(got.year, got.month0 + 1, 0)).getUTCDate();
+          expect(got.day).toBe(Math.min(Math.min(d, last), monthLength));
+        },
+      ),
     );
   });
 
   it("property: dates strictly increase with the cycle number, for every interval", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }), fc.constantFrom("weekly" as const, "monthly" as const, "yearly" as const), fc.integer({ min: 0, max: 300 }), (d, interval, n) => {
-        const anchor = d.toISOString().slice(0, 10);
-        expect(cycleDate(anchor, interval, n + 1) > cycleDate(anchor, interval, n)).toBe(true);
-      }),
+      fc.property(
+        fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }),
+        fc.constantFrom("weekly" as const, "monthly" as const, "yearly" as const),
+        fc.integer({ min: 0, max: 300 }),
+        (d, interval, n) => {
+          const anchor = d.toISOString().slice(0, 10);
+          expect(cycleDate(anchor, interval, n + 1) > cycleDate(anchor, interval, n)).toBe(true);
+        },
+      ),
     );
   });
 

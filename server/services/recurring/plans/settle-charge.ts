@@ -53,7 +53,14 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
         targetType: "billing_plan",
         targetId: plan.id,
         at: now,
-        summary: { chargeId: charge.id, paymentId: payment.id, orderId: charge.orderId, cycle: charge.cycle, attempt: charge.attempt, ...summary },
+        summary: {
+          chargeId: charge.id,
+          paymentId: payment.id,
+          orderId: charge.orderId,
+          cycle: charge.cycle,
+          attempt: charge.attempt,
+          ...summary,
+        },
       });
 
     if (!APPROVED.has(payment.status) && !REFUSED.has(payment.status)) {
@@ -76,9 +83,21 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
         .returning();
       await tx
         .update(billingPlans)
-        .set({ cycle: nextCycle, attempt: 0, nextChargeAt: startOfDate(cycleDate(plan.anchorDate, interval, nextCycle)), inFlightChargeId: null, lastChargeId: charge.id, updatedAt: now })
+        .set({
+          cycle: nextCycle,
+          attempt: 0,
+          nextChargeAt: startOfDate(cycleDate(plan.anchorDate, interval, nextCycle)),
+          inFlightChargeId: null,
+          lastChargeId: charge.id,
+          updatedAt: now,
+        })
         .where(eq(billingPlans.id, plan.id));
-      await audit("billing_plan.charge.approved", { amountMinor: payment.amountMinor, currency: payment.currency, nextCycle, nextChargeDate: cycleDate(plan.anchorDate, interval, nextCycle) });
+      await audit("billing_plan.charge.approved", {
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        nextCycle,
+        nextChargeDate: cycleDate(plan.anchorDate, interval, nextCycle),
+      });
       return { state: "approved", charge: done!, payment } as const;
     }
 

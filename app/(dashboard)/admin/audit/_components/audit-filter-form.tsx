@@ -20,10 +20,25 @@ export function AuditFilterForm({ values, errors, actions, targetTypes, zone }: 
   const v = (k: string) => values[k] ?? "";
   const action = v("action");
   return (
-    <form method="get" action="/admin/audit" role="search" aria-label="Filter the audit log" className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs">
+    <form
+      method="get"
+      action="/admin/audit"
+      role="search"
+      aria-label="Filter the audit log"
+      className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
+    >
       <input type="hidden" name="tz" value={zone} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <InputField label="Actor" name="actor" type="search" dir="ltr" defaultValue={v("actor")} error={errors.actor} hint="Part of an e-mail, or a user ID." autoComplete="off" />
+        <InputField
+          label="Actor"
+          name="actor"
+          type="search"
+          dir="ltr"
+          defaultValue={v("actor")}
+          error={errors.actor}
+          hint="Part of an e-mail, or a user ID."
+          autoComplete="off"
+        />
         <SelectField label="Action" name="action" defaultValue={action} error={errors.action}>
           <option value="">Any action</option>
           {action && !actions.includes(action) && <option value={action}>{action}</option>}
@@ -50,7 +65,15 @@ export function AuditFilterForm({ values, errors, actions, targetTypes, zone }: 
             </option>
           ))}
         </SelectField>
-        <InputField label="Target type" name="targetType" dir="ltr" list="audit-target-types" defaultValue={v("targetType")} error={errors.targetType} autoComplete="off" />
+        <InputField
+          label="Target type"
+          name="targetType"
+          dir="ltr"
+          list="audit-target-types"
+          defaultValue={v("targetType")}
+          error={errors.targetType}
+          autoComplete="off"
+        />
         <datalist id="audit-target-types">
           {targetTypes.map((t) => (
             <option key={t} value={t} />

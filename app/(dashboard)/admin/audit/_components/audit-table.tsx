@@ -17,13 +17,21 @@ function Target({ type, id }: { type: string | null; id: string | null }) {
   if (type === "payment" && id && UUID_RE.test(id)) {
     return (
       <Link href={`/transactions/${id}`} prefetch={false} className="text-brand-700 hover:underline">
-        payment <bdi dir="ltr" className="font-mono text-xs">{id}</bdi>
+        payment{" "}
+        <bdi dir="ltr" className="font-mono text-xs">
+          {id}
+        </bdi>
       </Link>
     );
   }
   return (
     <span>
-      {type ?? "—"} {id && <bdi dir="ltr" className="font-mono text-xs break-all">{id}</bdi>}
+      {type ?? "—"}{" "}
+      {id && (
+        <bdi dir="ltr" className="font-mono text-xs break-all">
+          {id}
+        </bdi>
+      )}
     </span>
   );
 }
@@ -84,7 +92,15 @@ export function AuditTable({ rows, zone, brokenAt, actorHref }: AuditTableProps)
               <TD>
                 <Target type={r.targetType} id={r.targetId} />
               </TD>
-              <TD>{r.ip ? <bdi dir="ltr" className="font-mono text-xs">{r.ip}</bdi> : <Muted />}</TD>
+              <TD>
+                {r.ip ? (
+                  <bdi dir="ltr" className="font-mono text-xs">
+                    {r.ip}
+                  </bdi>
+                ) : (
+                  <Muted />
+                )}
+              </TD>
               <TD>
                 <SummaryCell summary={r.summary} />
               </TD>

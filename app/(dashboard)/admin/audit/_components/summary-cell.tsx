@@ -18,7 +18,10 @@ export function SummaryCell({ summary }: { summary: unknown }) {
         <code dir="ltr" className="break-all">{`${compact.slice(0, SHORT)}…`}</code>
         <span className="sr-only"> (show the whole summary)</span>
       </summary>
-      <pre dir="ltr" className="mt-2 max-h-64 overflow-auto rounded-sm bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-800">
+      <pre
+        dir="ltr"
+        className="mt-2 max-h-64 overflow-auto rounded-sm bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-800"
+      >
         {JSON.stringify(summary, null, 2)}
       </pre>
     </details>

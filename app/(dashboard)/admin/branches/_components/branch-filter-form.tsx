@@ -14,7 +14,13 @@ export interface BranchFilterFormProps {
 
 export function BranchFilterForm({ values, errors }: BranchFilterFormProps) {
   return (
-    <form method="get" action="/admin/branches" role="search" aria-label="Search branches" className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs">
+    <form
+      method="get"
+      action="/admin/branches"
+      role="search"
+      aria-label="Search branches"
+      className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <InputField
           wrapperClassName="sm:col-span-2"
@@ -31,7 +37,12 @@ export function BranchFilterForm({ values, errors }: BranchFilterFormProps) {
           <option value="active">Active only</option>
           <option value="inactive">Inactive only</option>
         </SelectField>
-        <SelectField label="Rows per page" name="pageSize" defaultValue={values.pageSize ?? String(DEFAULT_BRANCH_PAGE_SIZE)} error={errors.pageSize}>
+        <SelectField
+          label="Rows per page"
+          name="pageSize"
+          defaultValue={values.pageSize ?? String(DEFAULT_BRANCH_PAGE_SIZE)}
+          error={errors.pageSize}
+        >
           {BRANCH_PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}

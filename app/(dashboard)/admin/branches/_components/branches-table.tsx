@@ -51,7 +51,10 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
               )}
             </TD>
             <TD>
-              <Link href={`/transactions?branch=${encodeURIComponent(b.id)}`} className="font-medium whitespace-nowrap text-brand-700 hover:underline">
+              <Link
+                href={`/transactions?branch=${encodeURIComponent(b.id)}`}
+                className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+              >
                 Payments
                 <span className="sr-only">
                   {" "}

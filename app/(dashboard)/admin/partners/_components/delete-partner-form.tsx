@@ -42,7 +42,10 @@ export function DeletePartnerForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<DeletePartnerInput, unknown, DeletePartner>({ resolver: lazyZodResolver(() => import("@/lib/schemas/admin-partners").then((m) => m.deletePartnerSchema)), defaultValues: { partnerId: "" } });
+  } = useForm<DeletePartnerInput, unknown, DeletePartner>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/admin-partners").then((m) => m.deletePartnerSchema)),
+    defaultValues: { partnerId: "" },
+  });
 
   const onSubmit = handleSubmit((values) => {
     setOutcome(null);
@@ -56,7 +59,8 @@ export function DeletePartnerForm() {
   };
   // The outcome, success or not, is shown on the page after the dialog closes.
   const remove = useApiMutation({
-    mutationFn: (partnerId: string) => apiFetch<DeletePartnerResult>(`/api/admin/partners/${encodeURIComponent(partnerId)}`, { method: "DELETE" }),
+    mutationFn: (partnerId: string) =>
+      apiFetch<DeletePartnerResult>(`/api/admin/partners/${encodeURIComponent(partnerId)}`, { method: "DELETE" }),
     fallbackMessage: "The request failed.",
     onSuccess: (r, partnerId) => onDone({ tone: "success", title: "Partner deleted", text: r.message, partnerId }),
     onError: (e, partnerId) => onDone(failure(e, partnerId)),
@@ -100,7 +104,14 @@ export function DeletePartnerForm() {
         description="The gateway deletes the partner for good. This cannot be undone."
         busy={busy}
       >
-        {pendingId && <ConfirmDelete partnerId={pendingId} busy={busy} onDelete={() => void remove.submit(pendingId)} onCancel={() => setPendingId(null)} />}
+        {pendingId && (
+          <ConfirmDelete
+            partnerId={pendingId}
+            busy={busy}
+            onDelete={() => void remove.submit(pendingId)}
+            onCancel={() => setPendingId(null)}
+          />
+        )}
       </Dialog>
     </>
   );
@@ -125,7 +136,10 @@ function ConfirmDelete({ partnerId, busy, onDelete, onCancel }: ConfirmDeletePro
   return (
     <div className="space-y-4">
       <p id={idText}>
-        Partner id: <bdi dir="ltr" className="font-mono text-xs break-all">{partnerId}</bdi>
+        Partner id:{" "}
+        <bdi dir="ltr" className="font-mono text-xs break-all">
+          {partnerId}
+        </bdi>
       </p>
       <InputField
         label="Type the partner id to confirm"

@@ -35,8 +35,20 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function MirrorFacts({ role }: { role: RoleView }) {
   return (
     <dl>
-      <Detail label="Gateway ID">{role.gatewayRoleId ? <bdi dir="ltr" className="font-mono text-xs">{role.gatewayRoleId}</bdi> : null}</Detail>
-      <Detail label="Business unit">{role.businessUnitId ? <bdi dir="ltr" className="font-mono text-xs">{role.businessUnitId}</bdi> : null}</Detail>
+      <Detail label="Gateway ID">
+        {role.gatewayRoleId ? (
+          <bdi dir="ltr" className="font-mono text-xs">
+            {role.gatewayRoleId}
+          </bdi>
+        ) : null}
+      </Detail>
+      <Detail label="Business unit">
+        {role.businessUnitId ? (
+          <bdi dir="ltr" className="font-mono text-xs">
+            {role.businessUnitId}
+          </bdi>
+        ) : null}
+      </Detail>
       <Detail label="Mirrored at">{role.mirroredAt ? <LocalTime iso={role.mirroredAt} withSeconds /> : "never"}</Detail>
       <Detail label="Permissions">
         {role.permissions.length ? (
@@ -66,7 +78,13 @@ function savedNotice(sp: SearchParams): { saved: string; notAssigned: string[] }
   return { saved: "created", notAssigned };
 }
 
-export default async function RolePage({ params, searchParams }: { params: Promise<{ roleId: string }>; searchParams: Promise<SearchParams> }) {
+export default async function RolePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ roleId: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const { principal, allowed } = await pageAccess("ROLES_MANAGE");
   if (!allowed) return <Forbidden area="Role" permission="ROLES_MANAGE" />;
   const parsed = roleParamsSchema.safeParse(await params);
@@ -88,7 +106,11 @@ export default async function RolePage({ params, searchParams }: { params: Promi
     if (!mirror) notFound();
     return (
       <div className="max-w-5xl space-y-6">
-        <PageHeader title={<bdi>{mirror.name}</bdi>} back={{ href: "/admin/roles", label: "Roles" }} description={<span dir="auto">{mirror.description}</span>} />
+        <PageHeader
+          title={<bdi>{mirror.name}</bdi>}
+          back={{ href: "/admin/roles", label: "Roles" }}
+          description={<span dir="auto">{mirror.description}</span>}
+        />
         <Alert tone={problem?.code === "gateway_unavailable" ? "warning" : "error"} title="The role cannot be edited right now">
           {problem?.userMessage}
         </Alert>

@@ -14,7 +14,11 @@ export function RefreshButton() {
     refresh: true,
     onSuccess: (r) => {
       const roles = `${r.roles} ${r.roles === 1 ? "role" : "roles"}`;
-      setNote(r.complete ? `Mirrored ${roles} from the gateway.` : `Mirrored the first ${roles}; the gateway has more pages than one refresh reads.`);
+      setNote(
+        r.complete
+          ? `Mirrored ${roles} from the gateway.`
+          : `Mirrored the first ${roles}; the gateway has more pages than one refresh reads.`,
+      );
     },
   });
   const refresh = () => {

@@ -45,7 +45,10 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
 
   const save = useApiMutation({
     mutationFn: (values: RoleFormOutput) =>
-      apiFetch<RoleSaveResult>(roleId ? `/api/admin/roles/${roleId}` : "/api/admin/roles", { method: roleId ? "PUT" : "POST", body: values }),
+      apiFetch<RoleSaveResult>(roleId ? `/api/admin/roles/${roleId}` : "/api/admin/roles", {
+        method: roleId ? "PUT" : "POST",
+        body: values,
+      }),
     form: { setError: setFieldError, fields: FIELDS, shouldFocus: true },
     // A taken name is said beside the name field only.
     message: (e, onField) => (onField && e.code === "conflict" ? null : e.message),
@@ -73,7 +76,10 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={roleId ? "Edit role" : "New role"}>
       {notice && (
-        <Alert tone="success" title={notice.saved === "created" ? "The role was created at the gateway." : "The role was saved at the gateway."} />
+        <Alert
+          tone="success"
+          title={notice.saved === "created" ? "The role was created at the gateway." : "The role was saved at the gateway."}
+        />
       )}
       {notice && notice.notAssigned.length > 0 && <NotAssigned names={notice.notAssigned} />}
       {error && <Alert tone="error">{error}</Alert>}
@@ -86,7 +92,13 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
         error={errors.description?.message}
         {...register("description")}
       />
-      <PermissionPicker field={register("permissions")} others={others} grantable={grantable} current={defaults.permissions} error={errors.permissions?.message ?? errors.permissions?.root?.message} />
+      <PermissionPicker
+        field={register("permissions")}
+        others={others}
+        grantable={grantable}
+        current={defaults.permissions}
+        error={errors.permissions?.message ?? errors.permissions?.root?.message}
+      />
       <div className="flex items-center gap-3">
         <Button type="submit" loading={isSubmitting}>
           {roleId ? "Save role" : "Create role"}

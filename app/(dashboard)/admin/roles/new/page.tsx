@@ -15,7 +15,11 @@ export default async function NewRolePage() {
   if (!allowed) return <Forbidden area="New role" permission="ROLES_MANAGE" />;
   return (
     <div className="max-w-5xl space-y-6">
-      <PageHeader title="New role" back={{ href: "/admin/roles", label: "Roles" }} description="The role is created at the gateway; the dashboard mirrors it." />
+      <PageHeader
+        title="New role"
+        back={{ href: "/admin/roles", label: "Roles" }}
+        description="The role is created at the gateway; the dashboard mirrors it."
+      />
       <Card>
         <RoleForm defaults={{ name: "", description: "", permissions: [] }} grantable={grantableBy(principal)} />
       </Card>

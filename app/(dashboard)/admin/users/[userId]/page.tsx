@@ -39,7 +39,8 @@ export default async function UserSessionsPage({ params }: { params: Promise<{ u
         title={<bdi dir="auto">{user.name}</bdi>}
         description={
           <>
-            <bdi dir="ltr">{user.email}</bdi> · {user.userType === "SUPER_ADMIN" ? "Super-admin" : "User"} · {user.status === "active" ? "Active" : "Disabled"}
+            <bdi dir="ltr">{user.email}</bdi> · {user.userType === "SUPER_ADMIN" ? "Super-admin" : "User"} ·{" "}
+            {user.status === "active" ? "Active" : "Disabled"}
           </>
         }
         actions={
@@ -56,14 +57,27 @@ export default async function UserSessionsPage({ params }: { params: Promise<{ u
       <Card
         title="Live sessions"
         description={`${sessions.length === 0 ? "No live session." : `${sessions.length} live session${sessions.length === 1 ? "" : "s"}.`} Ending a session signs that browser out on its next request.`}
-        actions={<EndSessionsButton userId={user.id} label="End all sessions" disabledReason={sessions.length === 0 ? "No live session." : undefined} />}
+        actions={
+          <EndSessionsButton
+            userId={user.id}
+            label="End all sessions"
+            disabledReason={sessions.length === 0 ? "No live session." : undefined}
+          />
+        }
         padded={false}
       >
         {sessions.length > 0 && (
           <SessionsTable
             caption={`Live sessions of ${user.name}`}
             sessions={sessions}
-            action={(s) => <EndSessionsButton userId={user.id} sessionId={s.id} label="End" ariaLabel={`End the ${s.browser} session from ${s.ip ?? "an unknown address"}`} />}
+            action={(s) => (
+              <EndSessionsButton
+                userId={user.id}
+                sessionId={s.id}
+                label="End"
+                ariaLabel={`End the ${s.browser} session from ${s.ip ?? "an unknown address"}`}
+              />
+            )}
           />
         )}
       </Card>
@@ -72,7 +86,11 @@ export default async function UserSessionsPage({ params }: { params: Promise<{ u
         description={
           <>
             The latest sign-ins, failures, locks, second factors and sign-outs.{" "}
-            {report.failuresLastDay > 0 ? <Badge tone="warning">{report.failuresLastDay} failed in the last 24 hours</Badge> : "No failed sign-in in the last 24 hours."}
+            {report.failuresLastDay > 0 ? (
+              <Badge tone="warning">{report.failuresLastDay} failed in the last 24 hours</Badge>
+            ) : (
+              "No failed sign-in in the last 24 hours."
+            )}
           </>
         }
         padded={false}

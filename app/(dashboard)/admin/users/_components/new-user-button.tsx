@@ -78,19 +78,35 @@ export function NewUserButton({ roleNames, canGrantSuperAdmin }: { roleNames: st
           {created ? (
             <div className="space-y-3 text-sm">
               <Alert tone="success">
-                {created.email} was created{created.linkedExistingGatewayUser ? " (the gateway already had this user; the dashboard login is now linked to it)" : " at the gateway and in the dashboard"}.
+                {created.email} was created
+                {created.linkedExistingGatewayUser
+                  ? " (the gateway already had this user; the dashboard login is now linked to it)"
+                  : " at the gateway and in the dashboard"}
+                .
               </Alert>
               <p data-testid="invitation-sent">
-                Invitation sent to <bdi dir="ltr">{created.invitationSentTo}</bdi>; the link works until <LocalTime iso={created.expiresAt} />. It
-                works once; if it does not arrive or expires, use &ldquo;Re-send invitation&rdquo; in the users table.
+                Invitation sent to <bdi dir="ltr">{created.invitationSentTo}</bdi>; the link works until{" "}
+                <LocalTime iso={created.expiresAt} />. It works once; if it does not arrive or expires, use &ldquo;Re-send invitation&rdquo;
+                in the users table.
               </p>
             </div>
           ) : (
             <form id="new-user-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-              {error && <Alert tone="error" className="sm:col-span-2">{error}</Alert>}
+              {error && (
+                <Alert tone="error" className="sm:col-span-2">
+                  {error}
+                </Alert>
+              )}
               <InputField label="E-mail" type="email" autoComplete="off" required error={errors.email?.message} {...register("email")} />
               <InputField label="Name" autoComplete="off" required error={errors.name?.message} {...register("name")} />
-              <InputField label="Phone" type="tel" required hint="With the country code, e.g. +966501234567." error={errors.phoneNumber?.message} {...register("phoneNumber")} />
+              <InputField
+                label="Phone"
+                type="tel"
+                required
+                hint="With the country code, e.g. +966501234567."
+                error={errors.phoneNumber?.message}
+                {...register("phoneNumber")}
+              />
               {canGrantSuperAdmin && (
                 <SelectField label="Type" required error={errors.userType?.message} {...register("userType")}>
                   <option value="USER">User (permissions from roles)</option>

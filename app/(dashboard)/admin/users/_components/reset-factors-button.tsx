@@ -11,7 +11,12 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 export function ResetFactorsButton({ user }: { user: { id: string; name: string } }) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
-  const { submit, pending: busy, error, reset: forget } = useApiMutation({
+  const {
+    submit,
+    pending: busy,
+    error,
+    reset: forget,
+  } = useApiMutation({
     mutationFn: () => apiFetch(`/api/admin/users/${user.id}/factors/reset`, { method: "POST" }),
     fallbackMessage: "The factors could not be reset.",
     refresh: true,

@@ -60,7 +60,13 @@ export function UserRowActions({ user, roles, lockedReason, enableBlockedReason,
     <div className="flex flex-col items-end gap-2">
       <div className="flex flex-wrap justify-end gap-2">
         {user.invitationPending && user.status === "active" && (
-          <Button size="sm" variant="secondary" loading={busy === "invite"} onClick={resendInvitation} aria-label={`Re-send the invitation of ${user.name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={busy === "invite"}
+            onClick={resendInvitation}
+            aria-label={`Re-send the invitation of ${user.name}`}
+          >
             Re-send invitation
           </Button>
         )}
@@ -103,7 +109,11 @@ export function UserRowActions({ user, roles, lockedReason, enableBlockedReason,
             </>
           }
         >
-          {error && <Alert tone="error" className="mb-3">{error}</Alert>}
+          {error && (
+            <Alert tone="error" className="mb-3">
+              {error}
+            </Alert>
+          )}
           <fieldset>
             <legend className="sr-only">Roles</legend>
             <ul className="space-y-2">

@@ -26,8 +26,16 @@ export function LinkQr({ url, orderId }: { url: string; orderId: string }) {
       <Button variant="ghost" size="sm" onClick={show} loading={state === "loading"} aria-expanded={!!src}>
         {src ? "Hide QR code" : "QR code"}
       </Button>
-      {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn in the browser */}
-      {src && <img src={src} width={176} height={176} alt={`QR code of the payment link for order ${orderId}`} className="rounded border border-slate-200" />}
+      {src && (
+        // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn in the browser
+        <img
+          src={src}
+          width={176}
+          height={176}
+          alt={`QR code of the payment link for order ${orderId}`}
+          className="rounded border border-slate-200"
+        />
+      )}
       {state === "failed" && <span className="text-xs text-red-700">The QR code could not be drawn.</span>}
     </div>
   );

@@ -6,7 +6,11 @@ describe("payment link polling", () => {
   it("reports a waiting link once it is paid, expired or not created, and nothing while all still wait", () => {
     const waiting = ["a", "b", "c"];
     const answer = {
-      links: [{ paymentId: "a", status: "waiting" as const }, { paymentId: "b", status: "paid" as const }, { paymentId: "c", status: "expired" as const }],
+      links: [
+        { paymentId: "a", status: "waiting" as const },
+        { paymentId: "b", status: "paid" as const },
+        { paymentId: "c", status: "expired" as const },
+      ],
     };
     expect(settledLinks(answer, waiting)).toEqual(["b", "c"]);
     expect(settledLinks({ links: [{ paymentId: "a", status: "waiting" }] }, ["a"])).toEqual([]);

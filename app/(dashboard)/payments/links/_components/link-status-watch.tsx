@@ -27,7 +27,8 @@ export function LinkStatusWatch({ waiting }: { waiting: string[] }) {
     // What the server just rendered: the first ask comes one interval later, not with the page.
     initialData: () => ({ links: waiting.map((paymentId) => ({ paymentId, status: "waiting" as const })) }),
     staleTime: LINK_POLL_MS,
-    refetchInterval: (q) => (q.state.status === "error" || settledLinks(q.state.data, waiting).length === waiting.length ? false : LINK_POLL_MS),
+    refetchInterval: (q) =>
+      q.state.status === "error" || settledLinks(q.state.data, waiting).length === waiting.length ? false : LINK_POLL_MS,
   });
   const settled = settledLinks(data, waiting).join(",");
   useEffect(() => {

@@ -59,7 +59,10 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
     setValue,
     setError: setFieldError,
     formState: { errors, isSubmitting },
-  } = useForm<CreateLinkFormValues, unknown, CreateLinkInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/payment-links").then((m) => m.createLinkSchema)), defaultValues: blank() });
+  } = useForm<CreateLinkFormValues, unknown, CreateLinkInput>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/payment-links").then((m) => m.createLinkSchema)),
+    defaultValues: blank(),
+  });
   const { submit, error } = useApiMutation({
     mutationFn: (values: CreateLinkInput) => apiFetch<CreatedLinkView>("/api/payments/links", { method: "POST", body: values }),
     form: { setError: setFieldError, fields: FIELDS },
@@ -125,7 +128,11 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
             hint={
               <>
                 Generated; edit it if your order has its own id.{" "}
-                <button type="button" className="text-brand-700 underline" onClick={() => setValue("orderId", newLinkOrderId(), { shouldValidate: true })}>
+                <button
+                  type="button"
+                  className="text-brand-700 underline"
+                  onClick={() => setValue("orderId", newLinkOrderId(), { shouldValidate: true })}
+                >
                   New id
                 </button>
               </>
@@ -154,8 +161,22 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
               </option>
             ))}
           </SelectField>
-          <InputField label="Customer name" required autoComplete="off" error={errors.customerName?.message} {...register("customerName")} />
-          <InputField label="Customer e-mail" type="email" required autoComplete="off" dir="ltr" error={errors.email?.message} {...register("email")} />
+          <InputField
+            label="Customer name"
+            required
+            autoComplete="off"
+            error={errors.customerName?.message}
+            {...register("customerName")}
+          />
+          <InputField
+            label="Customer e-mail"
+            type="email"
+            required
+            autoComplete="off"
+            dir="ltr"
+            error={errors.email?.message}
+            {...register("email")}
+          />
           <InputField
             label="Customer phone"
             type="tel"
@@ -185,9 +206,22 @@ function NewLinkDialog({ onClose }: { onClose: () => void }) {
             <summary className="cursor-pointer text-sm font-medium">Customer identity and address (optional)</summary>
             <div className="mt-3 grid gap-4 sm:grid-cols-2">
               <InputField label="ID number" autoComplete="off" error={errors.idNumber?.message} {...register("idNumber")} />
-              <InputField label="ID type" autoComplete="off" hint="e.g. passport or national id" error={errors.idType?.message} {...register("idType")} />
+              <InputField
+                label="ID type"
+                autoComplete="off"
+                hint="e.g. passport or national id"
+                error={errors.idType?.message}
+                {...register("idType")}
+              />
               <InputField label="Tax number" autoComplete="off" error={errors.taxNumber?.message} {...register("taxNumber")} />
-              <InputField label="Country" autoComplete="off" hint="Two-letter code, e.g. SA." maxLength={2} error={errors.country?.message} {...register("country")} />
+              <InputField
+                label="Country"
+                autoComplete="off"
+                hint="Two-letter code, e.g. SA."
+                maxLength={2}
+                error={errors.country?.message}
+                {...register("country")}
+              />
               <InputField label="State / region" autoComplete="off" error={errors.state?.message} {...register("state")} />
               <InputField label="City" autoComplete="off" error={errors.city?.message} {...register("city")} />
               <InputField label="Address" autoComplete="off" error={errors.address?.message} {...register("address")} />

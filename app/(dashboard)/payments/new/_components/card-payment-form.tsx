@@ -31,7 +31,11 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
   const [resolver] = useState(
     // The two modes' schemas differ in fields; the form's values cover both.
     (): Resolver<Values> =>
-      lazyZodResolver<Values>(() => import("@/lib/schemas/new-payment").then((m) => (mode === "s2s" ? m.s2sPaymentSchema : m.formPaymentSchema) as unknown as ZodType<Values, Values>)),
+      lazyZodResolver<Values>(() =>
+        import("@/lib/schemas/new-payment").then(
+          (m) => (mode === "s2s" ? m.s2sPaymentSchema : m.formPaymentSchema) as unknown as ZodType<Values, Values>,
+        ),
+      ),
   );
   const {
     register,
@@ -99,9 +103,25 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
       )}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">Order</legend>
-        <InputField label="Order id" required dir="ltr" autoComplete="off" hint="Generated; you may change it. Must be unique." error={errors.orderId?.message} {...register("orderId")} />
+        <InputField
+          label="Order id"
+          required
+          dir="ltr"
+          autoComplete="off"
+          hint="Generated; you may change it. Must be unique."
+          error={errors.orderId?.message}
+          {...register("orderId")}
+        />
         <InputField label="Description" required error={errors.description?.message} {...register("description")} />
-        <InputField label="Amount" required inputMode="decimal" dir="ltr" autoComplete="off" error={errors.amount?.message} {...register("amount")} />
+        <InputField
+          label="Amount"
+          required
+          inputMode="decimal"
+          dir="ltr"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...register("amount")}
+        />
         <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
           {CURRENCY_CODES.map((c) => (
             <option key={c} value={c}>
@@ -109,7 +129,13 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
             </option>
           ))}
         </SelectField>
-        <SelectField label="Type" required hint="Authorize holds the money for a later capture." error={errors.auth?.message} {...register("auth")}>
+        <SelectField
+          label="Type"
+          required
+          hint="Authorize holds the money for a later capture."
+          error={errors.auth?.message}
+          {...register("auth")}
+        >
           <option value="sale">Sale (take the money now)</option>
           <option value="authorize">Authorize only</option>
         </SelectField>
@@ -119,28 +145,83 @@ export function CardPaymentForm({ mode, orderId, onStarted }: { mode: CardMode; 
         <InputField label="First name" required error={errors.firstName?.message} {...register("firstName")} />
         <InputField label="Last name" required error={errors.lastName?.message} {...register("lastName")} />
         <InputField label="E-mail" type="email" required dir="ltr" error={errors.email?.message} {...register("email")} />
-        <InputField label="Phone" type="tel" required dir="ltr" hint="With the country code, e.g. +966500000000." error={errors.phone?.message} {...register("phone")} />
+        <InputField
+          label="Phone"
+          type="tel"
+          required
+          dir="ltr"
+          hint="With the country code, e.g. +966500000000."
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
         {mode === "form" && (
           <>
             <InputField label="Address" required error={errors.address?.message} {...register("address")} />
             <InputField label="City" required error={errors.city?.message} {...register("city")} />
             <InputField label="Postal code" required dir="ltr" error={errors.zip?.message} {...register("zip")} />
-            <InputField label="Country" required dir="ltr" hint="Two letters, e.g. SA." error={errors.country?.message} {...register("country")} />
+            <InputField
+              label="Country"
+              required
+              dir="ltr"
+              hint="Two letters, e.g. SA."
+              error={errors.country?.message}
+              {...register("country")}
+            />
           </>
         )}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-4">
         <legend className="mb-2 text-base font-semibold">Card</legend>
-        <InputField label="Card number" required wrapperClassName="sm:col-span-4" {...card} error={errors.cardNumber?.message} {...register("cardNumber")} />
-        <InputField label="Expiry month" required placeholder="MM" maxLength={2} {...card} error={errors.expMonth?.message} {...register("expMonth")} />
-        <InputField label="Expiry year" required placeholder="YYYY" maxLength={4} {...card} error={errors.expYear?.message} {...register("expYear")} />
-        <InputField label="Security code (CVV)" required type="password" maxLength={4} {...card} hint="4 digits for Amex, else 3." error={errors.cvv?.message} {...register("cvv")} />
+        <InputField
+          label="Card number"
+          required
+          wrapperClassName="sm:col-span-4"
+          {...card}
+          error={errors.cardNumber?.message}
+          {...register("cardNumber")}
+        />
+        <InputField
+          label="Expiry month"
+          required
+          placeholder="MM"
+          maxLength={2}
+          {...card}
+          error={errors.expMonth?.message}
+          {...register("expMonth")}
+        />
+        <InputField
+          label="Expiry year"
+          required
+          placeholder="YYYY"
+          maxLength={4}
+          {...card}
+          error={errors.expYear?.message}
+          {...register("expYear")}
+        />
+        <InputField
+          label="Security code (CVV)"
+          required
+          type="password"
+          maxLength={4}
+          {...card}
+          hint="4 digits for Amex, else 3."
+          error={errors.cvv?.message}
+          {...register("cvv")}
+        />
       </fieldset>
       {mode === "form" && (
         <fieldset className="space-y-3">
           <legend className="mb-2 text-base font-semibold">Options</legend>
-          <CheckboxField label="Save the card" hint="Only when the customer asked for it: the gateway keeps the card for later charges." {...register("saveCard")} />
-          <CheckboxField label="Start recurring" hint="This payment starts a recurring series the dashboard can charge later." {...register("recurringInit")} />
+          <CheckboxField
+            label="Save the card"
+            hint="Only when the customer asked for it: the gateway keeps the card for later charges."
+            {...register("saveCard")}
+          />
+          <CheckboxField
+            label="Start recurring"
+            hint="This payment starts a recurring series the dashboard can charge later."
+            {...register("recurringInit")}
+          />
         </fieldset>
       )}
       <Button type="submit" variant="primary" loading={isSubmitting}>

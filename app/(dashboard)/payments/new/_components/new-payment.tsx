@@ -13,7 +13,10 @@ const MODES: Array<{ id: CardMode; label: string }> = [
   { id: "form", label: "Card (form interface)" },
 ];
 
-type Step = { kind: "form" } | { kind: "challenge"; started: NewPaymentResult } | { kind: "done"; started: NewPaymentResult; confirmed: ConfirmedPayment | null };
+type Step =
+  | { kind: "form" }
+  | { kind: "challenge"; started: NewPaymentResult }
+  | { kind: "done"; started: NewPaymentResult; confirmed: ConfirmedPayment | null };
 
 export function NewPayment({ defaultOrderId }: { defaultOrderId: string }) {
   const [mode, setMode] = useState<CardMode>("s2s");
@@ -77,7 +80,9 @@ export function NewPayment({ defaultOrderId }: { defaultOrderId: string }) {
           key={mode}
           mode={mode}
           orderId={orderId}
-          onStarted={(started) => setStep(started.threeDsViewId ? { kind: "challenge", started } : { kind: "done", started, confirmed: null })}
+          onStarted={(started) =>
+            setStep(started.threeDsViewId ? { kind: "challenge", started } : { kind: "done", started, confirmed: null })
+          }
         />
       </div>
     </div>

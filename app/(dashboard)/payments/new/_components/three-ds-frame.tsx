@@ -76,7 +76,8 @@ export function ThreeDsFrame({ started, onDone }: { started: NewPaymentResult; o
         3-D Secure verification
       </h2>
       <p className="max-w-xl text-sm text-slate-600">
-        The customer&apos;s bank asks for verification. Read the customer the bank&apos;s questions and type their answers in the frame below.
+        The customer&apos;s bank asks for verification. Read the customer the bank&apos;s questions and type their answers in the frame
+        below.
       </p>
       <iframe
         ref={frame}

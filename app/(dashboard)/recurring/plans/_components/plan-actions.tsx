@@ -41,7 +41,13 @@ export function PlanActions({ planId, status, label }: { planId: string; status:
   return (
     <div className="flex flex-wrap gap-2">
       {allowed.map((c) => (
-        <Button key={c} size="sm" variant={c === "cancel" ? "ghost" : "secondary"} onClick={() => setChange(c)} aria-label={`${COPY[c].title}: ${label}`}>
+        <Button
+          key={c}
+          size="sm"
+          variant={c === "cancel" ? "ghost" : "secondary"}
+          onClick={() => setChange(c)}
+          aria-label={`${COPY[c].title}: ${label}`}
+        >
           {c === "pause" ? "Pause" : c === "resume" ? "Resume" : "Cancel"}
         </Button>
       ))}
@@ -56,7 +62,10 @@ function ConfirmDialog({ planId, change, label, onClose }: { planId: string; cha
   const { submit, pending, error } = useApiMutation({
     mutationFn: async () => {
       // The route's own schema, loaded on use (zod stays out of the page's first load).
-      const body = change === "pause" ? (await import("@/lib/schemas/billing-plans")).pausePlanSchema.safeParse({ reason: reason || undefined }) : null;
+      const body =
+        change === "pause"
+          ? (await import("@/lib/schemas/billing-plans")).pausePlanSchema.safeParse({ reason: reason || undefined })
+          : null;
       if (body && !body.success) throw new ApiError(0, "validation_failed", body.error.issues[0]?.message ?? "Check the reason.");
       return apiFetch(`/api/recurring/plans/${planId}/${change}`, { method: "POST", body: body ? body.data : undefined });
     },
@@ -88,7 +97,13 @@ function ConfirmDialog({ planId, change, label, onClose }: { planId: string; cha
         {error && <Alert tone="error">{error}</Alert>}
         <p className="text-sm text-slate-700">{copy.text}</p>
         {change === "pause" && (
-          <InputField label="Reason (optional)" autoComplete="off" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+          <InputField
+            label="Reason (optional)"
+            autoComplete="off"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={200}
+          />
         )}
       </div>
     </Dialog>

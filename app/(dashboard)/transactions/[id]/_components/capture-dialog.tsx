@@ -14,7 +14,13 @@ import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
-export function CaptureDialog(p: { paymentId: string; currency: CurrencyCode; authorizedMinor: number; onDone(r: ActionResult): void; onClose(): void }) {
+export function CaptureDialog(p: {
+  paymentId: string;
+  currency: CurrencyCode;
+  authorizedMinor: number;
+  onDone(r: ActionResult): void;
+  onClose(): void;
+}) {
   // This dialog's idempotency key, created when it opens: a double click or a retried request captures once.
   const { submit, pending, error, idempotencyKey } = useApiMutation({
     mutationFn: (values: CaptureInput, { idempotencyKey }) =>
@@ -26,7 +32,10 @@ export function CaptureDialog(p: { paymentId: string; currency: CurrencyCode; au
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<CaptureInput>({ resolver: lazyZodResolver(() => import("@/lib/schemas/payment-actions").then((m) => m.captureSchema)), defaultValues: { amount: minorToDecimal(p.authorizedMinor, p.currency), idempotencyKey } });
+  } = useForm<CaptureInput>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/payment-actions").then((m) => m.captureSchema)),
+    defaultValues: { amount: minorToDecimal(p.authorizedMinor, p.currency), idempotencyKey },
+  });
   const onSubmit = handleSubmit(submit);
   return (
     <Dialog
@@ -51,9 +60,7 @@ export function CaptureDialog(p: { paymentId: string; currency: CurrencyCode; au
       }
     >
       <form id="capture-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
-        <p className="text-sm text-slate-700">
-          An authorization is captured once. Capture less to take part of it; the rest is released.
-        </p>
+        <p className="text-sm text-slate-700">An authorization is captured once. Capture less to take part of it; the rest is released.</p>
         {error && <Alert tone="error">{error}</Alert>}
         <InputField
           label={`Amount to capture (${p.currency})`}

@@ -30,7 +30,11 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
   return (
     <Card title="At the gateway" description="Loaded live from the gateway when this page opened.">
       {!status.ok && <Alert tone="warning">Status unavailable: {status.message}.</Alert>}
-      {!details.ok && <Alert tone="warning" className="mt-2">Details unavailable: {details.message}.</Alert>}
+      {!details.ok && (
+        <Alert tone="warning" className="mt-2">
+          Details unavailable: {details.message}.
+        </Alert>
+      )}
       <dl className="divide-y divide-slate-100">
         {status.ok && (
           <>

@@ -74,17 +74,35 @@ export function PaymentActions(p: PaymentActionsProps) {
           </>
         )}
         {canRefund && (
-          <Button variant="secondary" onClick={() => setOpen("refund")} disabledReason={p.allowed.refund ? undefined : why("REFUNDS_CREATE")}>
+          <Button
+            variant="secondary"
+            onClick={() => setOpen("refund")}
+            disabledReason={p.allowed.refund ? undefined : why("REFUNDS_CREATE")}
+          >
             Refund
           </Button>
         )}
-        {!canAuthActions && !canRefund && <p className="text-sm text-slate-600">No action is possible on this payment in its current state.</p>}
+        {!canAuthActions && !canRefund && (
+          <p className="text-sm text-slate-600">No action is possible on this payment in its current state.</p>
+        )}
       </div>
       {open === "capture" && (
-        <CaptureDialog paymentId={p.paymentId} currency={p.currency} authorizedMinor={p.authorizedMinor} onDone={done} onClose={() => setOpen(null)} />
+        <CaptureDialog
+          paymentId={p.paymentId}
+          currency={p.currency}
+          authorizedMinor={p.authorizedMinor}
+          onDone={done}
+          onClose={() => setOpen(null)}
+        />
       )}
       {open === "void" && (
-        <VoidDialog paymentId={p.paymentId} currency={p.currency} authorizedMinor={p.authorizedMinor} onDone={done} onClose={() => setOpen(null)} />
+        <VoidDialog
+          paymentId={p.paymentId}
+          currency={p.currency}
+          authorizedMinor={p.authorizedMinor}
+          onDone={done}
+          onClose={() => setOpen(null)}
+        />
       )}
       {open === "refund" && (
         <RefundDialog

@@ -11,7 +11,8 @@ export function SyncButton({ paymentId }: { paymentId: string }) {
     mutationFn: () => apiFetch<{ message?: string; changed?: boolean }>(`/api/transactions/${paymentId}/sync`, { method: "POST" }),
     fallbackMessage: "The sync failed.",
     refresh: true,
-    onSuccess: (r) => setNote(r.message ?? (r.changed ? "The ledger was updated from the gateway." : "The ledger already matches the gateway.")),
+    onSuccess: (r) =>
+      setNote(r.message ?? (r.changed ? "The ledger was updated from the gateway." : "The ledger already matches the gateway.")),
   });
   const sync = () => {
     setNote(null);

@@ -9,10 +9,17 @@ import type { ActionResult } from "@/lib/schemas/payment-actions-values";
 import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
-export function VoidDialog(p: { paymentId: string; currency: CurrencyCode; authorizedMinor: number; onDone(r: ActionResult): void; onClose(): void }) {
+export function VoidDialog(p: {
+  paymentId: string;
+  currency: CurrencyCode;
+  authorizedMinor: number;
+  onDone(r: ActionResult): void;
+  onClose(): void;
+}) {
   // This dialog's idempotency key, created when it opens: a double click or a retried request voids once.
   const { submit, pending, error } = useApiMutation({
-    mutationFn: (_: void, { idempotencyKey }) => apiFetch<ActionResult>(`/api/transactions/${p.paymentId}/void`, { method: "POST", body: { idempotencyKey } }),
+    mutationFn: (_: void, { idempotencyKey }) =>
+      apiFetch<ActionResult>(`/api/transactions/${p.paymentId}/void`, { method: "POST", body: { idempotencyKey } }),
     refresh: true,
     onSuccess: p.onDone,
   });
@@ -36,8 +43,8 @@ export function VoidDialog(p: { paymentId: string; currency: CurrencyCode; autho
       }
     >
       <p className="text-sm text-slate-700">
-        Release the authorization of <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />. The customer is not charged, and the
-        payment can no longer be captured.
+        Release the authorization of <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />. The customer is not
+        charged, and the payment can no longer be captured.
       </p>
       {error && (
         <Alert tone="error" className="mt-3">

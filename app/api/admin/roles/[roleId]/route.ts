@@ -9,6 +9,7 @@ export const GET = route({ permission: "ROLES_MANAGE", params: roleParamsSchema 
   role: await getRole(await appContext({ principal }), { roleId: params.roleId }),
 }));
 
-export const PUT = route({ permission: "ROLES_MANAGE", params: roleParamsSchema, body: updateRoleSchema }, async ({ principal, params, body, ip }) =>
-  updateRole(await appContext({ principal, ip }), { ...body, roleId: params.roleId }),
+export const PUT = route(
+  { permission: "ROLES_MANAGE", params: roleParamsSchema, body: updateRoleSchema },
+  async ({ principal, params, body, ip }) => updateRole(await appContext({ principal, ip }), { ...body, roleId: params.roleId }),
 );

@@ -12,8 +12,17 @@ const params = z.object({ viewId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "No
 export const GET = route({ permission: "PAYMENTS_CREATE", params }, async ({ principal, params }) => {
   const ctx = await appContext({ principal });
   const view = await openThreeDsView(ctx, { viewId: params.viewId });
-  if (!view) return errorJson("not_found", "This verification page has expired or does not exist.", {}, { "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'" });
+  if (!view)
+    return errorJson(
+      "not_found",
+      "This verification page has expired or does not exist.",
+      {},
+      { "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'" },
+    );
   const config = ctx.deps.config;
   const gatewayOrigins = [new URL(config.gateway.baseUrl).origin, new URL(config.gateway.apiUrl).origin];
-  return new Response(view.html, { status: 200, headers: threeDsViewHeaders({ gatewayOrigins, appOrigin: new URL(config.appUrl).origin }) });
+  return new Response(view.html, {
+    status: 200,
+    headers: threeDsViewHeaders({ gatewayOrigins, appOrigin: new URL(config.appUrl).origin }),
+  });
 });

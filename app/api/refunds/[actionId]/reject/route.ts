@@ -6,6 +6,8 @@ import { route } from "@/server/http/route";
 import { appContext } from "@/server/services/app-deps";
 import { rejectRefund } from "@/server/services/refunds/approve-refund";
 
-export const POST = route({ permission: "REFUNDS_APPROVE", params: actionParams, body: approvalSchema }, async ({ principal, params, body, ip }) =>
-  actionResponse(await rejectRefund(await appContext({ principal, ip }), { actionId: params.actionId, note: body.note })),
+export const POST = route(
+  { permission: "REFUNDS_APPROVE", params: actionParams, body: approvalSchema },
+  async ({ principal, params, body, ip }) =>
+    actionResponse(await rejectRefund(await appContext({ principal, ip }), { actionId: params.actionId, note: body.note })),
 );

@@ -6,6 +6,8 @@ import { route } from "@/server/http/route";
 import { appContext } from "@/server/services/app-deps";
 import { capturePayment } from "@/server/services/payments/capture-payment";
 
-export const POST = route({ permission: "CAPTURES_CREATE", params: paymentParams, body: captureSchema }, async ({ principal, params, body, ip }) =>
-  actionResponse(await capturePayment(await appContext({ principal, ip }), { ...body, paymentId: params.id })),
+export const POST = route(
+  { permission: "CAPTURES_CREATE", params: paymentParams, body: captureSchema },
+  async ({ principal, params, body, ip }) =>
+    actionResponse(await capturePayment(await appContext({ principal, ip }), { ...body, paymentId: params.id })),
 );

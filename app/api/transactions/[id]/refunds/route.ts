@@ -6,6 +6,8 @@ import { route } from "@/server/http/route";
 import { appContext } from "@/server/services/app-deps";
 import { requestRefund } from "@/server/services/refunds/request-refund";
 
-export const POST = route({ permission: "REFUNDS_CREATE", params: paymentParams, body: refundSchema }, async ({ principal, params, body, ip }) =>
-  actionResponse(await requestRefund(await appContext({ principal, ip }), { ...body, paymentId: params.id })),
+export const POST = route(
+  { permission: "REFUNDS_CREATE", params: paymentParams, body: refundSchema },
+  async ({ principal, params, body, ip }) =>
+    actionResponse(await requestRefund(await appContext({ principal, ip }), { ...body, paymentId: params.id })),
 );

@@ -5,8 +5,24 @@ import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
-export function EndSessionsButton({ userId, sessionId, label, ariaLabel, disabledReason }: { userId: string; sessionId?: string; label: string; ariaLabel?: string; disabledReason?: string }) {
-  const { submit, pending: busy, error } = useApiMutation({
+export function EndSessionsButton({
+  userId,
+  sessionId,
+  label,
+  ariaLabel,
+  disabledReason,
+}: {
+  userId: string;
+  sessionId?: string;
+  label: string;
+  ariaLabel?: string;
+  disabledReason?: string;
+}) {
+  const {
+    submit,
+    pending: busy,
+    error,
+  } = useApiMutation({
     mutationFn: () => apiFetch(`/api/admin/users/${userId}/sessions/end`, { method: "POST", body: sessionId ? { sessionId } : {} }),
     fallbackMessage: "The session could not be ended.",
     refresh: true,

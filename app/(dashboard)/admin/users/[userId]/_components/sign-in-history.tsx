@@ -32,7 +32,15 @@ const DETAILS: Record<string, string> = {
 };
 
 function describe(action: string): [string, BadgeTone] {
-  return EVENTS[action] ?? [action.replace(/^auth\./, "").replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()), "info"];
+  return (
+    EVENTS[action] ?? [
+      action
+        .replace(/^auth\./, "")
+        .replaceAll("_", " ")
+        .replace(/^./, (c) => c.toUpperCase()),
+      "info",
+    ]
+  );
 }
 
 export function SignInHistory({ events }: { events: SignInEventView[] }) {

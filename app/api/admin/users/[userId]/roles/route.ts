@@ -4,6 +4,9 @@ import { route } from "@/server/http/route";
 import { setUserRoles } from "@/server/services/admin/users/set-user-roles";
 import { appContext } from "@/server/services/app-deps";
 
-export const PUT = route({ permission: "USERS_MANAGE", params: userParams, body: userRolesSchema }, async ({ principal, params, body, ip }) => ({
-  roles: await setUserRoles(await appContext({ principal, ip }), { ...body, userId: params.userId }),
-}));
+export const PUT = route(
+  { permission: "USERS_MANAGE", params: userParams, body: userRolesSchema },
+  async ({ principal, params, body, ip }) => ({
+    roles: await setUserRoles(await appContext({ principal, ip }), { ...body, userId: params.userId }),
+  }),
+);

@@ -4,7 +4,10 @@ import { route } from "@/server/http/route";
 import { setUserStatus } from "@/server/services/admin/users/set-user-status";
 import { appContext } from "@/server/services/app-deps";
 
-export const POST = route({ permission: "USERS_MANAGE", params: userParams, body: userStatusSchema }, async ({ principal, params, body, ip }) => {
-  const user = await setUserStatus(await appContext({ principal, ip }), { ...body, userId: params.userId });
-  return { id: user.id, status: user.status };
-});
+export const POST = route(
+  { permission: "USERS_MANAGE", params: userParams, body: userStatusSchema },
+  async ({ principal, params, body, ip }) => {
+    const user = await setUserStatus(await appContext({ principal, ip }), { ...body, userId: params.userId });
+    return { id: user.id, status: user.status };
+  },
+);

@@ -6,5 +6,8 @@ import { resumePlan } from "@/server/services/recurring/plans/resume-plan";
 
 export const POST = route({ permission: "RECURRING_CHARGE", params: planParams }, async ({ principal, params, ip }) => {
   const plan = await resumePlan(await appContext({ principal, ip }), { planId: params.id });
-  return Response.json({ planId: plan.id, status: plan.status, nextChargeAt: plan.nextChargeAt.toISOString() }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { planId: plan.id, status: plan.status, nextChargeAt: plan.nextChargeAt.toISOString() },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 });

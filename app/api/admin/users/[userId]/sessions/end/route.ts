@@ -5,6 +5,7 @@ import { route } from "@/server/http/route";
 import { endUserSessions } from "@/server/services/admin/users/end-user-sessions";
 import { appContext } from "@/server/services/app-deps";
 
-export const POST = route({ permission: "USERS_MANAGE", params: userParams, body: endUserSessionsSchema }, async ({ principal, params, body, ip }) =>
-  endUserSessions(await appContext({ principal, ip }), { ...body, userId: params.userId }),
+export const POST = route(
+  { permission: "USERS_MANAGE", params: userParams, body: endUserSessionsSchema },
+  async ({ principal, params, body, ip }) => endUserSessions(await appContext({ principal, ip }), { ...body, userId: params.userId }),
 );
