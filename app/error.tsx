@@ -1,7 +1,15 @@
 "use client";
-// Errors outside the dashboard's shell (sign-in steps, public pages): the error card framed like the sign-in page.
-import { ErrorCard } from "@/components/status/error-card";
+// Errors below the root layout outside the dashboard (and in the root not-found page): the error card framed like
+// sign-in. The card is loaded only when an error happens (React.lazy): every route loads this boundary's JS, so it
+// holds just the loader. Should the card itself fail to load, the error reaches app/global-error.tsx (inline, no imports).
+import { lazy, Suspense } from "react";
+
+const ErrorCard = lazy(() => import("@/components/status/error-card").then((m) => ({ default: m.ErrorCard })));
 
 export default function RootError({ error, retry }: { error: unknown; retry: () => void }) {
-  return <ErrorCard error={error} retry={retry} standalone />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorCard error={error} retry={retry} standalone />
+    </Suspense>
+  );
 }

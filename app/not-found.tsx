@@ -1,19 +1,15 @@
-// An address that matches no page: inside the shell for a signed-in visitor (the navigation stays), else framed
-// like the sign-in page. Next answers it with status 404.
+// An address that matches no page: the card framed like the sign-in page, with the way back (the Overview when signed
+// in, sign-in when not). Next answers it with status 404. Not inside the shell: this boundary's JS is loaded by every
+// route, and the shell's client code would add ~6 KB to each (an unknown id inside the dashboard, where notFound() is
+// called by a page, shows app/(dashboard)/not-found.tsx in the shell).
 import type { Metadata } from "next";
 import { NotFoundCard } from "@/components/status/not-found-card";
 import { currentPrincipal } from "@/server/auth/session";
-import { DashboardFrame } from "./(dashboard)/_components/dashboard-frame";
 
 export const metadata: Metadata = { title: "Page not found" };
 
 export default async function NotFound() {
   // A not-found page that fails (the database unreachable) would hide the 404 behind an error: signed out instead.
   const current = await currentPrincipal().catch(() => null);
-  if (!current?.ok) return <NotFoundCard signedIn={false} standalone />;
-  return (
-    <DashboardFrame principal={current.principal}>
-      <NotFoundCard signedIn />
-    </DashboardFrame>
-  );
+  return <NotFoundCard signedIn={Boolean(current?.ok)} standalone />;
 }

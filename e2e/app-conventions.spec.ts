@@ -18,6 +18,16 @@ test("not-found rule: an unknown address answers 404, says so, and leads back to
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 });
 
+test("not-found rule: an unknown or malformed payment id answers 404 (no skeleton streamed first), inside the shell", async ({ page }) => {
+  await signInAs(page, E2E_USERS.admin);
+  for (const path of ["/transactions/not-an-id", "/transactions/00000000-0000-4000-8000-000000000000"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  }
+});
+
 test("not-found rule: signed out, an unknown public address answers 404 with a way to sign in", async ({ page }) => {
   const res = await page.goto("/payments/return/no-such-page");
   expect(res?.status()).toBe(404);

@@ -4,7 +4,7 @@
 // its sandbox on 127.0.0.1 ports of its own (BENCH_PORT 3400, BENCH_SANDBOX_PORT 4410, the empty Next.js page on
 // BENCH_BASELINE_PORT 3450), on a fresh PostgreSQL database (BENCH_DATABASE_URL's server, created and dropped).
 // `--no-build` uses an existing build as it is (a shared working tree where sources keep changing).
-// `--check` (lighthouse only) exits non-zero when a page is over budget: `npm test` runs it.
+// `--check` (js, lighthouse) exits non-zero when a page is over budget: `npm test` runs both.
 import fs from "node:fs";
 import path from "node:path";
 import { buildIsFresh } from "./lib/build-freshness";
@@ -56,7 +56,9 @@ async function main() {
       switch (section) {
         case "js": {
           const { benchJs } = await import("./lib/bench-js");
-          result = await benchJs(stack!, baselinePort);
+          const r = await benchJs(stack!, baselinePort);
+          if (r.pages.some((page) => !page.withinBudget)) failed = true;
+          result = r;
           break;
         }
         case "lighthouse": {

@@ -1,6 +1,6 @@
 // `npm test`: every check, in order: formatting, lint, type check, unit + integration tests (Vitest, against the real
 // sandbox and real databases), then the Playwright suite against the built app in the system Chromium, then the
-// Lighthouse budget check on that same build.
+// JS-per-page and Lighthouse budget checks on that same build.
 // Ends with one line "tests: N passed, N failed" counted from the runners' JSON reports.
 import fs from "node:fs";
 import path from "node:path";
@@ -24,11 +24,12 @@ const steps: Step[] = [
   },
   { name: "no secret in browser files", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/check-bundle-secrets.ts")] },
   { name: "browser (playwright)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/e2e.ts")] },
-  // Lighthouse budgets (desktop, median of up to 3 runs) on the build the browser tests just made; ports of its own.
+  // JS per page (gzipped, +40 KB over an empty Next.js page) and Lighthouse (desktop, median of up to 3 runs), on the
+  // build the browser tests just made; ports of its own.
   {
-    name: "lighthouse budget",
+    name: "JS and Lighthouse budgets",
     cmd: bin("tsx"),
-    args: [path.join(ROOT, "scripts/bench.ts"), "lighthouse", "--check", "--no-build"],
+    args: [path.join(ROOT, "scripts/bench.ts"), "js", "lighthouse", "--check", "--no-build"],
     env: { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next", BENCH_PORT: "3600", BENCH_SANDBOX_PORT: "4610" },
   },
 ];

@@ -1,7 +1,14 @@
 "use client";
-// Errors in a dashboard page: the error card inside the shell, so the navigation stays.
-import { ErrorCard } from "@/components/status/error-card";
+// Errors in a dashboard page: the error card inside the shell (the navigation stays). The card is loaded only when an
+// error happens (React.lazy), so the boundary every dashboard route loads holds just the loader.
+import { lazy, Suspense } from "react";
+
+const ErrorCard = lazy(() => import("@/components/status/error-card").then((m) => ({ default: m.ErrorCard })));
 
 export default function DashboardError({ error, retry }: { error: unknown; retry: () => void }) {
-  return <ErrorCard error={error} retry={retry} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorCard error={error} retry={retry} />
+    </Suspense>
+  );
 }

@@ -1,11 +1,9 @@
 "use client";
 // What an error boundary shows: a plain apology, "Try again", the way back, and the error reference (Next's digest,
 // which the server logs as `page.unhandled_error`) for staff to quote to support. The error's own message stays out
-// of production: it may hold internal details.
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
+// of production: it may hold internal details. Plain elements (no Button, no CopyButton; the reference selects with
+// one click): every dashboard route loads two error boundaries' JS, so each stays small.
 import { buttonClasses } from "@/components/ui/button-styles";
-import { CopyButton } from "@/components/ui/copy-button";
 import { errorReference } from "./error-reference";
 import { StatusCard } from "./status-card";
 
@@ -18,10 +16,12 @@ export function ErrorCard({ error, retry, standalone = false }: { error: unknown
       standalone={standalone}
       actions={
         <>
-          <Button onClick={() => retry()}>Try again</Button>
-          <Link href="/overview" className={buttonClasses({ variant: "secondary" })}>
+          <button type="button" onClick={() => retry()} className={buttonClasses()}>
+            Try again
+          </button>
+          <a href="/overview" className={buttonClasses({ variant: "secondary" })}>
             Back to Overview
-          </Link>
+          </a>
         </>
       }
       footer={
@@ -29,11 +29,10 @@ export function ErrorCard({ error, retry, standalone = false }: { error: unknown
           <p className="flex flex-wrap items-center gap-2">
             <span>
               Error reference:{" "}
-              <bdi dir="ltr" className="font-mono text-slate-900">
+              <bdi dir="ltr" className="font-mono text-slate-900 select-all">
                 {reference}
               </bdi>
             </span>
-            <CopyButton value={reference} label="Copy error reference" />
           </p>
         ) : undefined
       }

@@ -1,5 +1,4 @@
 // What an unknown address shows: say so plainly and offer the way back (the Overview, or sign-in when signed out).
-import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { StatusCard } from "./status-card";
 
@@ -11,13 +10,13 @@ export function NotFoundCard({ signedIn, standalone = false }: { signedIn: boole
       standalone={standalone}
       actions={
         signedIn ? (
-          <Link href="/overview" className={buttonClasses()}>
+          <a href="/overview" className={buttonClasses()}>
             Back to Overview
-          </Link>
+          </a>
         ) : (
-          <Link href="/login" className={buttonClasses()}>
+          <a href="/login" className={buttonClasses()}>
             Sign in
-          </Link>
+          </a>
         )
       }
     >

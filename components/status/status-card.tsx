@@ -1,6 +1,7 @@
 // The panel shown instead of a page's content (not found, an error): what happened, an optional error reference and
 // the ways back. `standalone` frames it like the sign-in page (outside the shell), with the product's mark on top.
-import Link from "next/link";
+// Plain <a> links, not next/link: every route loads the error and not-found boundaries' JS, and next/link would put
+// its client code (~5 KB gzipped) in each of the three boundaries' chunks; a full load is right after an error anyway.
 import type { ReactNode } from "react";
 import { BrandMark } from "@/components/shell/brand-mark";
 
@@ -29,10 +30,10 @@ export function StatusCard({ eyebrow, title, children, actions, footer, standalo
   if (!standalone) return card;
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
-      <Link href="/overview" className="mb-6 flex items-center gap-2 rounded-md text-sm font-semibold text-slate-900">
+      <a href="/overview" className="mb-6 flex items-center gap-2 rounded-md text-sm font-semibold text-slate-900">
         <BrandMark />
         Merchant dashboard
-      </Link>
+      </a>
       {card}
     </main>
   );

@@ -9,6 +9,7 @@ import { pageAccess } from "@/server/auth/session";
 import { isSuperAdmin, MESSAGES, notHeldBy } from "@/server/services/admin/grant-rules";
 import { listUsers } from "@/server/services/admin/users/list-users";
 import { appContext } from "@/server/services/app-deps";
+import { PERMISSIONS } from "@/lib/permissions";
 import { NewUserButton } from "./_components/new-user-button";
 import { UserRowActions } from "./_components/user-row-actions";
 
@@ -42,7 +43,13 @@ export default async function UsersPage() {
       <PageHeader
         title="Users"
         description="Who can sign in to the dashboard, with which roles. Disabling a user ends their sessions at once."
-        actions={<NewUserButton roleNames={grantable.map((r) => r.name)} canGrantSuperAdmin={superAdmin} />}
+        actions={
+          <NewUserButton
+            roleNames={grantable.map((r) => r.name)}
+            canGrantSuperAdmin={superAdmin}
+            permissions={superAdmin ? PERMISSIONS : []}
+          />
+        }
       />
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <Table caption="Dashboard users" captionHidden>

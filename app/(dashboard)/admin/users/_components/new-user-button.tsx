@@ -10,7 +10,6 @@ import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { apiFetch } from "@/lib/api-client";
-import { PERMISSIONS } from "@/lib/permissions";
 import type { CreateUserInput } from "@/lib/schemas/admin-users";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -22,7 +21,19 @@ interface Created {
   linkedExistingGatewayUser: boolean;
 }
 
-export function NewUserButton({ roleNames, canGrantSuperAdmin }: { roleNames: string[]; canGrantSuperAdmin: boolean }) {
+/**
+ * `permissions`: the names a super-admin may grant as extra permissions, passed by the page (server) so the list is
+ * data in the page, not code in this component's bundle.
+ */
+export function NewUserButton({
+  roleNames,
+  canGrantSuperAdmin,
+  permissions,
+}: {
+  roleNames: string[];
+  canGrantSuperAdmin: boolean;
+  permissions: readonly string[];
+}) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const {
@@ -129,7 +140,7 @@ export function NewUserButton({ roleNames, canGrantSuperAdmin }: { roleNames: st
                 <details className="sm:col-span-2">
                   <summary className="cursor-pointer text-sm font-medium">Extra permissions (optional)</summary>
                   <div className="mt-2 grid gap-2 sm:grid-cols-3">
-                    {PERMISSIONS.map((p) => (
+                    {permissions.map((p) => (
                       <CheckboxField key={p} label={<code className="text-xs">{p}</code>} value={p} {...register("extraPermissions")} />
                     ))}
                   </div>
