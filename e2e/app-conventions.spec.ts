@@ -1,18 +1,17 @@
 // What a Next.js app is expected to have (issue #12 §6), checked against the built dashboard. Rules guarded: an
-// unknown address answers 404 with a page that says so and offers the way back (inside the shell when signed in,
-// framed like sign-in when not), never a bare error; the web manifest and the icons are served to a browser without
-// a session (a manifest is fetched without cookies) and every page's head links them.
+// unknown address answers 404 with a page that says so and offers the way back (the Overview when signed in,
+// sign-in when not; an unknown payment id inside the shell), never a bare error; the web manifest and the icons are
+// served to a browser without a session (a manifest is fetched without cookies) and every page's head links them.
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
-test("not-found rule: an unknown address answers 404, says so, and leads back to the Overview inside the shell", async ({ page }) => {
+test("not-found rule: an unknown address answers 404, says so, and leads a signed-in user back to the Overview", async ({ page }) => {
   await signInAs(page, E2E_USERS.admin);
   const res = await page.goto("/no-such-page/at-all");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(page).toHaveTitle(/Page not found/);
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible(); // the shell stays
   await page.getByRole("main").getByRole("link", { name: "Back to Overview" }).click();
   await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
