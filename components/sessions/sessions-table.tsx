@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
+import type { SessionView } from "@/lib/session-view";
 
 export interface SessionRowView {
   id: string;
@@ -76,15 +77,6 @@ export function SessionsTable({
   );
 }
 
-export function toSessionRowView(s: {
-  id: string;
-  browser: string;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: Date;
-  lastSeenAt: Date;
-  factorKind: string | null;
-  current: boolean;
-}): SessionRowView {
+export function toSessionRowView(s: SessionView): SessionRowView {
   return { ...s, createdAt: s.createdAt.toISOString(), lastSeenAt: s.lastSeenAt.toISOString() };
 }

@@ -1,6 +1,7 @@
 // "Where you're signed in": the signed-in user's own live sessions, this browser first.
 import type { ServiceContext } from "../deps";
-import { liveSessionsOf, type SessionsDeps, type SessionView } from "./live-sessions";
+import type { SessionView } from "@/lib/session-view";
+import { liveSessionsOf, type SessionsDeps } from "./live-sessions";
 
 export async function listOwnSessions(ctx: ServiceContext<SessionsDeps>): Promise<SessionView[]> {
   const { deps, principal } = ctx;

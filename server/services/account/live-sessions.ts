@@ -1,6 +1,7 @@
 // The live sessions of one user (not ended, not idle past the limit, not older than the absolute limit), as the
 // sessions lists show them: browser in words, IP, first and last seen, the second factor used, "this browser".
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { SessionView } from "@/lib/session-view";
 import { describeUserAgent } from "@/lib/user-agent";
 import type { SessionLifetimes } from "../../auth/principal";
 import type { AppConfig } from "../../config";
@@ -10,19 +11,6 @@ import type { ServiceDeps } from "../deps";
 
 /** What the sessions services need: the database, the clock, and the session lifetimes (config.session). */
 export type SessionsDeps = Pick<ServiceDeps, "db" | "now"> & { config: { session: AppConfig["session"] } };
-
-export interface SessionView {
-  id: string;
-  browser: string;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: Date;
-  lastSeenAt: Date;
-  /** The second factor presented at sign-in or step-up (totp, recovery_code, passkey); null when none was asked. */
-  factorKind: string | null;
-  /** The session that is asking (the viewer's own browser). */
-  current: boolean;
-}
 
 export async function liveSessionsOf(
   db: Db | Tx,

@@ -5,7 +5,8 @@ import { and, desc, eq, gt, like, or, sql } from "drizzle-orm";
 import { describeUserAgent } from "@/lib/user-agent";
 import { auditLog, loginAttempts, throttleLocks, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
-import { liveSessionsOf, type SessionsDeps, type SessionView } from "../../account/live-sessions";
+import type { SessionView } from "@/lib/session-view";
+import { liveSessionsOf, type SessionsDeps } from "../../account/live-sessions";
 import type { ServiceContext } from "../../deps";
 import { requireSuperAdmin } from "./require-super-admin";
 
