@@ -3,9 +3,8 @@
 // buttons shown follow the status rules (active: pause, cancel; paused: resume, cancel; cancelled: none); the
 // server enforces the same rules.
 import { useState } from "react";
-import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -51,12 +50,12 @@ export function PlanActions({ planId, status, label }: { planId: string; status:
           {c === "pause" ? "Pause" : c === "resume" ? "Resume" : "Cancel"}
         </Button>
       ))}
-      {change && <ConfirmDialog planId={planId} change={change} label={label} onClose={() => setChange(null)} />}
+      {change && <ChangeDialog planId={planId} change={change} label={label} onClose={() => setChange(null)} />}
     </div>
   );
 }
 
-function ConfirmDialog({ planId, change, label, onClose }: { planId: string; change: Change; label: string; onClose(): void }) {
+function ChangeDialog({ planId, change, label, onClose }: { planId: string; change: Change; label: string; onClose(): void }) {
   const [reason, setReason] = useState("");
   const copy = COPY[change];
   const { submit, pending, error } = useApiMutation({
@@ -72,31 +71,21 @@ function ConfirmDialog({ planId, change, label, onClose }: { planId: string; cha
     refresh: true,
     onSuccess: onClose,
   });
-  const confirm = () => void submit();
-
   return (
-    <Dialog
+    <ConfirmDialog
       open
       onClose={onClose}
-      busy={pending}
-      size="sm"
       title={copy.title}
-      description={<span dir="auto">{label}</span>}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Keep as is
-          </Button>
-          <Button variant={copy.variant} onClick={confirm} loading={pending}>
-            {copy.confirm}
-          </Button>
-        </>
-      }
+      subject={<span dir="auto">{label}</span>}
+      confirmLabel={copy.confirm}
+      variant={copy.variant}
+      onConfirm={() => void submit()}
+      pending={pending}
+      error={error}
     >
-      <div className="space-y-3">
-        {error && <Alert tone="error">{error}</Alert>}
-        <p className="text-sm text-slate-700">{copy.text}</p>
-        {change === "pause" && (
+      <p>{copy.text}</p>
+      {change === "pause" && (
+        <div className="mt-3">
           <InputField
             label="Reason (optional)"
             autoComplete="off"
@@ -104,8 +93,8 @@ function ConfirmDialog({ planId, change, label, onClose }: { planId: string; cha
             onChange={(e) => setReason(e.target.value)}
             maxLength={200}
           />
-        )}
-      </div>
-    </Dialog>
+        </div>
+      )}
+    </ConfirmDialog>
   );
 }
