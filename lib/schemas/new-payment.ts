@@ -1,14 +1,14 @@
-// Schemas of a new card payment taken by staff (phone and mail orders), one per mode, shared by the form
-// (react-hook-form resolver) and the route handler. Browser-safe. The card number and CVV pass through here on
-// their way to the gateway only: no message built here ever contains them.
+// Schema of a new card payment taken by staff (phone and mail orders), shared by the form (react-hook-form
+// resolver) and the route handler. Browser-safe. The card number and CVV pass through here on their way to the
+// gateway only: no message built here ever contains them. Staff never choose the gateway's interface: saving the
+// card or starting recurring needs the form interface's SALE (contract 4.1: save_token, recurring_init; the S2S
+// sale of 4.10 has neither), which also needs the billing address; every other payment goes server-to-server.
 import { z } from "zod";
-import { billingAddressFields } from "./billing-address";
+import { cardBrandOf, cardDigits, type CardBrand } from "../card-number";
+import { billingAddressFields, billingAddressSchema } from "./billing-address";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../money";
 
-export type CardBrand = "VISA" | "MASTERCARD" | "AMEX" | "OTHER";
-
-/** The card number's digits (spaces and dashes typed for readability dropped). */
-export const cardDigits = (s: string): string => s.replace(/[\s-]/g, "");
+export { cardBrandOf, cardDigits, type CardBrand } from "../card-number";
 
 export function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
@@ -22,13 +22,6 @@ export function luhnValid(digits: string): boolean {
     sum += d;
   }
   return sum % 10 === 0;
-}
-
-export function cardBrandOf(digits: string): CardBrand {
-  if (/^3[47]/.test(digits)) return "AMEX";
-  if (/^4/.test(digits)) return "VISA";
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return "MASTERCARD";
-  return "OTHER";
 }
 
 /** Amex has a 4-digit security code, every other brand 3. */
@@ -101,33 +94,47 @@ function checkCardAndAmount(
   }
 }
 
-const s2sObject = z.object({ mode: z.literal("s2s"), ...common });
-const formObject = z.object({
-  mode: z.literal("form"),
+/** The gateway interface a payment goes through: the form SALE when the card is saved or recurring starts. */
+export type CardInterface = "s2s" | "form";
+export const cardInterfaceOf = (v: { saveCard?: boolean; recurringInit?: boolean }): CardInterface =>
+  v.saveCard || v.recurringInit ? "form" : "s2s";
+
+/** The billing address is asked only when the form interface needs it: free text until then. */
+const optionalText = z.string().trim().max(255).optional();
+
+const paymentObject = z.object({
   ...common,
-  ...billingAddressFields,
   /** save_token=Y: the gateway keeps the card for later charges (only when the customer asked for it). */
-  saveCard: z.boolean(),
+  saveCard: z.boolean().default(false),
   /** recurring_init=Y: the payment starts a recurring series. */
-  recurringInit: z.boolean(),
+  recurringInit: z.boolean().default(false),
+  address: optionalText,
+  country: optionalText,
+  city: optionalText,
+  zip: optionalText,
 });
 
-const refine = (v: z.infer<typeof s2sObject> | z.infer<typeof formObject>, ctx: z.RefinementCtx) => checkCardAndAmount(v, ctx, new Date());
+export const newPaymentSchema = paymentObject.superRefine((v, ctx) => {
+  checkCardAndAmount(v, ctx, new Date());
+  if (cardInterfaceOf(v) === "s2s") return;
+  const address = billingAddressSchema.safeParse({ address: v.address ?? "", country: v.country ?? "", city: v.city ?? "", zip: v.zip ?? "" });
+  if (!address.success) for (const i of address.error.issues) ctx.addIssue({ code: "custom", path: i.path, message: i.message });
+});
 
-export const s2sPaymentSchema = s2sObject.superRefine(refine);
-export const formPaymentSchema = formObject.superRefine(refine);
-/** The route's body: either mode. */
-export const newPaymentSchema = z.discriminatedUnion("mode", [s2sObject, formObject]).superRefine(refine);
-
-export type S2sPaymentInput = z.infer<typeof s2sObject>;
-export type FormPaymentInput = z.infer<typeof formObject>;
-export type NewPaymentInput = S2sPaymentInput | FormPaymentInput;
+/** The route's body (the boxes may be left out: not ticked). */
+export type NewPaymentInput = z.input<typeof paymentObject>;
+/** The form's values (every field a string or a box, the billing address included). */
+export type NewPaymentValues = z.input<typeof paymentObject> & Record<keyof typeof billingAddressFields, string>;
 
 /** What the server answers about a new payment (never card data beyond the last 4). */
 export interface NewPaymentResult {
   paymentId: string;
   status: string;
   message: string;
+  currency: string;
+  amountMinor: number;
+  /** Brand and last four only, for the result card's mask. */
+  card: { brand: string | null; last4: string | null };
   /** Set when the customer must answer a 3-D Secure challenge: /api/payments/three-ds/<id> serves the page. */
   threeDsViewId: string | null;
 }

@@ -1,4 +1,6 @@
-// Rules guarded (real sandbox over HTTP, real database): a new card payment records the gateway's frictionless
+// Rules guarded (real sandbox over HTTP, real database): the dashboard, not staff, picks the interface (the form
+// SALE when the card is saved or recurring starts, S2S otherwise; the billing address asked only then); a new
+// card payment records the gateway's frictionless
 // outcome (captured, authorized, declined); a 3-D Secure challenge leaves it awaiting_3ds with the page kept only
 // for the user who started it; after the customer answers, confirming runs the status query and the ledger takes
 // the real outcome (never the frame's word); PAYMENTS_CREATE is required; the card number and CVV are found in no
@@ -14,7 +16,7 @@ import { sandboxControl } from "../../../../tests/support/sandbox-flows.support"
 import { findPayment } from "../../../ledger/payments";
 import type { ServiceDeps } from "../../deps";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
-import { newOrderId, newPaymentSchema, type NewPaymentInput } from "@/lib/schemas/new-payment";
+import { cardInterfaceOf, newOrderId, newPaymentSchema, type NewPaymentInput } from "@/lib/schemas/new-payment";
 import { confirmCardPayment } from "./confirm-card-payment";
 import { createCardPayment } from "./create-card-payment";
 import { readThreeDsView } from "./three-ds-views";
@@ -24,7 +26,6 @@ const CVV = "987";
 
 function s2s(expMonth: string, over: Partial<NewPaymentInput> = {}): NewPaymentInput {
   return {
-    mode: "s2s",
     orderId: newOrderId(),
     amount: "25.50",
     currency: "SAR",
@@ -42,16 +43,14 @@ function s2s(expMonth: string, over: Partial<NewPaymentInput> = {}): NewPaymentI
   } as NewPaymentInput;
 }
 
-function formSale(expMonth: string): NewPaymentInput {
+function formSale(expMonth: string, boxes: { saveCard?: boolean; recurringInit?: boolean } = { saveCard: true }): NewPaymentInput {
   return {
     ...s2s(expMonth),
-    mode: "form",
     address: "12 King Fahd Rd",
     country: "SA",
     city: "Riyadh",
     zip: "12211",
-    saveCard: false,
-    recurringInit: false,
+    ...boxes,
   } as NewPaymentInput;
 }
 
@@ -75,6 +74,18 @@ describe("newPaymentSchema", () => {
     expect(newPaymentSchema.safeParse({ ...s2s("01"), cardNumber: "378282246310005", cvv: "1234" }).success).toBe(true);
     expect(newPaymentSchema.safeParse(formSale("01")).success).toBe(true);
     expect(newPaymentSchema.safeParse({ ...s2s("01"), amount: "0" }).success).toBe(false);
+  });
+  it("rule: the interface follows the boxes (form SALE to save the card or start recurring), never a field staff pick", () => {
+    expect(cardInterfaceOf(s2s("01"))).toBe("s2s");
+    expect(cardInterfaceOf(formSale("01", { saveCard: true }))).toBe("form");
+    expect(cardInterfaceOf(formSale("01", { recurringInit: true }))).toBe("form");
+    expect(cardInterfaceOf(formSale("01", {}))).toBe("s2s");
+  });
+  it("rule: the billing address is required only when the form interface needs it", () => {
+    expect(newPaymentSchema.safeParse({ ...s2s("01"), address: "", city: "" }).success).toBe(true);
+    const r = newPaymentSchema.safeParse({ ...s2s("01"), saveCard: true });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["address", "city", "zip", "country"]));
   });
 });
 
@@ -100,7 +111,8 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
 
   it("S2S frictionless sale: captured, with BIN6/last4/brand/expiry only, audited", async () => {
     const r = await createCardPayment({ deps, principal: staff, ip: "203.0.113.7" }, s2s("01"));
-    expect(r).toMatchObject({ status: "captured", threeDsViewId: null });
+    // The result card's facts: amount and the card's brand and last four (nothing more of the card).
+    expect(r).toMatchObject({ status: "captured", threeDsViewId: null, currency: "SAR", amountMinor: 2550, card: { brand: "VISA", last4: "1111" } });
     const p = (await findPayment(deps.db, r.paymentId))!;
     expect(p).toMatchObject({
       kind: "s2s_sale",
@@ -158,7 +170,7 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     expect((await confirmCardPayment({ deps, principal: staff, ip: null }, { paymentId: r.paymentId })).status).toBe("declined");
   });
 
-  it("form interface: SALE then collector page in the frame; after the challenge, confirm → authorized", async () => {
+  it("form interface (card saved): SALE then collector page in the frame; after the challenge, confirm → authorized", async () => {
     const input = { ...formSale("05"), auth: "authorize" } as NewPaymentInput;
     const r = await createCardPayment({ deps, principal: staff, ip: "203.0.113.7" }, input);
     expect(r.status).toBe("awaiting_3ds");

@@ -1,4 +1,6 @@
-// A new card payment taken by staff: server-to-server sale (S2S) or the form interface (SALE, then the collector).
+// A new card payment taken by staff: server-to-server sale (S2S) or the form interface (SALE, then the collector),
+// the interface chosen here from what the payment asks (cardInterfaceOf: saving the card or starting recurring
+// needs the form SALE), never by staff.
 //  1. One transaction: the ledger payment (pending; payer fields; card BIN6, last 4, brand, expiry ONLY) and its
 //     audit row. The card number and CVV are never stored, logged, audited or put in an error message.
 //  2. The gateway call, outside any transaction.
@@ -8,104 +10,24 @@ import "server-only";
 import { z } from "zod";
 import { appendAudit } from "../../../audit/audit-log";
 import type { PaymentRow } from "../../../db/schema";
-import type { GatewayResult, S2sSaleResponse } from "../../../gateway/client";
 import { AppError } from "../../../errors";
-import { advancePayment, insertPayment, lockPayment, type PaymentPatch } from "../../../ledger/payments";
+import { advancePayment, insertPayment, lockPayment } from "../../../ledger/payments";
 import { requirePermission } from "../../require-permission";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { decimalToMinor, type CurrencyCode } from "@/lib/money";
-import { cardBrandOf, cardDigits, type NewPaymentInput, type NewPaymentResult } from "@/lib/schemas/new-payment";
+import { billingAddressSchema, type BillingAddress } from "@/lib/schemas/billing-address";
+import { cardBrandOf, cardDigits, cardInterfaceOf, type NewPaymentInput, type NewPaymentResult } from "@/lib/schemas/new-payment";
+import { isMadaBin } from "@/lib/mada-bins";
 import { storeThreeDsView } from "./three-ds-views";
+import { returnUrl, s2sOutcome, transportOutcome, type Outcome } from "./card-payment-outcome";
+
+export { returnUrl } from "./card-payment-outcome";
 import { isUniqueViolation } from "../../../db/errors";
-
-/** What the gateway's answer means for the ledger. */
-interface Outcome {
-  patch: PaymentPatch;
-  html: string | null;
-  /** A short, card-free word for the audit row. */
-  result: string;
-  message: string;
-}
-
-export function returnUrl(appUrl: string, flow: "s2s" | "form" | "token", paymentId: string): string {
-  return `${appUrl}/payments/return?flow=${flow}&payment=${encodeURIComponent(paymentId)}`;
-}
-
-function transportOutcome(r: Extract<GatewayResult<unknown>, { kind: "transport" | "gateway_error" }>): Outcome {
-  if (r.kind === "transport" && r.outcomeUnknown) {
-    return {
-      patch: { status: "unknown" },
-      html: null,
-      result: "unknown",
-      message: "The gateway did not answer in time. The outcome will be confirmed with the gateway; do not take the payment again.",
-    };
-  }
-  if (r.kind === "transport")
-    return {
-      patch: { status: "failed" },
-      html: null,
-      result: "not_sent",
-      message: "The gateway could not be reached; nothing was charged. Try again.",
-    };
-  return {
-    patch: { status: "failed", declineReason: r.message.slice(0, 200) },
-    html: null,
-    result: "gateway_error",
-    message: "The gateway refused the payment request; nothing was charged.",
-  };
-}
-
-function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, auth: boolean): Outcome {
-  if (r.kind === "declined") {
-    const gatewayId = typeof r.data.paymentId === "string" ? r.data.paymentId : undefined;
-    return {
-      patch: { status: "declined", declineReason: r.declineReason.slice(0, 200), ...(gatewayId ? { gatewayId } : {}) },
-      html: null,
-      result: "declined",
-      message: `Declined: ${r.declineReason}`,
-    };
-  }
-  if (r.kind !== "success") return transportOutcome(r);
-  const d = r.data;
-  const gatewayId = d.paymentId ? { gatewayId: d.paymentId } : {};
-  const word = d.result.toLowerCase();
-  if (word === "pending" && d.html) {
-    return {
-      patch: { status: "awaiting_3ds", gatewayStatus: "3DS", ...gatewayId },
-      html: d.html,
-      result: "challenge",
-      message: "The customer's bank asks for 3-D Secure verification.",
-    };
-  }
-  if (word === "success") {
-    const authorized = auth || (d.status ?? "").toUpperCase() === "PENDING";
-    return authorized
-      ? {
-          patch: { status: "authorized", authorizedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
-          html: null,
-          result: "authorized",
-          message: "Authorized. Capture it from the payment's page.",
-        }
-      : {
-          patch: { status: "captured", authorizedMinor: minor, capturedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
-          html: null,
-          result: "captured",
-          message: "Paid.",
-        };
-  }
-  if (word === "declined") return { patch: { status: "declined", ...gatewayId }, html: null, result: "declined", message: "Declined." };
-  // An answer we cannot read as an outcome: the status query decides.
-  return {
-    patch: { status: "unknown", ...gatewayId },
-    html: null,
-    result: "unrecognised",
-    message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway.",
-  };
-}
 
 async function formSale(
   deps: ServiceDeps,
-  input: Extract<NewPaymentInput, { mode: "form" }>,
+  input: NewPaymentInput,
+  address: BillingAddress,
   minor: number,
   paymentId: string,
   ip: string,
@@ -117,10 +39,10 @@ async function formSale(
     payer: {
       firstName: input.firstName,
       lastName: input.lastName,
-      address: input.address,
-      country: input.country,
-      city: input.city,
-      zip: input.zip,
+      address: address.address,
+      country: address.country,
+      city: address.city,
+      zip: address.zip,
       email: input.email,
       phone: input.phone,
       ip,
@@ -128,8 +50,8 @@ async function formSale(
     card: { number: cardDigits(input.cardNumber), expMonth: input.expMonth, expYear: input.expYear, cvv: input.cvv },
     termUrl: returnUrl(deps.config.appUrl, "form", paymentId),
     auth: input.auth === "authorize",
-    saveToken: input.saveCard,
-    recurringInit: input.recurringInit,
+    saveToken: input.saveCard ?? false,
+    recurringInit: input.recurringInit ?? false,
   });
   if (sale.kind === "declined")
     return {
@@ -165,6 +87,14 @@ async function formSale(
   };
 }
 
+function billingAddressOf(input: NewPaymentInput): BillingAddress {
+  const r = billingAddressSchema.safeParse({ address: input.address, country: input.country, city: input.city, zip: input.zip });
+  if (r.success) return r.data;
+  const fields: Record<string, string[]> = {};
+  for (const i of r.error.issues) (fields[i.path.join(".")] ??= []).push(i.message);
+  throw new AppError("invalid_request", "Saving the card or starting recurring needs the customer's billing address.", fields);
+}
+
 /** A usable payer IP for the form interface: the staff member's request address (phone orders have no other). */
 function payerIp(ip: string): string {
   return z.union([z.ipv4(), z.ipv6()]).safeParse(ip).success ? ip : "127.0.0.1";
@@ -180,10 +110,14 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
   const card = {
     cardBin6: digits.slice(0, 6),
     cardLast4: digits.slice(-4),
-    cardBrand: cardBrandOf(digits),
+    // mada cards carry VISA or Mastercard BINs: the BIN list tells them apart (the brand people see).
+    cardBrand: isMadaBin(digits) ? "MADA" : cardBrandOf(digits),
     cardExpiry: `${input.expMonth}/${input.expYear}`,
   };
-  const kind = input.mode === "s2s" ? "s2s_sale" : "sale";
+  const iface = cardInterfaceOf(input);
+  const kind = iface === "s2s" ? "s2s_sale" : "sale";
+  // The schema asked for it when the form interface is used; parsed again so a direct caller cannot skip it.
+  const address = iface === "form" ? billingAddressOf(input) : null;
 
   let payment: PaymentRow;
   try {
@@ -199,9 +133,9 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
         payerName: `${input.firstName} ${input.lastName}`,
         payerEmail: input.email,
         payerPhone: input.phone,
-        payerIp: input.mode === "form" ? payerIp(ip ?? "") : null,
-        ...(input.mode === "form"
-          ? { payerAddress: input.address, payerCity: input.city, payerZip: input.zip, payerCountry: input.country }
+        payerIp: address ? payerIp(ip ?? "") : null,
+        ...(address
+          ? { payerAddress: address.address, payerCity: address.city, payerZip: address.zip, payerCountry: address.country }
           : {}),
         ...card,
         createdBy: principal.userId,
@@ -224,7 +158,7 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
           auth: input.auth,
           cardBrand: card.cardBrand,
           cardLast4: card.cardLast4,
-          ...(input.mode === "form" ? { saveCard: input.saveCard, recurringInit: input.recurringInit } : {}),
+          ...(address ? { saveCard: input.saveCard ?? false, recurringInit: input.recurringInit ?? false } : {}),
         },
       });
       return row;
@@ -238,7 +172,7 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
 
   let outcome: Outcome;
   try {
-    if (input.mode === "s2s") {
+    if (!address) {
       const back = returnUrl(deps.config.appUrl, "s2s", payment.id);
       const r = await deps.gateway.s2sSale({
         orderId: input.orderId,
@@ -251,7 +185,7 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
       });
       outcome = s2sOutcome(r, minor, input.auth === "authorize");
     } else {
-      outcome = await formSale(deps, input, minor, payment.id, payerIp(ip ?? ""));
+      outcome = await formSale(deps, input, address, minor, payment.id, payerIp(ip ?? ""));
     }
   } catch {
     // The client refused its input before sending (a programming error): nothing was sent. No details: they
@@ -284,5 +218,13 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
   const threeDsViewId = outcome.html
     ? await storeThreeDsView(deps.db, { html: outcome.html, userId: principal.userId, paymentId: payment.id })
     : null;
-  return { paymentId: recorded.id, status: recorded.status, message: outcome.message, threeDsViewId };
+  return {
+    paymentId: recorded.id,
+    status: recorded.status,
+    message: outcome.message,
+    currency: recorded.currency,
+    amountMinor: recorded.amountMinor,
+    card: { brand: recorded.cardBrand, last4: recorded.cardLast4 },
+    threeDsViewId,
+  };
 }

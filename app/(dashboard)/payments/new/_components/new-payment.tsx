@@ -1,17 +1,17 @@
 "use client";
-// The page's flow: choose the mode, submit the card, show the 3-D Secure frame when the bank asks, then the result.
-import { useRef, useState, type KeyboardEvent } from "react";
-import { cx } from "@/components/ui/cx";
+// The page's flow: the card form, the 3-D Secure frame when the bank asks, then the result card. The frame and the
+// result are loaded on demand (fetched when the form is sent, before the answer is back) to keep the page's
+// JavaScript within its budget; the form stays mounted under them so a declined payment can be retried.
+import { lazy, Suspense, useState } from "react";
 import type { ConfirmedPayment, NewPaymentResult } from "@/lib/schemas/new-payment";
 import { newCardOrderId as newOrderId } from "@/lib/schemas/order-ids";
-import { CardPaymentForm, type CardMode } from "./card-payment-form";
-import { PaymentOutcome } from "./payment-outcome";
-import { ThreeDsFrame } from "./three-ds-frame";
+import { CardPaymentForm, type Retry } from "./card-payment-form";
 
-const MODES: Array<{ id: CardMode; label: string }> = [
-  { id: "s2s", label: "Card (server-to-server)" },
-  { id: "form", label: "Card (form interface)" },
-];
+const loadFrame = () => import("./three-ds-frame");
+const loadOutcome = () => import("./payment-outcome");
+const ThreeDsFrame = lazy(() => loadFrame().then((m) => ({ default: m.ThreeDsFrame })));
+const PaymentOutcome = lazy(() => loadOutcome().then((m) => ({ default: m.PaymentOutcome })));
+const preload = () => void Promise.all([loadFrame(), loadOutcome()]).catch(() => undefined);
 
 type Step =
   | { kind: "form" }
@@ -19,72 +19,37 @@ type Step =
   | { kind: "done"; started: NewPaymentResult; confirmed: ConfirmedPayment | null };
 
 export function NewPayment({ defaultOrderId }: { defaultOrderId: string }) {
-  const [mode, setMode] = useState<CardMode>("s2s");
   const [step, setStep] = useState<Step>({ kind: "form" });
-  const [orderId, setOrderId] = useState(defaultOrderId);
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-
-  // WAI-ARIA tabs: only the selected tab is a Tab stop; the arrow keys (Home/End too) move to a tab and select it.
-  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = MODES.length - 1;
-    const rtl = getComputedStyle(e.currentTarget).direction === "rtl";
-    const next = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[e.key];
-    let to: number | null = null;
-    if (next !== undefined) to = (index + next + MODES.length) % MODES.length;
-    else if (e.key === "Home") to = 0;
-    else if (e.key === "End") to = last;
-    if (to === null) return;
-    e.preventDefault();
-    setMode(MODES[to]!.id);
-    tabs.current[to]?.focus();
-  };
+  // A new form (fresh order id, empty fields) for "Take another payment".
+  const [form, setForm] = useState({ key: 0, orderId: defaultOrderId });
+  const [retry, setRetry] = useState<Retry | null>(null);
 
   const again = () => {
-    setOrderId(newOrderId());
+    setForm((f) => ({ key: f.key + 1, orderId: newOrderId() }));
+    setRetry(null);
+    setStep({ kind: "form" });
+  };
+  const retryWith = (message: string) => {
+    setRetry((r) => ({ n: (r?.n ?? 0) + 1, orderId: newOrderId(), message }));
     setStep({ kind: "form" });
   };
 
-  if (step.kind === "challenge") {
-    return <ThreeDsFrame started={step.started} onDone={(confirmed) => setStep({ kind: "done", started: step.started, confirmed })} />;
-  }
-  if (step.kind === "done") return <PaymentOutcome started={step.started} confirmed={step.confirmed} onAgain={again} />;
-
   return (
-    <div className="space-y-4">
-      <div role="tablist" aria-label="How to take the payment" className="flex gap-1 border-b border-slate-200">
-        {MODES.map((m, i) => (
-          <button
-            key={m.id}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`mode-${m.id}`}
-            aria-selected={mode === m.id}
-            aria-controls="mode-panel"
-            tabIndex={mode === m.id ? 0 : -1}
-            onClick={() => setMode(m.id)}
-            onKeyDown={(e) => onTabKey(e, i)}
-            className={cx(
-              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
-              mode === m.id ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900",
-            )}
-          >
-            {m.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="mode-panel" aria-labelledby={`mode-${mode}`}>
-        <CardPaymentForm
-          key={mode}
-          mode={mode}
-          orderId={orderId}
-          onStarted={(started) =>
-            setStep(started.threeDsViewId ? { kind: "challenge", started } : { kind: "done", started, confirmed: null })
-          }
-        />
-      </div>
-    </div>
+    <>
+      <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+        {step.kind === "challenge" && (
+          <ThreeDsFrame started={step.started} onDone={(confirmed) => setStep({ kind: "done", started: step.started, confirmed })} />
+        )}
+        {step.kind === "done" && <PaymentOutcome started={step.started} confirmed={step.confirmed} onAgain={again} onRetry={retryWith} />}
+      </Suspense>
+      <CardPaymentForm
+        key={form.key}
+        orderId={form.orderId}
+        hidden={step.kind !== "form"}
+        retry={retry}
+        onSubmitting={preload}
+        onStarted={(started) => setStep(started.threeDsViewId ? { kind: "challenge", started } : { kind: "done", started, confirmed: null })}
+      />
+    </>
   );
 }

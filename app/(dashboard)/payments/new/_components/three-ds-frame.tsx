@@ -19,7 +19,14 @@ export const OUTCOME_POLL_MS = 3_000;
 
 const isFinal = (r: ConfirmedPayment | undefined): boolean => r !== undefined && FINAL.has(r.status);
 
-export function ThreeDsFrame({ started, onDone }: { started: NewPaymentResult; onDone(confirmed: ConfirmedPayment): void }) {
+export function ThreeDsFrame({
+  started,
+  onDone,
+}: {
+  /** The payment waiting for the customer (Saved cards passes its own charge's status and message too). */
+  started: Pick<NewPaymentResult, "paymentId" | "threeDsViewId"> & Partial<Pick<NewPaymentResult, "status" | "message">>;
+  onDone(confirmed: ConfirmedPayment): void;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   // Nothing is asked before the customer is back (or staff press "Check the result now").
   const [asked, setAsked] = useState(false);

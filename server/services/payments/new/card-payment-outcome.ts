@@ -1,0 +1,91 @@
+// What the gateway's answer to a new card payment means for the ledger (status, the 3-D Secure page to show, the
+// card-free word for the audit row and the message for staff), apart from the service that sends it.
+import "server-only";
+import type { PaymentPatch } from "../../../ledger/payments";
+import type { GatewayResult, S2sSaleResponse } from "../../../gateway/client";
+
+/** What the gateway's answer means for the ledger. */
+export interface Outcome {
+  patch: PaymentPatch;
+  html: string | null;
+  /** A short, card-free word for the audit row. */
+  result: string;
+  message: string;
+}
+
+export function returnUrl(appUrl: string, flow: "s2s" | "form" | "token", paymentId: string): string {
+  return `${appUrl}/payments/return?flow=${flow}&payment=${encodeURIComponent(paymentId)}`;
+}
+
+export function transportOutcome(r: Extract<GatewayResult<unknown>, { kind: "transport" | "gateway_error" }>): Outcome {
+  if (r.kind === "transport" && r.outcomeUnknown) {
+    return {
+      patch: { status: "unknown" },
+      html: null,
+      result: "unknown",
+      message: "The gateway did not answer in time. The outcome will be confirmed with the gateway; do not take the payment again.",
+    };
+  }
+  if (r.kind === "transport")
+    return {
+      patch: { status: "failed" },
+      html: null,
+      result: "not_sent",
+      message: "The gateway could not be reached; nothing was charged. Try again.",
+    };
+  return {
+    patch: { status: "failed", declineReason: r.message.slice(0, 200) },
+    html: null,
+    result: "gateway_error",
+    message: "The gateway refused the payment request; nothing was charged.",
+  };
+}
+
+export function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, auth: boolean): Outcome {
+  if (r.kind === "declined") {
+    const gatewayId = typeof r.data.paymentId === "string" ? r.data.paymentId : undefined;
+    return {
+      patch: { status: "declined", declineReason: r.declineReason.slice(0, 200), ...(gatewayId ? { gatewayId } : {}) },
+      html: null,
+      result: "declined",
+      message: `Declined: ${r.declineReason}`,
+    };
+  }
+  if (r.kind !== "success") return transportOutcome(r);
+  const d = r.data;
+  const gatewayId = d.paymentId ? { gatewayId: d.paymentId } : {};
+  const word = d.result.toLowerCase();
+  if (word === "pending" && d.html) {
+    return {
+      patch: { status: "awaiting_3ds", gatewayStatus: "3DS", ...gatewayId },
+      html: d.html,
+      result: "challenge",
+      message: "The customer's bank asks for 3-D Secure verification.",
+    };
+  }
+  if (word === "success") {
+    const authorized = auth || (d.status ?? "").toUpperCase() === "PENDING";
+    return authorized
+      ? {
+          patch: { status: "authorized", authorizedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
+          html: null,
+          result: "authorized",
+          message: "Authorized. Capture it from the payment's page.",
+        }
+      : {
+          patch: { status: "captured", authorizedMinor: minor, capturedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
+          html: null,
+          result: "captured",
+          message: "Paid.",
+        };
+  }
+  if (word === "declined") return { patch: { status: "declined", ...gatewayId }, html: null, result: "declined", message: "Declined." };
+  // An answer we cannot read as an outcome: the status query decides.
+  return {
+    patch: { status: "unknown", ...gatewayId },
+    html: null,
+    result: "unrecognised",
+    message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway.",
+  };
+}
+
