@@ -71,6 +71,14 @@ describe("configuration", () => {
     expect(c).toEqual({ schedulerIntervalMs: 0, retryDelaysMs: [5_000, 120_000, 3_600_000], defaultInterface: "form" });
     expect(readConfig({ PLAN_RETRY_DELAYS: "none" }).plans.retryDelaysMs).toEqual([]);
   });
+  it("rule (#13): configuration, not staff, picks the recurring interface: RECURRING_INTERFACE, v2 (contract 4.11) by default, plans follow it", () => {
+    expect(readConfig({}).recurring).toEqual({ interface: "v2" });
+    const f = readConfig({ RECURRING_INTERFACE: "form" });
+    expect([f.recurring.interface, f.plans.defaultInterface]).toEqual(["form", "form"]);
+    const split = readConfig({ RECURRING_INTERFACE: "form", PLAN_CHARGE_INTERFACE: "v2" });
+    expect([split.recurring.interface, split.plans.defaultInterface]).toEqual(["form", "v2"]);
+    expect(() => readConfig({ RECURRING_INTERFACE: "json" })).toThrow(/RECURRING_INTERFACE/);
+  });
   it("billing plans: a retry delay without a unit, a zero delay or a bad interface is named, not defaulted", () => {
     expect(() => readConfig({ PLAN_RETRY_DELAYS: "1,3,7" })).toThrow(/PLAN_RETRY_DELAYS: "1"/);
     expect(() => readConfig({ PLAN_RETRY_DELAYS: "0d" })).toThrow(/PLAN_RETRY_DELAYS/);

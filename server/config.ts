@@ -72,7 +72,9 @@ const schema = z.object({
     .default(48),
   PLAN_SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PLAN_RETRY_DELAYS: z.string().default("1d,3d,7d"),
-  PLAN_CHARGE_INTERFACE: z.enum(["v2", "form"]).default("v2"),
+  // #13 recurring: the interface of recurring charges is configuration, never a staff choice (see README).
+  RECURRING_INTERFACE: z.enum(["v2", "form"]).default("v2"),
+  PLAN_CHARGE_INTERFACE: z.enum(["v2", "form"]).optional(),
   MFA_REQUIRED: z.enum(["all", "admins", "none"]).default("all"),
   // Step-up: refunds approval, user/role changes and partner deletion need a second factor this recent.
   STEP_UP_MINUTES: z.coerce.number().positive().max(15, "at most 15").default(5),
@@ -187,6 +189,8 @@ export interface AppConfig {
   setPasswordLinkMs: number;
   /** Billing plans: the scheduler's pass interval (0 = off), the waits before each retry of a declined charge. */
   plans: { schedulerIntervalMs: number; retryDelaysMs: number[]; defaultInterface: "v2" | "form" };
+  /** The recurring call of "charge now" (and of plans unless PLAN_CHARGE_INTERFACE says otherwise): v2 JSON (4.11) or the form RECURRING_SALE (4.6). */
+  recurring: { interface: "v2" | "form" };
   mfaRequired: MfaRequired;
   /** How recent a second factor must be for a sensitive action (step-up); STEP_UP_MINUTES, default 5. */
   stepUpMaxAgeMs: number;
@@ -266,8 +270,9 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     plans: {
       schedulerIntervalMs: e.PLAN_SCHEDULER_INTERVAL_SECONDS * 1000,
       retryDelaysMs: parseRetryDelays(e.PLAN_RETRY_DELAYS),
-      defaultInterface: e.PLAN_CHARGE_INTERFACE,
+      defaultInterface: e.PLAN_CHARGE_INTERFACE ?? e.RECURRING_INTERFACE,
     },
+    recurring: { interface: e.RECURRING_INTERFACE },
     mfaRequired: e.MFA_REQUIRED,
     stepUpMaxAgeMs: e.STEP_UP_MINUTES * 60_000,
     mail: {

@@ -117,7 +117,12 @@ const paymentObject = z.object({
 export const newPaymentSchema = paymentObject.superRefine((v, ctx) => {
   checkCardAndAmount(v, ctx, new Date());
   if (cardInterfaceOf(v) === "s2s") return;
-  const address = billingAddressSchema.safeParse({ address: v.address ?? "", country: v.country ?? "", city: v.city ?? "", zip: v.zip ?? "" });
+  const address = billingAddressSchema.safeParse({
+    address: v.address ?? "",
+    country: v.country ?? "",
+    city: v.city ?? "",
+    zip: v.zip ?? "",
+  });
   if (!address.success) for (const i of address.error.issues) ctx.addIssue({ code: "custom", path: i.path, message: i.message });
 });
 

@@ -3,12 +3,15 @@ import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { CardMask } from "@/components/ui/card-mask";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
+import { STATUS_TONE, statusLabel } from "@/lib/transactions/labels";
+import type { PaymentStatus } from "@/lib/payment-status";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { listPlans } from "@/server/services/recurring/plans/list-plans";
@@ -19,20 +22,16 @@ import { CreatePlan } from "./_components/create-plan";
 export const metadata: Metadata = { title: "Recurring" };
 export const dynamic = "force-dynamic";
 
-const TONE: Record<string, "success" | "warning" | "danger" | "info" | "neutral"> = {
-  captured: "success",
-  authorized: "info",
-  pending: "info",
-  unknown: "warning",
-  awaiting_3ds: "warning",
-  declined: "danger",
-  failed: "danger",
-};
+// Fixed column widths: a charge fills "Last charge" and "Result" without moving the row's actions (#13).
+const COLUMN = { first: "w-[22%]", card: "w-[16%]", last: "w-[17%]", result: "w-[15%]", actions: "w-[30%] min-w-72" };
 
 export default async function RecurringPage() {
   const { principal, allowed } = await pageAccess("RECURRING_CHARGE");
   if (!allowed) return <Forbidden area="Recurring" permission="RECURRING_CHARGE" />;
   const ctx = await appContext({ principal });
+  // The interfaces are configuration (RECURRING_INTERFACE, PLAN_CHARGE_INTERFACE): the dialogs only learn whether
+  // the form interface's whole-units rule applies.
+  const wholeUnits = { charge: ctx.deps.config.recurring.interface === "form", plan: ctx.deps.config.plans.defaultInterface === "form" };
   const [customers, { plans }] = await Promise.all([listRecurringTokens(ctx), listPlans(ctx)]);
   // The live (not cancelled) plan of each token: one at most.
   const livePlan = new Map(plans.filter((p) => p.status !== "cancelled").map((p) => [p.customer.firstPaymentId, p]));
@@ -55,14 +54,14 @@ export default async function RecurringPage() {
       ) : (
         customers.map((c) => (
           <Card key={c.email} title={c.email} padded={false}>
-            <Table caption={`Recurring tokens of ${c.email}`} captionHidden>
+            <Table caption={`Recurring tokens of ${c.email}`} captionHidden className="min-w-[52rem] table-fixed">
               <THead>
                 <TR>
-                  <TH>First payment</TH>
-                  <TH>Card</TH>
-                  <TH>Last charge</TH>
-                  <TH>Result</TH>
-                  <TH>
+                  <TH className={COLUMN.first}>First payment</TH>
+                  <TH className={COLUMN.card}>Card</TH>
+                  <TH className={COLUMN.last}>Last charge</TH>
+                  <TH className={COLUMN.result}>Result</TH>
+                  <TH className={COLUMN.actions}>
                     <span className="sr-only">Actions</span>
                   </TH>
                 </TR>
@@ -70,16 +69,18 @@ export default async function RecurringPage() {
               <TBody>
                 {c.tokens.map((t) => (
                   <TR key={t.firstPaymentId}>
-                    <TD>
-                      <Link className="text-brand-700 underline" href={`/transactions/${t.firstPaymentId}`}>
+                    <TD className="align-top!">
+                      <Link className="break-all text-brand-700 underline" href={`/transactions/${t.firstPaymentId}`}>
                         <bdi dir="ltr">{t.firstOrderId}</bdi>
                       </Link>
                       <div className="text-xs text-slate-500">
                         <LocalTime iso={t.createdAt.toISOString()} />
                       </div>
                     </TD>
-                    <TD>{t.cardLast4 ? <bdi dir="ltr">•••• {t.cardLast4}</bdi> : "—"}</TD>
-                    <TD>
+                    <TD className="align-top!">
+                      <CardMask card={{ brand: t.cardBrand, last4: t.cardLast4 }} fallback="—" />
+                    </TD>
+                    <TD className="align-top!">
                       {t.lastCharge ? (
                         <>
                           <Link className="underline" href={`/transactions/${t.lastCharge.paymentId}`}>
@@ -90,26 +91,37 @@ export default async function RecurringPage() {
                             )}
                           </Link>
                           <div className="text-xs text-slate-500">
-                            <LocalTime iso={t.lastCharge.at.toISOString()} />
+                            <LocalTime iso={t.lastCharge.at.toISOString()} relative />
                           </div>
                         </>
                       ) : (
                         <span className="text-slate-500">Never charged</span>
                       )}
                     </TD>
-                    <TD>
+                    <TD className="align-top!">
                       {t.lastCharge ? (
                         <>
-                          <Badge tone={TONE[t.lastCharge.status] ?? "neutral"}>{t.lastCharge.status.replace(/_/g, " ")}</Badge>
-                          {t.lastCharge.reason && <div className="text-xs text-slate-600">{t.lastCharge.reason}</div>}
+                          <Badge tone={STATUS_TONE[t.lastCharge.status as PaymentStatus] ?? "neutral"}>
+                            {statusLabel(t.lastCharge.status)}
+                          </Badge>
+                          {t.lastCharge.reason && (
+                            <div dir="auto" className="text-xs text-slate-600">
+                              {t.lastCharge.reason}
+                            </div>
+                          )}
                         </>
                       ) : (
                         "—"
                       )}
                     </TD>
-                    <TD>
-                      <div className="flex flex-wrap items-start gap-2">
-                        <ChargeNow firstPaymentId={t.firstPaymentId} firstOrderId={t.firstOrderId} currency={t.currency} email={c.email} />
+                    <TD className="align-top!">
+                      <ChargeNow
+                        firstPaymentId={t.firstPaymentId}
+                        firstOrderId={t.firstOrderId}
+                        currency={t.currency}
+                        email={c.email}
+                        wholeUnits={wholeUnits.charge}
+                      >
                         {livePlan.has(t.firstPaymentId) ? (
                           <Link className="text-sm text-brand-700 underline" href="/recurring/plans">
                             Plan {livePlan.get(t.firstPaymentId)!.status} · next{" "}
@@ -121,9 +133,10 @@ export default async function RecurringPage() {
                             firstOrderId={t.firstOrderId}
                             currency={t.currency}
                             email={c.email}
+                            wholeUnits={wholeUnits.plan}
                           />
                         )}
-                      </div>
+                      </ChargeNow>
                     </TD>
                   </TR>
                 ))}

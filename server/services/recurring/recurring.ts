@@ -1,6 +1,7 @@
 // Recurring charges without a schedule ("charge now"): the recurring tokens the ledger holds (first payments
 // made with recurring_init=Y, whose verified notification recorded the token), and a new charge on one of them
-// through the JSON v2 call (contract 4.11, default) or the form RECURRING_SALE (4.6, whole units only).
+// through the JSON v2 call (contract 4.11, default) or the form RECURRING_SALE (4.6, whole units only), as the
+// configuration says (RECURRING_INTERFACE) unless an API caller names one.
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { WHOLE_UNITS_MESSAGE, recurringChargeSchema, type RecurringChargeInput, type RecurringInterface } from "@/lib/schemas/recurring";
@@ -99,13 +100,14 @@ export async function chargeRecurring(ctx: ServiceContext, raw: RecurringChargeI
   const input = parsed.data;
   const first = await recurringFirstPayment(deps.db, input.firstPaymentId);
   const amountMinor = amountInCurrency(input.amount, first.currency);
-  requireWholeUnitsForForm(input.interface, amountMinor, first.currency);
+  const iface = input.interface ?? deps.config.recurring.interface;
+  requireWholeUnitsForForm(iface, amountMinor, first.currency);
   const spec = recurringChargeSpec(deps.gateway, first, {
     auditAction: "recurring.charge",
     orderId: input.orderId,
     amountMinor,
     description: input.description,
-    interface: input.interface,
+    interface: iface,
     idempotencyKey: input.idempotencyKey,
   });
   return runNewCharge(ctx, spec);

@@ -1,7 +1,8 @@
 // Integration tests against the real sandbox over HTTP and real databases: saved cards are found by exactly the
 // e-mail used at payment; "charge this card" records a token_sale payment with its outcome (captured, or
 // awaiting 3-D Secure for a challenge card) and replays an identical request; "charge now" on a recurring token
-// goes through v2 JSON and the form RECURRING_SALE (whole units only, decimals refused before any call), records a
+// goes through v2 JSON and the form RECURRING_SALE (whole units only, decimals refused before any call), the one
+// RECURRING_INTERFACE configures when the caller names none (the dashboard's dialog never does), records a
 // decline with its reason, and both need their permissions.
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
@@ -196,6 +197,38 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     ).toBe("invalid_request");
     expect(await callsOf(orderId)).toBe(0);
     expect(await database.db.select().from(payments).where(eq(payments.orderId, orderId))).toEqual([]);
+  });
+
+  it("rule (#13): without an interface named, the configuration decides (RECURRING_INTERFACE): v2 by default, the form call and its whole-units rule when set", async () => {
+    const { first } = await recurringFirst();
+    const operationsOf = async (orderId: string) =>
+      (await database.db.select().from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId))).map((c) => c.operation);
+    const viaDefault = uniqueId("rcfg");
+    const byDefault = await chargeRecurring(
+      { deps, principal: clerk, ip: null },
+      { firstPaymentId: first.id, amount: "12.50", description: "Monthly", orderId: viaDefault, idempotencyKey: key() },
+    );
+    expect(byDefault.payment).toMatchObject({ status: "captured", amountMinor: 1250 });
+    expect(await operationsOf(viaDefault)).toEqual(["recurring_v2"]);
+
+    const formDeps: ServiceDeps = { ...deps, config: { ...deps.config, recurring: { interface: "form" } } };
+    const refused = uniqueId("rcfd");
+    expect(
+      await codeOf(
+        chargeRecurring(
+          { deps: formDeps, principal: clerk, ip: null },
+          { firstPaymentId: first.id, amount: "12.50", description: "Monthly", orderId: refused, idempotencyKey: key() },
+        ),
+      ),
+    ).toBe("invalid_request");
+    expect(await callsOf(refused)).toBe(0);
+    const viaForm = uniqueId("rcfw");
+    const whole = await chargeRecurring(
+      { deps: formDeps, principal: clerk, ip: null },
+      { firstPaymentId: first.id, amount: "12", description: "Monthly", orderId: viaForm, idempotencyKey: key() },
+    );
+    expect(whole.payment).toMatchObject({ status: "captured", amountMinor: 1200 });
+    expect(await operationsOf(viaForm)).toEqual(["recurring_sale"]);
   });
 
   it("a declined recurring charge is recorded as declined with its reason", async () => {

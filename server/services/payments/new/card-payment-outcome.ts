@@ -88,4 +88,3 @@ export function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, aut
     message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway.",
   };
 }
-

@@ -112,7 +112,13 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
   it("S2S frictionless sale: captured, with BIN6/last4/brand/expiry only, audited", async () => {
     const r = await createCardPayment({ deps, principal: staff, ip: "203.0.113.7" }, s2s("01"));
     // The result card's facts: amount and the card's brand and last four (nothing more of the card).
-    expect(r).toMatchObject({ status: "captured", threeDsViewId: null, currency: "SAR", amountMinor: 2550, card: { brand: "VISA", last4: "1111" } });
+    expect(r).toMatchObject({
+      status: "captured",
+      threeDsViewId: null,
+      currency: "SAR",
+      amountMinor: 2550,
+      card: { brand: "VISA", last4: "1111" },
+    });
     const p = (await findPayment(deps.db, r.paymentId))!;
     expect(p).toMatchObject({
       kind: "s2s_sale",

@@ -45,7 +45,9 @@ export function CardPaymentForm(p: {
   // The route's own schema, with zod, loaded on the first validation.
   const [resolver] = useState(() =>
     // The schema's output fills in the boxes' defaults; the form's values already hold every field.
-    lazyZodResolver<Values>(() => import("@/lib/schemas/new-payment").then((m) => m.newPaymentSchema as unknown as ZodType<Values, Values>)),
+    lazyZodResolver<Values>(() =>
+      import("@/lib/schemas/new-payment").then((m) => m.newPaymentSchema as unknown as ZodType<Values, Values>),
+    ),
   );
   const {
     register,
@@ -143,7 +145,15 @@ export function CardPaymentForm(p: {
           {...register("orderId")}
         />
         <InputField label="Description" required error={errors.description?.message} {...register("description")} />
-        <InputField label="Amount" required inputMode="decimal" dir="ltr" autoComplete="off" error={errors.amount?.message} {...register("amount")} />
+        <InputField
+          label="Amount"
+          required
+          inputMode="decimal"
+          dir="ltr"
+          autoComplete="off"
+          error={errors.amount?.message}
+          {...register("amount")}
+        />
         <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
           {CURRENCY_CODES.map((c) => (
             <option key={c} value={c}>
@@ -151,7 +161,13 @@ export function CardPaymentForm(p: {
             </option>
           ))}
         </SelectField>
-        <SelectField label="Type" required hint="Authorize holds the money for a later capture." error={errors.auth?.message} {...register("auth")}>
+        <SelectField
+          label="Type"
+          required
+          hint="Authorize holds the money for a later capture."
+          error={errors.auth?.message}
+          {...register("auth")}
+        >
           <option value="sale">Sale (take the money now)</option>
           <option value="authorize">Authorize only</option>
         </SelectField>
@@ -174,8 +190,24 @@ export function CardPaymentForm(p: {
       <fieldset className="grid gap-4 sm:grid-cols-4">
         <legend className="mb-2 text-base font-semibold">Card</legend>
         <CardNumberField field={register("cardNumber")} value={cardNumber} error={errors.cardNumber?.message} />
-        <InputField label="Expiry month" required placeholder="MM" maxLength={2} {...card} error={errors.expMonth?.message} {...register("expMonth")} />
-        <InputField label="Expiry year" required placeholder="YYYY" maxLength={4} {...card} error={errors.expYear?.message} {...register("expYear")} />
+        <InputField
+          label="Expiry month"
+          required
+          placeholder="MM"
+          maxLength={2}
+          {...card}
+          error={errors.expMonth?.message}
+          {...register("expMonth")}
+        />
+        <InputField
+          label="Expiry year"
+          required
+          placeholder="YYYY"
+          maxLength={4}
+          {...card}
+          error={errors.expYear?.message}
+          {...register("expYear")}
+        />
         <InputField
           label="Security code (CVV)"
           required
@@ -203,7 +235,9 @@ export function CardPaymentForm(p: {
       {needsAddress && (
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-1 text-base font-semibold">Billing address</legend>
-          <p className="text-sm text-slate-600 sm:col-span-2">Saving the card or starting recurring needs the customer&apos;s billing address.</p>
+          <p className="text-sm text-slate-600 sm:col-span-2">
+            Saving the card or starting recurring needs the customer&apos;s billing address.
+          </p>
           <InputField label="Address" required error={errors.address?.message} {...register("address")} />
           <InputField label="City" required error={errors.city?.message} {...register("city")} />
           <InputField label="Postal code" required dir="ltr" error={errors.zip?.message} {...register("zip")} />

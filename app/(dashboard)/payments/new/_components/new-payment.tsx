@@ -48,7 +48,9 @@ export function NewPayment({ defaultOrderId }: { defaultOrderId: string }) {
         hidden={step.kind !== "form"}
         retry={retry}
         onSubmitting={preload}
-        onStarted={(started) => setStep(started.threeDsViewId ? { kind: "challenge", started } : { kind: "done", started, confirmed: null })}
+        onStarted={(started) =>
+          setStep(started.threeDsViewId ? { kind: "challenge", started } : { kind: "done", started, confirmed: null })
+        }
       />
     </>
   );

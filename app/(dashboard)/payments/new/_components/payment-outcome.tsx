@@ -43,7 +43,10 @@ export function PaymentOutcome({
   const currency = confirmed?.currency ?? started.currency;
   const minor = confirmed?.amountMinor ?? started.amountMinor;
   return (
-    <section aria-labelledby="payment-result-title" className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <section
+      aria-labelledby="payment-result-title"
+      className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 ref={heading} id="payment-result-title" tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
         Payment result{" "}
         <Badge tone={STATUS_TONE[status as PaymentStatus] ?? "neutral"} dot>
@@ -66,7 +69,10 @@ export function PaymentOutcome({
             Retry the payment
           </Button>
         )}
-        <Link href={`/transactions/${started.paymentId}`} className={buttonClasses({ variant: RETRY.has(status) ? "secondary" : "primary" })}>
+        <Link
+          href={`/transactions/${started.paymentId}`}
+          className={buttonClasses({ variant: RETRY.has(status) ? "secondary" : "primary" })}
+        >
           Open the payment
         </Link>
         <Button variant="secondary" onClick={onAgain}>

@@ -1,0 +1,110 @@
+"use client";
+// The "Create plan" dialog on a recurring token: amount (in the first payment's currency), how often, the first
+// charge date (UTC, today by default) and description. The recurring interface is the server's configuration
+// (never asked); its whole-units rule is shown and checked only when it is the form one. The scheduler makes the
+// charges; the plans page shows them. Loaded on demand by create-plan.tsx.
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { InputField, SelectField } from "@/components/ui/field";
+import { apiFetch } from "@/lib/api-client";
+import type { CreatePlanInput } from "@/lib/schemas/billing-plans";
+import { PLAN_INTERVAL_LABEL, PLAN_INTERVALS, todayUtc } from "@/lib/schemas/billing-plans-values";
+import { guardEnter } from "@/lib/forms/guard-enter";
+import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
+import { useApiMutation } from "@/lib/use-api-mutation";
+import { amountHint } from "./amount-hint";
+
+export type CreatePlanProps = { firstPaymentId: string; firstOrderId: string; currency: string; email: string; wholeUnits: boolean };
+type Created = { planId: string; nextChargeAt: string };
+
+const FIELDS = ["amount", "interval", "firstChargeDate", "description"] as const;
+
+export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(r: Created): void }) {
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors },
+  } = useForm<CreatePlanInput>({
+    resolver: lazyZodResolver(() =>
+      Promise.all([import("@/lib/schemas/billing-plans"), import("@/lib/schemas/recurring")]).then(([plans, recurring]) =>
+        p.wholeUnits ? recurring.withWholeUnits(plans.createPlanSchema) : plans.createPlanSchema,
+      ),
+    ),
+    defaultValues: {
+      firstPaymentId: p.firstPaymentId,
+      amount: "",
+      interval: "monthly",
+      firstChargeDate: todayUtc(),
+      description: "",
+    },
+  });
+  const { submit, pending, error } = useApiMutation({
+    mutationFn: (values: CreatePlanInput) => apiFetch<Created>("/api/recurring/plans", { method: "POST", body: values }),
+    form: { setError: setFieldError, fields: FIELDS },
+    refresh: true,
+    onSuccess: p.onDone,
+  });
+  const onSubmit = handleSubmit(submit);
+
+  return (
+    <Dialog
+      open
+      onClose={p.onClose}
+      busy={pending}
+      title="Create plan"
+      description={
+        <>
+          <bdi dir="ltr">{p.email}</bdi> · first payment <bdi dir="ltr">{p.firstOrderId}</bdi>
+        </>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={p.onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-plan-form" loading={pending}>
+            Create plan
+          </Button>
+        </>
+      }
+    >
+      <form id="create-plan-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <InputField
+          label={`Amount (${p.currency})`}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          data-autofocus
+          dir="ltr"
+          hint={amountHint(p.wholeUnits, "cycle")}
+          error={errors.amount?.message}
+          {...register("amount")}
+        />
+        <SelectField label="Interval" required error={errors.interval?.message} {...register("interval")}>
+          {PLAN_INTERVALS.map((i) => (
+            <option key={i} value={i}>
+              {PLAN_INTERVAL_LABEL[i]}
+            </option>
+          ))}
+        </SelectField>
+        <InputField
+          label="First charge date"
+          type="date"
+          dir="ltr"
+          required
+          hint="UTC date. Later charges fall on the same day of the week, month or year (the month's last day when it is shorter)."
+          error={errors.firstChargeDate?.message}
+          {...register("firstChargeDate")}
+        />
+        <InputField label="Description" autoComplete="off" required error={errors.description?.message} {...register("description")} />
+        <p className="text-xs text-slate-600">
+          A declined charge is retried on the configured schedule; when the retries are used up the plan is paused.
+        </p>
+      </form>
+    </Dialog>
+  );
+}
