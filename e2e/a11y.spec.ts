@@ -415,9 +415,10 @@ test.describe("WCAG 2.2 AA (axe): every dialog, open", () => {
     await page.getByRole("button", { name: "Take payment" }).click();
     await expect(page.getByLabel("Amount")).toHaveAttribute("aria-invalid", "true");
     await expectNoViolations(page, "the new payment form with field errors");
-    await page.getByRole("tab", { name: "Card (form interface)" }).click();
-    await expectNoViolations(page, "the new payment form, form interface");
-    await page.getByRole("tab", { name: "Card (server-to-server)" }).click();
+    await page.getByLabel("Save the card").check();
+    await expect(page.getByLabel("Postal code")).toBeVisible();
+    await expectNoViolations(page, "the new payment form, saving the card (billing address asked)");
+    await page.getByLabel("Save the card").uncheck();
     await page.getByLabel("Amount").fill("42.50");
     await page.getByLabel("First name").fill("Noura");
     await page.getByLabel("Last name").fill("Saleh");

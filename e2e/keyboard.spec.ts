@@ -146,29 +146,21 @@ test.describe("WCAG 2.1.1 / 3.3.1 / 4.1.3: the new payment form by keyboard alon
     await signInAs(page, E2E_USERS.backOffice);
   });
 
-  test("the mode tabs follow the arrow keys; errors are announced with focus on the first invalid field; an S2S sale is completed and submitted", async ({
+  test("no interface to pick: Space on “Save the card” asks for the billing address; errors are announced with focus on the first invalid field; an S2S sale is completed and submitted", async ({
     page,
   }) => {
     await page.goto("/payments/new");
     await expect(page.getByRole("heading", { level: 1, name: "New payment" })).toBeVisible();
-    const s2s = page.getByRole("tab", { name: "Card (server-to-server)" });
-    const form = page.getByRole("tab", { name: "Card (form interface)" });
     // Wait for hydration: the generated order id is filled in by the client.
     await expect(page.getByLabel("Order id")).not.toHaveValue("");
-
-    // Tabs (WAI-ARIA tabs pattern): Tab reaches the selected tab, the arrow keys move between tabs and select.
-    await tabTo(page, s2s);
-    await page.keyboard.press("ArrowRight");
-    await expect(form).toBeFocused();
-    await expect(form).toHaveAttribute("aria-selected", "true");
+    // #13: staff never pick the gateway's interface (no tabs); saving the card brings the billing address.
+    await expect(page.getByRole("tab")).toHaveCount(0);
+    const save = page.getByRole("checkbox", { name: "Save the card" });
+    await tabTo(page, save, { max: 30 });
+    await page.keyboard.press("Space");
     await expect(page.getByLabel("Postal code")).toBeVisible();
-    await page.keyboard.press("ArrowLeft");
-    await expect(s2s).toBeFocused();
-    await expect(s2s).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Space");
     await expect(page.getByLabel("Postal code")).toHaveCount(0);
-    // Tab leaves the tab list for the panel's first field (the unselected tab is not a Tab stop).
-    await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Order id")).toBeFocused();
 
     // Submit empty with the keyboard: errors announced (role=alert), focus on the first invalid field (Amount).
     const submit = page.getByRole("button", { name: "Take payment" });
@@ -196,15 +188,16 @@ test.describe("WCAG 2.1.1 / 3.3.1 / 4.1.3: the new payment form by keyboard alon
     await fill("Expiry month", "01");
     await fill("Expiry year", "2038");
     await fill("Security code (CVV)", "123");
-    await page.keyboard.press("Tab");
-    await expect(submit).toBeFocused();
+    // Typed digit by digit, the card number is grouped in fours.
+    await expect(page.getByLabel("Card number")).toHaveValue("4111 1111 1111 1111");
+    await tabTo(page, submit, { max: 4 });
     await page.keyboard.press("Enter");
 
     // 4.1.3: the result is announced, and focus moves to it.
     await expect(page.getByRole("status").filter({ hasText: /^Paid/ })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("heading", { name: /Payment result/ })).toBeFocused();
-    // And the next step is reachable: Tab to "View the payment", Enter opens it.
-    await tabTo(page, page.getByRole("link", { name: "View the payment" }), { max: 5 });
+    // And the next step is reachable: Tab to "Open the payment", Enter opens it.
+    await tabTo(page, page.getByRole("link", { name: "Open the payment" }), { max: 5 });
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
   });

@@ -45,7 +45,7 @@ test.describe("new payment with 3-D Secure", () => {
     await frame.locator('input[name="otp"]').press("Enter");
     await expect(page.getByRole("heading", { name: /Payment result/ })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("Paid: the money was taken.")).toBeVisible();
-    await page.getByRole("link", { name: "View the payment" }).click();
+    await page.getByRole("link", { name: "Open the payment" }).click();
     await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
     await expect(page.getByText("Captured").first()).toBeVisible();
   });
@@ -56,6 +56,11 @@ test.describe("new payment with 3-D Secure", () => {
     await frame.locator('input[name="otp"]').press("Enter");
     await expect(page.getByRole("heading", { name: /Payment result/ })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("Declined by the customer's bank.")).toBeVisible();
+    // A decline after the challenge can be retried too (the form kept, its card fields cleared).
+    await page.getByRole("button", { name: "Retry the payment" }).click();
+    await expect(page.getByLabel("Card number")).toBeFocused();
+    await expect(page.getByLabel("Card number")).toHaveValue("");
+    await expect(page.getByLabel("First name")).toHaveValue("Noura");
   });
 
   test("a hostile challenge page cannot escape the frame or touch the dashboard", async ({ page }) => {
