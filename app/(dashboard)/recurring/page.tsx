@@ -23,7 +23,13 @@ export const metadata: Metadata = { title: "Recurring" };
 export const dynamic = "force-dynamic";
 
 // Fixed column widths: a charge fills "Last charge" and "Result" without moving the row's actions (#13).
-const COLUMN = { first: "w-[22%]", card: "w-[16%]", last: "w-[17%]", result: "w-[15%]", actions: "w-[30%] min-w-72" };
+const COLUMN = { first: "w-[22%]", card: "w-[16%]", last: "w-[17%]", result: "w-[15%]", actions: "w-[30%]" };
+// On a phone each token is a card (CSS only): its cells stack in two columns under their own labels, the actions
+// on a full-width line, instead of a table scrolled sideways to reach "Charge now".
+const PHONE_ROW = "max-sm:grid max-sm:grid-cols-2 max-sm:gap-3 max-sm:p-4";
+const CELL =
+  "align-top! max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold " +
+  "max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]";
 
 export default async function RecurringPage() {
   const { principal, allowed } = await pageAccess("RECURRING_CHARGE");
@@ -39,7 +45,7 @@ export default async function RecurringPage() {
     <div className="space-y-6">
       <PageHeader
         title="Recurring"
-        description="Customers whose first payment started recurring charges (recurring_init): charge their card now, or put them on a billing plan that the dashboard charges on schedule."
+        description="Customers whose first payment started recurring charges: charge their card now, or put them on a billing plan that the dashboard charges on schedule."
         actions={
           <Link className="text-sm font-medium text-brand-700 underline" href="/recurring/plans">
             Billing plans
@@ -54,8 +60,8 @@ export default async function RecurringPage() {
       ) : (
         customers.map((c) => (
           <Card key={c.email} title={c.email} padded={false}>
-            <Table caption={`Recurring tokens of ${c.email}`} captionHidden className="min-w-[52rem] table-fixed">
-              <THead>
+            <Table caption={`Recurring tokens of ${c.email}`} captionHidden className="table-fixed sm:min-w-[52rem] max-sm:block">
+              <THead className="max-sm:hidden">
                 <TR>
                   <TH className={COLUMN.first}>First payment</TH>
                   <TH className={COLUMN.card}>Card</TH>
@@ -66,10 +72,10 @@ export default async function RecurringPage() {
                   </TH>
                 </TR>
               </THead>
-              <TBody>
+              <TBody className="max-sm:block">
                 {c.tokens.map((t) => (
-                  <TR key={t.firstPaymentId}>
-                    <TD className="align-top!">
+                  <TR key={t.firstPaymentId} className={PHONE_ROW}>
+                    <TD className={CELL} data-label="First payment">
                       <Link className="break-all text-brand-700 underline" href={`/transactions/${t.firstPaymentId}`}>
                         <bdi dir="ltr">{t.firstOrderId}</bdi>
                       </Link>
@@ -77,10 +83,10 @@ export default async function RecurringPage() {
                         <LocalTime iso={t.createdAt.toISOString()} />
                       </div>
                     </TD>
-                    <TD className="align-top!">
+                    <TD className={CELL} data-label="Card">
                       <CardMask card={{ brand: t.cardBrand, last4: t.cardLast4 }} fallback="—" />
                     </TD>
-                    <TD className="align-top!">
+                    <TD className={CELL} data-label="Last charge">
                       {t.lastCharge ? (
                         <>
                           <Link className="underline" href={`/transactions/${t.lastCharge.paymentId}`}>
@@ -98,7 +104,7 @@ export default async function RecurringPage() {
                         <span className="text-slate-500">Never charged</span>
                       )}
                     </TD>
-                    <TD className="align-top!">
+                    <TD className={CELL} data-label="Result">
                       {t.lastCharge ? (
                         <>
                           <Badge tone={STATUS_TONE[t.lastCharge.status as PaymentStatus] ?? "neutral"}>
@@ -114,7 +120,7 @@ export default async function RecurringPage() {
                         "—"
                       )}
                     </TD>
-                    <TD className="align-top!">
+                    <TD className={`${CELL} max-sm:col-span-2`}>
                       <ChargeNow
                         firstPaymentId={t.firstPaymentId}
                         firstOrderId={t.firstOrderId}

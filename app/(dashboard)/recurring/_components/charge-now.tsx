@@ -17,14 +17,15 @@ export function ChargeNow({ children, ...p }: ChargeNowProps & { children?: Reac
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<ChargeResult | null>(null);
   return (
-    <div className="w-64 space-y-1.5">
+    <div className="max-w-72 space-y-1.5">
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" variant="secondary" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
           Charge now
         </Button>
         {children}
       </div>
-      <p role="status" className="min-h-8 text-xs text-slate-700">
+      {/* relative: the sr-only text inside stays in this box (not placed against the page, widening it on a phone). */}
+      <p role="status" className="relative min-h-8 text-xs text-slate-700">
         {result && (
           <>
             {result.message}{" "}

@@ -205,8 +205,11 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                   <TD>
                     <span dir="auto">{p.description}</span>
                     <span className="block text-xs text-slate-600">
-                      {PLAN_INTERVAL_LABEL[p.interval]} · from <bdi dir="ltr">{p.anchorDate}</bdi> ·{" "}
-                      {p.interface === "form" ? "form RECURRING_SALE" : "v2 JSON"}
+                      {PLAN_INTERVAL_LABEL[p.interval]} · from <bdi dir="ltr">{p.anchorDate}</bdi>
+                      {/* The interface is configuration, not the plan's business: named only where it limits the amount. */}
+                      {p.interface === "form" && (
+                        <span title="Charged through the gateway's form call (RECURRING_SALE)"> · whole units only</span>
+                      )}
                     </span>
                   </TD>
                   <TD numeric>

@@ -125,7 +125,8 @@ export function CardPaymentForm(p: {
       {error && <Alert tone="error">{error}</Alert>}
       {p.retry && !error && (
         <Alert tone="warning" title="Try the payment again">
-          {p.retry.message} Check the card details with the customer and enter them again; the order has a new id.
+          {/[.!?]$/.test(p.retry.message) ? p.retry.message : `${p.retry.message}.`} Check the card details with the customer and enter them
+          again; the order has a new id.
         </Alert>
       )}
       {invalidCount > 0 && !error && (

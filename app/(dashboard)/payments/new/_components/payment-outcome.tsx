@@ -45,7 +45,7 @@ export function PaymentOutcome({
   return (
     <section
       aria-labelledby="payment-result-title"
-      className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      className="max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 ref={heading} id="payment-result-title" tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
         Payment result{" "}
