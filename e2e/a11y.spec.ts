@@ -49,8 +49,8 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/admin/partners/_components/delete-partner-form.tsx": "delete partner",
   "app/(dashboard)/transactions/_components/save-view-button.tsx": "save view",
   "app/(dashboard)/saved-cards/_components/charge-card-dialog.tsx": "charge a saved card",
-  "app/(dashboard)/recurring/_components/charge-now.tsx": "charge a saved card, and recurring charge now",
-  "app/(dashboard)/recurring/_components/create-plan.tsx": "billing plans",
+  "app/(dashboard)/recurring/_components/charge-now-dialog.tsx": "charge a saved card, and recurring charge now",
+  "app/(dashboard)/recurring/_components/create-plan-dialog.tsx": "billing plans",
   "app/(dashboard)/recurring/plans/_components/plan-actions.tsx": "billing plans",
   "app/(dashboard)/payments/links/_components/new-link-button.tsx": "new payment link",
   // The second-factor dialogs need a user with factors (MFA_REQUIRED=all): mfa.spec.ts opens each and runs axe.
