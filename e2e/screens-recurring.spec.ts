@@ -28,7 +28,7 @@ test.describe("Recurring screen (#13)", () => {
   }) => {
     const { orderId, email } = await customerPaysWithRecurring(page);
     await page.goto("/recurring");
-    const customer = page.getByRole("region", { name: email });
+    const customer = page.getByRole("region", { name: email, exact: true });
     await expect(customer.getByRole("link", { name: orderId })).toBeVisible();
     await expect(customer.getByText("•••• 1111")).toBeVisible();
     await expect(customer.getByText("Never charged")).toBeVisible();
