@@ -4,6 +4,7 @@
 // gateway sent.
 import "server-only";
 import { maskCardForDisplay } from "@/lib/card-display";
+import { withCallPurpose } from "../../db/gateway-call-purpose";
 import { describeResult } from "../../gateway/client";
 import type { BusinessUnitNode } from "../../gateway/operations/queries";
 import type { ServiceContext, ServiceDeps } from "../deps";
@@ -57,10 +58,13 @@ export async function viewPaymentAtGateway(
 ): Promise<GatewaySnapshot> {
   requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
   const { gateway } = ctx.deps;
-  const [status, details] = await Promise.all([
-    gateway.paymentStatus({ orderId: input.orderId, gwayPaymentId: input.gatewayId }),
-    gateway.transactionDetails({ transactionId: input.gatewayId }),
-  ]);
+  // Page-load reads stay in the gateway-call log but are not events: tagged so that the timeline leaves them out.
+  const [status, details] = await withCallPurpose("page_view", () =>
+    Promise.all([
+      gateway.paymentStatus({ orderId: input.orderId, gwayPaymentId: input.gatewayId }),
+      gateway.transactionDetails({ transactionId: input.gatewayId }),
+    ]),
+  );
   const s = status.kind === "success" ? status.data : null;
   const d = details.kind === "success" ? details.data.transactionDetails : null;
   return {
