@@ -9,7 +9,7 @@ import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
-import { reasonLabel } from "@/lib/schemas/payment-actions-values";
+import { ACTION_STATE, actionStateLabel, reasonLabel } from "@/lib/schemas/payment-actions-values";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { refundsQueue } from "@/server/services/payments/work-queues";
@@ -18,16 +18,6 @@ import { DecisionMessageProvider } from "./_components/decision-message";
 
 export const metadata: Metadata = { title: "Refunds" };
 export const dynamic = "force-dynamic";
-
-const TONE: Record<string, "success" | "warning" | "danger" | "info" | "neutral"> = {
-  succeeded: "success",
-  pending_approval: "warning",
-  unknown: "warning",
-  in_flight: "info",
-  declined: "danger",
-  failed: "danger",
-  rejected: "neutral",
-};
 
 type Row = Awaited<ReturnType<typeof refundsQueue>>["recent"][number];
 
@@ -65,12 +55,15 @@ export default async function RefundsPage() {
                     <p className="text-slate-600">
                       {r.reasonCode && reasonLabel(r.reasonCode)}
                       {r.note && <span dir="auto"> · “{r.note}”</span>} · requested by <bdi>{r.requestedBy}</bdi>,{" "}
-                      <LocalTime iso={r.createdAt.toISOString()} />
+                      <LocalTime iso={r.createdAt.toISOString()} relative />
                     </p>
                   </div>
                   {canApprove && (
                     <ApprovalButtons
                       actionId={r.id}
+                      amount={isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null}
+                      orderId={r.orderId}
+                      requestedBy={r.requestedBy}
                       disabledReason={
                         r.requestedById === principal.userId ? "You requested this refund; someone else must approve it." : undefined
                       }
@@ -110,7 +103,7 @@ export default async function RefundsPage() {
                     <Amount r={r} />
                   </TD>
                   <TD>
-                    <Badge tone={TONE[r.state] ?? "neutral"}>{r.state.replace(/_/g, " ")}</Badge>
+                    <Badge tone={ACTION_STATE[r.state]?.tone ?? "neutral"}>{actionStateLabel(r.state)}</Badge>
                     {r.outcomeMessage && r.state !== "succeeded" && (
                       <span className="block text-xs text-slate-600">{r.outcomeMessage}</span>
                     )}
