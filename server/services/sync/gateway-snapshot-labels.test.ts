@@ -25,7 +25,10 @@ const snapshot = (status: string, refundStatus: string | null = "NONE"): Gateway
 
 describe("gateway labels", () => {
   it("turns the gateway's enums into words and keeps the raw value", () => {
-    expect(gatewayLabel("transactionType", "PRE_AUTHORIZATION")).toEqual({ label: "Authorization (captured later)", raw: "PRE_AUTHORIZATION" });
+    expect(gatewayLabel("transactionType", "PRE_AUTHORIZATION")).toEqual({
+      label: "Authorization (captured later)",
+      raw: "PRE_AUTHORIZATION",
+    });
     expect(gatewayLabel("settlementStatus", "NOT_SETTLED")?.label).toBe("Not yet paid out");
     expect(gatewayLabel("status", "pending")?.label).toBe("Authorized, not captured");
     expect(gatewayLabel("status", "SETTLED")?.label).toBe("Captured");

@@ -64,7 +64,10 @@ export function gatewayLabel(field: GatewayField, raw: string | null | undefined
 export function gatewayLedgerStatus(snapshot: GatewaySnapshot): string | null {
   if (!snapshot.status.ok) return null;
   const refund = snapshot.details.ok ? (snapshot.details.view.refundStatus ?? "").toUpperCase() : "";
-  return statusFromGateway({ status: snapshot.status.view.status }, { any: refund === "PARTIAL" || refund === "FULL", full: refund === "FULL" });
+  return statusFromGateway(
+    { status: snapshot.status.view.status },
+    { any: refund === "PARTIAL" || refund === "FULL", full: refund === "FULL" },
+  );
 }
 
 /**
