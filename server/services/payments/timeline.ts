@@ -242,6 +242,8 @@ export function buildTimeline(input: TimelineInput): TimelineEvent[] {
       tone: "neutral",
     });
   }
+  // Actions before calls: at one moment, the approval comes before the call it caused.
+  for (const a of input.actions) events.push(...actionEvents(a, input.decisions));
   const calls = callEvents(input.calls);
   events.push(...calls);
   // The kept 3-D Secure pages are a fallback when the call records do not show the step (e.g. trimmed answers).
@@ -255,8 +257,7 @@ export function buildTimeline(input: TimelineInput): TimelineEvent[] {
     });
   }
   events.push(...input.notifications.map(notificationEvent));
-  for (const a of input.actions) events.push(...actionEvents(a, input.decisions));
-  // Stable: equal moments keep the order above (requested before sent, sent before 3-D Secure).
+  // Stable: equal moments keep the order above (approved before sent, sent before 3-D Secure).
   return events
     .map((e, i) => [e, i] as const)
     .sort(([x, i], [y, j]) => x.at.getTime() - y.at.getTime() || i - j)
