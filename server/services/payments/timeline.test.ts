@@ -25,7 +25,14 @@ const call = (operation: string, s: number, extra: Partial<GatewayCallRow> = {})
   ...extra,
 });
 const titles = (events: Array<{ title: string }>) => events.map((e) => e.title.replace(/\u00a0/g, " "));
-const base = { payment: { createdAt: t0, amountMinor: 10_000, currency: "SAR" }, createdByName: "Alice", notifications: [], actions: [], decisions: [], threeDsAt: [] };
+const base = {
+  payment: { createdAt: t0, amountMinor: 10_000, currency: "SAR" },
+  createdByName: "Alice",
+  notifications: [],
+  actions: [],
+  decisions: [],
+  threeDsAt: [],
+};
 
 describe("payment timeline", () => {
   it("leaves page-load and automatic reads out and folds a person's sync into one line", () => {
