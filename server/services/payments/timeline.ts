@@ -161,6 +161,22 @@ function callEvents(calls: GatewayCallRow[]): TimelineEvent[] {
   return out;
 }
 
+/** What the dashboard did with a notification (process-notification.ts ProcessingResult), in words. */
+const PROCESSED: Record<string, string> = {
+  applied: "the ledger was updated after checking with the gateway",
+  no_change: "the ledger already agreed",
+  created_external: "entered in the ledger after the gateway confirmed it",
+  unknown_payment: "no such payment in the ledger",
+  invalid_hash: "ignored: the signature did not match",
+  unverifiable: "waiting to be checked with the gateway",
+};
+
+function processedLabel(result: string | null): string {
+  if (!result) return "not processed yet";
+  if (result.startsWith("error:")) return `not processed: ${result.slice(6).trim()}`;
+  return PROCESSED[result] ?? result.replace(/_/g, " ");
+}
+
 function notificationEvent(n: GatewayNotificationRow): TimelineEvent {
   const action = (n.action ?? "").toUpperCase();
   const result = (n.result ?? "").toUpperCase();
@@ -170,10 +186,7 @@ function notificationEvent(n: GatewayNotificationRow): TimelineEvent {
     at: n.receivedAt,
     kind: "notification",
     title: `The gateway notified: ${what} ${how}`,
-    detail: joined(
-      n.hashValid ? "Signature verified" : "Signature not verified: not trusted",
-      n.processingResult ? n.processingResult.replace(/_/g, " ") : "not processed yet",
-    ),
+    detail: joined(n.hashValid ? "Signature verified" : "Signature not verified", processedLabel(n.processingResult)),
     tone: n.hashValid ? "info" : "warning",
   };
 }

@@ -28,7 +28,7 @@ export const dynamic = "force-dynamic";
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 text-sm">
+    <div className="grid grid-cols-[6.5rem_1fr] gap-2 py-1.5 text-sm sm:grid-cols-[9rem_1fr]">
       <dt className="text-slate-600">{label}</dt>
       <dd className="min-w-0 break-words">{children ?? <span className="text-slate-500">—</span>}</dd>
     </div>

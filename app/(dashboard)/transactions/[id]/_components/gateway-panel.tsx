@@ -12,7 +12,7 @@ import { disagreement, gatewayLabel, type GatewayField } from "@/server/services
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[10rem_1fr] gap-2 py-1.5 text-sm">
+    <div className="grid grid-cols-[7rem_1fr] gap-2 py-1.5 text-sm sm:grid-cols-[10rem_1fr]">
       <dt className="text-slate-600">{label}</dt>
       <dd className="min-w-0 break-words">{children || <span className="text-slate-500">—</span>}</dd>
     </div>
@@ -121,7 +121,7 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
       {raw.some(([, v]) => v) && (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer text-slate-600">Gateway&apos;s own values</summary>
-          <dl className="mt-2 grid grid-cols-[10rem_1fr] gap-x-2 gap-y-1 font-mono text-xs">
+          <dl className="mt-2 grid grid-cols-[8rem_1fr] sm:grid-cols-[10rem_1fr] gap-x-2 gap-y-1 font-mono text-xs">
             {raw
               .filter(([, v]) => v)
               .map(([k, v]) => (

@@ -21,8 +21,8 @@ export function TimelineCard({ timeline }: { timeline: TimelineEvent[] }) {
       ) : (
         <ol className="space-y-3" data-testid="timeline">
           {timeline.map((e, i) => (
-            <li key={i} className="grid grid-cols-1 gap-x-3 text-sm sm:grid-cols-[11rem_1fr]">
-              <span className="text-slate-600 tabular-nums">
+            <li key={i} className="grid grid-cols-1 gap-x-3 text-sm sm:grid-cols-[13.5rem_1fr]">
+              <span className="whitespace-nowrap text-slate-600 tabular-nums">
                 <LocalTime iso={e.at.toISOString()} withSeconds />
               </span>
               <span className="flex gap-2">
