@@ -43,6 +43,9 @@ function pageRoutes(): Array<{ route: string; group: string | null }> {
 const DIALOG_FILES: Record<string, string> = {
   // Shared by the payment page and the Captures rows (screens-captures.spec.ts opens it from a row with axe).
   "components/money-actions/capture-dialog.tsx": "capture, void and refund dialogs",
+  // The one confirmation: the void confirmation and the billing plans' pause/cancel here; approve/reject in
+  // screens-refunds.spec.ts.
+  "components/ui/confirm-dialog.tsx": "capture, void and refund dialogs",
   "app/(dashboard)/transactions/[id]/_components/refund-dialog.tsx": "capture, void and refund dialogs",
   "app/(dashboard)/admin/users/_components/new-user-button.tsx": "new user",
   "app/(dashboard)/admin/users/_components/user-row-actions.tsx": "new user",
