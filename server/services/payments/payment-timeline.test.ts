@@ -16,6 +16,11 @@ import { requestRefund } from "../refunds/request-refund";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { viewPaymentAtGateway } from "../sync/gateway-snapshot";
 import { syncPaymentForUser } from "../sync/sync-for-user";
+import { newOrderId, type NewPaymentInput } from "@/lib/schemas/new-payment";
+import { sandboxControl } from "../../../tests/support/sandbox-flows.support";
+import { findPayment } from "../../ledger/payments";
+import { confirmCardPayment } from "./new/confirm-card-payment";
+import { createCardPayment } from "./new/create-card-payment";
 import { loadPaymentPage } from "./payment-page";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;
@@ -35,7 +40,7 @@ describe.each(testDatabaseTargets())("payment timeline on $name", (target) => {
     deps = testDeps(database, sandbox.url, {
       REFUND_APPROVAL_THRESHOLD: DEFAULT_REFUND_APPROVAL_THRESHOLD.replace("SAR:1000.00", "SAR:10.00"),
     });
-    clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE", "TRANSACTIONS_VIEW"]);
+    clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE", "TRANSACTIONS_VIEW", "PAYMENTS_CREATE"]);
     approver = await testPrincipal(database.db, "Approver", ["REFUNDS_APPROVE", "TRANSACTIONS_VIEW"]);
   }, 60_000);
   afterAll(async () => {
@@ -86,5 +91,33 @@ describe.each(testDatabaseTargets())("payment timeline on $name", (target) => {
     expect(at(/^Refund sent to the gateway/)).toBeGreaterThan(at(/^Refund approved by/));
     expect(at(/^Refund of SAR.50\.00 succeeded/)).toBeGreaterThan(at(/^Refund sent to the gateway/));
     expect(titles.some((t) => /_/.test(t))).toBe(false);
+  });
+
+  it("a 3-D Secure challenge is a step of its own, still there once the kept challenge page is gone", async () => {
+    const input = {
+      mode: "s2s",
+      orderId: newOrderId(),
+      amount: "25.50",
+      currency: "SAR",
+      description: "Phone order",
+      auth: "sale",
+      firstName: "Amal",
+      lastName: "Haddad",
+      email: "amal.haddad@example.com",
+      phone: "+966500000000",
+      cardNumber: "4111 1111 1111 1111",
+      expMonth: "05", // the sandbox's challenge card
+      expYear: "2038",
+      cvv: "987",
+    } as NewPaymentInput;
+    const r = await createCardPayment(as(clerk), input);
+    expect(r.status).toBe("awaiting_3ds");
+    const p = (await findPayment(database.db, r.paymentId))!;
+    await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "1234");
+    expect((await confirmCardPayment(as(clerk), { paymentId: r.paymentId })).status).toBe("captured");
+    const timeline = (await loadPaymentPage(as(clerk), { paymentId: r.paymentId }))!.timeline;
+    const kinds = timeline.map((e) => e.kind);
+    expect(kinds).toContain("three_ds");
+    expect(kinds.indexOf("three_ds")).toBeGreaterThan(kinds.indexOf("call"));
   });
 });

@@ -53,6 +53,8 @@ describe("payment timeline", () => {
     const events = buildTimeline({ ...base, calls: [call("sale", 1, { response: { result: "REDIRECT", redirect_url: "https://x" } })] });
     expect(events.map((e) => e.kind)).toEqual(["created", "call", "three_ds"]);
     expect(events[2]!.title).toMatch(/^3-D Secure/);
+    const long = { truncated: true, excerpt: '{"code":200,"data":{"result":"Pending","html":"<html>' };
+    expect(buildTimeline({ ...base, calls: [call("s2s_sale", 1, { response: long })] }).some((e) => e.kind === "three_ds")).toBe(true);
   });
 
   it("a refund's moments: requested, approved, sent, succeeded; no raw enum anywhere", () => {

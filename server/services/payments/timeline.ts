@@ -110,6 +110,8 @@ export function isThreeDsAnswer(c: Pick<GatewayCallRow, "operation" | "response"
   if (!r || typeof r !== "object") return false;
   const o = r as Record<string, unknown>;
   const data = (o.data && typeof o.data === "object" ? o.data : {}) as Record<string, unknown>;
+  // A long answer (a challenge page) is recorded as an excerpt of its JSON.
+  if (o.truncated === true && typeof o.excerpt === "string") return /"(html|redirect_url)"\s*:|"result"\s*:\s*"REDIRECT"/i.test(o.excerpt);
   const word = (v: unknown) => (typeof v === "string" ? v.toUpperCase() : "");
   return word(o.result) === "REDIRECT" || word(o.status) === "3DS" || typeof o.html === "string" || typeof data.html === "string";
 }
