@@ -5,6 +5,7 @@
 import { formatMoney, isCurrencyCode } from "@/lib/money";
 import { reasonLabel } from "@/lib/schemas/payment-actions-values";
 import type { GatewayCallRow, GatewayNotificationRow } from "../../db/schema";
+import { ACTION_NOUN, ANSWER, NOTIFIED, OUTCOME, PROCESSED, RESULT, SENT } from "./timeline-words";
 
 export type TimelineTone = "neutral" | "success" | "warning" | "danger" | "info";
 
@@ -55,47 +56,6 @@ export interface TimelineInput {
 export const READ_OPERATIONS = new Set(["status", "transaction_details", "saved_cards"]);
 /** Reads of one sync are made together; reads further apart than this are another sync. */
 const ONE_SYNC_MS = 10_000;
-
-const SENT: Record<string, string> = {
-  sale: "Payment sent to the gateway",
-  token_sale: "Payment with a saved card sent to the gateway",
-  s2s_sale: "Payment sent to the gateway",
-  recurring_sale: "Recurring charge sent to the gateway",
-  recurring_v2: "Recurring charge sent to the gateway",
-  initiate: "Payment page opened at the gateway",
-  collector: "3-D Secure page requested from the gateway",
-  capture: "Capture sent to the gateway",
-  void: "Void sent to the gateway",
-  creditvoid: "Refund sent to the gateway",
-  partial_refund: "Refund sent to the gateway",
-};
-
-const ANSWER: Record<string, [string, TimelineTone]> = {
-  success: ["The gateway accepted it", "success"],
-  declined: ["The gateway declined it", "warning"],
-  gateway_error: ["The gateway refused the request", "danger"],
-  transport: ["The gateway did not answer", "danger"],
-};
-
-const ACTION_NOUN: Record<string, string> = { capture: "Capture", void: "Void", refund: "Refund" };
-
-const NOTIFIED: Record<string, string> = {
-  SALE: "Sale",
-  CAPTURE: "Capture",
-  VOID: "Void",
-  CREDITVOID: "Refund",
-  REFUND: "Refund",
-  RECURRING_SALE: "Recurring charge",
-  "3DS": "3-D Secure",
-};
-const RESULT: Record<string, string> = {
-  SUCCESS: "succeeded",
-  DECLINED: "was declined",
-  ERROR: "failed",
-  REDIRECT: "needs 3-D Secure",
-  ACCEPTED: "was accepted",
-  UNDEFINED: "is pending",
-};
 
 function amountOf(minor: number, currency: string): string {
   return isCurrencyCode(currency) ? formatMoney({ minor, currency }) : `${minor} ${currency}`;
@@ -163,16 +123,6 @@ function callEvents(calls: GatewayCallRow[]): TimelineEvent[] {
   return out;
 }
 
-/** What the dashboard did with a notification (process-notification.ts ProcessingResult), in words. */
-const PROCESSED: Record<string, string> = {
-  applied: "the ledger was updated after checking with the gateway",
-  no_change: "the ledger already agreed",
-  created_external: "entered in the ledger after the gateway confirmed it",
-  unknown_payment: "no such payment in the ledger",
-  invalid_hash: "ignored: the signature did not match",
-  unverifiable: "waiting to be checked with the gateway",
-};
-
 function processedLabel(result: string | null): string {
   if (!result) return "not processed yet";
   if (result.startsWith("error:")) return `not processed: ${result.slice(6).trim()}`;
@@ -192,12 +142,6 @@ function notificationEvent(n: GatewayNotificationRow): TimelineEvent {
     tone: n.hashValid ? "info" : "warning",
   };
 }
-
-const OUTCOME: Record<string, [string, TimelineTone]> = {
-  succeeded: ["succeeded", "success"],
-  declined: ["was declined", "danger"],
-  failed: ["failed", "danger"],
-};
 
 function actionEvents(a: TimelineAction, decisions: TimelineDecision[]): TimelineEvent[] {
   const noun = ACTION_NOUN[a.type] ?? a.type;
