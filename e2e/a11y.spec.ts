@@ -41,8 +41,11 @@ function pageRoutes(): Array<{ route: string; group: string | null }> {
  * coverage test fail until it is opened and checked here.
  */
 const DIALOG_FILES: Record<string, string> = {
-  "app/(dashboard)/transactions/[id]/_components/capture-dialog.tsx": "capture, void and refund dialogs",
-  "app/(dashboard)/transactions/[id]/_components/void-dialog.tsx": "capture, void and refund dialogs",
+  // Shared by the payment page and the Captures rows (screens-captures.spec.ts opens it from a row with axe).
+  "components/money-actions/capture-dialog.tsx": "capture, void and refund dialogs",
+  // The one confirmation: the void confirmation and the billing plans' pause/cancel here; approve/reject in
+  // screens-refunds.spec.ts.
+  "components/ui/confirm-dialog.tsx": "capture, void and refund dialogs",
   "app/(dashboard)/transactions/[id]/_components/refund-dialog.tsx": "capture, void and refund dialogs",
   "app/(dashboard)/admin/users/_components/new-user-button.tsx": "new user",
   "app/(dashboard)/admin/users/_components/user-row-actions.tsx": "new user",

@@ -108,12 +108,18 @@ test.describe("WCAG 2.1.1 / 2.1.2 / 2.4.3 / 4.1.3: the refund dialog by keyboard
     await expect(dialog.getByLabel("Note")).toBeFocused();
     await page.keyboard.type("Goodwill, by keyboard");
 
+    // Enter alone in the note starts a new line and sends nothing (#13: the note box is a field like the others).
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByLabel("Note")).toHaveValue("Goodwill, by keyboard\n");
     // Enter alone in a text field: nothing is sent, the dialog stays.
     await tabTo(page, amount, { back: true, max: 5 });
     await page.keyboard.press("Enter");
     await page.waitForTimeout(500);
     expect(refundPosts, "Enter alone must not send a refund").toBe(0);
     await expect(dialog).toBeVisible();
+    // The dialog says how to submit; Ctrl+Enter works from the note box too (#13), so send it from there.
+    await expect(dialog.getByTestId("submit-hint")).toHaveText(/(Ctrl|⌘)\+Enter to submit/);
+    await tabTo(page, dialog.getByLabel("Note"), { max: 5 });
 
     // Ctrl+Enter sends it. The gateway is slowed down so the in-flight state can be seen: the button is disabled
     // and busy, and Escape does not close the dialog while the refund is on its way.

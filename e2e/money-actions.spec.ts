@@ -162,6 +162,10 @@ test("a refund above the limit waits for a second person; the requester cannot a
   await signInAs(admin, E2E_USERS.admin);
   await admin.goto("/refunds");
   await admin.getByRole("listitem").filter({ hasText: orderId }).getByRole("button", { name: "Approve" }).click();
+  // Approving is irreversible: it asks first (#13), naming the requester.
+  const confirm = admin.getByRole("dialog", { name: "Approve this refund?" });
+  await expect(confirm).toContainText(E2E_USERS.finance.name);
+  await confirm.getByRole("button", { name: "Approve refund" }).click();
   await expect(admin.getByText("The refund was accepted by the gateway.")).toBeVisible();
   await adminContext.close();
 

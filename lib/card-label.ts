@@ -5,6 +5,7 @@
 
 const BRANDS: Record<string, string> = {
   VISA: "VISA",
+  VC: "VISA", // the gateway's transaction details name VISA "VC" (cardScheme)
   MASTERCARD: "Mastercard",
   MC: "Mastercard",
   AMEX: "American Express",

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CURRENCY_CODES, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../lib/money";
 import type { GatewayConfig } from "./gateway/config";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
+import { DEFAULT_AUTH_HOLD_DAYS, parseAuthHold, type AuthHoldConfig } from "./auth-hold-config";
 
 const port = z.coerce.number().int().min(1).max(65535);
 const ms = z.coerce.number().int().min(1).max(600_000);
@@ -62,6 +63,8 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,128}$/, "16–128 URL-safe characters")
     .optional(),
   REFUND_APPROVAL_THRESHOLD: z.string().default(DEFAULT_REFUND_APPROVAL_THRESHOLD),
+  // Authorization hold periods per card brand (server/auth-hold-config.ts): the Captures screen's countdown.
+  AUTH_HOLD_DAYS: z.string().default(`default=${DEFAULT_AUTH_HOLD_DAYS}`),
   REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   GATEWAY_BUSINESS_UNIT_ID: z.uuid("a UUID").default(SANDBOX_DEFAULTS.businessUnitId),
@@ -184,6 +187,8 @@ export interface AppConfig {
   webhookSecret: string | null;
   refunds: { approvalThresholdMinor: Partial<Record<CurrencyCode, number>>; reasons: string[] };
   reconcileIntervalMs: number;
+  /** How long issuers hold an authorization, per card brand (AUTH_HOLD_DAYS). */
+  authHold: AuthHoldConfig;
   /** Business unit of the merchant at the gateway: new users are created in it. */
   businessUnitId: string;
   setPasswordLinkMs: number;
@@ -205,6 +210,14 @@ export interface AppConfig {
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+function authHoldOf(text: string): AuthHoldConfig {
+  try {
+    return parseAuthHold(text);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
 }
 
 export function readConfig(source: Record<string, string | undefined>): AppConfig {
@@ -265,6 +278,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       ],
     },
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+    authHold: authHoldOf(e.AUTH_HOLD_DAYS),
     businessUnitId: e.GATEWAY_BUSINESS_UNIT_ID,
     setPasswordLinkMs: e.SET_PASSWORD_LINK_HOURS * 3_600_000,
     plans: {

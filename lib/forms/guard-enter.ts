@@ -1,8 +1,16 @@
-// Money forms: Enter alone must not submit (a stray Enter would move money); Ctrl+Enter or Cmd+Enter does.
+// Money forms: Enter alone must not submit (a stray Enter would move money); Ctrl+Enter or Cmd+Enter does, from
+// any field, the note box included (where Enter alone still starts a new line).
 import type { KeyboardEvent } from "react";
 
 export function guardEnter(e: KeyboardEvent<HTMLFormElement>) {
-  if (e.key !== "Enter" || (e.target as HTMLElement).tagName === "TEXTAREA" || (e.target as HTMLElement).tagName === "BUTTON") return;
+  if (e.key !== "Enter") return;
+  if (e.ctrlKey || e.metaKey) {
+    e.preventDefault();
+    e.currentTarget.requestSubmit();
+    return;
+  }
+  const tag = (e.target as HTMLElement).tagName;
+  // A new line in the note; a focused button keeps its own Enter (Cancel cancels).
+  if (tag === "TEXTAREA" || tag === "BUTTON") return;
   e.preventDefault();
-  if (e.ctrlKey || e.metaKey) e.currentTarget.requestSubmit();
 }

@@ -24,3 +24,28 @@ export function reasonLabel(code: string): string {
   const words = code.replace(/[_-]+/g, " ").replace(/\s+/g, " ").trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : code;
 }
+
+/** A capture's, void's or refund's state for people (payment page, refunds page), with its badge tone. */
+export const ACTION_STATE: Record<string, { label: string; tone: "success" | "warning" | "danger" | "info" | "neutral" }> = {
+  pending_approval: { label: "Waiting for approval", tone: "warning" },
+  in_flight: { label: "Sent, waiting for the gateway", tone: "info" },
+  succeeded: { label: "Succeeded", tone: "success" },
+  declined: { label: "Declined", tone: "danger" },
+  failed: { label: "Failed", tone: "danger" },
+  unknown: { label: "Outcome unknown", tone: "warning" },
+  rejected: { label: "Rejected", tone: "neutral" },
+};
+
+export function actionStateLabel(state: string): string {
+  return ACTION_STATE[state]?.label ?? state.replace(/_/g, " ");
+}
+
+/** "Capture", "Void", "Refund". */
+export function actionTypeLabel(type: string): string {
+  return type ? type[0]!.toUpperCase() + type.slice(1) : type;
+}
+
+/** The submit shortcut every money dialog names: ⌘+Enter on Apple systems, Ctrl+Enter elsewhere. */
+export function submitShortcut(platform: string): string {
+  return /Mac|iPhone|iPad|iPod/i.test(platform) ? "⌘+Enter" : "Ctrl+Enter";
+}

@@ -3,6 +3,7 @@
 import { asc, eq, or } from "drizzle-orm";
 import type { GatewayCallRecord } from "../gateway/result";
 import type { Db } from "./client";
+import { currentCallPurpose } from "./gateway-call-purpose";
 import { gatewayCalls, type GatewayCallRow } from "./schema";
 
 /** One recorded call: the client's own record type (server/gateway/result.ts). */
@@ -23,6 +24,7 @@ export function createGatewayCallLog(db: Db) {
         request: e.request ?? {},
         response: e.response ?? null,
         startedAt: e.startedAt,
+        purpose: currentCallPurpose(),
       });
     },
     /** Every call about one payment, oldest first (by its transaction id or its order id). */

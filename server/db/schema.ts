@@ -37,6 +37,11 @@ export const gatewayCalls = pgTable(
     request: jsonb("request").notNull(),
     response: jsonb("response"),
     startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    /**
+     * Why the call was made, when it was a read: "page_view" (the payment page's live panel, never a timeline
+     * event), "user_sync" (a person's "Sync with gateway"), "sync" (notifications, the reconciler). Null otherwise.
+     */
+    purpose: text("purpose"),
   },
   (t) => [
     index("gateway_calls_transaction_idx").on(t.transactionId, t.startedAt),

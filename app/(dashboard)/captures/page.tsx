@@ -1,8 +1,12 @@
+// Captures: authorizations waiting to be captured, the one the issuer releases first at the top, each with its
+// countdown (the brand's hold period, AUTH_HOLD_DAYS) and a Capture button (full or partial, the payment page's
+// dialog). On a phone the rows become cards.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
-import { ageOf } from "@/components/ui/age";
 import { Badge } from "@/components/ui/badge";
+import { CardMask } from "@/components/ui/card-mask";
+import { cx } from "@/components/ui/cx";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
@@ -12,9 +16,52 @@ import { isCurrencyCode } from "@/lib/money";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { authorizationsToCapture } from "@/server/services/payments/work-queues";
+import { CaptureButton, CaptureMessageProvider } from "./_components/capture-button";
+import { countdown } from "./_components/countdown";
 
 export const metadata: Metadata = { title: "Captures" };
 export const dynamic = "force-dynamic";
+
+type Row = Awaited<ReturnType<typeof authorizationsToCapture>>[number];
+
+const URGENCY = { ok: "text-slate-700", soon: "font-medium text-red-700", expired: "font-medium text-red-700" } as const;
+
+function Expiry({ r, now }: { r: Row; now: Date }) {
+  const c = countdown(r.expiresAt, now);
+  return (
+    <span className={cx("whitespace-nowrap", URGENCY[c.urgency])} data-testid="expiry" data-urgency={c.urgency}>
+      {c.text}
+      <span className="block text-xs font-normal text-slate-600">
+        <LocalTime iso={r.expiresAt.toISOString()} />
+      </span>
+    </span>
+  );
+}
+
+function Amount({ r }: { r: Row }) {
+  return isCurrencyCode(r.currency) ? <MoneyAmount value={{ minor: r.authorizedMinor, currency: r.currency }} /> : <>{r.authorizedMinor}</>;
+}
+
+function Action({ r }: { r: Row }) {
+  if (!isCurrencyCode(r.currency)) return null;
+  return (
+    <CaptureButton
+      paymentId={r.id}
+      orderId={r.orderId}
+      currency={r.currency}
+      authorizedMinor={r.authorizedMinor}
+      disabledReason={r.capturing ? "A capture or void of this payment is already in progress." : undefined}
+    />
+  );
+}
+
+function OrderLink({ r }: { r: Row }) {
+  return (
+    <Link href={`/transactions/${r.id}`} className="font-medium text-brand-700 hover:underline">
+      <bdi dir="ltr">{r.orderId}</bdi>
+    </Link>
+  );
+}
 
 export default async function CapturesPage() {
   const { principal, allowed } = await pageAccess("CAPTURES_CREATE");
@@ -25,58 +72,95 @@ export default async function CapturesPage() {
     <div className="space-y-6">
       <PageHeader
         title="Captures"
-        description="Authorized payments waiting to be captured, oldest first. An authorization expires at the bank after a while."
+        description="Authorized payments waiting to be captured, the one that expires first at the top. The card's issuer releases an authorization after its hold period."
       />
-      {rows.length === 0 ? (
-        <EmptyState title="Nothing to capture" description="Every authorization has been captured or voided." />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <Table caption="Authorizations waiting for capture" captionHidden>
-            <THead>
-              <TR>
-                <TH>Order</TH>
-                <TH>Customer</TH>
-                <TH>Card</TH>
-                <TH numeric>Authorized</TH>
-                <TH>Authorized at</TH>
-                <TH numeric>Age</TH>
-              </TR>
-            </THead>
-            <TBody>
+      <CaptureMessageProvider>
+        {rows.length === 0 ? (
+          <EmptyState title="Nothing to capture" description="Every authorization has been captured or voided." />
+        ) : (
+          <>
+            <ul className="space-y-3 sm:hidden" aria-label="Authorizations waiting for capture">
               {rows.map((r) => (
-                <TR key={r.id}>
-                  <TD>
-                    <Link href={`/transactions/${r.id}`} className="font-medium text-brand-700 hover:underline">
-                      <bdi dir="ltr">{r.orderId}</bdi>
-                    </Link>
-                    {r.capturing && (
-                      <Badge tone="info" className="ms-2">
-                        in progress
-                      </Badge>
+                <li key={r.id} className="rounded-md border border-slate-200 bg-white p-4 shadow-xs" data-testid="capture-row">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <span className="text-base font-semibold">
+                      <Amount r={r} />
+                    </span>
+                    <Expiry r={r} now={now} />
+                  </div>
+                  <p className="mt-1 text-sm">
+                    <OrderLink r={r} />
+                    {r.payerName && (
+                      <span dir="auto" className="text-slate-700">
+                        {" "}
+                        · {r.payerName}
+                      </span>
                     )}
-                  </TD>
-                  <TD>
-                    <span dir="auto">{r.payerName ?? ""}</span>
-                    {r.payerEmail && <span className="block text-xs text-slate-600">{r.payerEmail}</span>}
-                  </TD>
-                  <TD>{r.cardLast4 ? <bdi dir="ltr">•••• {r.cardLast4}</bdi> : "—"}</TD>
-                  <TD numeric>
-                    {isCurrencyCode(r.currency) ? (
-                      <MoneyAmount value={{ minor: r.authorizedMinor, currency: r.currency }} />
-                    ) : (
-                      r.authorizedMinor
-                    )}
-                  </TD>
-                  <TD>
-                    <LocalTime iso={r.createdAt.toISOString()} />
-                  </TD>
-                  <TD numeric>{ageOf(r.createdAt, now)}</TD>
-                </TR>
+                  </p>
+                  <div className="mt-3 flex items-center justify-between gap-3 text-sm text-slate-700">
+                    <CardMask card={{ brand: r.cardBrand, last4: r.cardLast4 }} fallback="—" />
+                    <Action r={r} />
+                  </div>
+                </li>
               ))}
-            </TBody>
-          </Table>
-        </div>
-      )}
+            </ul>
+            <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm sm:block">
+              <Table caption="Authorizations waiting for capture" captionHidden>
+                <THead>
+                  <TR>
+                    <TH>Order</TH>
+                    <TH>Customer</TH>
+                    <TH>Card</TH>
+                    <TH numeric>Authorized</TH>
+                    <TH>Authorized at</TH>
+                    <TH>Expiry</TH>
+                    <TH>
+                      <span className="sr-only">Action</span>
+                    </TH>
+                  </TR>
+                </THead>
+                <TBody>
+                  {rows.map((r) => (
+                    <TR key={r.id} data-testid="capture-row">
+                      <TD>
+                        <OrderLink r={r} />
+                        {r.capturing && (
+                          <Badge tone="info" className="ms-2">
+                            in progress
+                          </Badge>
+                        )}
+                      </TD>
+                      <TD>
+                        <span dir="auto">{r.payerName ?? ""}</span>
+                        {r.payerEmail && (
+                          <bdi dir="ltr" className="block text-xs text-slate-600">
+                            {r.payerEmail}
+                          </bdi>
+                        )}
+                      </TD>
+                      <TD>
+                        <CardMask card={{ brand: r.cardBrand, last4: r.cardLast4 }} fallback="—" />
+                      </TD>
+                      <TD numeric>
+                        <Amount r={r} />
+                      </TD>
+                      <TD>
+                        <LocalTime iso={r.createdAt.toISOString()} />
+                      </TD>
+                      <TD>
+                        <Expiry r={r} now={now} />
+                      </TD>
+                      <TD>
+                        <Action r={r} />
+                      </TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+          </>
+        )}
+      </CaptureMessageProvider>
     </div>
   );
 }

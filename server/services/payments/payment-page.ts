@@ -1,14 +1,25 @@
 // Everything a payment's page shows from the ledger: the payment, its actions with who asked and who approved,
-// the refundable balance, and a timeline of every gateway call, notification and action about it. Read for the
-// signed-in person, who must hold TRANSACTIONS_VIEW.
+// the refundable balance, and its timeline (timeline.ts words it: page-load gateway reads are not events). Read for
+// the signed-in person, who must hold TRANSACTIONS_VIEW.
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { reasonLabel } from "@/lib/schemas/payment-actions-values";
-import { gatewayCalls, gatewayNotifications, paymentActions, payments, users, type PaymentRow } from "../../db/schema";
+import {
+  auditLog,
+  gatewayCalls,
+  gatewayNotifications,
+  paymentActions,
+  payments,
+  threeDsViews,
+  users,
+  type PaymentRow,
+} from "../../db/schema";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
+import { buildTimeline, type TimelineAction, type TimelineEvent } from "./timeline";
 
-export interface ActionRowView {
+export type { TimelineEvent } from "./timeline";
+
+export interface ActionRowView extends TimelineAction {
   id: string;
   type: string;
   method: string | null;
@@ -24,14 +35,6 @@ export interface ActionRowView {
   createdAt: Date;
 }
 
-export interface TimelineEvent {
-  at: Date;
-  kind: "call" | "notification" | "action";
-  title: string;
-  detail: string | null;
-  tone: "neutral" | "success" | "warning" | "danger" | "info";
-}
-
 export interface PaymentPageData {
   payment: PaymentRow;
   createdByName: string | null;
@@ -40,8 +43,6 @@ export interface PaymentPageData {
   reservedMinor: number;
   timeline: TimelineEvent[];
 }
-
-const CALL_TONE = { success: "success", declined: "warning", gateway_error: "danger", transport: "danger" } as const;
 
 export async function loadPaymentPage(
   ctx: ServiceContext<Pick<ServiceDeps, "db">>,
@@ -70,6 +71,8 @@ export async function loadPaymentPage(
       requestedById: paymentActions.requestedBy,
       approvedBy: approver.name,
       createdAt: paymentActions.createdAt,
+      completedAt: paymentActions.completedAt,
+      updatedAt: paymentActions.updatedAt,
     })
     .from(paymentActions)
     .innerJoin(requester, eq(requester.id, paymentActions.requestedBy))
@@ -100,36 +103,40 @@ export async function loadPaymentPage(
     ? Math.max(0, payment.capturedMinor - payment.refundedMinor - reservedMinor)
     : 0;
 
-  const timeline: TimelineEvent[] = [
-    ...calls.map((c) => ({
-      at: c.startedAt,
-      kind: "call" as const,
-      title: `Gateway call: ${c.operation.replace(/_/g, " ")}`,
-      detail: `${c.outcome.replace("_", " ")}${c.gatewayCode ? ` (${c.gatewayCode})` : ""} · ${c.latencyMs} ms${c.attempts > 1 ? ` · ${c.attempts} attempts` : ""}`,
-      tone: CALL_TONE[c.outcome as keyof typeof CALL_TONE] ?? "neutral",
-    })),
-    ...notes.map((n) => ({
-      at: n.receivedAt,
-      kind: "notification" as const,
-      title: `Notification: ${[n.action, n.result, n.status].filter(Boolean).join(" · ") || "received"}`,
-      detail: `${n.hashValid ? "signature verified" : "signature not verified"}${n.processingResult ? ` · ${n.processingResult.replace(/_/g, " ")}` : " · not processed yet"}`,
-      tone: n.hashValid ? ("info" as const) : ("warning" as const),
-    })),
-    ...actions.map((a) => ({
-      at: a.createdAt,
-      kind: "action" as const,
-      title: `${a.type[0]!.toUpperCase()}${a.type.slice(1)} requested by ${a.requestedBy}${a.approvedBy ? `, approved by ${a.approvedBy}` : ""}`,
-      detail: `${a.state.replace(/_/g, " ")}${a.reasonCode ? ` · ${reasonLabel(a.reasonCode)}` : ""}${a.outcomeMessage ? ` · ${a.outcomeMessage}` : ""}`,
-      tone:
-        a.state === "succeeded"
-          ? ("success" as const)
-          : a.state === "pending_approval" || a.state === "unknown"
-            ? ("warning" as const)
-            : a.state === "in_flight"
-              ? ("info" as const)
-              : ("danger" as const),
-    })),
-  ].sort((x, y) => x.at.getTime() - y.at.getTime());
+  // Approvals and refusals of held refunds: their moments are the audit rows' (the action row keeps the last state).
+  const decisionRows = await db
+    .select({ at: auditLog.at, action: auditLog.action, summary: auditLog.summary, by: users.name, email: auditLog.actorEmail })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(eq(auditLog.targetType, "payment"), eq(auditLog.targetId, id), inArray(auditLog.action, ["refund.approve", "refund.reject"])),
+    )
+    .orderBy(asc(auditLog.at));
+  const threeDs = await db
+    .select({ at: threeDsViews.createdAt })
+    .from(threeDsViews)
+    .where(eq(threeDsViews.paymentId, id))
+    .orderBy(asc(threeDsViews.createdAt))
+    .limit(1);
+
+  const timeline: TimelineEvent[] = buildTimeline({
+    payment,
+    createdByName: creator?.name ?? null,
+    calls,
+    notifications: notes,
+    actions,
+    decisions: decisionRows.map((d) => {
+      const summary = (d.summary ?? {}) as { actionId?: string; note?: string | null };
+      return {
+        at: d.at,
+        actionId: summary.actionId ?? "",
+        decision: d.action === "refund.approve" ? ("approve" as const) : ("reject" as const),
+        by: d.by ?? d.email ?? "someone",
+        note: summary.note ?? null,
+      };
+    }),
+    threeDsAt: threeDs.map((t) => t.at),
+  });
 
   return { payment, createdByName: creator?.name ?? null, actions, refundableMinor: refundable, reservedMinor, timeline };
 }

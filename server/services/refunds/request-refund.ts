@@ -38,7 +38,12 @@ export async function requestRefund(
           available === 0
             ? "Nothing is left to refund on this payment."
             : `The refund cannot be more than the refundable balance of ${showAmount(available, payment.currency)}.`;
-        throw new AppError("unprocessable", msg, { amount: [`At most ${showAmount(available, payment.currency)}.`] });
+        // The balance as the server counts it now, so an open dialog replaces the one it showed (same error shape:
+        // a field entry no form field bears, read by the refund dialog).
+        throw new AppError("unprocessable", msg, {
+          amount: [`At most ${showAmount(available, payment.currency)}.`],
+          refundableMinor: [String(available)],
+        });
       }
       if (!payment.gatewayId) throw new AppError("conflict", "This payment has no gateway id yet. Sync it with the gateway first.");
       const reserved = payment.capturedMinor - payment.refundedMinor - available;

@@ -4,6 +4,8 @@
 // gateway sent.
 import "server-only";
 import { maskCardForDisplay } from "@/lib/card-display";
+import { cardLabel } from "@/lib/card-label";
+import { withCallPurpose } from "../../db/gateway-call-purpose";
 import { describeResult } from "../../gateway/client";
 import type { BusinessUnitNode } from "../../gateway/operations/queries";
 import type { ServiceContext, ServiceDeps } from "../deps";
@@ -21,7 +23,7 @@ export interface GatewayDetailsView {
   paymentStatus: string | null;
   transactionStatus: string | null;
   transactionType: string | null;
-  /** Masked, with scheme and expiry: "4111 11•• •••• 1111 · VISA · 2030/12". */
+  /** In the one card mask, with the BIN and expiry: "VISA 4111 11•• •••• 1111 · expires 12/2030". */
   card: string | null;
   cardHolderName: string | null;
   totalRefundAmount: string | null;
@@ -51,16 +53,29 @@ function hierarchy(node: BusinessUnitNode | null | undefined): BusinessUnitName[
 
 const or = (v: string | null | undefined) => v ?? null;
 
+/** The card as every screen shows it, whatever the gateway sent (a full number is masked first). */
+function cardOf(pan: string | null | undefined, scheme: string | null | undefined, expiration: string | null | undefined): string | null {
+  const masked = maskCardForDisplay(pan);
+  if (!masked) return null;
+  const digits = /^(\d{6})\D+(\d{4})$/.exec(masked.replace(/\s/g, ""));
+  const label = digits ? cardLabel({ brand: scheme, bin6: digits[1], last4: digits[2] }, { withBin: true }) : masked;
+  const exp = /^(\d{4})\/(\d{2})$/.exec(expiration ?? "");
+  return exp ? `${label} · expires ${exp[2]}/${exp[1]}` : label;
+}
+
 export async function viewPaymentAtGateway(
   ctx: ServiceContext<Pick<ServiceDeps, "gateway">>,
   input: { orderId: string; gatewayId: string },
 ): Promise<GatewaySnapshot> {
   requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
   const { gateway } = ctx.deps;
-  const [status, details] = await Promise.all([
-    gateway.paymentStatus({ orderId: input.orderId, gwayPaymentId: input.gatewayId }),
-    gateway.transactionDetails({ transactionId: input.gatewayId }),
-  ]);
+  // Page-load reads stay in the gateway-call log but are not events: tagged so that the timeline leaves them out.
+  const [status, details] = await withCallPurpose("page_view", () =>
+    Promise.all([
+      gateway.paymentStatus({ orderId: input.orderId, gwayPaymentId: input.gatewayId }),
+      gateway.transactionDetails({ transactionId: input.gatewayId }),
+    ]),
+  );
   const s = status.kind === "success" ? status.data : null;
   const d = details.kind === "success" ? details.data.transactionDetails : null;
   return {
@@ -75,7 +90,7 @@ export async function viewPaymentAtGateway(
               paymentStatus: or(d.paymentStatus),
               transactionStatus: or(d.transactionStatus),
               transactionType: or(d.transactionType),
-              card: d.pan ? `${maskCardForDisplay(d.pan)} · ${d.cardScheme ?? ""} · ${d.cardExpiration ?? ""}` : null,
+              card: cardOf(d.pan, d.cardScheme, d.cardExpiration),
               cardHolderName: or(d.cardHolderName),
               totalRefundAmount: or(d.totalRefundAmount),
               refundStatus: or(d.refundStatus),

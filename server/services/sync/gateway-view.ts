@@ -3,6 +3,7 @@
 // ledger. Amounts are the gateway's decimal strings, parsed exactly (decimalToMinor), never through a float.
 import "server-only";
 import { currencyOfNumeric, decimalToMinor, isCurrencyCode, type CurrencyCode } from "@/lib/money";
+import { currentCallPurpose, withCallPurpose } from "../../db/gateway-call-purpose";
 import type { PaymentStatusResponse, TransactionDetails } from "../../gateway/client";
 import { cardPartsOfMasked, type CardParts } from "../../gateway/signing";
 import type { ServiceDeps } from "../deps";
@@ -28,10 +29,14 @@ export async function fetchGatewayState(deps: ServiceDeps, ids: { orderId: strin
     return { ok: false, reason: "not_found", message: "The payment's ids are not ones the gateway issues." };
   }
   const askedAt = deps.now();
-  const [status, details] = await Promise.all([
-    deps.gateway.paymentStatus({ orderId: ids.orderId, gwayPaymentId: ids.gatewayId }),
-    deps.gateway.transactionDetails({ transactionId: ids.gatewayId }),
-  ]);
+  // A sync's reads, tagged so that the timeline folds them into one "Checked with the gateway" line (a person's
+  // sync says so by running inside withCallPurpose("user_sync")).
+  const [status, details] = await withCallPurpose(currentCallPurpose() ?? "sync", () =>
+    Promise.all([
+      deps.gateway.paymentStatus({ orderId: ids.orderId, gwayPaymentId: ids.gatewayId }),
+      deps.gateway.transactionDetails({ transactionId: ids.gatewayId }),
+    ]),
+  );
   if (status.kind === "transport") return { ok: false, reason: "unavailable", message: GATEWAY_UNAVAILABLE_MESSAGE };
   if (status.kind === "gateway_error") {
     const notFound = status.code === "404" || status.errorCode === "404" || status.httpStatus === 404;

@@ -1,6 +1,7 @@
 // "Sync with gateway" on a payment's page: the signed-in user's sync, with the answer the browser receives (no
 // tokens, no internal fields) or an error with a message to show. A gateway that does not answer changes nothing.
 import "server-only";
+import { withCallPurpose } from "../../db/gateway-call-purpose";
 import { AppError } from "../../errors";
 import type { ServiceContext } from "../deps";
 import { syncPayment, type SyncOutcome } from "./sync-payment";
@@ -28,7 +29,10 @@ export async function syncPaymentForUser(ctx: ServiceContext, input: { paymentId
   const { deps, principal, ip } = ctx;
   const { paymentId } = input;
   if (!principal.permissions.has("TRANSACTIONS_VIEW")) throw new AppError("forbidden", "You do not have permission to do this.");
-  const r = await syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });
+  // Its reads show on the payment's timeline as one "Checked with the gateway" line.
+  const r = await withCallPurpose("user_sync", () =>
+    syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip }),
+  );
   switch (r.outcome) {
     case "not_found":
       throw new AppError("not_found", r.message);

@@ -1,50 +1,86 @@
 "use client";
-// Approve or reject a held refund (REFUNDS_APPROVE; never the requester's own).
+// Approve or reject a held refund (REFUNDS_APPROVE; never the requester's own). Both ask first, with the
+// consequence stated (amount, order, requester): approving sends the money back at once and cannot be undone.
+// The confirmation loads on demand.
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { MoneyAmount } from "@/components/ui/money";
 import { apiFetch } from "@/lib/api-client";
+import type { CurrencyCode } from "@/lib/money";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useDecisionMessage } from "./decision-message";
 
+const ConfirmDialog = lazy(() => import("@/components/ui/confirm-dialog").then((m) => ({ default: m.ConfirmDialog })));
+
 type Decision = "approve" | "reject";
 
-export function ApprovalButtons({ actionId, disabledReason }: { actionId: string; disabledReason?: string }) {
+export interface ApprovalButtonsProps {
+  actionId: string;
+  amount: { minor: number; currency: CurrencyCode } | null;
+  orderId: string;
+  requestedBy: string;
+  disabledReason?: string;
+}
+
+export function ApprovalButtons({ actionId, amount, orderId, requestedBy, disabledReason }: ApprovalButtonsProps) {
   const setMessage = useDecisionMessage();
-  // The result stays on the page (the decided refund leaves the list when it refreshes), errors too.
-  const { submit, variables: pending } = useApiMutation({
+  const [asking, setAsking] = useState<Decision | null>(null);
+  // The result stays on the page (the decided refund leaves the list when it refreshes); an error stays in the
+  // confirmation, which stays open so the person sees why nothing happened.
+  const { submit, pending, error, reset } = useApiMutation({
     mutationFn: (decision: Decision) =>
       apiFetch<{ message: string; state: string }>(`/api/refunds/${actionId}/${decision}`, { method: "POST", body: {} }),
     fallbackMessage: "The decision could not be recorded.",
-    refresh: true,
-    onSuccess: (r) => setMessage({ tone: r.state === "succeeded" || r.state === "rejected" ? "success" : "warning", text: r.message }),
-    onError: (e) => setMessage({ tone: "error", text: e.message }),
+    refresh: "always",
+    onSuccess: (r) => {
+      setAsking(null);
+      setMessage({ tone: r.state === "succeeded" || r.state === "rejected" ? "success" : "warning", text: r.message });
+    },
   });
-  const decide = (decision: Decision) => {
+  const ask = (decision: Decision) => {
     setMessage(null);
-    void submit(decision);
+    reset();
+    setAsking(decision);
   };
+  const what = amount ? <MoneyAmount value={amount} /> : "this refund";
   return (
-    <div>
-      <div className="flex gap-2">
-        <Button
-          size="sm"
-          loading={pending === "approve"}
-          disabled={pending !== undefined}
-          disabledReason={disabledReason}
-          onClick={() => decide("approve")}
-        >
-          Approve
-        </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={pending === "reject"}
-          disabled={pending !== undefined}
-          disabledReason={disabledReason}
-          onClick={() => decide("reject")}
-        >
-          Reject
-        </Button>
-      </div>
+    <div className="flex gap-2">
+      <Button size="sm" disabled={pending} disabledReason={disabledReason} onClick={() => ask("approve")}>
+        Approve
+      </Button>
+      <Button size="sm" variant="secondary" disabled={pending} disabledReason={disabledReason} onClick={() => ask("reject")}>
+        Reject
+      </Button>
+      {asking && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onClose={() => setAsking(null)}
+            title={asking === "approve" ? "Approve this refund?" : "Reject this refund?"}
+            subject={
+              <>
+                Order <bdi dir="ltr">{orderId}</bdi> · requested by <bdi>{requestedBy}</bdi>
+              </>
+            }
+            confirmLabel={asking === "approve" ? "Approve refund" : "Reject refund"}
+            variant={asking === "approve" ? "danger" : "primary"}
+            onConfirm={() => void submit(asking)}
+            pending={pending}
+            error={error}
+          >
+            {asking === "approve" ? (
+              <>
+                {what} goes back to the customer&apos;s card on order <bdi dir="ltr">{orderId}</bdi> at once. A refund cannot be undone.
+              </>
+            ) : (
+              <>
+                The refund of {what} requested by <bdi>{requestedBy}</bdi> is not made; the amount becomes refundable again.{" "}
+                <bdi>{requestedBy}</bdi> can request it again.
+              </>
+            )}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -3,32 +3,57 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Badge } from "@/components/ui/badge";
+import { CardMask } from "@/components/ui/card-mask";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { SkeletonText } from "@/components/ui/skeleton";
-import { isCurrencyCode } from "@/lib/money";
+import { isCurrencyCode, minorToDecimal } from "@/lib/money";
 import { paymentParams } from "@/lib/schemas/ids";
-import { reasonLabel } from "@/lib/schemas/payment-actions-values";
 import { kindLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
 import { pageAccess } from "@/server/auth/session";
+import type { PaymentRow } from "@/server/db/schema";
 import { appContext } from "@/server/services/app-deps";
 import { loadPaymentPage } from "@/server/services/payments/payment-page";
+import { ActionList } from "./_components/action-list";
 import { GatewayPanel } from "./_components/gateway-panel";
 import { PaymentActions } from "./_components/payment-actions";
 import { SyncButton } from "./_components/sync-button";
+import { TimelineCard } from "./_components/timeline-card";
 
 export const metadata: Metadata = { title: "Payment" };
 export const dynamic = "force-dynamic";
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 text-sm">
+    <div className="grid grid-cols-[6.5rem_1fr] gap-2 py-1.5 text-sm sm:grid-cols-[9rem_1fr]">
       <dt className="text-slate-600">{label}</dt>
       <dd className="min-w-0 break-words">{children ?? <span className="text-slate-500">—</span>}</dd>
     </div>
+  );
+}
+
+/**
+ * What the payment is worth now: after a capture, what was captured ("SAR 60.00 captured of 100.00 authorized"
+ * after a partial one), and what was refunded; before, what was authorized or asked for.
+ */
+function Headline({ p, money }: { p: PaymentRow; money: (minor: number) => React.ReactNode }) {
+  const captured = ["captured", "partially_refunded", "refunded"].includes(p.status) && p.capturedMinor > 0;
+  const decimal = (minor: number) => (isCurrencyCode(p.currency) ? minorToDecimal(minor, p.currency) : String(minor));
+  if (!captured) return <>{p.status === "authorized" ? <>{money(p.authorizedMinor)} authorized</> : money(p.amountMinor)}</>;
+  return (
+    <>
+      {money(p.capturedMinor)} captured
+      {p.capturedMinor < p.authorizedMinor && (
+        <>
+          {" "}
+          of <bdi dir="ltr">{decimal(p.authorizedMinor)}</bdi> authorized
+        </>
+      )}
+      {p.refundedMinor > 0 && <> · {money(p.refundedMinor)} refunded</>}
+    </>
   );
 }
 
@@ -61,9 +86,9 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
           </span>
         }
         description={
-          <>
-            {money(p.amountMinor)} · {kindLabel(p.kind)}
-          </>
+          <span data-testid="payment-headline">
+            <Headline p={p} money={money} /> · {kindLabel(p.kind)}
+          </span>
         }
         actions={<SyncButton paymentId={p.id} />}
       />
@@ -141,7 +166,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             <Detail label="Description">{p.description && <span dir="auto">{p.description}</span>}</Detail>
             <Detail label="Branch">{p.branchId && <bdi dir="ltr">{p.branchId}</bdi>}</Detail>
             <Detail label="Decline reason">{p.declineReason}</Detail>
-            <Detail label="Last synced">{p.lastSyncedAt && <LocalTime iso={p.lastSyncedAt.toISOString()} />}</Detail>
+            <Detail label="Last synced">{p.lastSyncedAt && <LocalTime iso={p.lastSyncedAt.toISOString()} relative />}</Detail>
           </dl>
         </Card>
         <Card title="Customer and card">
@@ -150,12 +175,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             <Detail label="E-mail">{p.payerEmail && <bdi dir="ltr">{p.payerEmail}</bdi>}</Detail>
             <Detail label="Phone">{p.payerPhone && <bdi dir="ltr">{p.payerPhone}</bdi>}</Detail>
             <Detail label="Card">
-              {p.cardLast4 && (
-                <bdi dir="ltr">
-                  {p.cardBrand ?? "Card"} {p.cardBin6 ? `${p.cardBin6.slice(0, 4)} ${p.cardBin6.slice(4)}•• •••• ` : "•••• "}
-                  {p.cardLast4}
-                </bdi>
-              )}
+              {p.cardLast4 && <CardMask card={{ brand: p.cardBrand, last4: p.cardLast4, bin6: p.cardBin6 }} withBin />}
             </Detail>
             <Detail label="Expiry">{p.cardExpiry && <bdi dir="ltr">{p.cardExpiry}</bdi>}</Detail>
             <Detail label="Recurring">{p.recurringToken ? "Recurring token on file" : null}</Detail>
@@ -164,48 +184,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         </Card>
       </div>
 
-      {actions.length > 0 && (
-        <Card title="Captures, voids and refunds" padded={false}>
-          <ul className="divide-y divide-slate-100">
-            {actions.map((a) => (
-              <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 px-5 py-3 text-sm">
-                <span>
-                  <span className="font-medium capitalize">{a.type}</span> {money(a.amountMinor)}
-                  {a.reasonCode && <span className="text-slate-600"> · {reasonLabel(a.reasonCode)}</span>}
-                  {a.note && (
-                    <span className="text-slate-600" dir="auto">
-                      {" "}
-                      · {a.note}
-                    </span>
-                  )}
-                </span>
-                <span className="text-slate-600">
-                  <Badge
-                    tone={
-                      a.state === "succeeded"
-                        ? "success"
-                        : a.state === "pending_approval" || a.state === "unknown"
-                          ? "warning"
-                          : a.state === "in_flight"
-                            ? "info"
-                            : "danger"
-                    }
-                  >
-                    {a.state.replace(/_/g, " ")}
-                  </Badge>{" "}
-                  by <bdi>{a.requestedBy}</bdi>
-                  {a.approvedBy && (
-                    <>
-                      , approved by <bdi>{a.approvedBy}</bdi>
-                    </>
-                  )}{" "}
-                  · <LocalTime iso={a.createdAt.toISOString()} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
+      {actions.length > 0 && <ActionList actions={actions} money={money} />}
 
       <Suspense
         fallback={
@@ -217,25 +196,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         <GatewayPanel payment={p} ctx={ctx} />
       </Suspense>
 
-      <Card title="Timeline" description="Every gateway call, notification and action about this payment, oldest first.">
-        {timeline.length === 0 ? (
-          <p className="text-sm text-slate-600">Nothing recorded yet.</p>
-        ) : (
-          <ol className="space-y-3">
-            {timeline.map((e, i) => (
-              <li key={i} className="grid grid-cols-[10rem_1fr] gap-3 text-sm">
-                <span className="text-slate-600">
-                  <LocalTime iso={e.at.toISOString()} withSeconds />
-                </span>
-                <span>
-                  <span className="font-medium">{e.title}</span>
-                  {e.detail && <span className="block text-slate-600">{e.detail}</span>}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </Card>
+      <TimelineCard timeline={timeline} />
     </div>
   );
 }

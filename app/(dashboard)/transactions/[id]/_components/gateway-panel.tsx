@@ -1,19 +1,28 @@
 // The gateway's own view of the payment (status 2.5 and details 2.9 with the business-unit hierarchy), loaded
-// live when the page renders (server/services/sync/gateway-snapshot.ts). Streams in after the ledger part of the
-// page; a gateway that does not answer leaves a clear note, never a broken page.
+// live when the page renders (server/services/sync/gateway-snapshot.ts) and put in the dashboard's words: each
+// gateway value as a label, its raw value on hover and in the "Gateway's own values" toggle; a ledger that
+// disagrees with the gateway is said so. Streams in after the ledger part of the page; a gateway that does not
+// answer leaves a clear note, never a broken page.
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import type { PaymentRow } from "@/server/db/schema";
 import type { ServiceContext } from "@/server/services/deps";
 import { viewPaymentAtGateway } from "@/server/services/sync/gateway-snapshot";
+import { disagreement, gatewayLabel, type GatewayField } from "@/server/services/sync/gateway-snapshot-labels";
 
-function Row({ label, value }: { label: string; value: string | null | undefined }) {
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[10rem_1fr] gap-2 py-1.5 text-sm">
+    <div className="grid grid-cols-[7rem_1fr] gap-2 py-1.5 text-sm sm:grid-cols-[10rem_1fr]">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words">{value ? <bdi dir="ltr">{value}</bdi> : <span className="text-slate-500">—</span>}</dd>
+      <dd className="min-w-0 break-words">{children || <span className="text-slate-500">—</span>}</dd>
     </div>
   );
+}
+
+/** A gateway enum as words; the raw value on hover (and in the toggle below, for keyboard and touch). */
+function Word({ field, raw }: { field: GatewayField; raw: string | null | undefined }) {
+  const l = gatewayLabel(field, raw);
+  return l ? <span title={`Gateway value: ${l.raw}`}>{l.label}</span> : null;
 }
 
 export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx: ServiceContext }) {
@@ -24,11 +33,27 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
       </Card>
     );
   }
-  const { status, details } = await viewPaymentAtGateway(ctx, { orderId: payment.orderId, gatewayId: payment.gatewayId });
+  const snapshot = await viewPaymentAtGateway(ctx, { orderId: payment.orderId, gatewayId: payment.gatewayId });
+  const { status, details } = snapshot;
   const d = details.ok ? details.view : null;
   const units = details.ok ? details.businessUnits : [];
+  const differs = disagreement(snapshot, payment.status);
+  const raw: Array<[string, string | null]> = [
+    ["status", status.ok ? status.view.status : null],
+    ["reason", status.ok ? status.view.reason : null],
+    ["paymentStatus", d?.paymentStatus ?? null],
+    ["transactionStatus", d?.transactionStatus ?? null],
+    ["transactionType", d?.transactionType ?? null],
+    ["refundStatus", d?.refundStatus ?? null],
+    ["settlementStatus", d?.settlementStatus ?? null],
+  ];
   return (
-    <Card title="At the gateway" description="Loaded live from the gateway when this page opened.">
+    <Card title="At the gateway" description="Asked live from the gateway when this page opened.">
+      {differs && (
+        <Alert tone="warning" className="mb-3">
+          {differs}
+        </Alert>
+      )}
       {!status.ok && <Alert tone="warning">Status unavailable: {status.message}.</Alert>}
       {!details.ok && (
         <Alert tone="warning" className="mt-2">
@@ -38,24 +63,40 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
       <dl className="divide-y divide-slate-100">
         {status.ok && (
           <>
-            <Row label="Status" value={`${status.view.status}${status.view.reason ? ` (${status.view.reason})` : ""}`} />
-            <Row label="Status date" value={status.view.date} />
-            <Row label="RRN" value={status.view.rrn} />
-            <Row label="Brand" value={status.view.brand} />
+            <Row label="State">
+              <Word field="status" raw={status.view.status} />
+              {status.view.reason && <span className="text-slate-600"> ({status.view.reason.toLowerCase().replace(/_/g, " ")})</span>}
+            </Row>
+            <Row label="Reference (RRN)">{status.view.rrn && <bdi dir="ltr">{status.view.rrn}</bdi>}</Row>
           </>
         )}
         {d && (
           <>
-            <Row label="Payment status" value={d.paymentStatus} />
-            <Row label="Transaction status" value={d.transactionStatus} />
-            <Row label="Type" value={d.transactionType} />
+            <Row label="Type">
+              <Word field="transactionType" raw={d.transactionType} />
+            </Row>
+            <Row label="Payment">
+              <Word field="paymentStatus" raw={d.paymentStatus} />
+            </Row>
+            <Row label="Last operation">
+              <Word field="transactionStatus" raw={d.transactionStatus} />
+            </Row>
             {/* Masked by the service whatever the gateway sent: a full number never reaches the page. */}
-            <Row label="Card" value={d.card} />
-            <Row label="Cardholder" value={d.cardHolderName} />
-            <Row label="Refunded (gateway)" value={d.totalRefundAmount} />
-            <Row label="Refund status" value={d.refundStatus} />
-            <Row label="Settlement" value={d.settlementStatus} />
-            <Row label="Decline reason" value={d.declineReason} />
+            <Row label="Card">{d.card && <bdi dir="ltr">{d.card}</bdi>}</Row>
+            <Row label="Cardholder">{d.cardHolderName && <span dir="auto">{d.cardHolderName}</span>}</Row>
+            <Row label="Refunds">
+              <Word field="refundStatus" raw={d.refundStatus} />
+              {d.totalRefundAmount && Number(d.totalRefundAmount) > 0 && (
+                <>
+                  {" "}
+                  · <bdi dir="ltr">{d.totalRefundAmount}</bdi> in all
+                </>
+              )}
+            </Row>
+            <Row label="Payout">
+              <Word field="settlementStatus" raw={d.settlementStatus} />
+            </Row>
+            {d.declineReason && <Row label="Decline reason">{d.declineReason}</Row>}
           </>
         )}
       </dl>
@@ -76,6 +117,23 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
             ))}
           </ol>
         </div>
+      )}
+      {raw.some(([, v]) => v) && (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer text-slate-600">Gateway&apos;s own values</summary>
+          <dl className="mt-2 grid grid-cols-[8rem_1fr] sm:grid-cols-[10rem_1fr] gap-x-2 gap-y-1 font-mono text-xs">
+            {raw
+              .filter(([, v]) => v)
+              .map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="text-slate-600">{k}</dt>
+                  <dd>
+                    <bdi dir="ltr">{v}</bdi>
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        </details>
       )}
     </Card>
   );

@@ -1,14 +1,16 @@
 "use client";
 // The payment's actions: shown only when the payment's state allows them, disabled with the reason when the
 // user lacks the permission (the server refuses them anyway). The result of the last action is announced here.
-import { useEffect, useRef, useState } from "react";
+// The dialogs load on demand (the page's first load stays small; the form library and zod come with them).
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { CurrencyCode } from "@/lib/money";
-import { CaptureDialog } from "./capture-dialog";
-import { RefundDialog } from "./refund-dialog";
 import type { ActionResult } from "@/lib/schemas/payment-actions-values";
-import { VoidDialog } from "./void-dialog";
+
+const CaptureDialog = lazy(() => import("@/components/money-actions/capture-dialog").then((m) => ({ default: m.CaptureDialog })));
+const RefundDialog = lazy(() => import("./refund-dialog").then((m) => ({ default: m.RefundDialog })));
+const VoidDialog = lazy(() => import("./void-dialog").then((m) => ({ default: m.VoidDialog })));
 
 export interface PaymentActionsProps {
   paymentId: string;
@@ -86,35 +88,37 @@ export function PaymentActions(p: PaymentActionsProps) {
           <p className="text-sm text-slate-600">No action is possible on this payment in its current state.</p>
         )}
       </div>
-      {open === "capture" && (
-        <CaptureDialog
-          paymentId={p.paymentId}
-          currency={p.currency}
-          authorizedMinor={p.authorizedMinor}
-          onDone={done}
-          onClose={() => setOpen(null)}
-        />
-      )}
-      {open === "void" && (
-        <VoidDialog
-          paymentId={p.paymentId}
-          currency={p.currency}
-          authorizedMinor={p.authorizedMinor}
-          onDone={done}
-          onClose={() => setOpen(null)}
-        />
-      )}
-      {open === "refund" && (
-        <RefundDialog
-          paymentId={p.paymentId}
-          currency={p.currency}
-          refundableMinor={p.refundableMinor}
-          approvalThresholdMinor={p.approvalThresholdMinor}
-          reasons={p.reasons}
-          onDone={done}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {open === "capture" && (
+          <CaptureDialog
+            paymentId={p.paymentId}
+            currency={p.currency}
+            authorizedMinor={p.authorizedMinor}
+            onDone={done}
+            onClose={() => setOpen(null)}
+          />
+        )}
+        {open === "void" && (
+          <VoidDialog
+            paymentId={p.paymentId}
+            currency={p.currency}
+            authorizedMinor={p.authorizedMinor}
+            onDone={done}
+            onClose={() => setOpen(null)}
+          />
+        )}
+        {open === "refund" && (
+          <RefundDialog
+            paymentId={p.paymentId}
+            currency={p.currency}
+            refundableMinor={p.refundableMinor}
+            approvalThresholdMinor={p.approvalThresholdMinor}
+            reasons={p.reasons}
+            onDone={done}
+            onClose={() => setOpen(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,8 @@
 "use client";
+// Refund a captured payment, in full or in part, with a reason. The balance shown is the server's: when the server
+// refuses an amount over the balance, the dialog shows the balance it answered with (and the page refreshes).
+// Ctrl/Cmd+Enter submits from any field, the note included; a server error goes when its field is edited.
+import { useState } from "react";
 
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -13,6 +17,7 @@ import { apiFetch } from "@/lib/api-client";
 import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { SubmitHint } from "@/components/money-actions/submit-hint";
 
 export interface RefundDialogProps {
   paymentId: string;
@@ -26,18 +31,32 @@ export interface RefundDialogProps {
 
 export function RefundDialog(p: RefundDialogProps) {
   // This dialog's idempotency key, created when it opens: a double click or a retried request refunds once.
-  const { submit, pending, error, idempotencyKey } = useApiMutation({
+  const [serverBalance, setServerBalance] = useState<number | null>(null);
+  const { submit, pending, error, idempotencyKey, reset } = useApiMutation({
     mutationFn: (values: RefundInput, { idempotencyKey }) =>
       apiFetch<ActionResult>(`/api/transactions/${p.paymentId}/refunds`, { method: "POST", body: { ...values, idempotencyKey } }),
     form: { setError: (field, e) => setFieldError(field, e), fields: ["amount", "reasonCode", "note"] },
-    refresh: true,
+    refresh: "always",
     onSuccess: p.onDone,
+    onError: (e) => {
+      const balance = Number(e.fields?.refundableMinor?.[0]);
+      if (Number.isSafeInteger(balance) && balance >= 0) setServerBalance(balance);
+    },
   });
+  // The server's latest answer wins over the figure the page had when the dialog opened, until the page itself
+  // brings a new figure (after its refresh).
+  const [pageBalance, setPageBalance] = useState(p.refundableMinor);
+  if (pageBalance !== p.refundableMinor) {
+    setPageBalance(p.refundableMinor);
+    setServerBalance(null);
+  }
+  const refundable = serverBalance ?? p.refundableMinor;
   const {
     register,
     handleSubmit,
     control,
     setError: setFieldError,
+    clearErrors,
     formState: { errors },
   } = useForm<RefundInput>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/payment-actions").then((m) => m.refundSchema)),
@@ -45,6 +64,10 @@ export function RefundDialog(p: RefundDialogProps) {
   });
   const reason = useWatch({ control, name: "reasonCode" });
   const onSubmit = handleSubmit(submit);
+  const edited = (field: keyof RefundInput) => () => {
+    clearErrors(field);
+    if (error) reset();
+  };
 
   return (
     <Dialog
@@ -54,7 +77,10 @@ export function RefundDialog(p: RefundDialogProps) {
       title="Refund payment"
       description={
         <>
-          Refundable balance: <MoneyAmount value={{ minor: p.refundableMinor, currency: p.currency }} />
+          Refundable balance:{" "}
+          <span data-testid="refundable-balance">
+            <MoneyAmount value={{ minor: refundable, currency: p.currency }} />
+          </span>
         </>
       }
       footer={
@@ -70,7 +96,7 @@ export function RefundDialog(p: RefundDialogProps) {
     >
       <form id="refund-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
         <Alert tone="warning" title="A refund cannot be undone">
-          The money goes back to the customer&apos;s card. Press Ctrl+Enter (⌘+Enter) or the Refund button to send it.
+          The money goes back to the customer&apos;s card.
         </Alert>
         {error && <Alert tone="error">{error}</Alert>}
         <InputField
@@ -81,13 +107,18 @@ export function RefundDialog(p: RefundDialogProps) {
           data-autofocus
           hint={
             p.approvalThresholdMinor !== null
-              ? `Up to ${minorToDecimal(p.refundableMinor, p.currency)}. When this payment's refunds together pass ${minorToDecimal(p.approvalThresholdMinor, p.currency)}, a second person must approve.`
-              : `Up to ${minorToDecimal(p.refundableMinor, p.currency)}. A second person must approve it.`
+              ? `Up to ${minorToDecimal(refundable, p.currency)}. When this payment's refunds together pass ${minorToDecimal(p.approvalThresholdMinor, p.currency)}, a second person must approve.`
+              : `Up to ${minorToDecimal(refundable, p.currency)}. A second person must approve it.`
           }
           error={errors.amount?.message}
-          {...register("amount")}
+          {...register("amount", { onChange: edited("amount") })}
         />
-        <SelectField label="Reason" required error={errors.reasonCode?.message} {...register("reasonCode")}>
+        <SelectField
+          label="Reason"
+          required
+          error={errors.reasonCode?.message}
+          {...register("reasonCode", { onChange: edited("reasonCode") })}
+        >
           <option value="">Choose a reason…</option>
           {p.reasons.map((r) => (
             <option key={r} value={r}>
@@ -100,8 +131,9 @@ export function RefundDialog(p: RefundDialogProps) {
           required={reason === "other"}
           hint={reason === "other" ? "Required when the reason is “other”." : "Optional. Kept with the refund and in the audit log."}
           error={errors.note?.message}
-          {...register("note")}
+          {...register("note", { onChange: edited("note") })}
         />
+        <SubmitHint />
       </form>
     </Dialog>
   );

@@ -10,7 +10,8 @@ export function SyncButton({ paymentId }: { paymentId: string }) {
   const { submit, pending, error } = useApiMutation({
     mutationFn: () => apiFetch<{ message?: string; changed?: boolean }>(`/api/transactions/${paymentId}/sync`, { method: "POST" }),
     fallbackMessage: "The sync failed.",
-    refresh: true,
+    // Even a failed sync is a line on the timeline ("Checked with the gateway"): the page refreshes either way.
+    refresh: "always",
     onSuccess: (r) =>
       setNote(r.message ?? (r.changed ? "The ledger was updated from the gateway." : "The ledger already matches the gateway.")),
   });

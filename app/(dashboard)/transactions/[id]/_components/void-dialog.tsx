@@ -1,8 +1,6 @@
 "use client";
-
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
+// Void an authorization: irreversible, so the one confirmation (ConfirmDialog) with its consequence stated.
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { MoneyAmount } from "@/components/ui/money";
 import type { CurrencyCode } from "@/lib/money";
 import type { ActionResult } from "@/lib/schemas/payment-actions-values";
@@ -20,37 +18,28 @@ export function VoidDialog(p: {
   const { submit, pending, error } = useApiMutation({
     mutationFn: (_: void, { idempotencyKey }) =>
       apiFetch<ActionResult>(`/api/transactions/${p.paymentId}/void`, { method: "POST", body: { idempotencyKey } }),
-    refresh: true,
+    refresh: "always",
     onSuccess: p.onDone,
   });
-  const confirm = () => void submit();
   return (
-    <Dialog
+    <ConfirmDialog
       open
       onClose={p.onClose}
-      busy={pending}
-      size="sm"
       title="Void authorization"
-      footer={
+      subject={
         <>
-          <Button variant="secondary" onClick={p.onClose} disabled={pending} data-autofocus>
-            Keep it
-          </Button>
-          <Button variant="danger" loading={pending} onClick={confirm}>
-            Void
-          </Button>
+          Authorized: <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />
         </>
       }
+      confirmLabel="Void"
+      cancelLabel="Keep it"
+      variant="danger"
+      onConfirm={() => void submit()}
+      pending={pending}
+      error={error}
     >
-      <p className="text-sm text-slate-700">
-        Release the authorization of <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />. The customer is not
-        charged, and the payment can no longer be captured.
-      </p>
-      {error && (
-        <Alert tone="error" className="mt-3">
-          {error}
-        </Alert>
-      )}
-    </Dialog>
+      Release the authorization of <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />. The customer is not charged,
+      and the payment can no longer be captured. This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
-
+// Capture an authorization in full or in part: from a payment's page and from a row of the Captures screen (both
+// load it on demand). Ctrl/Cmd+Enter submits; a server error under the amount goes when the amount is edited.
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,36 +14,57 @@ import { apiFetch } from "@/lib/api-client";
 import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { SubmitHint } from "./submit-hint";
 
-export function CaptureDialog(p: {
+export interface CaptureDialogProps {
   paymentId: string;
   currency: CurrencyCode;
   authorizedMinor: number;
+  /** Names the payment in the title where the page does not (the Captures list). */
+  orderId?: string;
   onDone(r: ActionResult): void;
   onClose(): void;
-}) {
+}
+
+export function CaptureDialog(p: CaptureDialogProps) {
   // This dialog's idempotency key, created when it opens: a double click or a retried request captures once.
-  const { submit, pending, error, idempotencyKey } = useApiMutation({
+  const { submit, pending, error, idempotencyKey, reset } = useApiMutation({
     mutationFn: (values: CaptureInput, { idempotencyKey }) =>
       apiFetch<ActionResult>(`/api/transactions/${p.paymentId}/capture`, { method: "POST", body: { ...values, idempotencyKey } }),
-    refresh: true,
+    form: { setError: (field, e) => setFieldError(field, e), fields: ["amount"] },
+    // A refusal may mean the payment changed meanwhile: the page shows the server's figures either way.
+    refresh: "always",
     onSuccess: p.onDone,
   });
   const {
     register,
     handleSubmit,
+    setError: setFieldError,
+    clearErrors,
     formState: { errors },
   } = useForm<CaptureInput>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/payment-actions").then((m) => m.captureSchema)),
     defaultValues: { amount: minorToDecimal(p.authorizedMinor, p.currency), idempotencyKey },
   });
   const onSubmit = handleSubmit(submit);
+  const edited = () => {
+    clearErrors("amount");
+    if (error) reset();
+  };
   return (
     <Dialog
       open
       onClose={p.onClose}
       busy={pending}
-      title="Capture payment"
+      title={
+        p.orderId ? (
+          <>
+            Capture order <bdi dir="ltr">{p.orderId}</bdi>
+          </>
+        ) : (
+          "Capture payment"
+        )
+      }
       description={
         <>
           Authorized: <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />
@@ -70,8 +92,9 @@ export function CaptureDialog(p: {
           data-autofocus
           hint={`Up to ${minorToDecimal(p.authorizedMinor, p.currency)}.`}
           error={errors.amount?.message}
-          {...register("amount")}
+          {...register("amount", { onChange: edited })}
         />
+        <SubmitHint />
       </form>
     </Dialog>
   );

@@ -1,0 +1,83 @@
+// The Refunds screen and a held refund's story (#13). Rules guarded, each named in its test: approving or
+// rejecting a refund asks first, stating the amount, the order and the requester (ConfirmDialog, axe clean);
+// after the decision the list is fresh; the payment's timeline shows each moment (requested by, approved by, sent
+// to the gateway, succeeded) with readable titles; screenshots at 1440 and 390 px with axe.
+import { expect, test } from "@playwright/test";
+import { e2eUrls } from "../playwright.config";
+import { axeViolations } from "./support/axe";
+import { shootScreen } from "./support/screens";
+import { customerPays } from "./support/seed-payments";
+import { signInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
+
+async function heldRefund(page: import("@playwright/test").Page, amount: string) {
+  const { orderId, paymentId } = await customerPays(page, { amount: "2000.00", auth: false });
+  const res = await page.request.post(`/api/transactions/${paymentId}/refunds`, {
+    headers: { origin: e2eUrls.app },
+    data: { amount, reasonCode: "duplicate", note: "", idempotencyKey: `k_held${Date.now()}${Math.floor(Math.random() * 1e6)}` },
+  });
+  expect((await res.json()).state).toBe("pending_approval");
+  return { orderId, paymentId };
+}
+
+test("approving a refund asks first with amount, order and requester; the timeline then shows each moment", async ({ page, browser }) => {
+  await signInAs(page, E2E_USERS.finance);
+  const { orderId, paymentId } = await heldRefund(page, "1500.00");
+
+  const adminContext = await browser.newContext({ baseURL: e2eUrls.app });
+  const admin = await adminContext.newPage();
+  await signInAs(admin, E2E_USERS.admin);
+  await admin.goto("/refunds");
+  const item = admin.getByRole("listitem").filter({ hasText: orderId });
+  await item.getByRole("button", { name: "Approve" }).click();
+  const confirm = admin.getByRole("dialog", { name: "Approve this refund?" });
+  await expect(confirm).toContainText(/SAR\s1,500\.00/);
+  await expect(confirm).toContainText(orderId);
+  await expect(confirm).toContainText(E2E_USERS.finance.name);
+  await expect(confirm).toContainText("cannot be undone");
+  expect(await axeViolations(admin), "axe on the approval confirmation").toEqual([]);
+  // "Keep as is" changes nothing.
+  await confirm.getByRole("button", { name: "Keep as is" }).click();
+  await expect(item).toBeVisible();
+  await item.getByRole("button", { name: "Approve" }).click();
+  await admin.getByRole("dialog", { name: "Approve this refund?" }).getByRole("button", { name: "Approve refund" }).click();
+  await expect(admin.getByText("The refund was accepted by the gateway.")).toBeVisible();
+  await expect(admin.getByRole("listitem").filter({ hasText: orderId })).toHaveCount(0);
+  await expect(admin.getByRole("table", { name: /Refunds, latest first/ })).toContainText(orderId);
+  await adminContext.close();
+
+  await page.goto(`/transactions/${paymentId}`);
+  const timeline = page.getByTestId("timeline");
+  const text = (await timeline.innerText()).replace(/\u00a0/g, " ");
+  const at = (re: RegExp) => text.search(re);
+  expect(at(/Refund of SAR 1,500\.00 requested by Fatima Finance/)).toBeGreaterThanOrEqual(0);
+  expect(at(/Refund approved by Ada Admin/)).toBeGreaterThan(at(/requested by Fatima Finance/));
+  expect(at(/Refund sent to the gateway/)).toBeGreaterThan(at(/Refund approved by/));
+  expect(at(/Refund of SAR 1,500\.00 succeeded/)).toBeGreaterThan(at(/Refund sent to the gateway/));
+  expect(text).not.toMatch(/pending_approval|partial_refund|Gateway call/);
+});
+
+test("rejecting a refund asks first too; screens: the Refunds page at 1440 and 390 px", async ({ page, browser }) => {
+  await signInAs(page, E2E_USERS.finance);
+  const { orderId } = await heldRefund(page, "1200.00");
+  const adminContext = await browser.newContext({ baseURL: e2eUrls.app });
+  const admin = await adminContext.newPage();
+  await signInAs(admin, E2E_USERS.admin);
+  await admin.goto("/refunds");
+  await shootScreen(admin, "refunds");
+  const item = admin.getByRole("listitem").filter({ hasText: orderId });
+  await item.getByRole("button", { name: "Reject" }).click();
+  const confirm = admin.getByRole("dialog", { name: "Reject this refund?" });
+  await expect(confirm).toContainText(/SAR\s1,200\.00/);
+  await expect(confirm).toContainText(E2E_USERS.finance.name);
+  expect(await axeViolations(admin), "axe on the rejection confirmation").toEqual([]);
+  await confirm.getByRole("button", { name: "Reject refund" }).click();
+  await expect(admin.getByRole("listitem").filter({ hasText: orderId })).toHaveCount(0);
+  await expect(
+    admin
+      .getByRole("table", { name: /Refunds, latest first/ })
+      .getByRole("row")
+      .filter({ hasText: orderId }),
+  ).toContainText("Rejected");
+  await adminContext.close();
+});

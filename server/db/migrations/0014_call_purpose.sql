@@ -1,0 +1,1 @@
+ALTER TABLE "gateway_calls" ADD COLUMN "purpose" text;
