@@ -6,7 +6,8 @@ import type { TransactionListItem, TransactionListPage } from "@/lib/transaction
 import { toFilter, type TransactionListQuery } from "@/lib/transactions/list-query";
 import { AppError } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
-import { cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
+import { COUNT_LIMIT, toMatchCount, type MatchCount } from "@/lib/transactions/count";
+import { countMatching, cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
 import { readKeysetPage, type KeysetPage } from "../keyset-page";
 import { requirePermission } from "../require-permission";
 
@@ -31,6 +32,19 @@ export async function listTransactions(
     fetch: (after, backwards, limit) => fetchPage(deps.db, where, { sort: query.sort, dir: query.dir, after, backwards, limit }),
     cursorOf: (row, d) => encodeCursor(cursorFor(query.sort, row, d)),
   });
+}
+
+/**
+ * How many payments match the query's filter (not its page): exact up to `limit`, then capped ("10,000+"). The
+ * page shows it; GET /api/transactions does not pay for it.
+ */
+export async function countTransactions(
+  ctx: ServiceContext<Pick<ServiceDeps, "db">>,
+  query: TransactionListQuery,
+  limit: number = COUNT_LIMIT,
+): Promise<MatchCount> {
+  requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
+  return toMatchCount(await countMatching(ctx.deps.db, filterConditions(toFilter(query)), limit), limit);
 }
 
 const moneyOf = (minor: number, currency: string) => ({ minor, currency });
