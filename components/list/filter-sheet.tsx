@@ -8,11 +8,7 @@ import type { ReactNode } from "react";
 
 export function FilterSheet({ activeCount, open = false, children }: { activeCount: number; open?: boolean; children: ReactNode }) {
   return (
-    <details
-      open={open}
-      className="group md:details-content:[content-visibility:visible] md:details-content:block"
-      data-filter-sheet=""
-    >
+    <details open={open} className="group md:details-content:[content-visibility:visible] md:details-content:block" data-filter-sheet="">
       <summary className="inline-flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-xs select-none md:hidden [&::-webkit-details-marker]:hidden">
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 text-slate-500">
           <path d="M3 5h14v2H3V5Zm3 4h8v2H6V9Zm2 4h4v2H8v-2Z" />

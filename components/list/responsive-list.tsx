@@ -21,7 +21,8 @@ import { cx } from "@/components/ui/cx";
 /** On a table row: the containing block of the row's stretched link. */
 export const CLICKABLE_ROW = "relative cursor-pointer has-[a[data-row-link]:focus-visible]:bg-brand-50/60";
 /** On the row's one link: its ::after spans the row. Also set data-row-link on it (the focus style reads it). */
-export const ROW_LINK = "after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600";
+export const ROW_LINK =
+  "after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-brand-600";
 /** On other controls in a clickable row (a selection checkbox): above the stretched link. */
 export const ABOVE_ROW_LINK = "relative z-10";
 

@@ -21,7 +21,9 @@ export function searchAmounts(search: string, onlyCurrency?: CurrencyCode): Arra
 }
 
 /** The same amounts grouped by value: one (minor, currencies) pair per distinct number of decimals. */
-export function amountGroups(amounts: Array<{ currency: CurrencyCode; minor: number }>): Array<{ minor: number; currencies: CurrencyCode[] }> {
+export function amountGroups(
+  amounts: Array<{ currency: CurrencyCode; minor: number }>,
+): Array<{ minor: number; currencies: CurrencyCode[] }> {
   const byMinor = new Map<number, CurrencyCode[]>();
   for (const a of amounts) byMinor.set(a.minor, [...(byMinor.get(a.minor) ?? []), a.currency]);
   return [...byMinor].map(([minor, currencies]) => ({ minor, currencies }));

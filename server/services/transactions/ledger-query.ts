@@ -18,6 +18,7 @@ export const listColumns = {
   status: payments.status,
   currency: payments.currency,
   amountMinor: payments.amountMinor,
+  authorizedMinor: payments.authorizedMinor,
   capturedMinor: payments.capturedMinor,
   refundedMinor: payments.refundedMinor,
   description: payments.description,
@@ -37,6 +38,7 @@ export interface TransactionRow {
   status: string;
   currency: string;
   amountMinor: number;
+  authorizedMinor: number;
   capturedMinor: number;
   refundedMinor: number;
   description: string | null;
@@ -138,7 +140,12 @@ export async function fetchPage(db: Db, where: SQL | undefined, spec: PageSpec):
  * "more" beyond it, at a bounded cost however wide the filter is.
  */
 export async function countMatching(db: Db, where: SQL | undefined, limit: number): Promise<number> {
-  const matching = db.select({ one: sql<number>`1`.as("one") }).from(payments).where(where).limit(limit + 1).as("matching");
+  const matching = db
+    .select({ one: sql<number>`1`.as("one") })
+    .from(payments)
+    .where(where)
+    .limit(limit + 1)
+    .as("matching");
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
   return Number(row?.n ?? 0);
 }

@@ -59,6 +59,7 @@ export function toListPage(page: TransactionPage): TransactionListPage {
       kind: r.kind,
       status: r.status,
       amount: moneyOf(r.amountMinor, r.currency),
+      authorized: moneyOf(r.authorizedMinor, r.currency),
       captured: moneyOf(r.capturedMinor, r.currency),
       refunded: moneyOf(r.refundedMinor, r.currency),
       payerName: r.payerName,
