@@ -63,9 +63,14 @@ function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
   }
 }
 
+/** The row's tooltip: the long type label (with the interface), the whole order id and e-mail. */
+function rowTitle(r: TransactionRow): string {
+  return [kindLabel(r.kind), `Order ${r.orderId}`, r.payerEmail].filter(Boolean).join(" · ");
+}
+
 const NUMERIC: ReadonlySet<ColumnId> = new Set(["captured", "refunded"]);
 // Tighter cells than the default table: eight columns fit beside the sidebar at 1280 px.
-const TIGHT = "px-3";
+const TIGHT = "ps-3 pe-3";
 
 export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, selectable, now }: TransactionsTableProps) {
   const directionOf = (key: SortKey) => (sort === key ? dir : null);
@@ -121,6 +126,8 @@ export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, se
                 href={`/transactions/${r.id}`}
                 prefetch={false}
                 data-row-link=""
+                // The link covers the row, so cut-off cells show their whole value in the row's tooltip.
+                title={rowTitle(r)}
                 className={cx("font-medium text-brand-700 hover:underline", ROW_LINK)}
               >
                 <When row={r} now={now} />
