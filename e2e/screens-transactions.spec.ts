@@ -45,7 +45,7 @@ test.beforeAll(async ({ browser }) => {
   await pay(sale.orderId, sale.email, "4111111111111111", { amount });
   await pay(mc.orderId, mc.email, "5123450000000008");
   const authOrder = newOrderId("e2e-scr-auth");
-  await pay(authOrder, `auth-${token}@example.com`, "4111111111111111", { amount: "100.00", auth: true });
+  await pay(authOrder, `auth.${authOrder}@example.com`, "4111111111111111", { amount: "100.00", auth: true });
   // Back office captures 40.00 of the 100.00 authorization through the API, as the capture dialog does.
   const page = await browser.newPage();
   await signInAs(page, E2E_USERS.backOffice);

@@ -4,6 +4,7 @@
 // that the API uses. The amount bounds need a currency: disabled until one is chosen, and both fields say so.
 import Link from "next/link";
 import { AutoApplyForm } from "@/components/list/auto-apply-form";
+import { Disclosure } from "@/components/list/disclosure";
 import { FilterSheet } from "@/components/list/filter-sheet";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
@@ -108,7 +109,7 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
           </SelectField>
         </div>
 
-        <details open={moreOpen} className="group">
+        <Disclosure initialOpen={moreOpen} className="group">
           <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">More filters</summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <InputField label="Order ID" name="orderId" defaultValue={v("orderId")} error={errors.orderId} autoComplete="off" />
@@ -160,7 +161,7 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
               autoComplete="off"
             />
           </div>
-        </details>
+        </Disclosure>
 
         <details className="group">
           <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">Columns</summary>
