@@ -24,7 +24,7 @@ export function ListedAmount({ row }: { row: TransactionRow }) {
 
 function AuthorizedNote({ row, authorizedMinor }: { row: TransactionRow; authorizedMinor: number }) {
   return (
-    <span className="block text-xs font-normal whitespace-nowrap text-slate-500">
+    <span className="block text-xs font-normal text-slate-500">
       of <bdi dir="ltr">{ledgerDecimal(authorizedMinor, row.currency)}</bdi> authorized
     </span>
   );

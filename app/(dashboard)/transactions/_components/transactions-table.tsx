@@ -43,19 +43,19 @@ function Truncated({ text, className, dir = "ltr" }: { text: string; className?:
 function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
   switch (column) {
     case "order":
-      return <Truncated text={row.orderId} className="max-w-44 font-mono text-xs" />;
+      return <Truncated text={row.orderId} className="font-mono text-xs" />;
     case "type":
       return <span title={kindLabel(row.kind)}>{kindShortLabel(row.kind)}</span>;
     case "payer":
-      return row.payerName ? <Truncated text={row.payerName} dir="auto" className="max-w-40" /> : <Muted />;
+      return row.payerName ? <Truncated text={row.payerName} dir="auto" /> : <Muted />;
     case "email":
-      return row.payerEmail ? <Truncated text={row.payerEmail} className="max-w-52" /> : <Muted />;
+      return row.payerEmail ? <Truncated text={row.payerEmail} /> : <Muted />;
     case "card":
       return <CardMask card={{ brand: row.cardBrand, last4: row.cardLast4 }} fallback={<Muted />} />;
     case "branch":
-      return row.branchId ? <Truncated text={row.branchId} dir="auto" className="max-w-32" /> : <Muted />;
+      return row.branchId ? <Truncated text={row.branchId} dir="auto" /> : <Muted />;
     case "gateway":
-      return row.gatewayId ? <Truncated text={row.gatewayId} className="max-w-36 font-mono text-xs" /> : <Muted />;
+      return row.gatewayId ? <Truncated text={row.gatewayId} className="font-mono text-xs" /> : <Muted />;
     case "captured":
       return <Amount minor={row.capturedMinor} currency={row.currency} />;
     case "refunded":
@@ -69,6 +69,15 @@ function rowTitle(r: TransactionRow): string {
 }
 
 const NUMERIC: ReadonlySet<ColumnId> = new Set(["captured", "refunded"]);
+// Columns of free-length text take what the fixed ones leave: max-width 0 lets the table shrink them (their text
+// is cut with an ellipsis) instead of growing wider than the screen; the percentage is their share when there is room.
+const FLEXIBLE: Partial<Record<ColumnId, string>> = {
+  order: "w-[16%] max-w-0",
+  payer: "w-[14%] max-w-0",
+  email: "w-[20%] max-w-0",
+  branch: "w-[10%] max-w-0",
+  gateway: "w-[14%] max-w-0",
+};
 // Tighter cells than the default table: eight columns fit beside the sidebar at 1280 px.
 const TIGHT = "ps-3 pe-3";
 
@@ -143,7 +152,7 @@ export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, se
               <ListedAmount row={r} />
             </TD>
             {columns.map((c) => (
-              <TD key={c} numeric={NUMERIC.has(c)} className={TIGHT}>
+              <TD key={c} numeric={NUMERIC.has(c)} className={cx(TIGHT, FLEXIBLE[c])}>
                 <Cell column={c} row={r} />
               </TD>
             ))}
