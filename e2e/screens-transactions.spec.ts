@@ -176,7 +176,7 @@ test("on a phone: cards, a Filters sheet with the active count, and the first re
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await scrollsSideways(page)).toBe(false);
   // The card: amount (its link), status, customer, time.
-  await expect(first.getByRole("link")).toHaveAccessibleName(/^SAR [\d,.]+ ?, order e2e-scr-/);
+  await expect(first.getByRole("link")).toHaveAccessibleName(/^SAR\s[\d,.]+\s?, order e2e-scr-/);
   await expect(first).toContainText("Captured");
   await expect(first).toContainText("Noura Haddad");
   await expect(first.locator("time")).toHaveCount(1);
