@@ -147,7 +147,6 @@ test("the search finds an amount (in the currency's units) and a card's last fou
   await page.goto("/transactions?q=0008");
   await expect(rowOf(page, mc.orderId)).toHaveCount(1);
   await expect(rowOf(page, mc.orderId)).toContainText("Mastercard •••• 0008");
-  for (const cell of await rows(page).all()) await expect(cell).toContainText(/•••• 0008|0008/);
 });
 
 test("the table fits at 1280 px: no sideways scroll, cut-off cells, short type labels with the long one in the title", async ({ page }) => {

@@ -34,13 +34,13 @@ describe.each(testDatabaseTargets())("transactions search and count on $name", (
 
   it("search by amount: in the currency's units, the amount asked or captured, optionally with the currency code", async () => {
     await seedPayments(database.db, [
-      { orderId: "sarA", amountMinor: 27550 },
-      { orderId: "sarB", amountMinor: 27500 },
-      { orderId: "jpyB", amountMinor: 275, currency: "JPY" },
-      { orderId: "usdA", amountMinor: 27550, currency: "USD" },
-      // Partially captured: 100.00 authorized, 40.00 captured. (Order ids hold no digits: the search also matches them.)
-      { orderId: "sar-partial", amountMinor: 10000, authorizedMinor: 10000, capturedMinor: 4000 },
-      { orderId: "sarSmall", amountMinor: 275 },
+      { orderId: "sarA", gatewayId: "gw-sara", amountMinor: 27550 },
+      { orderId: "sarB", gatewayId: "gw-sarb", amountMinor: 27500 },
+      { orderId: "jpyB", gatewayId: "gw-jpyb", amountMinor: 275, currency: "JPY" },
+      { orderId: "usdA", gatewayId: "gw-usda", amountMinor: 27550, currency: "USD" },
+      // Partially captured: 100.00 authorized, 40.00 captured. (Order and gateway ids hold no digits: the search also matches them.)
+      { orderId: "sar-partial", gatewayId: "gw-sar-partial", amountMinor: 10000, authorizedMinor: 10000, capturedMinor: 4000 },
+      { orderId: "sarSmall", gatewayId: "gw-sarsmall", amountMinor: 275 },
     ]);
     expect(await orderIds("q=275.50")).toEqual(["sarA", "usdA"]);
     expect(await orderIds("q=275")).toEqual(["jpyB", "sarB"]); // 275.00 SAR, 275 JPY; never 2.75 SAR
@@ -55,9 +55,9 @@ describe.each(testDatabaseTargets())("transactions search and count on $name", (
 
   it("search by a card's last four digits (and the same four digits still find an order id)", async () => {
     await seedPayments(database.db, [
-      { orderId: "visa", cardLast4: "4242" },
-      { orderId: "mc", cardLast4: "0008" },
-      { orderId: "INV-4242-x", cardLast4: "1111" },
+      { orderId: "visa", gatewayId: "gw-visa", cardLast4: "4242" },
+      { orderId: "mc", gatewayId: "gw-mc", cardLast4: "0008" },
+      { orderId: "INV-4242-x", gatewayId: "gw-inv-x-x", cardLast4: "1111" },
     ]);
     expect(await orderIds("q=4242")).toEqual(["INV-4242-x", "visa"]);
     expect(await orderIds("q=0008")).toEqual(["mc"]);
