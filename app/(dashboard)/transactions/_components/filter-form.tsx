@@ -61,7 +61,7 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
             name="q"
             type="search"
             defaultValue={v("q")}
-            hint="Part of an order ID, gateway ID or e-mail, or a payment ID."
+            hint="Part of an order ID, gateway ID or e-mail; a payment ID; an amount (275.50); or a card’s last 4 digits."
             error={errors.q}
           />
           <SelectField label="Status" name="status" defaultValue={statusValue} error={errors.status}>
