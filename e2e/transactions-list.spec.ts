@@ -1,10 +1,10 @@
 // The transactions list, driven in Chromium against the built app. Payments are made the way a merchant's own
 // website makes them — straight on the sandbox — and reach the ledger through the gateway's notification (the
 // receiver, then a status query). Rules guarded: a payment reported by the gateway appears in the list and links
-// to its page; the GET filter form narrows on the server and the URL holds the filter (a shared link shows the
-// same rows); saved views are kept per user and can be reopened and deleted; CSV export of everything matching
-// and of the selected rows, with dates in the browser's time zone; a user without TRANSACTIONS_EXPORT sees the
-// export disabled with the reason.
+// to its page (one link per row); the filter form narrows on the server and the URL holds the filter (a shared
+// link shows the same rows); saved views are kept per user and can be reopened and deleted; CSV export of
+// everything matching and of the selected rows, with dates in the browser's time zone; a user without
+// TRANSACTIONS_EXPORT sees the export disabled with the reason.
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { expect, test, type Download, type Page } from "@playwright/test";
@@ -74,7 +74,7 @@ test("payments made on the merchant's website appear in the list once the gatewa
   await expect(row.getByText("Captured")).toBeVisible();
   await expect(row.getByText("SAR 25.00")).toBeVisible();
   await expect(row.getByRole("link")).toHaveAttribute("href", /^\/transactions\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(/Times are in Asia\/Riyadh/)).toBeVisible();
+  await expect(page.getByText(/Date filters use Asia\/Riyadh/)).toBeVisible();
 });
 
 test("the GET filter form narrows on the server and the URL holds the filter, so a shared link shows the same rows", async ({

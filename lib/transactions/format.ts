@@ -12,3 +12,16 @@ export function ledgerDecimal(minor: number, currency: string): string {
 export function asMoney(m: LedgerMoney): Money | null {
   return isCurrencyCode(m.currency) && Number.isSafeInteger(m.minor) && m.minor >= 0 ? { minor: m.minor, currency: m.currency } : null;
 }
+
+/**
+ * The amount a list shows for a payment: what was captured once a partial capture took less than the
+ * authorization (with the authorized amount alongside), else the payment's amount.
+ */
+export function listedAmount(r: { amountMinor: number; authorizedMinor: number; capturedMinor: number }): {
+  minor: number;
+  authorizedMinor: number | null;
+} {
+  return r.capturedMinor > 0 && r.capturedMinor < r.authorizedMinor
+    ? { minor: r.capturedMinor, authorizedMinor: r.authorizedMinor }
+    : { minor: r.amountMinor, authorizedMinor: null };
+}

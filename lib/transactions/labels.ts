@@ -22,6 +22,23 @@ export function kindLabel(kind: string): string {
   return KIND_LABEL[kind] ?? kind;
 }
 
+/**
+ * The list's short type labels (the table must fit at 1280 px); the long label, with the interface, goes in the
+ * cell's title. A kind without a short label shows its long one.
+ */
+export const KIND_SHORT_LABEL: Record<string, string> = {
+  sale: "Card sale",
+  s2s_sale: "Card sale",
+  payment_link: "Payment link",
+  token_sale: "Saved card",
+  recurring: "Recurring",
+  external: "Website",
+};
+
+export function kindShortLabel(kind: string): string {
+  return KIND_SHORT_LABEL[kind] ?? kindLabel(kind);
+}
+
 export const STATUS_TONE: Record<PaymentStatus, BadgeTone> = {
   pending: "neutral",
   awaiting_3ds: "info",

@@ -13,6 +13,7 @@ export interface TransactionListItem {
   kind: string;
   status: string;
   amount: LedgerMoney;
+  authorized: LedgerMoney;
   captured: LedgerMoney;
   refunded: LedgerMoney;
   payerName: string | null;

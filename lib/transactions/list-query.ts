@@ -72,6 +72,9 @@ function checkQuery(v: Fields, ctx: z.RefinementCtx) {
       });
     }
   }
+  // The currency field says so too: it is the field to fix.
+  if (!v.currency && (v.amountMin !== undefined || v.amountMax !== undefined))
+    ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose a currency: the amount filter is in its units." });
   if (v.currency && v.amountMin && v.amountMax) {
     const [lo, hi] = [decimalToMinor(v.amountMin, v.currency), decimalToMinor(v.amountMax, v.currency)];
     if (lo !== null && hi !== null && lo > hi)

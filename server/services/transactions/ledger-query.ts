@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Cursor, SortKey } from "@/lib/transactions/cursor";
 import type { TransactionFilter } from "@/lib/transactions/list-query";
+import { amountGroups, isLast4, searchAmounts } from "@/lib/transactions/search";
 import type { Db } from "../../db/client";
 import { payments } from "../../db/schema";
 
@@ -17,6 +18,7 @@ export const listColumns = {
   status: payments.status,
   currency: payments.currency,
   amountMinor: payments.amountMinor,
+  authorizedMinor: payments.authorizedMinor,
   capturedMinor: payments.capturedMinor,
   refundedMinor: payments.refundedMinor,
   description: payments.description,
@@ -36,6 +38,7 @@ export interface TransactionRow {
   status: string;
   currency: string;
   amountMinor: number;
+  authorizedMinor: number;
   capturedMinor: number;
   refundedMinor: number;
   description: string | null;
@@ -71,18 +74,27 @@ export function filterConditions(f: TransactionFilter, ids?: readonly string[]):
   if (f.email) c.push(sql`lower(${payments.payerEmail}) = ${f.email.toLowerCase()}`);
   if (f.last4) c.push(eq(payments.cardLast4, f.last4));
   if (f.branchId) c.push(eq(payments.branchId, f.branchId));
-  if (f.search) {
-    const pattern = containsPattern(f.search);
-    c.push(
-      or(
-        UUID_RE.test(f.search) ? eq(payments.id, f.search.toLowerCase()) : undefined,
-        ilike(payments.orderId, pattern),
-        ilike(payments.gatewayId, pattern),
-        ilike(payments.payerEmail, pattern),
-      ),
-    );
-  }
+  if (f.search) c.push(searchCondition(f.search, f.currency));
   return and(...c);
+}
+
+/**
+ * Free text: part of an order id, gateway id or e-mail, a whole payment id, an amount in a currency's units (the
+ * amount asked or the amount captured: "275" finds SAR 275.00 and JPY 275), or a card's last four digits.
+ */
+function searchCondition(search: string, currency: TransactionFilter["currency"]): SQL | undefined {
+  const pattern = containsPattern(search);
+  const amounts = amountGroups(searchAmounts(search, currency) ?? []).map(({ minor, currencies }) =>
+    and(inArray(payments.currency, currencies), or(eq(payments.amountMinor, minor), eq(payments.capturedMinor, minor))),
+  );
+  return or(
+    UUID_RE.test(search) ? eq(payments.id, search.toLowerCase()) : undefined,
+    ilike(payments.orderId, pattern),
+    ilike(payments.gatewayId, pattern),
+    ilike(payments.payerEmail, pattern),
+    isLast4(search) ? eq(payments.cardLast4, search.trim()) : undefined,
+    ...amounts,
+  );
 }
 
 const SORT = {
@@ -121,6 +133,21 @@ export function pageQuery(db: Db, where: SQL | undefined, spec: PageSpec) {
 export async function fetchPage(db: Db, where: SQL | undefined, spec: PageSpec): Promise<TransactionRow[]> {
   const rows = await pageQuery(db, where, spec);
   return spec.backwards ? rows.reverse() : rows;
+}
+
+/**
+ * How many rows match, counting at most `limit + 1` of them (a LIMIT in a subquery): exact up to the limit, and
+ * "more" beyond it, at a bounded cost however wide the filter is.
+ */
+export async function countMatching(db: Db, where: SQL | undefined, limit: number): Promise<number> {
+  const matching = db
+    .select({ one: sql<number>`1`.as("one") })
+    .from(payments)
+    .where(where)
+    .limit(limit + 1)
+    .as("matching");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matching);
+  return Number(row?.n ?? 0);
 }
 
 export function cursorFor(sort: SortKey, row: TransactionRow, d: Cursor["d"]): Cursor {

@@ -6,7 +6,8 @@ import type { TransactionListItem, TransactionListPage } from "@/lib/transaction
 import { toFilter, type TransactionListQuery } from "@/lib/transactions/list-query";
 import { AppError } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
-import { cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
+import { COUNT_LIMIT, toMatchCount, type MatchCount } from "@/lib/transactions/count";
+import { countMatching, cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
 import { readKeysetPage, type KeysetPage } from "../keyset-page";
 import { requirePermission } from "../require-permission";
 
@@ -33,6 +34,19 @@ export async function listTransactions(
   });
 }
 
+/**
+ * How many payments match the query's filter (not its page): exact up to `limit`, then capped ("10,000+"). The
+ * page shows it; GET /api/transactions does not pay for it.
+ */
+export async function countTransactions(
+  ctx: ServiceContext<Pick<ServiceDeps, "db">>,
+  query: TransactionListQuery,
+  limit: number = COUNT_LIMIT,
+): Promise<MatchCount> {
+  requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
+  return toMatchCount(await countMatching(ctx.deps.db, filterConditions(toFilter(query)), limit), limit);
+}
+
 const moneyOf = (minor: number, currency: string) => ({ minor, currency });
 
 /** The JSON shape of a page (GET /api/transactions). */
@@ -45,6 +59,7 @@ export function toListPage(page: TransactionPage): TransactionListPage {
       kind: r.kind,
       status: r.status,
       amount: moneyOf(r.amountMinor, r.currency),
+      authorized: moneyOf(r.authorizedMinor, r.currency),
       captured: moneyOf(r.capturedMinor, r.currency),
       refunded: moneyOf(r.refundedMinor, r.currency),
       payerName: r.payerName,

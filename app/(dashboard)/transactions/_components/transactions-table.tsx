@@ -1,16 +1,19 @@
-// The list itself, rendered on the server: sortable date and amount headers (links, aria-sort), status badges,
-// amounts in MoneyAmount, user text with dir="auto", ids and card digits isolated left-to-right, and a link from
-// each row to the payment's page. Row checkboxes belong to the export form when the user may export.
+// The list as a table (md and wider), rendered on the server: sortable date and amount headers (links, aria-sort),
+// status badges, the listed amount (captured after a partial capture), user text with dir="auto", ids and card
+// digits isolated left-to-right. The whole row opens the payment through the one real link in its first cell (a
+// stretched link, components/list/responsive-list.tsx); the selection checkbox sits above it. Columns are sized
+// to fit 1280 px without sideways scrolling: long values are truncated with the whole value in the title.
 import Link from "next/link";
+import { ABOVE_ROW_LINK, CLICKABLE_ROW, ROW_LINK } from "@/components/list/responsive-list";
 import { Badge } from "@/components/ui/badge";
-import { MoneyAmount } from "@/components/ui/money";
+import { CardMask } from "@/components/ui/card-mask";
+import { cx } from "@/components/ui/cx";
 import { nextSortDirection, SortableTH, Table, TBody, TD, TH, THead, TR, type SortDirection } from "@/components/ui/table";
 import { OPTIONAL_COLUMNS, type ColumnId } from "@/lib/transactions/columns";
-import { asMoney } from "@/lib/transactions/format";
-import { kindLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
+import { kindLabel, kindShortLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
 import type { SortKey } from "@/lib/transactions/cursor";
-import { formatInZone } from "@/lib/transactions/zoned-time";
 import type { TransactionRow } from "@/server/services/transactions/ledger-query";
+import { Amount, ListedAmount, When } from "./row-parts";
 import { EXPORT_FORM_ID, SelectAllCheckbox } from "./selection";
 
 export interface TransactionsTableProps {
@@ -22,47 +25,37 @@ export interface TransactionsTableProps {
   /** Link for sorting by a column in a direction (the filter kept, the cursor dropped). */
   sortHref: (sort: SortKey, dir: SortDirection) => string;
   selectable: boolean;
-}
-
-function Amount({ minor, currency }: { minor: number; currency: string }) {
-  const m = asMoney({ minor, currency });
-  return m ? <MoneyAmount value={m} /> : <bdi dir="ltr">{`${minor} ${currency}`}</bdi>;
+  /** The render's clock (relative times within the last day). */
+  now: number;
 }
 
 const Muted = () => <span className="text-slate-500">—</span>;
 
+/** A value that may be long (an order id, an e-mail): one line, cut with an ellipsis, whole in the title. */
+function Truncated({ text, className, dir = "ltr" }: { text: string; className?: string; dir?: "ltr" | "auto" }) {
+  return (
+    <bdi dir={dir} title={text} className={cx("block truncate", className)}>
+      {text}
+    </bdi>
+  );
+}
+
 function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
   switch (column) {
     case "order":
-      return (
-        <bdi dir="ltr" className="font-mono text-xs whitespace-nowrap">
-          {row.orderId}
-        </bdi>
-      );
+      return <Truncated text={row.orderId} className="font-mono text-xs" />;
     case "type":
-      return <>{kindLabel(row.kind)}</>;
+      return <span title={kindLabel(row.kind)}>{kindShortLabel(row.kind)}</span>;
     case "payer":
-      return row.payerName ? <bdi dir="auto">{row.payerName}</bdi> : <Muted />;
+      return row.payerName ? <Truncated text={row.payerName} dir="auto" /> : <Muted />;
     case "email":
-      return row.payerEmail ? <bdi dir="ltr">{row.payerEmail}</bdi> : <Muted />;
+      return row.payerEmail ? <Truncated text={row.payerEmail} /> : <Muted />;
     case "card":
-      return row.cardLast4 ? (
-        <bdi dir="ltr" className="whitespace-nowrap">
-          {row.cardBrand ? `${row.cardBrand} ` : ""}•••• {row.cardLast4}
-        </bdi>
-      ) : (
-        <Muted />
-      );
+      return <CardMask card={{ brand: row.cardBrand, last4: row.cardLast4 }} fallback={<Muted />} />;
     case "branch":
-      return row.branchId ? <bdi dir="auto">{row.branchId}</bdi> : <Muted />;
+      return row.branchId ? <Truncated text={row.branchId} dir="auto" /> : <Muted />;
     case "gateway":
-      return row.gatewayId ? (
-        <bdi dir="ltr" className="font-mono text-xs">
-          {row.gatewayId}
-        </bdi>
-      ) : (
-        <Muted />
-      );
+      return row.gatewayId ? <Truncated text={row.gatewayId} className="font-mono text-xs" /> : <Muted />;
     case "captured":
       return <Amount minor={row.capturedMinor} currency={row.currency} />;
     case "refunded":
@@ -70,79 +63,101 @@ function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
   }
 }
 
-const NUMERIC: ReadonlySet<ColumnId> = new Set(["captured", "refunded"]);
+/** The row's tooltip: the long type label (with the interface), the whole order id and e-mail. */
+function rowTitle(r: TransactionRow): string {
+  return [kindLabel(r.kind), `Order ${r.orderId}`, r.payerEmail].filter(Boolean).join(" · ");
+}
 
-export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, selectable }: TransactionsTableProps) {
+const NUMERIC: ReadonlySet<ColumnId> = new Set(["captured", "refunded"]);
+// Columns of free-length text take what the fixed ones leave: max-width 0 lets the table shrink them (their text
+// is cut with an ellipsis) instead of growing wider than the screen; the percentage is their share when there is room.
+const FLEXIBLE: Partial<Record<ColumnId, string>> = {
+  order: "w-[16%] max-w-0",
+  payer: "w-[14%] max-w-0",
+  email: "w-[20%] max-w-0",
+  branch: "w-[10%] max-w-0",
+  gateway: "w-[14%] max-w-0",
+};
+// Tighter cells than the default table: eight columns fit beside the sidebar at 1280 px.
+const TIGHT = "ps-3 pe-3";
+
+export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, selectable, now }: TransactionsTableProps) {
   const directionOf = (key: SortKey) => (sort === key ? dir : null);
   return (
     <Table caption={`Transactions (times in ${zone})`} captionHidden>
       <THead>
         <tr>
           {selectable && (
-            <th scope="col" className="w-10 px-4 py-2.5 text-start">
+            <th scope="col" className="w-10 ps-4 pe-1 py-2.5 text-start">
               <SelectAllCheckbox />
             </th>
           )}
-          <SortableTH direction={directionOf("created")} href={sortHref("created", nextSortDirection(directionOf("created"), "desc"))}>
+          <SortableTH
+            className={TIGHT}
+            direction={directionOf("created")}
+            href={sortHref("created", nextSortDirection(directionOf("created"), "desc"))}
+          >
             Created
           </SortableTH>
-          <TH>Status</TH>
-          <SortableTH numeric direction={directionOf("amount")} href={sortHref("amount", nextSortDirection(directionOf("amount"), "desc"))}>
+          <TH className={TIGHT}>Status</TH>
+          <SortableTH
+            className={TIGHT}
+            numeric
+            direction={directionOf("amount")}
+            href={sortHref("amount", nextSortDirection(directionOf("amount"), "desc"))}
+          >
             Amount
           </SortableTH>
           {columns.map((c) => (
-            <TH key={c} numeric={NUMERIC.has(c)}>
+            <TH key={c} numeric={NUMERIC.has(c)} className={TIGHT}>
               {OPTIONAL_COLUMNS[c]}
             </TH>
           ))}
         </tr>
       </THead>
       <TBody>
-        {rows.map((r) => {
-          const when = formatInZone(r.createdAt, zone);
-          return (
-            <TR key={r.id}>
-              {selectable && (
-                <TD className="w-10">
-                  <input
-                    type="checkbox"
-                    name="ids"
-                    value={r.id}
-                    form={EXPORT_FORM_ID}
-                    aria-label={`Select order ${r.orderId}`}
-                    className="size-4 rounded border-slate-300 accent-brand-600"
-                  />
-                </TD>
-              )}
-              <TD className="whitespace-nowrap">
-                <Link
-                  href={`/transactions/${r.id}`}
-                  prefetch={false}
-                  className="font-medium text-brand-700 hover:underline"
-                  title={`${when} (${zone})`}
-                >
-                  <bdi dir="ltr" className="tabular-nums">
-                    {when.slice(0, 16)}
-                  </bdi>
-                  <span className="sr-only">, order {r.orderId}</span>
-                </Link>
+        {rows.map((r) => (
+          <TR key={r.id} className={CLICKABLE_ROW}>
+            {selectable && (
+              <TD className="w-10 ps-4 pe-1">
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={r.id}
+                  form={EXPORT_FORM_ID}
+                  aria-label={`Select order ${r.orderId}`}
+                  className={cx("size-4 rounded border-slate-300 accent-brand-600", ABOVE_ROW_LINK)}
+                />
               </TD>
-              <TD>
-                <Badge tone={statusTone(r.status)} dot>
-                  {statusLabel(r.status)}
-                </Badge>
+            )}
+            <TD className={cx(TIGHT, "whitespace-nowrap")}>
+              <Link
+                href={`/transactions/${r.id}`}
+                prefetch={false}
+                data-row-link=""
+                // The link covers the row, so cut-off cells show their whole value in the row's tooltip.
+                title={rowTitle(r)}
+                className={cx("font-medium text-brand-700 hover:underline", ROW_LINK)}
+              >
+                <When row={r} now={now} />
+                <span className="sr-only">, order {r.orderId}</span>
+              </Link>
+            </TD>
+            <TD className={TIGHT}>
+              <Badge tone={statusTone(r.status)} dot>
+                {statusLabel(r.status)}
+              </Badge>
+            </TD>
+            <TD numeric className={TIGHT}>
+              <ListedAmount row={r} />
+            </TD>
+            {columns.map((c) => (
+              <TD key={c} numeric={NUMERIC.has(c)} className={cx(TIGHT, FLEXIBLE[c])}>
+                <Cell column={c} row={r} />
               </TD>
-              <TD numeric>
-                <Amount minor={r.amountMinor} currency={r.currency} />
-              </TD>
-              {columns.map((c) => (
-                <TD key={c} numeric={NUMERIC.has(c)}>
-                  <Cell column={c} row={r} />
-                </TD>
-              ))}
-            </TR>
-          );
-        })}
+            ))}
+          </TR>
+        ))}
       </TBody>
     </Table>
   );
