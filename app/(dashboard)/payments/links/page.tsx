@@ -9,10 +9,12 @@ import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { LINK_STATUS_LABEL, type LinkStatus } from "@/lib/schemas/payment-links";
+import { formatMoney } from "@/lib/money";
+import { LINK_STATUS_LABEL, linkCancellable, type LinkStatus } from "@/lib/schemas/payment-links";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { listPaymentLinks } from "@/server/services/payments/links/list-links";
+import { CancelLinkButton } from "./_components/cancel-link-button";
 import { LinkQr } from "./_components/link-qr";
 import { LinkStatusWatch } from "./_components/link-status-watch";
 import { NewLinkButton } from "./_components/new-link-button";
@@ -20,7 +22,7 @@ import { NewLinkButton } from "./_components/new-link-button";
 export const metadata: Metadata = { title: "Payment links" };
 export const dynamic = "force-dynamic";
 
-const TONE: Record<LinkStatus, BadgeTone> = { waiting: "info", paid: "success", expired: "neutral", failed: "danger" };
+const TONE: Record<LinkStatus, BadgeTone> = { waiting: "info", paid: "success", expired: "neutral", failed: "danger", cancelled: "neutral" };
 
 export default async function PaymentLinksPage() {
   const { principal, allowed } = await pageAccess("PAYMENTS_CREATE");
@@ -62,6 +64,11 @@ export default async function PaymentLinksPage() {
                     ) : (
                       <bdi dir="ltr">{l.orderId}</bdi>
                     )}
+                    {l.description && (
+                      <span className="block max-w-xs text-xs text-slate-600" dir="auto" data-testid="payment-link-description">
+                        {l.description}
+                      </span>
+                    )}
                   </TD>
                   <TD>
                     <Badge tone={TONE[l.status]} dot>
@@ -80,11 +87,14 @@ export default async function PaymentLinksPage() {
                   <TD>{l.expireDate ? <bdi dir="ltr">{l.expireDate}</bdi> : "—"}</TD>
                   <TD>
                     {l.url && l.status === "waiting" ? (
-                      <div className="flex items-start gap-2">
+                      <div className="flex flex-wrap items-start gap-2">
                         <CopyButton value={l.url} label={`Copy the payment link for order ${l.orderId}`}>
                           Copy link
                         </CopyButton>
                         <LinkQr url={l.url} orderId={l.orderId} />
+                        {linkCancellable(l.status) && (
+                          <CancelLinkButton paymentId={l.paymentId} orderId={l.orderId} amount={l.amount ? formatMoney(l.amount) : null} />
+                        )}
                       </div>
                     ) : l.status === "paid" && canView ? (
                       <Link href={`/transactions/${l.paymentId}`} className="text-sm text-brand-700 hover:underline">
