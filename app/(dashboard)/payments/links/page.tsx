@@ -22,7 +22,13 @@ import { NewLinkButton } from "./_components/new-link-button";
 export const metadata: Metadata = { title: "Payment links" };
 export const dynamic = "force-dynamic";
 
-const TONE: Record<LinkStatus, BadgeTone> = { waiting: "info", paid: "success", expired: "neutral", failed: "danger", cancelled: "neutral" };
+const TONE: Record<LinkStatus, BadgeTone> = {
+  waiting: "info",
+  paid: "success",
+  expired: "neutral",
+  failed: "danger",
+  cancelled: "neutral",
+};
 
 export default async function PaymentLinksPage() {
   const { principal, allowed } = await pageAccess("PAYMENTS_CREATE");

@@ -30,7 +30,8 @@ export async function cancelPaymentLink(ctx: ServiceContext, input: { paymentId:
   const before = await findPayment(deps.db, input.paymentId);
   if (!before || before.kind !== "payment_link") throw new AppError("not_found", "This payment link does not exist.");
   // Best effort: a gateway that does not answer does not block the cancel (the ledger closes the link either way).
-  if (before.gatewayId) await syncPayment(deps, before.id, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });
+  if (before.gatewayId)
+    await syncPayment(deps, before.id, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });
 
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -49,7 +50,9 @@ export async function cancelPaymentLink(ctx: ServiceContext, input: { paymentId:
     const closed = await tx
       .update(payments)
       .set({ status: "failed", declineReason: reason, updatedAt: now })
-      .where(and(eq(payments.id, p.id), inArray(payments.status, OPEN_STATES), eq(payments.authorizedMinor, 0), eq(payments.capturedMinor, 0)))
+      .where(
+        and(eq(payments.id, p.id), inArray(payments.status, OPEN_STATES), eq(payments.authorizedMinor, 0), eq(payments.capturedMinor, 0)),
+      )
       .returning({ id: payments.id });
     if (!closed.length) throw new AppError("conflict", "This payment link can no longer be cancelled.");
     await tx

@@ -25,7 +25,10 @@ export interface LinkReturnView {
 
 const uuid = z.uuid();
 
-export async function linkReturnView(deps: Pick<ServiceDeps, "db" | "config">, paymentId: string | undefined): Promise<LinkReturnView | null> {
+export async function linkReturnView(
+  deps: Pick<ServiceDeps, "db" | "config">,
+  paymentId: string | undefined,
+): Promise<LinkReturnView | null> {
   if (!paymentId || !uuid.safeParse(paymentId).success) return null;
   const p = await findPayment(deps.db, paymentId);
   if (!p || p.kind !== "payment_link" || !isCurrencyCode(p.currency)) return null;

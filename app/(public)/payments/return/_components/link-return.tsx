@@ -18,7 +18,11 @@ const OUTCOME: Record<ReturnOutcome, { title: string; text: string; tone: string
     text: "Nothing was taken from your card. You can open the payment link again to try another card.",
     tone: "text-red-700",
   },
-  cancelled: { title: "This payment link was cancelled", text: "The merchant cancelled this payment link. Nothing was taken.", tone: "text-slate-700" },
+  cancelled: {
+    title: "This payment link was cancelled",
+    text: "The merchant cancelled this payment link. Nothing was taken.",
+    tone: "text-slate-700",
+  },
   confirming: {
     title: "Your payment is being confirmed",
     text: "The merchant is waiting for the bank's confirmation. This takes a few seconds.",
