@@ -40,13 +40,12 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
         className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
       >
         <InputField
-          label="Search"
+          label="Search by e-mail or name"
           name="q"
           type="search"
           defaultValue={q}
           autoComplete="off"
           wrapperClassName="min-w-0 flex-1 basis-56"
-          hint="A part of the e-mail or of the name."
           maxLength={100}
         />
         <Button type="submit" variant="secondary">
@@ -96,7 +95,9 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
             ))}
           </ul>
         )}
-        <Pager prevHref={href(page.prevCursor, "before")} nextHref={href(page.nextCursor, "after")} shown={page.rows.length} />
+        <div className="border-t border-slate-100">
+          <Pager prevHref={href(page.prevCursor, "before")} nextHref={href(page.nextCursor, "after")} shown={page.rows.length} />
+        </div>
       </div>
     </div>
   );

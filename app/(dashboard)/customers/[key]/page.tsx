@@ -49,7 +49,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ key: 
         }
       />
       <PaymentsSection view={view} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         {view.savedCards && <SavedCardsSection cards={view.savedCards} />}
         {view.recurringTokens && <RecurringSection tokens={view.recurringTokens} linked />}
       </div>

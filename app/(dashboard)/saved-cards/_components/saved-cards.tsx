@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CardMask } from "@/components/ui/card-mask";
 import { InputField } from "@/components/ui/field";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { apiFetch } from "@/lib/api-client";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
 import type { SavedCardsLookup, SavedCardsView, SavedCardView } from "@/lib/schemas/saved-cards";
@@ -128,44 +127,33 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
               No saved card for this e-mail. Check the e-mail, and that the customer chose to save the card when paying.
             </p>
           ) : (
-            <Table caption={`Saved cards of ${email}`} captionHidden>
-              <THead>
-                <TR>
-                  <TH>Card</TH>
-                  <TH>Expiry</TH>
-                  <TH>Status</TH>
-                  <TH>
-                    <span className="sr-only">Actions</span>
-                  </TH>
-                </TR>
-              </THead>
-              <TBody>
-                {cards.map((c) => (
-                  <TR key={c.cardToken}>
-                    <TD>
-                      <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
-                    </TD>
-                    <TD>
-                      <bdi dir="ltr">{c.expiry}</bdi>
-                    </TD>
-                    <TD>{c.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</TD>
-                    <TD>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabledReason={p.chargeDisabledReason ?? (c.active ? undefined : "This card is no longer active.")}
-                        onClick={() => {
-                          setResult(null);
-                          setCharging(c);
-                        }}
-                      >
-                        Charge this card
-                      </Button>
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
+            // A list rather than a table: on a phone each card wraps onto its own lines, with no sideways scroll.
+            <ul aria-label={`Saved cards of ${email}`} className="divide-y divide-slate-100">
+              {cards.map((c) => (
+                <li key={c.cardToken} data-testid="saved-card" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm">
+                  <span className="font-medium">
+                    <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
+                  </span>
+                  <span className="text-slate-600">
+                    Expires <bdi dir="ltr">{c.expiry}</bdi>
+                  </span>
+                  {c.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
+                  <span className="ms-auto">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabledReason={p.chargeDisabledReason ?? (c.active ? undefined : "This card is no longer active.")}
+                      onClick={() => {
+                        setResult(null);
+                        setCharging(c);
+                      }}
+                    >
+                      Charge this card
+                    </Button>
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
         </Card>
       )}

@@ -13,7 +13,9 @@ import { kindLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
 import type { CustomerPayment, CustomerPlan, CustomerView } from "@/server/services/customers/customer-page";
 import { PLAN_STATUS_LABEL, PLAN_STATUS_TONE } from "../../../recurring/plans/_components/plan-labels";
 
-const ROW = "grid gap-1 px-4 py-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center sm:gap-4";
+// Phones: two columns (what / amount, then status / card and time); wide screens: four, amount last.
+const ROW =
+  "grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1.5 px-4 py-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center sm:gap-4";
 
 function Rows({ label, empty, children }: { label: string; empty: string; children: ReactNode[] }) {
   if (children.length === 0) return <p className="px-4 py-4 text-sm text-slate-600">{empty}</p>;
@@ -38,18 +40,18 @@ function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
         )}
         <span className="block text-xs text-slate-600">{kindLabel(p.kind)}</span>
       </span>
+      <span className="text-end font-medium sm:order-last">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
       <span>
         <Badge tone={statusTone(p.status)} dot>
           {statusLabel(p.status)}
         </Badge>
       </span>
-      <span className="text-sm text-slate-700">
+      <span className="text-end text-sm text-slate-700 sm:text-start">
         <CardMask card={p.card} fallback="—" />
         <span className="block text-xs text-slate-600">
           <LocalTime iso={p.createdAt} relative />
         </span>
       </span>
-      <span className="font-medium sm:text-end">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
     </li>
   );
 }
@@ -79,7 +81,7 @@ export function SavedCardsSection({ cards }: { cards: NonNullable<CustomerView["
           {cards.error}
         </Alert>
       )}
-      <Rows label="Saved cards" empty={cards.error ? "" : "No saved card."}>
+      <Rows label="Saved cards" empty={cards.error ? "The saved cards could not be read." : "No saved card."}>
         {cards.cards.map((c) => (
           <li key={c.cardToken} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="customer-saved-card">
             <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
@@ -125,12 +127,13 @@ export function PlansSection({ plans }: { plans: CustomerPlan[] }) {
             <span className="min-w-0 font-medium" dir="auto">
               {p.description}
             </span>
+            <span className="text-end font-medium sm:order-last">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
             <span>
               <Badge tone={PLAN_STATUS_TONE[p.status as PlanStatus] ?? "neutral"} dot>
                 {PLAN_STATUS_LABEL[p.status as PlanStatus] ?? p.status}
               </Badge>
             </span>
-            <span className="text-sm text-slate-700">
+            <span className="text-end text-sm text-slate-700 sm:text-start">
               {PLAN_INTERVAL_LABEL[p.interval as PlanInterval] ?? p.interval}
               {p.nextChargeAt && (
                 <span className="block text-xs text-slate-600">
@@ -138,7 +141,6 @@ export function PlansSection({ plans }: { plans: CustomerPlan[] }) {
                 </span>
               )}
             </span>
-            <span className="font-medium sm:text-end">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
           </li>
         ))}
       </Rows>

@@ -62,7 +62,7 @@ export function LinkReturn({ view, hintFailed, selfHref }: { view: LinkReturnVie
           </dd>
           {view.outcome !== "confirming" && (
             <>
-              <dt className="text-slate-600">Updated</dt>
+              <dt className="text-slate-600">{view.outcome === "paid" || view.outcome === "authorized" ? "Paid" : "Updated"}</dt>
               <dd>
                 <LocalTime iso={view.updatedAt} />
               </dd>
