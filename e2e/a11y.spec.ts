@@ -52,6 +52,8 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/recurring/_components/charge-now.tsx": "charge a saved card, and recurring charge now",
   "app/(dashboard)/recurring/_components/create-plan.tsx": "billing plans",
   "app/(dashboard)/recurring/plans/_components/plan-actions.tsx": "billing plans",
+  // The one confirmation: opened here by the billing plans test, and with axe by screens-payment-links.spec.ts (cancel a link).
+  "components/ui/confirm-dialog.tsx": "billing plans",
   "app/(dashboard)/payments/links/_components/new-link-dialog.tsx": "new payment link",
   // The second-factor dialogs need a user with factors (MFA_REQUIRED=all): mfa.spec.ts opens each and runs axe.
   "components/auth/step-up-dialog.tsx": "mfa.spec.ts: the step-up dialog",
