@@ -57,7 +57,8 @@ async function fetchCustomers(deps: Pick<ServiceDeps, "db">, q: string, after: s
     ${having}
     order by lower(payer_email) ${backwards ? sql`desc` : sql`asc`}
     limit ${limit}`);
-  const rows = (result as unknown as { rows: Raw[] }).rows;
+  // postgres-js answers the rows as an array; PGlite, an object holding them.
+  const rows = Array.isArray(result) ? (result as unknown as Raw[]) : (result as unknown as { rows: Raw[] }).rows;
   return backwards ? rows.reverse() : rows;
 }
 
