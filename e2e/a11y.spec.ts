@@ -43,10 +43,12 @@ function pageRoutes(): Array<{ route: string; group: string | null }> {
 const DIALOG_FILES: Record<string, string> = {
   // Shared by the payment page and the Captures rows (screens-captures.spec.ts opens it from a row with axe).
   "components/money-actions/capture-dialog.tsx": "capture, void and refund dialogs",
-  // The one confirmation: the void confirmation and the billing plans' pause/cancel here; approve/reject in
-  // screens-refunds.spec.ts.
-  "components/ui/confirm-dialog.tsx": "capture, void and refund dialogs",
   "app/(dashboard)/transactions/[id]/_components/refund-dialog.tsx": "capture, void and refund dialogs",
+  "app/(dashboard)/transactions/[id]/_components/void-dialog.tsx": "capture, void and refund dialogs",
+  // Approve and reject confirmations: screens-refunds.spec.ts opens both and runs axe on each.
+  "app/(dashboard)/refunds/_components/approval-buttons.tsx": "screens-refunds.spec.ts: approve and reject confirmations",
+  // Cancel a link: screens-payment-links.spec.ts opens it and runs axe.
+  "app/(dashboard)/payments/links/_components/cancel-link-dialog.tsx": "screens-payment-links.spec.ts: cancel link confirmation",
   "app/(dashboard)/admin/users/_components/new-user-button.tsx": "new user",
   "app/(dashboard)/admin/users/_components/user-row-actions.tsx": "new user",
   "app/(dashboard)/admin/partners/_components/delete-partner-form.tsx": "delete partner",
@@ -55,7 +57,7 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/recurring/_components/charge-now-dialog.tsx": "charge a saved card, and recurring charge now",
   "app/(dashboard)/recurring/_components/create-plan-dialog.tsx": "billing plans",
   "app/(dashboard)/recurring/plans/_components/plan-actions.tsx": "billing plans",
-  "app/(dashboard)/payments/links/_components/new-link-button.tsx": "new payment link",
+  "app/(dashboard)/payments/links/_components/new-link-dialog.tsx": "new payment link",
   // The second-factor dialogs need a user with factors (MFA_REQUIRED=all): mfa.spec.ts opens each and runs axe.
   "components/auth/step-up-dialog.tsx": "mfa.spec.ts: the step-up dialog",
   "app/(dashboard)/account/_components/two-step-actions.tsx": "mfa.spec.ts: add-passkey and remove-factor dialogs",
@@ -95,6 +97,7 @@ interface Seeded {
   captured: string;
   authorized: string;
   recurringEmail: string;
+  recurringPaymentId: string;
   roleId: string;
   setPasswordPath: string;
   userId: string;
@@ -106,13 +109,19 @@ const DYNAMIC: Record<string, (s: Seeded) => string[]> = {
   "/transactions/[id]": (s) => [`/transactions/${s.captured}`, `/transactions/${s.authorized}`],
   "/admin/roles/[roleId]": (s) => [`/admin/roles/${s.roleId}`, "/admin/roles/00000000-0000-4000-8000-000000000000"],
   "/admin/users/[userId]": (s) => [`/admin/users/${s.userId}`, "/admin/users/00000000-0000-4000-8000-000000000000"],
+  // A customer with saved cards and a recurring token (the key is any of their payment ids), and an unknown one.
+  "/customers/[key]": (s) => [`/customers/${s.recurringPaymentId}`, "/customers/00000000-0000-4000-8000-000000000000"],
 };
 
 /** Extra states of static pages worth checking (query-driven messages, filtered lists). */
 const EXTRA_STATES: Record<string, (s: Seeded) => string[]> = {
   "/set-password": (s) => [s.setPasswordPath],
   "/login": () => ["/login?signed_out=1", "/login?ended=expired"],
-  "/payments/return": () => ["/payments/return?flow=link&result=success", "/payments/return?flow=link&result=failure"],
+  "/payments/return": () => [
+    "/payments/return?flow=link&result=success",
+    "/payments/return?flow=link&result=failure",
+    "/payments/return?flow=link&payment=00000000-0000-4000-8000-000000000000",
+  ],
   "/transactions": () => ["/transactions?status=captured&sort=amount&dir=asc"],
 };
 
@@ -174,6 +183,7 @@ test.beforeAll(async ({ browser }) => {
     captured: captured.paymentId,
     authorized: authorized.paymentId,
     recurringEmail: recurring.email,
+    recurringPaymentId: recurring.paymentId,
     roleId: roleHref!.split("/").pop()!,
     setPasswordPath: new URL(setPasswordUrl).pathname + new URL(setPasswordUrl).search,
     userId: userHref!.split("/").pop()!,
@@ -372,7 +382,7 @@ test.describe("WCAG 2.2 AA (axe): every dialog, open", () => {
     await page.goto("/saved-cards");
     await page.getByLabel("Customer e-mail").fill(seeded.recurringEmail);
     await page.getByRole("button", { name: "Find cards" }).click();
-    await expect(page.getByText("411111******1111")).toBeVisible();
+    await expect(page.getByText("VISA •••• 1111")).toBeVisible();
     await expectNoViolations(page, "the saved cards page with a customer's cards");
     await page.getByRole("button", { name: "Charge this card" }).click();
     let dialog = page.getByRole("dialog", { name: "Charge this card" });

@@ -15,4 +15,8 @@ describe("visibleNav", () => {
   it("shows Overview to every signed-in user and nothing else without permissions", () => {
     expect(hrefsFor([])).toEqual(["/overview"]);
   });
+  it("shows Customers to whoever may read transactions (who paid is in every transaction), not to saved-cards readers alone", () => {
+    expect(hrefsFor(["TRANSACTIONS_VIEW"])).toContain("/customers");
+    expect(hrefsFor(["SAVED_CARDS_VIEW"])).not.toContain("/customers");
+  });
 });

@@ -38,6 +38,8 @@ const schema = z.object({
   GATEWAY_CONNECT_TIMEOUT_MS: ms.default(5_000),
   GATEWAY_TIMEOUT_MS: ms.default(20_000),
   APP_URL: optionalUrl.optional(),
+  /** The merchant's name as customers know it: the payment-link return page shows it. */
+  MERCHANT_NAME: z.string().trim().min(1).max(120).optional(),
   NEXTAUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   // PCI DSS 4.0.1 requirement 8.2.8: idle sessions end after at most 15 minutes.
   SESSION_IDLE_MINUTES: z.coerce
@@ -177,6 +179,8 @@ export interface AppConfig {
   /** True when the dashboard talks to the sandbox gateway (no gateway URL configured): shows "Test mode". */
   testMode: boolean;
   appUrl: string;
+  /** Shown to customers on the payment-link return page (MERCHANT_NAME; the sandbox's merchant in test mode). */
+  merchantName: string;
   /** True when the dashboard is served over HTTPS: Secure cookies with __Secure-/__Host- names, HSTS. */
   secureCookies: boolean;
   /** Secret that signs the session cookie; null means "generate one and keep it in DATA_DIR" (server/auth/secret.ts). */
@@ -262,6 +266,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     testMode,
+    merchantName: e.MERCHANT_NAME ?? (testMode ? SANDBOX_DEFAULTS.merchantName : "The merchant"),
     appUrl,
     secureCookies: (e.APP_URL ?? "").startsWith("https://"),
     authSecret: e.NEXTAUTH_SECRET ?? null,

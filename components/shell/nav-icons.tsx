@@ -9,6 +9,9 @@ const PATHS: Record<string, string> = {
   // A calendar: plans charge on their dates.
   "/recurring/plans": "M3.5 5h13v11.5h-13zM3.5 8.5h13M7 3v3.5M13 3v3.5M6.5 11.5h2M11.5 11.5h2M6.5 14h2",
   "/saved-cards": "M3.5 7h13v9.5h-13zM5.5 4h11.5v10M6 13.5h3",
+  // Two people: the customers who paid.
+  "/customers":
+    "M7.5 9a2.75 2.75 0 1 0 0-5.5 2.75 2.75 0 0 0 0 5.5zM2.5 16.5a5 5 0 0 1 10 0M13 4a2.75 2.75 0 0 1 0 5.25M14.5 11.75a5 5 0 0 1 3 4.75",
   "/admin/roles": "M10 2.5 16 5v4.5c0 3.9-2.6 6.6-6 8-3.4-1.4-6-4.1-6-8V5z",
   "/admin/users": "M10 9.5a3.25 3.25 0 1 0 0-6.5 3.25 3.25 0 0 0 0 6.5zM3.5 17a6.5 6.5 0 0 1 13 0",
   "/admin/branches": "M4.5 17.5v-14h7v14M11.5 8h4v9.5M2.5 17.5h15M7 6.5h2M7 9.5h2M7 12.5h2",

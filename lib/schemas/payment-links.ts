@@ -66,6 +66,8 @@ export const createLinkSchema = z
     issueDate: optionalDate,
     expireDate: optionalDate,
     recurringInit: z.boolean().default(false),
+    /** The product line shown in the list and on the customer's return page (contract 4.9 has no field for it). */
+    description: optionalText(200),
   })
   .superRefine((v, ctx) => {
     if (isCurrencyCode(v.currency) && /^\d/.test(v.amount)) {
@@ -95,13 +97,14 @@ export const createLinkSchema = z
 export type CreateLinkFormValues = z.input<typeof createLinkSchema>;
 export type CreateLinkInput = z.output<typeof createLinkSchema>;
 
-/** What staff see for a link: paid once the gateway confirmed the money, expired after its last day. */
-export type LinkStatus = "waiting" | "paid" | "expired" | "failed";
+/** What staff see for a link: paid once the gateway confirmed the money, expired after its last day, or cancelled by staff. */
+export type LinkStatus = "waiting" | "paid" | "expired" | "failed" | "cancelled";
 
 const PAID: ReadonlySet<string> = new Set(["authorized", "captured", "partially_refunded", "refunded", "voided"]);
 
-export function linkStatus(paymentStatus: string, expireDate: string | null, today: string = isoDay()): LinkStatus {
+export function linkStatus(paymentStatus: string, expireDate: string | null, today: string = isoDay(), cancelled = false): LinkStatus {
   if (PAID.has(paymentStatus)) return "paid";
+  if (cancelled) return "cancelled";
   if (paymentStatus === "failed" || !expireDate) return "failed";
   return today > expireDate ? "expired" : "waiting";
 }
@@ -111,7 +114,13 @@ export const LINK_STATUS_LABEL: Record<LinkStatus, string> = {
   paid: "Paid",
   expired: "Expired",
   failed: "Not created",
+  cancelled: "Cancelled",
 };
+
+/** A link may be cancelled only while the customer can still pay it (an expired link the gateway already refuses). */
+export function linkCancellable(status: LinkStatus): boolean {
+  return status === "waiting";
+}
 
 /** The answer of POST /api/payments/links. */
 export interface CreatedLinkView {

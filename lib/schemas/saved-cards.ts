@@ -4,9 +4,9 @@ import { CURRENCY_CODES } from "@/lib/money";
 import { billingAddressFields, type BillingAddress } from "./billing-address";
 import { amountText, idempotencyKey } from "./payment-actions";
 
-/** The gateway matches saved cards by exactly the payer e-mail of the payment that saved them. */
+/** The customer's e-mail in any case: the server asks the gateway for each spelling the ledger knows. */
 export const savedCardsLookupSchema = z.object({
-  email: z.email("Enter the customer's e-mail exactly as used at payment.").max(254),
+  email: z.string().trim().pipe(z.email("Enter the customer's e-mail.").max(254)),
 });
 export type SavedCardsLookup = z.infer<typeof savedCardsLookupSchema>;
 
@@ -20,6 +20,7 @@ export const orderIdText = z
 export const descriptionText = z.string().trim().min(1, "Enter a description.").max(200, "Keep the description under 200 characters.");
 
 export const tokenChargeSchema = z.object({
+  /** The card's own reference at the gateway (the exact spelling that saved it, from the lookup). */
   email: savedCardsLookupSchema.shape.email,
   cardToken: z.string().trim().min(1).max(200),
   amount: amountText,
@@ -36,12 +37,18 @@ export type TokenChargeInput = z.infer<typeof tokenChargeSchema>;
 export interface SavedCardsView {
   cards: SavedCardView[];
   billingAddress: BillingAddress | null;
+  /** The customer's page (/customers/[key]) when the ledger knows the e-mail and the reader may open it. */
+  customerKey: string | null;
 }
 
 /** A saved card as the page shows it (the token stays opaque; it is only sent back to charge the card). */
 export interface SavedCardView {
+  /** The exact e-mail the gateway keeps the card under (a charge must send this spelling). */
+  customerReference: string;
   cardToken: string;
   maskedCardNumber: string;
+  /** For the one card mask (CardMask): the last four digits of the masked number, when it shows them. */
+  last4: string | null;
   brand: string | null;
   expiry: string;
   active: boolean;

@@ -116,6 +116,8 @@ export function dashboardPages(ids: BenchStack["ids"]): Array<[string, string]> 
     ["Captures", "/captures"],
     ["Refunds", "/refunds"],
     ["Saved cards", "/saved-cards"],
+    ["Customers", "/customers"],
+    ["Customer", `/customers/${ids.refundedPayment}`],
     ["Recurring", "/recurring"],
     ["Billing plans", "/recurring/plans"],
     ["Account", "/account"],

@@ -453,6 +453,9 @@ export const paymentLinks = pgTable(
     issueDate: text("issue_date").notNull(),
     expireDate: text("expire_date").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set when staff cancelled the link before it was paid (the gateway has no call for it: the ledger closes it). */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    cancelledBy: uuid("cancelled_by"),
   },
   (t) => [index("payment_links_expire_idx").on(t.expireDate), index("payment_links_created_idx").on(t.createdAt)],
 );

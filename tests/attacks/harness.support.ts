@@ -289,6 +289,7 @@ export const SAMPLE_PARAMS: Record<string, Record<string, string | string[]>> = 
   "admin/users/[userId]/sessions/end": { userId: "2d2f8c60-ac7b-4a6c-9f2d-4c9e3b5a1f03" },
   "auth/[...nextauth]": { nextauth: ["session"] },
   "payments/[id]/confirm": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
+  "payments/links/[id]/cancel": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "payments/three-ds/[viewId]": { viewId: "abcdefghijklmnop1234" },
   "recurring/plans/[id]/cancel": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },
   "recurring/plans/[id]/pause": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },

@@ -48,7 +48,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     return email;
   }
 
-  it("finds saved cards by exactly the e-mail used at payment", async () => {
+  it("finds saved cards by the e-mail used at payment (another case finds them only once the ledger knows that spelling)", async () => {
     const email = await savedCardOf();
     const cards = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
     expect(cards).toHaveLength(1);

@@ -1,5 +1,7 @@
-// Saved cards (contract 4.8): the cards the gateway keeps for a customer, looked up by exactly the payer e-mail of
-// the payment that saved them, and "Charge this card": a SALE with the saved card token (protocol family).
+// Saved cards (contract 4.8): the cards the gateway keeps for a customer, and "Charge this card": a SALE with the
+// saved card token (protocol family). The gateway matches exactly the payer e-mail of the payment that saved a card
+// ("Noura@x.com" is not "noura@x.com"); staff look up case-insensitively, like the transactions filter: the ledger
+// knows which spellings of the e-mail were used, and each spelling is asked for.
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
 import type { SavedCardView, SavedCardsLookup, SavedCardsView, TokenChargeInput } from "@/lib/schemas/saved-cards";
@@ -11,12 +13,16 @@ import type { ServiceContext, ServiceDeps } from "../deps";
 import { amountInCurrency } from "../payments/amount";
 import { returnUrl } from "../payments/new/create-card-payment";
 import { requirePermission } from "../require-permission";
+import { customerKeyOf } from "../customers/customer-key";
+import { emailSpellings, sameEmail } from "../customers/same-email";
 import { runNewCharge, type NewChargeResult } from "./new-charge";
 
-function viewOf(c: SavedCard): SavedCardView {
+function viewOf(c: SavedCard, reference: string): SavedCardView {
   return {
+    customerReference: reference,
     cardToken: c.cardToken,
     maskedCardNumber: c.maskedCardNumber,
+    last4: /\d{4}$/.exec(c.maskedCardNumber)?.[0] ?? null,
     brand: c.cardBrand ?? null,
     expiry: `${c.expiryMonth}/${c.expiryYear}`,
     active: c.isActive,
@@ -31,11 +37,19 @@ async function cardsOf(deps: ServiceDeps, email: string): Promise<SavedCard[]> {
   throw new AppError("gateway_error", "The gateway refused the saved-cards lookup. Check the e-mail and try again.");
 }
 
-/** The customer's saved cards; the e-mail must be exactly the one used at payment (no trimming of case). */
+/** The cards the gateway keeps under any of these exact references, each once (by token), with its reference. */
+export async function savedCardsOf(deps: ServiceDeps, references: string[]): Promise<SavedCardView[]> {
+  const found = await Promise.all(references.map(async (ref) => ({ ref, cards: await cardsOf(deps, ref) })));
+  const seen = new Map<string, SavedCardView>();
+  for (const { ref, cards } of found) for (const c of cards) if (!seen.has(c.cardToken)) seen.set(c.cardToken, viewOf(c, ref));
+  return [...seen.values()];
+}
+
+/** The customer's saved cards under the e-mail in any case (each spelling the ledger knows is asked for). */
 export async function listSavedCards(ctx: ServiceContext, input: SavedCardsLookup): Promise<SavedCardView[]> {
   const { deps, principal } = ctx;
   requirePermission(principal, "SAVED_CARDS_VIEW");
-  return (await cardsOf(deps, input.email)).map(viewOf);
+  return savedCardsOf(deps, await emailSpellings(deps, input.email));
 }
 
 const digits = (s: string) => s.replace(/\D/g, "");
@@ -45,7 +59,7 @@ async function payerOf(deps: ServiceDeps, email: string, address: BillingAddress
   const [last] = await deps.db
     .select({ name: payments.payerName, phone: payments.payerPhone, ip: payments.payerIp })
     .from(payments)
-    .where(and(eq(payments.payerEmail, email), isNotNull(payments.payerName)))
+    .where(and(sameEmail(email), isNotNull(payments.payerName)))
     .orderBy(desc(payments.createdAt))
     .limit(1);
   const [first, ...rest] = (last?.name ?? "Saved-card Customer").trim().split(/\s+/);
@@ -67,7 +81,7 @@ export async function latestBillingAddress(deps: ServiceDeps, email: string): Pr
     .from(payments)
     .where(
       and(
-        eq(payments.payerEmail, email),
+        sameEmail(email),
         isNotNull(payments.payerAddress),
         isNotNull(payments.payerCity),
         isNotNull(payments.payerZip),
@@ -79,11 +93,15 @@ export async function latestBillingAddress(deps: ServiceDeps, email: string): Pr
   return row ? { address: row.address!, city: row.city!, zip: row.zip!, country: row.country! } : null;
 }
 
-/** The lookup: the customer's saved cards, and the billing address to suggest for a charge. */
+/** The lookup: the customer's saved cards, the billing address to suggest for a charge, the customer page's key. */
 export async function lookupSavedCards(ctx: ServiceContext, input: SavedCardsLookup): Promise<SavedCardsView> {
-  const { deps } = ctx;
+  const { deps, principal } = ctx;
   const cards = await listSavedCards(ctx, input);
-  return { cards, billingAddress: cards.length ? await latestBillingAddress(deps, input.email) : null };
+  return {
+    cards,
+    billingAddress: cards.length ? await latestBillingAddress(deps, input.email) : null,
+    customerKey: principal.permissions.has("TRANSACTIONS_VIEW") ? await customerKeyOf(deps, input.email) : null,
+  };
 }
 
 export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInput): Promise<NewChargeResult> {

@@ -1,26 +1,19 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
-import { Badge } from "@/components/ui/badge";
-import type { BadgeTone } from "@/lib/tone";
-import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
-import { LINK_STATUS_LABEL, type LinkStatus } from "@/lib/schemas/payment-links";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { listPaymentLinks } from "@/server/services/payments/links/list-links";
-import { LinkQr } from "./_components/link-qr";
 import { LinkStatusWatch } from "./_components/link-status-watch";
+import { LinkActions, LinkOrder, LinkStatusBadge } from "./_components/link-parts";
 import { NewLinkButton } from "./_components/new-link-button";
 
 export const metadata: Metadata = { title: "Payment links" };
 export const dynamic = "force-dynamic";
-
-const TONE: Record<LinkStatus, BadgeTone> = { waiting: "info", paid: "success", expired: "neutral", failed: "danger" };
 
 export default async function PaymentLinksPage() {
   const { principal, allowed } = await pageAccess("PAYMENTS_CREATE");
@@ -38,67 +31,86 @@ export default async function PaymentLinksPage() {
       {links.length === 0 ? (
         <EmptyState title="No payment links yet" description="Create a link and send it to the customer by e-mail or as a QR code." />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <Table caption="Payment links, newest first" captionHidden>
-            <THead>
-              <TR>
-                <TH>Order</TH>
-                <TH>Status</TH>
-                <TH numeric>Amount</TH>
-                <TH>Customer</TH>
-                <TH>Created</TH>
-                <TH>Expires</TH>
-                <TH>Link</TH>
-              </TR>
-            </THead>
-            <TBody>
-              {links.map((l) => (
-                <TR key={l.paymentId} data-testid="payment-link-row" data-order-id={l.orderId}>
-                  <TD>
-                    {l.status === "paid" && canView ? (
-                      <Link href={`/transactions/${l.paymentId}`} className="font-medium text-brand-700 hover:underline">
-                        <bdi dir="ltr">{l.orderId}</bdi>
-                      </Link>
-                    ) : (
-                      <bdi dir="ltr">{l.orderId}</bdi>
-                    )}
-                  </TD>
-                  <TD>
-                    <Badge tone={TONE[l.status]} dot>
-                      {LINK_STATUS_LABEL[l.status]}
-                    </Badge>
-                    {l.problem && <span className="mt-1 block max-w-xs text-xs text-red-700">{l.problem}</span>}
-                  </TD>
-                  <TD numeric>{l.amount ? <MoneyAmount value={l.amount} /> : "—"}</TD>
-                  <TD>
-                    <span dir="auto">{l.customerName ?? ""}</span>
-                    {l.customerEmail && <span className="block text-xs text-slate-600">{l.customerEmail}</span>}
-                  </TD>
-                  <TD>
-                    <LocalTime iso={l.createdAt} />
-                  </TD>
-                  <TD>{l.expireDate ? <bdi dir="ltr">{l.expireDate}</bdi> : "—"}</TD>
-                  <TD>
-                    {l.url && l.status === "waiting" ? (
-                      <div className="flex items-start gap-2">
-                        <CopyButton value={l.url} label={`Copy the payment link for order ${l.orderId}`}>
-                          Copy link
-                        </CopyButton>
-                        <LinkQr url={l.url} orderId={l.orderId} />
-                      </div>
-                    ) : l.status === "paid" && canView ? (
-                      <Link href={`/transactions/${l.paymentId}`} className="text-sm text-brand-700 hover:underline">
-                        View payment
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </TD>
+        <>
+          {/* Wide screens: the table. */}
+          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm sm:block">
+            <Table caption="Payment links, newest first" captionHidden>
+              <THead>
+                <TR>
+                  <TH>Order</TH>
+                  <TH>Status</TH>
+                  <TH numeric>Amount</TH>
+                  <TH>Customer</TH>
+                  <TH>Created</TH>
+                  <TH>Expires</TH>
+                  <TH>Link</TH>
                 </TR>
-              ))}
-            </TBody>
-          </Table>
-        </div>
+              </THead>
+              <TBody>
+                {links.map((l) => (
+                  <TR key={l.paymentId} data-testid="payment-link-row" data-order-id={l.orderId}>
+                    <TD>
+                      <LinkOrder l={l} canView={canView} />
+                    </TD>
+                    <TD>
+                      <LinkStatusBadge l={l} />
+                    </TD>
+                    <TD numeric>{l.amount ? <MoneyAmount value={l.amount} /> : "—"}</TD>
+                    <TD>
+                      <span dir="auto">{l.customerName ?? ""}</span>
+                      {l.customerEmail && (
+                        <bdi dir="ltr" className="block text-xs text-slate-600">
+                          {l.customerEmail}
+                        </bdi>
+                      )}
+                    </TD>
+                    <TD>
+                      <LocalTime iso={l.createdAt} relative />
+                    </TD>
+                    <TD>{l.expireDate ? <bdi dir="ltr">{l.expireDate}</bdi> : "—"}</TD>
+                    <TD>
+                      <LinkActions l={l} canView={canView} />
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+          {/* Phones: one card per link (amount, status, customer and time together), no sideways scroll. */}
+          <ul aria-label="Payment links, newest first" className="space-y-3 sm:hidden">
+            {links.map((l) => (
+              <li
+                key={l.paymentId}
+                data-testid="payment-link-card"
+                className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm"
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <LinkOrder l={l} canView={canView} />
+                  </div>
+                  <span className="font-medium">{l.amount ? <MoneyAmount value={l.amount} /> : "—"}</span>
+                </div>
+                <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <LinkStatusBadge l={l} />
+                  <span className="text-slate-600">
+                    <LocalTime iso={l.createdAt} relative />
+                  </span>
+                </div>
+                <p className="mt-2 text-slate-700" dir="auto">
+                  {l.customerName}
+                  {l.expireDate && l.status === "waiting" && (
+                    <span className="block text-xs text-slate-600">
+                      Payable until <bdi dir="ltr">{l.expireDate}</bdi>
+                    </span>
+                  )}
+                </p>
+                <div className="mt-3 empty:hidden">
+                  <LinkActions l={l} canView={canView} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

@@ -4,6 +4,7 @@
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CardMask } from "@/components/ui/card-mask";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
@@ -42,7 +43,6 @@ export interface ChargeResult {
 }
 
 export function ChargeCardDialog(p: {
-  email: string;
   card: SavedCardView;
   currencies: readonly string[];
   /** The customer's last known billing address (the lookup's suggestion), or null: staff enter it. */
@@ -70,7 +70,8 @@ export function ChargeCardDialog(p: {
     mutationFn: (values: FormValues, { idempotencyKey }) =>
       apiFetch<ChargeResult>("/api/saved-cards/charge", {
         method: "POST",
-        body: { ...values, email: p.email, cardToken: p.card.cardToken, idempotencyKey },
+        // The exact spelling the gateway keeps the card under (the lookup itself is case-insensitive).
+        body: { ...values, email: p.card.customerReference, cardToken: p.card.cardToken, idempotencyKey },
       }),
     form: { setError: setFieldError, fields: FIELDS },
     onSuccess: p.onDone,
@@ -85,7 +86,8 @@ export function ChargeCardDialog(p: {
       title="Charge this card"
       description={
         <>
-          <bdi dir="ltr">{p.card.maskedCardNumber}</bdi> {p.card.brand ?? ""} · {p.email}
+          <CardMask card={{ brand: p.card.brand, last4: p.card.last4 }} fallback={<bdi dir="ltr">{p.card.maskedCardNumber}</bdi>} /> ·{" "}
+          <bdi dir="ltr">{p.card.customerReference}</bdi>
         </>
       }
       footer={

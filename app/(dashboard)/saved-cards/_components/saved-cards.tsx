@@ -1,26 +1,30 @@
 "use client";
 // The lookup by the customer's e-mail, the customer's saved cards, and the "Charge this card" dialog.
 import Link from "next/link";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { CardMask } from "@/components/ui/card-mask";
 import { InputField } from "@/components/ui/field";
-import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { apiFetch } from "@/lib/api-client";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
 import type { SavedCardsLookup, SavedCardsView, SavedCardView } from "@/lib/schemas/saved-cards";
-import { ThreeDsFrame } from "../../payments/new/_components/three-ds-frame";
-import { ChargeCardDialog, type ChargeResult } from "./charge-card-dialog";
+import type { ChargeResult } from "./charge-card-dialog";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
+
+// Loaded on demand: the charge dialog when staff open it, the 3-D Secure frame when a charge asks for it.
+const ChargeCardDialog = lazy(() => import("./charge-card-dialog").then((m) => ({ default: m.ChargeCardDialog })));
+const ThreeDsFrame = lazy(() => import("../../payments/new/_components/three-ds-frame").then((m) => ({ default: m.ThreeDsFrame })));
 
 export function SavedCards(p: { chargeDisabledReason: string | null; currencies: readonly string[] }) {
   const [cards, setCards] = useState<SavedCardView[] | null>(null);
   const [billingAddress, setBillingAddress] = useState<BillingAddress | null>(null);
   const [email, setEmail] = useState<string>("");
+  const [customerKey, setCustomerKey] = useState<string | null>(null);
   const [charging, setCharging] = useState<SavedCardView | null>(null);
   const [result, setResult] = useState<ChargeResult | null>(null);
   const {
@@ -38,6 +42,7 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
       setCards(r.cards);
       setBillingAddress(r.billingAddress);
       setEmail(values.email);
+      setCustomerKey(r.customerKey);
     },
     onError: () => setCards(null),
   });
@@ -57,7 +62,7 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
             autoComplete="off"
             required
             wrapperClassName="min-w-72 flex-1"
-            hint="Must match exactly the e-mail used at payment (the same letters and case)."
+            hint="Any case: every spelling of this e-mail used at payment is looked up."
             error={errors.email?.message}
             {...register("email")}
           />
@@ -74,10 +79,12 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
 
       {result?.threeDsViewId && (
         <Card title={`Order ${result.orderId}: 3-D Secure`}>
-          <ThreeDsFrame
-            started={{ paymentId: result.paymentId, status: result.state, message: result.message, threeDsViewId: result.threeDsViewId }}
-            onDone={(confirmed) => setResult({ ...result, state: confirmed.status, message: confirmed.message, threeDsViewId: null })}
-          />
+          <Suspense fallback={<p className="text-sm text-slate-600">Loading the bank&apos;s page…</p>}>
+            <ThreeDsFrame
+              started={{ paymentId: result.paymentId, status: result.state, message: result.message, threeDsViewId: result.threeDsViewId }}
+              onDone={(confirmed) => setResult({ ...result, state: confirmed.status, message: confirmed.message, threeDsViewId: null })}
+            />
+          </Suspense>
         </Card>
       )}
 
@@ -100,70 +107,70 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
       )}
 
       {cards && (
-        <Card title={`Saved cards of ${email}`} padded={cards.length === 0}>
+        <Card
+          title={
+            <>
+              Saved cards of <bdi dir="ltr">{email}</bdi>
+            </>
+          }
+          actions={
+            customerKey ? (
+              <Link className="text-sm font-medium text-brand-700 hover:underline" href={`/customers/${customerKey}`}>
+                Open the customer
+              </Link>
+            ) : undefined
+          }
+          padded={cards.length === 0}
+        >
           {cards.length === 0 ? (
             <p className="text-sm text-slate-600">
-              No saved card for this e-mail. Check it is exactly the e-mail used at payment, and that the customer chose to save the card.
+              No saved card for this e-mail. Check the e-mail, and that the customer chose to save the card when paying.
             </p>
           ) : (
-            <Table caption={`Saved cards of ${email}`} captionHidden>
-              <THead>
-                <TR>
-                  <TH>Card</TH>
-                  <TH>Brand</TH>
-                  <TH>Expiry</TH>
-                  <TH>Status</TH>
-                  <TH>
-                    <span className="sr-only">Actions</span>
-                  </TH>
-                </TR>
-              </THead>
-              <TBody>
-                {cards.map((c) => (
-                  <TR key={c.cardToken}>
-                    <TD>
-                      <bdi dir="ltr" className="font-mono">
-                        {c.maskedCardNumber}
-                      </bdi>
-                    </TD>
-                    <TD>{c.brand ?? "—"}</TD>
-                    <TD>
-                      <bdi dir="ltr">{c.expiry}</bdi>
-                    </TD>
-                    <TD>{c.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}</TD>
-                    <TD>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabledReason={p.chargeDisabledReason ?? (c.active ? undefined : "This card is no longer active.")}
-                        onClick={() => {
-                          setResult(null);
-                          setCharging(c);
-                        }}
-                      >
-                        Charge this card
-                      </Button>
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
+            // A list rather than a table: on a phone each card wraps onto its own lines, with no sideways scroll.
+            <ul aria-label={`Saved cards of ${email}`} className="divide-y divide-slate-100">
+              {cards.map((c) => (
+                <li key={c.cardToken} data-testid="saved-card" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm">
+                  <span className="font-medium">
+                    <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
+                  </span>
+                  <span className="text-slate-600">
+                    Expires <bdi dir="ltr">{c.expiry}</bdi>
+                  </span>
+                  {c.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
+                  <span className="ms-auto">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabledReason={p.chargeDisabledReason ?? (c.active ? undefined : "This card is no longer active.")}
+                      onClick={() => {
+                        setResult(null);
+                        setCharging(c);
+                      }}
+                    >
+                      Charge this card
+                    </Button>
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
         </Card>
       )}
 
       {charging && (
-        <ChargeCardDialog
-          email={email}
-          card={charging}
-          currencies={p.currencies}
-          billingAddress={billingAddress}
-          onClose={() => setCharging(null)}
-          onDone={(r) => {
-            setCharging(null);
-            setResult(r);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ChargeCardDialog
+            card={charging}
+            currencies={p.currencies}
+            billingAddress={billingAddress}
+            onClose={() => setCharging(null)}
+            onDone={(r) => {
+              setCharging(null);
+              setResult(r);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -14,6 +14,7 @@ import { sandboxControl } from "../../../../tests/support/sandbox-flows.support"
 import { findPayment } from "../../../ledger/payments";
 import type { ServiceDeps, ServiceContext } from "../../deps";
 import { syncPayment } from "../../sync/sync-payment";
+import { payOnHostedPage } from "../../../../tests/support/hosted-checkout.support";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { createPaymentLink } from "./create-link";
 import { listPaymentLinks } from "./list-links";
@@ -31,29 +32,6 @@ const form = (over: Partial<CreateLinkFormValues> = {}): CreateLinkFormValues =>
   ...over,
 });
 const input = (over: Partial<CreateLinkFormValues> = {}) => createLinkSchema.parse(form(over));
-
-/** The customer on the hosted page: GET it, then POST the card form as a browser would; returns the redirect. */
-async function payOnHostedPage(url: string, card = { number: "4111111111111111", month: "01", year: "2038" }): Promise<URL> {
-  const page = await fetch(url);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
-  expect(action).toBeTruthy();
-  const res = await fetch(action!, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      cardNumber: card.number,
-      expiryMonth: card.month,
-      expiryYear: card.year,
-      cvv: "123",
-      cardholderName: "Noura Test",
-    }),
-  });
-  expect(res.status).toBe(303);
-  return new URL(res.headers.get("location")!);
-}
 
 describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
   let database: TestDatabase;

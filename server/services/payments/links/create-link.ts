@@ -20,6 +20,11 @@ export function linkReturnUrl(appUrl: string, paymentId: string): string {
   return `${appUrl}/payments/return?flow=link&payment=${encodeURIComponent(paymentId)}`;
 }
 
+/** The ledger description of a link given none (the transactions list shows a description for every payment). */
+export function defaultLinkDescription(orderId: string): string {
+  return `Payment link ${orderId}`;
+}
+
 export async function createPaymentLink(
   ctx: ServiceContext,
   input: CreateLinkInput,
@@ -42,7 +47,7 @@ export async function createPaymentLink(
         status: "pending",
         currency: input.currency,
         amountMinor,
-        description: `Payment link ${input.orderId}`,
+        description: input.description ?? defaultLinkDescription(input.orderId),
         payerName: input.customerName,
         payerEmail: input.email,
         payerPhone: input.phone,
@@ -65,6 +70,7 @@ export async function createPaymentLink(
         summary: {
           orderId: input.orderId,
           amount: formatMoney(amount),
+          ...(input.description ? { description: input.description } : {}),
           auth: input.auth,
           recurringInit: input.recurringInit,
           issueDate,

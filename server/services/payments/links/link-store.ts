@@ -12,6 +12,8 @@ export interface LinkRecord {
   sessionId: string | null;
   issueDate: string;
   expireDate: string;
+  /** When staff cancelled the link (null while it is open or once paid). */
+  cancelledAt?: Date | null;
 }
 
 export interface LinkListRow {
@@ -33,6 +35,7 @@ const toRecord = (r: typeof paymentLinks.$inferSelect): LinkRecord => ({
   sessionId: r.sessionId,
   issueDate: r.issueDate,
   expireDate: r.expireDate,
+  cancelledAt: r.cancelledAt,
 });
 
 export const dbLinkStore: LinkStore = {

@@ -5,11 +5,14 @@ import { isCurrencyCode, type Money } from "@/lib/money";
 import { isoDay, linkStatus, type LinkStatus } from "@/lib/schemas/payment-links";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
+import { defaultLinkDescription } from "./create-link";
 import { dbLinkStore, type LinkStore } from "./link-store";
 
 export interface LinkView {
   paymentId: string;
   orderId: string;
+  /** The product line staff gave (null for links made before descriptions existed or without one). */
+  description: string | null;
   status: LinkStatus;
   paymentStatus: string;
   amount: Money | null;
@@ -34,7 +37,8 @@ export async function listPaymentLinks(
   return rows.map(({ payment: p, link }) => ({
     paymentId: p.id,
     orderId: p.orderId,
-    status: linkStatus(p.status, link?.expireDate ?? null, today),
+    description: p.description && p.description !== defaultLinkDescription(p.orderId) ? p.description : null,
+    status: linkStatus(p.status, link?.expireDate ?? null, today, Boolean(link?.cancelledAt)),
     paymentStatus: p.status,
     amount: isCurrencyCode(p.currency) ? { minor: p.amountMinor, currency: p.currency } : null,
     customerName: p.payerName,
@@ -43,6 +47,6 @@ export async function listPaymentLinks(
     issueDate: link?.issueDate ?? null,
     expireDate: link?.expireDate ?? null,
     createdAt: p.createdAt.toISOString(),
-    problem: p.status === "failed" ? p.declineReason : null,
+    problem: p.status === "failed" && !link?.cancelledAt ? p.declineReason : null,
   }));
 }

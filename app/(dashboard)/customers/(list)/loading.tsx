@@ -1,0 +1,7 @@
+// While the customers are read: the header, the search bar and the list. In a route group of its own so that it
+// does not wrap the customer page (an unknown key must answer 404, not a 200 with a skeleton streamed first).
+import { ListSkeleton } from "@/components/list/list-skeleton";
+
+export default function CustomersLoading() {
+  return <ListSkeleton filters={1} rows={10} columns={4} label="Loading customers…" />;
+}

@@ -1,0 +1,149 @@
+// The customer page's sections, server-rendered: payments, saved cards, recurring tokens and billing plans. Each
+// is a list that reads as rows on a wide screen and as stacked cards on a phone (one markup, no sideways scroll).
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { CardMask } from "@/components/ui/card-mask";
+import { LocalTime } from "@/components/ui/local-time";
+import { MoneyAmount } from "@/components/ui/money";
+import { PLAN_INTERVAL_LABEL, type PlanInterval, type PlanStatus } from "@/lib/schemas/billing-plans-values";
+import { kindLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
+import type { CustomerPayment, CustomerPlan, CustomerView } from "@/server/services/customers/customer-page";
+import { PLAN_STATUS_LABEL, PLAN_STATUS_TONE } from "../../../recurring/plans/_components/plan-labels";
+
+// Phones: two columns (what / amount, then status / card and time); wide screens: four, amount last.
+const ROW =
+  "grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-1.5 px-4 py-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center sm:gap-4";
+
+function Rows({ label, empty, children }: { label: string; empty: string; children: ReactNode[] }) {
+  if (children.length === 0) return <p className="px-4 py-4 text-sm text-slate-600">{empty}</p>;
+  return (
+    <ul aria-label={label} className="divide-y divide-slate-100">
+      {children}
+    </ul>
+  );
+}
+
+function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
+  const order = <bdi dir="ltr">{p.orderId}</bdi>;
+  return (
+    <li className={ROW} data-testid="customer-payment">
+      <span className="min-w-0">
+        {linked ? (
+          <Link href={`/transactions/${p.id}`} className="font-medium break-all text-brand-700 hover:underline">
+            {order}
+          </Link>
+        ) : (
+          <span className="font-medium break-all">{order}</span>
+        )}
+        <span className="block text-xs text-slate-600">{kindLabel(p.kind)}</span>
+      </span>
+      <span className="text-end font-medium sm:order-last">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
+      <span>
+        <Badge tone={statusTone(p.status)} dot>
+          {statusLabel(p.status)}
+        </Badge>
+      </span>
+      <span className="text-end text-sm text-slate-700 sm:text-start">
+        <CardMask card={p.card} fallback="—" />
+        <span className="block text-xs text-slate-600">
+          <LocalTime iso={p.createdAt} relative />
+        </span>
+      </span>
+    </li>
+  );
+}
+
+export function PaymentsSection({ view }: { view: CustomerView }) {
+  const more = view.paymentsTotal - view.payments.length;
+  return (
+    <Card
+      title="Payments"
+      description={more > 0 ? `The latest ${view.payments.length} of ${view.paymentsTotal}.` : `${view.paymentsTotal} in all.`}
+      padded={false}
+    >
+      <Rows label="Payments" empty="No payments.">
+        {view.payments.map((p) => (
+          <PaymentRow key={p.id} p={p} linked />
+        ))}
+      </Rows>
+    </Card>
+  );
+}
+
+export function SavedCardsSection({ cards }: { cards: NonNullable<CustomerView["savedCards"]> }) {
+  return (
+    <Card title="Saved cards" description="Kept by the gateway when the customer asked to save the card." padded={false}>
+      {cards.error && (
+        <Alert tone="warning" className="m-4">
+          {cards.error}
+        </Alert>
+      )}
+      <Rows label="Saved cards" empty={cards.error ? "The saved cards could not be read." : "No saved card."}>
+        {cards.cards.map((c) => (
+          <li key={c.cardToken} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="customer-saved-card">
+            <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
+            <span className="text-slate-600">
+              Expires <bdi dir="ltr">{c.expiry}</bdi>
+            </span>
+            {c.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
+          </li>
+        ))}
+      </Rows>
+    </Card>
+  );
+}
+
+export function RecurringSection({ tokens, linked }: { tokens: CustomerPayment[]; linked: boolean }) {
+  return (
+    <Card title="Recurring tokens" description="First payments that started recurring charges; charge them from Recurring." padded={false}>
+      <Rows label="Recurring tokens" empty="No recurring token.">
+        {tokens.map((p) => (
+          <PaymentRow key={p.id} p={p} linked={linked} />
+        ))}
+      </Rows>
+    </Card>
+  );
+}
+
+export function PlansSection({ plans }: { plans: CustomerPlan[] }) {
+  return (
+    <Card
+      title="Billing plans"
+      actions={
+        plans.length > 0 ? (
+          <Link href="/recurring/plans" className="text-sm font-medium text-brand-700 hover:underline">
+            All billing plans
+          </Link>
+        ) : undefined
+      }
+      padded={false}
+    >
+      <Rows label="Billing plans" empty="No billing plan.">
+        {plans.map((p) => (
+          <li key={p.id} className={ROW} data-testid="customer-plan">
+            <span className="min-w-0 font-medium" dir="auto">
+              {p.description}
+            </span>
+            <span className="text-end font-medium sm:order-last">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
+            <span>
+              <Badge tone={PLAN_STATUS_TONE[p.status as PlanStatus] ?? "neutral"} dot>
+                {PLAN_STATUS_LABEL[p.status as PlanStatus] ?? p.status}
+              </Badge>
+            </span>
+            <span className="text-end text-sm text-slate-700 sm:text-start">
+              {PLAN_INTERVAL_LABEL[p.interval as PlanInterval] ?? p.interval}
+              {p.nextChargeAt && (
+                <span className="block text-xs text-slate-600">
+                  Next charge <LocalTime iso={p.nextChargeAt} relative />
+                </span>
+              )}
+            </span>
+          </li>
+        ))}
+      </Rows>
+    </Card>
+  );
+}
