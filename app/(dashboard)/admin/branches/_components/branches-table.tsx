@@ -1,9 +1,20 @@
 // The branches of one search page. Names are user text (often Arabic): dir="auto" so each renders in its own
-// direction; ids and codes are ltr. "Payments" opens the transactions list filtered by the branch.
+// direction; ids and codes are ltr. The place reads as names: the country's from its ISO code, the city's where
+// the gateway names it (it gives an id only today, shown as "City 3"). "Payments" opens the filtered transactions.
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { BranchView } from "@/lib/schemas/admin-branches";
+
+function City({ branch: b }: { branch: BranchView }) {
+  if (b.cityName) return <span dir="auto">{b.cityName}</span>;
+  if (b.cityId === null) return <>—</>;
+  return (
+    <span className="whitespace-nowrap" title="The gateway gives this city by its id only">
+      City <bdi dir="ltr">{b.cityId}</bdi>
+    </span>
+  );
+}
 
 export function BranchesTable({ branches }: { branches: BranchView[] }) {
   return (
@@ -13,8 +24,8 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
           <TH>Name</TH>
           <TH>Arabic name</TH>
           <TH>Address</TH>
-          <TH numeric>City ID</TH>
-          <TH>Country code</TH>
+          <TH>City</TH>
+          <TH>Country</TH>
           <TH>Status</TH>
           <TH>
             <span className="sr-only">Payments</span>
@@ -37,8 +48,18 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
               )}
             </TD>
             <TD>{b.address ? <span dir="auto">{b.address}</span> : "—"}</TD>
-            <TD numeric>{b.cityId ?? "—"}</TD>
-            <TD>{b.countryCode ? <bdi dir="ltr">{b.countryCode}</bdi> : "—"}</TD>
+            <TD>
+              <City branch={b} />
+            </TD>
+            <TD>
+              {b.countryName ? (
+                <span title={`ISO code ${b.countryCode}`}>{b.countryName}</span>
+              ) : b.countryCode ? (
+                <bdi dir="ltr">{b.countryCode}</bdi>
+              ) : (
+                "—"
+              )}
+            </TD>
             <TD>
               {b.active ? (
                 <Badge tone="success" dot>
