@@ -1,11 +1,12 @@
 // The audit entries, newest first, rendered on the server: time in the reader's zone, who, what, on what (a
 // payment links to its page), from where, the summary, and the start of the row's hash. The entry where the
-// hash chain breaks, if any, is marked.
+// hash chain breaks, if any, is marked. The summary reads as a sentence, the raw JSON behind a toggle.
 import Link from "next/link";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { cx } from "@/components/ui/cx";
 import type { AuditRow } from "@/server/db/schema";
+import type { Sentence } from "@/server/services/admin/audit/sentences";
 import { SummaryCell } from "./summary-cell";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +39,8 @@ function Target({ type, id }: { type: string | null; id: string | null }) {
 
 export interface AuditTableProps {
   rows: AuditRow[];
+  /** Each entry's summary as a sentence (describeAuditRows), by entry id. */
+  sentences: Map<number, Sentence>;
   zone: string;
   /** The entry where the chain breaks (highlighted), if the banner reported one. */
   brokenAt: number | null;
@@ -45,7 +48,7 @@ export interface AuditTableProps {
   actorHref: (actorId: string) => string;
 }
 
-export function AuditTable({ rows, zone, brokenAt, actorHref }: AuditTableProps) {
+export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: AuditTableProps) {
   return (
     <Table caption={`Audit log entries, newest first (dates filtered in ${zone})`} captionHidden>
       <THead>
@@ -55,7 +58,7 @@ export function AuditTable({ rows, zone, brokenAt, actorHref }: AuditTableProps)
           <TH>Action</TH>
           <TH>Target</TH>
           <TH>IP</TH>
-          <TH>Summary</TH>
+          <TH>What happened</TH>
           <TH>Hash</TH>
         </tr>
       </THead>
@@ -102,7 +105,7 @@ export function AuditTable({ rows, zone, brokenAt, actorHref }: AuditTableProps)
                 )}
               </TD>
               <TD>
-                <SummaryCell summary={r.summary} />
+                <SummaryCell sentence={sentences.get(r.id) ?? [r.action]} summary={r.summary} />
               </TD>
               <TD>
                 <bdi dir="ltr" className="font-mono text-xs" title={r.hash}>
