@@ -99,6 +99,8 @@ const DYNAMIC: Record<string, (s: Seeded) => string[]> = {
   "/transactions/[id]": (s) => [`/transactions/${s.captured}`, `/transactions/${s.authorized}`],
   "/admin/roles/[roleId]": (s) => [`/admin/roles/${s.roleId}`, "/admin/roles/00000000-0000-4000-8000-000000000000"],
   "/admin/users/[userId]": (s) => [`/admin/users/${s.userId}`, "/admin/users/00000000-0000-4000-8000-000000000000"],
+  // Any unknown address: the 404 inside the dashboard's frame (#13).
+  "/[...missing]": () => ["/nonexistent"],
 };
 
 /** Extra states of static pages worth checking (query-driven messages, filtered lists). */

@@ -3,7 +3,7 @@
 // left-to-right, and the raw JSON is behind a <details> toggle, closed until asked. Screenshots at 1440 and 390 px.
 import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { shootScreen } from "./support/screens";
+import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
 import { customerPays } from "./support/seed-payments";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
@@ -47,4 +47,7 @@ test("audit entries read as sentences with formatted amounts; the raw JSON is be
 
   await page.goto("/admin/audit");
   await shootScreen(page, "admin-audit");
+  // On a phone each entry is a card whose sentence is on screen: the page does not scroll sideways.
+  await page.setViewportSize(WIDTHS.phone);
+  expect(await scrollsSideways(page)).toBe(false);
 });

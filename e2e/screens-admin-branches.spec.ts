@@ -1,8 +1,8 @@
 // #13 Branches screen. Rule guarded: a branch's place reads as names, not ids: the country from its numeric ISO
 // code (Intl.DisplayNames: "682" → "Saudi Arabia"), the city by name where the gateway gives one, else "City <id>"
-// (the contract's branch has a city id only). Screenshots at 1440 and 390 px with axe at both.
+// (the contract's branch has a city id only); on a phone the list is cards, with no sideways scroll. Screenshots at 1440 and 390 px with axe at both.
 import { expect, test } from "@playwright/test";
-import { shootScreen } from "./support/screens";
+import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
@@ -22,4 +22,7 @@ test("branches show the country's name and the city, never a bare country code; 
   await page.goto("/admin/branches");
   await expect(table.locator("tbody tr")).toHaveCount(10);
   await shootScreen(page, "admin-branches");
+  // On a phone each branch is a card: the page does not scroll sideways.
+  await page.setViewportSize(WIDTHS.phone);
+  expect(await scrollsSideways(page)).toBe(false);
 });

@@ -18,6 +18,8 @@ test("a role without permissions is refused, by the form and by the API, with th
   await page.getByRole("button", { name: "Create role" }).click();
   await expect(page.getByText(NO_PERMISSION)).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/roles\/new$/);
+  // From the top: a full-page picture taken scrolled down draws the sticky top bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shootScreen(page, "admin-roles-new-error");
 
   const res = await page.request.post("/api/admin/roles", {
@@ -68,10 +70,10 @@ test("the new-user dialog says what each role allows, in one line", async ({ pag
   await page.getByRole("button", { name: "New user" }).click();
   const dialog = page.getByRole("dialog", { name: "New user" });
   // The starter roles' own descriptions (lib/starter-roles.ts), tied to their checkboxes.
-  await expect(dialog.getByRole("checkbox", { name: "read-only" })).toHaveAccessibleDescription(
+  await expect(dialog.getByRole("checkbox", { name: "read-only", exact: true })).toHaveAccessibleDescription(
     "Sees payments and branches; changes nothing.",
   );
-  await expect(dialog.getByRole("checkbox", { name: "finance" })).toHaveAccessibleDescription(/exports payments/);
+  await expect(dialog.getByRole("checkbox", { name: "finance", exact: true })).toHaveAccessibleDescription(/exports payments/);
   expect(await axeViolations(page), "axe on the new-user dialog").toEqual([]);
   await shootScreen(page, "admin-users-new-user-dialog", { fullPage: false });
 });

@@ -37,6 +37,10 @@ function Target({ type, id }: { type: string | null; id: string | null }) {
   );
 }
 
+/** On a phone an entry is a card: time and actor side by side, then what happened and its target; the raw action,
+ * the IP and the hash (in the CSV export and on a wider screen) are left out. */
+const PHONE = "max-sm:block max-sm:py-1";
+
 export interface AuditTableProps {
   rows: AuditRow[];
   /** Each entry's summary as a sentence (describeAuditRows), by entry id. */
@@ -50,8 +54,8 @@ export interface AuditTableProps {
 
 export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: AuditTableProps) {
   return (
-    <Table caption={`Audit log entries, newest first (dates filtered in ${zone})`} captionHidden>
-      <THead>
+    <Table caption={`Audit log entries, newest first (dates filtered in ${zone})`} captionHidden className="max-sm:block">
+      <THead className="max-sm:sr-only">
         <tr>
           <TH>Time</TH>
           <TH>Actor</TH>
@@ -62,19 +66,22 @@ export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: Audit
           <TH>Hash</TH>
         </tr>
       </THead>
-      <TBody>
+      <TBody className="max-sm:block">
         {rows.map((r) => {
           const broken = r.id === brokenAt;
           return (
-            <TR key={r.id} className={cx("align-top", broken && "bg-red-50 hover:bg-red-50")}>
-              <TD className="whitespace-nowrap">
+            <TR
+              key={r.id}
+              className={cx("align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2", broken && "bg-red-50 hover:bg-red-50")}
+            >
+              <TD className={cx("whitespace-nowrap", PHONE)}>
                 <LocalTime iso={r.at.toISOString()} withSeconds />
                 <div className="text-xs text-slate-500">
                   <bdi dir="ltr">#{r.id}</bdi>
                   {broken && <span className="ms-1 font-medium text-red-700">chain breaks here</span>}
                 </div>
               </TD>
-              <TD>
+              <TD className={cx(PHONE, "max-sm:break-all")}>
                 {r.actorEmail ? (
                   r.actorId ? (
                     <Link href={actorHref(r.actorId)} prefetch={false} className="hover:underline" title="Show only this user's entries">
@@ -87,15 +94,15 @@ export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: Audit
                   <span className="text-slate-500">system</span>
                 )}
               </TD>
-              <TD>
+              <TD className="max-sm:hidden">
                 <code dir="ltr" className="font-mono text-xs whitespace-nowrap">
                   {r.action}
                 </code>
               </TD>
-              <TD>
+              <TD className={cx(PHONE, "max-sm:order-last max-sm:col-span-2")}>
                 <Target type={r.targetType} id={r.targetId} />
               </TD>
-              <TD>
+              <TD className="max-sm:hidden">
                 {r.ip ? (
                   <bdi dir="ltr" className="font-mono text-xs">
                     {r.ip}
@@ -104,10 +111,10 @@ export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: Audit
                   <Muted />
                 )}
               </TD>
-              <TD>
+              <TD className={cx(PHONE, "max-sm:col-span-2")}>
                 <SummaryCell sentence={sentences.get(r.id) ?? [r.action]} summary={r.summary} />
               </TD>
-              <TD>
+              <TD className="max-sm:hidden">
                 <bdi dir="ltr" className="font-mono text-xs" title={r.hash}>
                   {r.hash.slice(0, 12)}
                 </bdi>

@@ -5,7 +5,7 @@ import type { Sentence } from "@/server/services/admin/audit/sentences";
 export function SummaryCell({ sentence, summary }: { sentence: Sentence; summary: unknown }) {
   const hasJson = JSON.stringify(summary ?? {}) !== "{}";
   return (
-    <div className="max-w-md min-w-48">
+    <div className="max-w-md sm:min-w-48">
       <p dir="auto" className="text-sm text-slate-800">
         {sentence.map((part, i) =>
           typeof part === "string" ? (

@@ -6,6 +6,9 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { BranchView } from "@/lib/schemas/admin-branches";
 
+/** On a phone each branch is a card (header hidden, cells in a two-column grid), so nothing scrolls sideways. */
+const PHONE = "max-sm:block max-sm:py-1";
+
 function City({ branch: b }: { branch: BranchView }) {
   if (b.cityName) return <span dir="auto">{b.cityName}</span>;
   if (b.cityId === null) return <>—</>;
@@ -18,8 +21,8 @@ function City({ branch: b }: { branch: BranchView }) {
 
 export function BranchesTable({ branches }: { branches: BranchView[] }) {
   return (
-    <Table caption="Branches" captionHidden>
-      <THead>
+    <Table caption="Branches" captionHidden className="max-sm:block">
+      <THead className="max-sm:sr-only">
         <TR>
           <TH>Name</TH>
           <TH>Arabic name</TH>
@@ -32,13 +35,13 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
           </TH>
         </TR>
       </THead>
-      <TBody>
+      <TBody className="max-sm:block">
         {branches.map((b) => (
-          <TR key={b.id}>
-            <TD className="font-medium text-slate-900">
+          <TR key={b.id} className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2">
+            <TD className={`font-medium text-slate-900 ${PHONE}`}>
               <span dir="auto">{b.name}</span>
             </TD>
-            <TD>
+            <TD className={PHONE}>
               {b.nameAR ? (
                 <span lang="ar" dir="auto">
                   {b.nameAR}
@@ -47,11 +50,11 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
                 "—"
               )}
             </TD>
-            <TD>{b.address ? <span dir="auto">{b.address}</span> : "—"}</TD>
-            <TD>
+            <TD className={`${PHONE} max-sm:col-span-2`}>{b.address ? <span dir="auto">{b.address}</span> : "—"}</TD>
+            <TD className={PHONE}>
               <City branch={b} />
             </TD>
-            <TD>
+            <TD className={PHONE}>
               {b.countryName ? (
                 <span title={`ISO code ${b.countryCode}`}>{b.countryName}</span>
               ) : b.countryCode ? (
@@ -60,7 +63,7 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
                 "—"
               )}
             </TD>
-            <TD>
+            <TD className={PHONE}>
               {b.active ? (
                 <Badge tone="success" dot>
                   Active
@@ -71,7 +74,7 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
                 </Badge>
               )}
             </TD>
-            <TD>
+            <TD className={PHONE}>
               <Link
                 href={`/transactions?branch=${encodeURIComponent(b.id)}`}
                 className="font-medium whitespace-nowrap text-brand-700 hover:underline"

@@ -96,21 +96,24 @@ export function PartnerDeleter({ known }: { known: KnownPartnerView[] }) {
             {known.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
                 <div className="min-w-0 text-sm">
-                  <p className="font-medium text-slate-900" dir="auto">
-                    {p.name ?? "Unnamed partner"}
+                  <p className="font-medium text-slate-900">
+                    <span dir="auto">{p.name ?? "Unnamed partner"}</span>
                     {p.nameAr && (
-                      <span lang="ar" dir="auto" className="ms-2 font-normal text-slate-600">
-                        {p.nameAr}
-                      </span>
+                      <>
+                        {" · "}
+                        <span lang="ar" dir="auto" className="font-normal text-slate-600">
+                          {p.nameAr}
+                        </span>
+                      </>
                     )}
                   </p>
                   <p className="text-xs text-slate-600">
                     <bdi dir="ltr" className="font-mono break-all">
                       {p.id}
                     </bdi>
-                    <span className="ms-2 whitespace-nowrap">
-                      seen <LocalTime iso={p.lastSeenAt} relative />
-                    </span>
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    Last seen <LocalTime iso={p.lastSeenAt} relative />
                   </p>
                 </div>
                 <Button size="sm" variant="danger" onClick={() => pick({ id: p.id, name: p.name })} aria-label={`Delete ${p.name ?? p.id}`}>
