@@ -45,6 +45,8 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/transactions/[id]/_components/void-dialog.tsx": "capture, void and refund dialogs",
   "app/(dashboard)/transactions/[id]/_components/refund-dialog.tsx": "capture, void and refund dialogs",
   "app/(dashboard)/admin/users/_components/new-user-dialog.tsx": "new user",
+  // The shared confirmation (billing plans' pause and cancel, disabling a user, deleting a partner).
+  "components/ui/confirm-dialog.tsx": "delete partner confirmation",
   // The roles and disable dialogs (the reset-factors one is opened by mfa.spec.ts).
   "app/(dashboard)/admin/users/_components/user-dialogs.tsx": "new user",
   "app/(dashboard)/transactions/_components/save-view-button.tsx": "save view",

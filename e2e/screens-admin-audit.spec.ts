@@ -39,6 +39,7 @@ test("audit entries read as sentences with formatted amounts; the raw JSON is be
   await expect(raw.locator("pre")).toContainText('"permissions"');
 
   await page.goto("/admin/audit?actionPrefix=refund.");
+  await shootScreen(page, "admin-audit-refunds");
   const refundRow = page.getByRole("row").filter({ hasText: orderId }).first();
   await expect(refundRow).toContainText(/Refund of SAR\s20\.00 (sent to the gateway|succeeded) for order/);
   await expect(refundRow.locator('bdi[dir="ltr"]', { hasText: orderId })).toBeVisible();

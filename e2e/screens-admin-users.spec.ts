@@ -58,7 +58,9 @@ test("the Users table is usable at 390 px: no sideways scroll, each user a card 
     .getByRole("button", { name: `Disable ${E2E_USERS.reader.name}` });
   await disable.scrollIntoViewIfNeeded();
   await expect(disable).toBeInViewport({ ratio: 1 });
+  // From the top (a row scrolled under the sticky top bar counts as an obscured target for axe).
   await page.setViewportSize(WIDTHS.desktop);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shootScreen(page, "admin-users");
 });
 

@@ -25,7 +25,7 @@ const FORGOT = (
 function problemOf(link: Exclude<PasswordLinkState, { state: "valid" }> | { state: "incomplete" }): { title: string; text: ReactNode } {
   const invite = "kind" in link && link.kind === "invite";
   const next: ReactNode = invite ? (
-    <>Ask your administrator to send a new invitation. If you have already set a password, sign in, or use {FORGOT}</>
+    <>Ask your administrator to send a new invitation. If you have already set a password, sign in, or use {FORGOT}.</>
   ) : (
     <>Ask for a new link with {FORGOT} on the sign-in page.</>
   );
@@ -47,7 +47,7 @@ function problemOf(link: Exclude<PasswordLinkState, { state: "valid" }> | { stat
         text: (
           <>
             Check that the whole link was opened (some mail programs cut long links). Otherwise ask your administrator for a new invitation,
-            or use {FORGOT}
+            or use {FORGOT}.
           </>
         ),
       };
