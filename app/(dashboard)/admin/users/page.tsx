@@ -118,7 +118,7 @@ export default async function UsersPage() {
                   <PhoneLabel>State</PhoneLabel>
                   {u.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}
                 </TD>
-                <TD className={PHONE_CELL}>
+                <TD className={`${PHONE_CELL} sm:whitespace-nowrap`}>
                   <PhoneLabel>Last sign-in</PhoneLabel>
                   {u.lastSignInAt ? (
                     <LocalTime iso={u.lastSignInAt.toISOString()} relative />
