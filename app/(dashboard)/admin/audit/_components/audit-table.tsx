@@ -74,7 +74,7 @@ export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: Audit
               key={r.id}
               className={cx("align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2", broken && "bg-red-50 hover:bg-red-50")}
             >
-              <TD className={cx("whitespace-nowrap", PHONE)}>
+              <TD className={cx("sm:whitespace-nowrap", PHONE)}>
                 <LocalTime iso={r.at.toISOString()} withSeconds />
                 <div className="text-xs text-slate-500">
                   <bdi dir="ltr">#{r.id}</bdi>
