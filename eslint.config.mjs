@@ -61,6 +61,14 @@ export default defineConfig([
     },
   },
   {
+    // The status cards (not-found, error) link with a plain <a> on purpose: a full load resets a broken page, and
+    // next/link in the root boundaries would add its client code to every route. Since the catch-all 404 route
+    // (app/(missing)/[...missing]) every address counts as "a page" to this rule, so it is off for them only.
+    name: "status-cards/plain-links",
+    files: ["components/status/**", "app/global-error.tsx"],
+    rules: { "@next/next/no-html-link-for-pages": "off" },
+  },
+  {
     name: "floors/production",
     ignores: TEST_FILES,
     rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: productionFloors }] },

@@ -1,7 +1,8 @@
 // Branches and partners admin pages driven in Chromium against the sandbox (its SUPER_ADMIN key). Rules guarded:
 // the branch search filters by text and active state and pages from the gateway (page numbers shown from 1),
 // renders Arabic names with dir="auto", and links each branch to its payments; a partner is deleted only after
-// its UUID is typed again, the gateway's confirmation string is shown, and an unknown id shows the 404 plainly.
+// a confirmation stating the consequence (#13: ConfirmDialog; the typed-again id gave way to it), the gateway's
+// confirmation string is shown, and an unknown id shows the 404 plainly.
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
@@ -95,7 +96,7 @@ test("branch search: pages from the gateway, Arabic names with dir=auto, payment
   expect(json.items.every((b) => b.active && b.name.includes("Jeddah"))).toBe(true);
 });
 
-test("partner delete: UUID checked, confirmation typed again, the gateway's confirmation string shown", async ({ page }) => {
+test("partner delete: UUID checked, a confirmation stating the consequence, the gateway's confirmation string shown", async ({ page }) => {
   await signInAs(page, E2E_USERS.admin);
   await page.goto("/admin/partners");
   const idField = page.getByRole("textbox", { name: "Partner id", exact: true });
@@ -106,21 +107,18 @@ test("partner delete: UUID checked, confirmation typed again, the gateway's conf
   await expect(page.getByText("A partner id is a UUID")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
+  // #13: the confirmation (ConfirmDialog) names the partner and says it cannot be undone; keeping it deletes nothing.
   await idField.fill(NAJD_PARTNER_ID);
   await page.getByRole("button", { name: "Delete partner…" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete this partner?" });
   await expect(dialog).toContainText(NAJD_PARTNER_ID);
-  const confirm = dialog.getByLabel("Type the partner id to confirm");
-  const remove = dialog.getByRole("button", { name: "Delete partner", exact: true });
-  await expect(remove).toBeDisabled();
-  await confirm.fill(NAJD_PARTNER_ID.slice(0, 20));
-  await expect(remove).toBeDisabled();
-  await confirm.press("Enter"); // Enter alone never deletes
-  await expect(dialog).toBeVisible();
-  await confirm.fill(NAJD_PARTNER_ID);
-  await expect(remove).toBeEnabled();
-  await remove.click();
+  await expect(dialog).toContainText("cannot be undone");
+  await dialog.getByRole("button", { name: "Keep as is" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Partner deleted" })).toHaveCount(0);
 
+  await page.getByRole("button", { name: "Delete partner…" }).click();
+  await dialog.getByRole("button", { name: "Delete partner", exact: true }).click();
   await expect(dialog).toHaveCount(0);
   const done = page.getByRole("status").filter({ hasText: "Partner deleted" });
   await expect(done).toContainText("Partner Najd Retail Group deleted successfully");
@@ -128,7 +126,6 @@ test("partner delete: UUID checked, confirmation typed again, the gateway's conf
   // The same id again: the gateway has no such partner any more.
   await idField.fill(NAJD_PARTNER_ID);
   await page.getByRole("button", { name: "Delete partner…" }).click();
-  await dialog.getByLabel("Type the partner id to confirm").fill(NAJD_PARTNER_ID);
   await dialog.getByRole("button", { name: "Delete partner", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "No partner with this id at the gateway" })).toBeVisible();
 });
@@ -139,7 +136,6 @@ test("partner delete with an unknown id shows the gateway's 404 plainly", async 
   await page.getByRole("textbox", { name: "Partner id", exact: true }).fill(UNKNOWN_PARTNER_ID);
   await page.getByRole("button", { name: "Delete partner…" }).click();
   const dialog = page.getByRole("dialog", { name: "Delete this partner?" });
-  await dialog.getByLabel("Type the partner id to confirm").fill(UNKNOWN_PARTNER_ID.toUpperCase());
   await dialog.getByRole("button", { name: "Delete partner", exact: true }).click();
   const alert = page.getByRole("alert").filter({ hasText: "No partner with this id at the gateway" });
   await expect(alert).toBeVisible();

@@ -43,6 +43,8 @@ test("a duplicate name, in another letter case, is refused on the name field", a
   await page.goto("/admin/roles/new");
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(roleName.toUpperCase());
   await page.getByRole("textbox", { name: "Description", exact: true }).fill("Same name, other case");
+  // A role must grant something (#13), so the duplicate reaches the gateway only with a permission.
+  await picker(page, "Transactions", "View").check();
   await page.getByRole("button", { name: "Create role" }).click();
   const name = page.getByRole("textbox", { name: "Name", exact: true });
   await expect(name).toHaveAttribute("aria-invalid", "true");

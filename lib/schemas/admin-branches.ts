@@ -61,7 +61,11 @@ export interface BranchView {
   businessUnitId: string | null;
   address: string | null;
   cityId: number | null;
+  /** The city's name when the gateway's data has one (contract 2.12 gives only `cityId`, so null today). */
+  cityName: string | null;
   countryCode: string | null;
+  /** The country's name from its ISO code ("682" → "Saudi Arabia"), or null when the code is no known country. */
+  countryName: string | null;
   active: boolean;
 }
 

@@ -19,5 +19,3 @@ export interface DeletePartnerResult {
   partnerId: string;
   message: string;
 }
-
-export { confirmationMatches } from "./admin-partners-values";

@@ -9,6 +9,8 @@ export const DEFAULT_ROLE_PAGE_SIZE = 10;
 export const MAX_ROLE_PAGE = 10_000;
 
 export const NAME_TAKEN_MESSAGE = "A role with this name already exists";
+/** Said on the form and by the API alike: a role that grants nothing would give its holders nothing. */
+export const NO_PERMISSION_MESSAGE = "Choose at least one permission: a role must allow something.";
 
 /**
  * A permission name as sent to the gateway: `<MODULE>_<ACTION>`, upper-cased. Not limited to the dashboard's
@@ -25,7 +27,8 @@ const roleBody = z.object({
   name: z.string().trim().min(1, "Enter a name.").max(100, "Keep the name under 100 characters."),
   description: z.string().trim().max(500, "Keep the description under 500 characters."),
   permissions: z
-    .array(permissionName)
+    .array(permissionName, NO_PERMISSION_MESSAGE)
+    .min(1, NO_PERMISSION_MESSAGE)
     .max(200)
     .refine((p) => new Set(p).size === p.length, "Each permission once."),
 });

@@ -15,6 +15,7 @@ import { canonicalTimeZone } from "@/lib/transactions/zoned-time";
 import { pageAccess } from "@/server/auth/session";
 import { listAuditFilterOptions } from "@/server/services/admin/audit/audit-filter-options";
 import { auditChainStatus } from "@/server/services/admin/audit/chain-status";
+import { describeAuditRows } from "@/server/services/admin/audit/describe-rows";
 import { listAuditLog } from "@/server/services/admin/audit/list-audit-log";
 import { appContext } from "@/server/services/app-deps";
 // The pager and time-zone sync shared by the keyset lists (plain links; the URL's `tz`).
@@ -91,6 +92,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
 
   const query = parsed.data;
   const page = await listAuditLog(ctx, query);
+  const sentences = await describeAuditRows(ctx, page.rows);
   const href = (qs: string) => `/admin/audit?${qs}`;
   const exportHref = `/api/admin/audit/export?${toAuditQueryString(query, { cursor: null })}`;
 
@@ -135,6 +137,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           <>
             <AuditTable
               rows={page.rows}
+              sentences={sentences}
               zone={query.tz}
               brokenAt={chain.ok ? null : chain.brokenAt}
               actorHref={(actorId) => href(toAuditQueryString({ ...query, actor: actorId }, { cursor: null }))}

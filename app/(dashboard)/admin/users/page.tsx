@@ -1,3 +1,5 @@
+// /admin/users: who can sign in, with which roles. A table on a wide screen; on a phone each user is a card (the
+// same table restyled with CSS: header hidden, cells stacked with their labels), so nothing scrolls sideways.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
@@ -15,6 +17,19 @@ import { UserRowActions } from "./_components/user-row-actions";
 
 export const metadata: Metadata = { title: "Users" };
 export const dynamic = "force-dynamic";
+
+/** On a phone a cell is a block in the card's grid; the wide ones take the whole row. */
+const PHONE_CELL = "max-sm:block max-sm:py-1";
+const PHONE_CELL_WIDE = "max-sm:col-span-2 max-sm:block max-sm:py-1";
+
+/** The column's name, shown only on a phone where the header row is hidden. */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="block text-xs font-medium text-slate-500 sm:hidden">
+      {children}
+    </span>
+  );
+}
 
 export default async function UsersPage() {
   const { principal, allowed } = await pageAccess("USERS_MANAGE");
@@ -45,15 +60,15 @@ export default async function UsersPage() {
         description="Who can sign in to the dashboard, with which roles. Disabling a user ends their sessions at once."
         actions={
           <NewUserButton
-            roleNames={grantable.map((r) => r.name)}
+            roles={grantable.map((r) => ({ name: r.name, summary: r.summary }))}
             canGrantSuperAdmin={superAdmin}
             permissions={superAdmin ? PERMISSIONS : []}
           />
         }
       />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <Table caption="Dashboard users" captionHidden>
-          <THead>
+      <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
+        <Table caption="Dashboard users" captionHidden className="max-sm:block">
+          <THead className="max-sm:sr-only">
             <TR>
               <TH>User</TH>
               <TH>Type</TH>
@@ -65,10 +80,10 @@ export default async function UsersPage() {
               </TH>
             </TR>
           </THead>
-          <TBody>
+          <TBody className="max-sm:block">
             {users.map((u) => (
-              <TR key={u.id}>
-                <TD>
+              <TR key={u.id} className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2">
+                <TD className={PHONE_CELL_WIDE}>
                   {/* Super-admins open the user's sessions and sign-in history (app/(dashboard)/admin/users/[userId]). */}
                   {principal.userType === "SUPER_ADMIN" ? (
                     <Link
@@ -87,17 +102,31 @@ export default async function UsersPage() {
                     <bdi dir="ltr">{u.email}</bdi>
                   </span>
                 </TD>
-                <TD>{u.userType === "SUPER_ADMIN" ? <Badge tone="info">Super-admin</Badge> : "User"}</TD>
-                <TD>
+                <TD className={PHONE_CELL}>
+                  <PhoneLabel>Type</PhoneLabel>
+                  {u.userType === "SUPER_ADMIN" ? <Badge tone="info">Super-admin</Badge> : "User"}
+                </TD>
+                <TD className={PHONE_CELL}>
+                  <PhoneLabel>Roles</PhoneLabel>
                   {u.userType === "SUPER_ADMIN" ? (
                     <span className="text-slate-600">All permissions</span>
                   ) : (
                     u.roles.map((r) => r.name).join(", ") || <span className="text-slate-500">None</span>
                   )}
                 </TD>
-                <TD>{u.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}</TD>
-                <TD>{u.lastSignInAt ? <LocalTime iso={u.lastSignInAt.toISOString()} /> : <span className="text-slate-500">Never</span>}</TD>
-                <TD>
+                <TD className={PHONE_CELL}>
+                  <PhoneLabel>State</PhoneLabel>
+                  {u.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}
+                </TD>
+                <TD className={`${PHONE_CELL} sm:whitespace-nowrap`}>
+                  <PhoneLabel>Last sign-in</PhoneLabel>
+                  {u.lastSignInAt ? (
+                    <LocalTime iso={u.lastSignInAt.toISOString()} relative />
+                  ) : (
+                    <span className="text-slate-500">Never</span>
+                  )}
+                </TD>
+                <TD className={PHONE_CELL_WIDE}>
                   <UserRowActions
                     user={{
                       id: u.id,

@@ -54,6 +54,12 @@ describe.each(testDatabaseTargets())("branch search on $name", (target) => {
     expect(url.searchParams.has("active")).toBe(false);
   });
 
+  it("#13: each branch carries its country's name from the numeric ISO code, and no city name the gateway did not give", async () => {
+    const page = await searchBranches({ deps, principal: viewer, ip: null }, q({}));
+    expect(page.items.every((b) => b.countryCode === "682" && b.countryName === "Saudi Arabia")).toBe(true);
+    expect(page.items.every((b) => typeof b.cityId === "number" && b.cityName === null)).toBe(true);
+  });
+
   it("pages are numbered from 0, do not overlap and together hold every branch", async () => {
     const pages = await Promise.all(
       [0, 1, 2].map((n) => searchBranches({ deps, principal: viewer, ip: null }, q({ pageNumber: String(n), pageSize: "10" }))),

@@ -1,5 +1,5 @@
 // Branch search at the gateway (contract 4.15): one page of the merchant's branches by name and active state.
-// Read-only, so no audit row. Page number and page size are always sent (the gateway requires both). A refusal
+// Read-only, so no audit row. Country codes become names here (server-side), cities their names where known. Page number and page size are always sent (the gateway requires both). A refusal
 // for the API key's access level (contract 5.3: BRANCH keys may not search branches) is said plainly.
 import "server-only";
 import { activeFilterOf, type BranchSearchPage, type BranchSearchQuery, type BranchView } from "@/lib/schemas/admin-branches";
@@ -8,6 +8,13 @@ import { AppError } from "../../../errors";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "./access-level";
+import { countryName } from "./country-names";
+
+/** A city name, should the gateway's (loose) branch record carry one; the contract has `cityId` only. */
+function cityNameOf(b: Branch): string | null {
+  const v = (b as Record<string, unknown>).cityName;
+  return typeof v === "string" && v.trim() ? v.trim() : null;
+}
 
 function viewOf(b: Branch): BranchView {
   return {
@@ -17,7 +24,10 @@ function viewOf(b: Branch): BranchView {
     businessUnitId: b.businessUnitId ?? null,
     address: b.address ?? null,
     cityId: b.cityId ?? null,
+    // The contract's branch carries a city id only; a name is used if the gateway ever sends one.
+    cityName: cityNameOf(b),
     countryCode: b.countryCode ?? null,
+    countryName: countryName(b.countryCode),
     active: b.active,
   };
 }

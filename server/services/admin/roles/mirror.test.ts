@@ -93,11 +93,11 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     const [x, y] = [uniqueName("swap-x"), uniqueName("swap-y")];
     const a = await createRole(
       { deps, principal: superAdmin, ip: null },
-      createRoleSchema.parse({ name: x, description: "", permissions: [] }),
+      createRoleSchema.parse({ name: x, description: "", permissions: ["TRANSACTIONS_VIEW"] }),
     );
     const b = await createRole(
       { deps, principal: superAdmin, ip: null },
-      createRoleSchema.parse({ name: y, description: "", permissions: [] }),
+      createRoleSchema.parse({ name: y, description: "", permissions: ["TRANSACTIONS_VIEW"] }),
     );
     const rename = (id: string, roleName: string) => deps.gateway.updateRole({ roleId: id, roleName, description: "", permissions: [] });
     await rename(a.role.gatewayRoleId!, `${x}-tmp`);
@@ -117,7 +117,7 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     const before = await deps.db.select().from(roles).orderBy(roles.id);
     const audits = (await deps.db.select().from(auditLog)).length;
     const unavailable = { code: "gateway_unavailable", userMessage: ROLES_GATEWAY_UNAVAILABLE };
-    const input = updateRoleSchema.parse({ name: r.role.name, description: "", permissions: [] });
+    const input = updateRoleSchema.parse({ name: r.role.name, description: "", permissions: ["TRANSACTIONS_VIEW"] });
     await expect(searchRoles({ deps: dead, principal: superAdmin, ip: null }, query())).rejects.toMatchObject(unavailable);
     await expect(getRole({ deps: dead, principal: superAdmin, ip: null }, { roleId: r.role.id })).rejects.toMatchObject(unavailable);
     await expect(updateRole({ deps: dead, principal: superAdmin, ip: null }, { roleId: r.role.id, ...input })).rejects.toMatchObject(
@@ -126,7 +126,7 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     await expect(
       createRole(
         { deps: dead, principal: superAdmin, ip: null },
-        createRoleSchema.parse({ name: uniqueName("Never"), description: "", permissions: [] }),
+        createRoleSchema.parse({ name: uniqueName("Never"), description: "", permissions: ["TRANSACTIONS_VIEW"] }),
       ),
     ).rejects.toMatchObject(unavailable);
     await expect(refreshRoleMirror({ deps: dead, principal: superAdmin, ip: null })).rejects.toMatchObject(unavailable);

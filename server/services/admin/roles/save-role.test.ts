@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../../sandbox/server";
-import { createRoleSchema, NAME_TAKEN_MESSAGE, updateRoleSchema } from "@/lib/schemas/admin-roles";
+import { createRoleSchema, NAME_TAKEN_MESSAGE, NO_PERMISSION_MESSAGE, updateRoleSchema } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
 import { auditLog, roles } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
@@ -84,7 +84,7 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
     await expect(
       updateRole(as(admin), {
         roleId: b.role.id,
-        ...updateRoleSchema.parse({ name: a.role.name.toLowerCase(), description: "", permissions: [] }),
+        ...updateRoleSchema.parse({ name: a.role.name.toLowerCase(), description: "", permissions: ["TRANSACTIONS_VIEW"] }),
       }),
     ).rejects.toMatchObject({
       code: "conflict",
@@ -154,7 +154,10 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
       .returning();
     await expect(getRole(as(admin), { roleId: ghost!.id })).rejects.toMatchObject({ code: "not_found", userMessage: ROLE_NOT_AT_GATEWAY });
     await expect(
-      updateRole(as(admin), { roleId: ghost!.id, ...updateRoleSchema.parse({ name: ghost!.name, description: "", permissions: [] }) }),
+      updateRole(as(admin), {
+        roleId: ghost!.id,
+        ...updateRoleSchema.parse({ name: ghost!.name, description: "", permissions: ["TRANSACTIONS_VIEW"] }),
+      }),
     ).rejects.toMatchObject({
       code: "not_found",
     });
@@ -164,7 +167,7 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
 
   it("a user without ROLES_MANAGE is refused by every operation", async () => {
     const reader = await testPrincipal(deps.db, "Reader", ["TRANSACTIONS_VIEW"]);
-    const any = body(uniqueName("nope"), []);
+    const any = body(uniqueName("nope"), ["TRANSACTIONS_VIEW"]);
     await expect(createRole(as(reader), any)).rejects.toMatchObject({ code: "forbidden" });
     await expect(updateRole(as(reader), { roleId: randomUUID(), ...any })).rejects.toMatchObject({ code: "forbidden" });
     await expect(getRole(as(reader), { roleId: randomUUID() })).rejects.toMatchObject({ code: "forbidden" });
@@ -184,6 +187,14 @@ describe("role schemas", () => {
       false,
     );
     expect(createRoleSchema.safeParse({ name: "Ops", description: "", permissions: ["not a permission"] }).success).toBe(false);
-    expect(createRoleSchema.safeParse({ name: "  ", description: "", permissions: [] }).success).toBe(false);
+    expect(createRoleSchema.safeParse({ name: "  ", description: "", permissions: ["REFUNDS_CREATE"] }).success).toBe(false);
+  });
+
+  it("#13: a role must grant at least one permission, on create and on update, with the same message for form and API", () => {
+    for (const schema of [createRoleSchema, updateRoleSchema]) {
+      const r = schema.safeParse({ name: "Ops", description: "", permissions: [] });
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["permissions", NO_PERMISSION_MESSAGE]]);
+    }
   });
 });

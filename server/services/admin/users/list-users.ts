@@ -1,9 +1,11 @@
 // The dashboard's users with their roles, type, state and last sign-in (USERS_MANAGE), and the roles to assign
-// (with their permissions, so the page offers only the roles the viewer may hand out).
+// (with their permissions, so the page offers only the roles the viewer may hand out, and a one-line summary of
+// what each allows).
 import { asc, eq } from "drizzle-orm";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { roles, userRoles, users } from "../../../db/schema";
 import { requirePermission } from "../../require-permission";
+import { describeRole } from "../roles/describe-role";
 
 export interface UserListItem {
   id: string;
@@ -21,7 +23,7 @@ export interface UserListItem {
 
 export async function listUsers(
   ctx: ServiceContext<Pick<ServiceDeps, "db">>,
-): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string; permissions: string[] }> }> {
+): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string; permissions: string[]; summary: string }> }> {
   const {
     deps: { db },
     principal,
@@ -33,7 +35,10 @@ export async function listUsers(
       .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId)),
-    db.select({ id: roles.id, name: roles.name, permissions: roles.permissions }).from(roles).orderBy(asc(roles.name)),
+    db
+      .select({ id: roles.id, name: roles.name, description: roles.description, permissions: roles.permissions })
+      .from(roles)
+      .orderBy(asc(roles.name)),
   ]);
   return {
     users: rows.map((u) => ({
@@ -48,6 +53,7 @@ export async function listUsers(
       createdAt: u.createdAt,
       roles: links.filter((l) => l.userId === u.id).map(({ id, name }) => ({ id, name })),
     })),
-    roles: allRoles,
+    // What each role allows, in one line (its description, else a phrase from its permissions).
+    roles: allRoles.map(({ description, ...r }) => ({ ...r, summary: describeRole({ description, permissions: r.permissions }) })),
   };
 }

@@ -1,11 +1,12 @@
 // The audit entries, newest first, rendered on the server: time in the reader's zone, who, what, on what (a
 // payment links to its page), from where, the summary, and the start of the row's hash. The entry where the
-// hash chain breaks, if any, is marked.
+// hash chain breaks, if any, is marked. The summary reads as a sentence, the raw JSON behind a toggle.
 import Link from "next/link";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { cx } from "@/components/ui/cx";
 import type { AuditRow } from "@/server/db/schema";
+import type { Sentence } from "@/server/services/admin/audit/sentences";
 import { SummaryCell } from "./summary-cell";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,8 +37,14 @@ function Target({ type, id }: { type: string | null; id: string | null }) {
   );
 }
 
+/** On a phone an entry is a card: time and actor side by side, then what happened and its target; the raw action,
+ * the IP and the hash (in the CSV export and on a wider screen) are left out. */
+const PHONE = "max-sm:block max-sm:py-1";
+
 export interface AuditTableProps {
   rows: AuditRow[];
+  /** Each entry's summary as a sentence (describeAuditRows), by entry id. */
+  sentences: Map<number, Sentence>;
   zone: string;
   /** The entry where the chain breaks (highlighted), if the banner reported one. */
   brokenAt: number | null;
@@ -45,33 +52,36 @@ export interface AuditTableProps {
   actorHref: (actorId: string) => string;
 }
 
-export function AuditTable({ rows, zone, brokenAt, actorHref }: AuditTableProps) {
+export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: AuditTableProps) {
   return (
-    <Table caption={`Audit log entries, newest first (dates filtered in ${zone})`} captionHidden>
-      <THead>
+    <Table caption={`Audit log entries, newest first (dates filtered in ${zone})`} captionHidden className="max-sm:block">
+      <THead className="max-sm:sr-only">
         <tr>
           <TH>Time</TH>
           <TH>Actor</TH>
           <TH>Action</TH>
           <TH>Target</TH>
           <TH>IP</TH>
-          <TH>Summary</TH>
+          <TH>What happened</TH>
           <TH>Hash</TH>
         </tr>
       </THead>
-      <TBody>
+      <TBody className="max-sm:block">
         {rows.map((r) => {
           const broken = r.id === brokenAt;
           return (
-            <TR key={r.id} className={cx("align-top", broken && "bg-red-50 hover:bg-red-50")}>
-              <TD className="whitespace-nowrap">
+            <TR
+              key={r.id}
+              className={cx("align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2", broken && "bg-red-50 hover:bg-red-50")}
+            >
+              <TD className={cx("sm:whitespace-nowrap", PHONE)}>
                 <LocalTime iso={r.at.toISOString()} withSeconds />
                 <div className="text-xs text-slate-500">
                   <bdi dir="ltr">#{r.id}</bdi>
                   {broken && <span className="ms-1 font-medium text-red-700">chain breaks here</span>}
                 </div>
               </TD>
-              <TD>
+              <TD className={cx(PHONE, "max-sm:break-all")}>
                 {r.actorEmail ? (
                   r.actorId ? (
                     <Link href={actorHref(r.actorId)} prefetch={false} className="hover:underline" title="Show only this user's entries">
@@ -84,15 +94,15 @@ export function AuditTable({ rows, zone, brokenAt, actorHref }: AuditTableProps)
                   <span className="text-slate-500">system</span>
                 )}
               </TD>
-              <TD>
+              <TD className="max-sm:hidden">
                 <code dir="ltr" className="font-mono text-xs whitespace-nowrap">
                   {r.action}
                 </code>
               </TD>
-              <TD>
+              <TD className={cx(PHONE, "max-sm:order-last max-sm:col-span-2")}>
                 <Target type={r.targetType} id={r.targetId} />
               </TD>
-              <TD>
+              <TD className="max-sm:hidden">
                 {r.ip ? (
                   <bdi dir="ltr" className="font-mono text-xs">
                     {r.ip}
@@ -101,10 +111,10 @@ export function AuditTable({ rows, zone, brokenAt, actorHref }: AuditTableProps)
                   <Muted />
                 )}
               </TD>
-              <TD>
-                <SummaryCell summary={r.summary} />
+              <TD className={cx(PHONE, "max-sm:col-span-2")}>
+                <SummaryCell sentence={sentences.get(r.id) ?? [r.action]} summary={r.summary} />
               </TD>
-              <TD>
+              <TD className="max-sm:hidden">
                 <bdi dir="ltr" className="font-mono text-xs" title={r.hash}>
                   {r.hash.slice(0, 12)}
                 </bdi>

@@ -1,29 +1,33 @@
-// An entry's summary as compact JSON: shown whole when short, else truncated with the full, indented JSON behind
-// a native <details> (no JavaScript).
-const SHORT = 60;
+// An entry's summary: the sentence people read ("Refund of SAR 2,000.00 approved for order ORD-1"), with amounts,
+// ids and e-mails kept left-to-right, and the raw JSON behind a native <details> toggle (no JavaScript).
+import type { Sentence } from "@/server/services/admin/audit/sentences";
 
-export function SummaryCell({ summary }: { summary: unknown }) {
-  const compact = JSON.stringify(summary ?? {});
-  if (compact === "{}") return <span className="text-slate-500">—</span>;
-  if (compact.length <= SHORT) {
-    return (
-      <code dir="ltr" className="font-mono text-xs break-all text-slate-700">
-        {compact}
-      </code>
-    );
-  }
+export function SummaryCell({ sentence, summary }: { sentence: Sentence; summary: unknown }) {
+  const hasJson = JSON.stringify(summary ?? {}) !== "{}";
   return (
-    <details className="max-w-xs">
-      <summary className="cursor-pointer font-mono text-xs text-slate-700">
-        <code dir="ltr" className="break-all">{`${compact.slice(0, SHORT)}…`}</code>
-        <span className="sr-only"> (show the whole summary)</span>
-      </summary>
-      <pre
-        dir="ltr"
-        className="mt-2 max-h-64 overflow-auto rounded-sm bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-800"
-      >
-        {JSON.stringify(summary, null, 2)}
-      </pre>
-    </details>
+    <div className="max-w-md sm:min-w-48">
+      <p dir="auto" className="text-sm text-slate-800">
+        {sentence.map((part, i) =>
+          typeof part === "string" ? (
+            part
+          ) : (
+            <bdi key={i} dir="ltr" className="font-medium">
+              {part.ltr}
+            </bdi>
+          ),
+        )}
+      </p>
+      {hasJson && (
+        <details className="mt-1">
+          <summary className="cursor-pointer text-xs text-slate-600 hover:text-slate-900">Raw JSON</summary>
+          <pre
+            dir="ltr"
+            className="mt-1 max-h-64 overflow-auto rounded-sm bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap break-all text-slate-800"
+          >
+            {JSON.stringify(summary, null, 2)}
+          </pre>
+        </details>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 // Create or edit a role: name, description, permission picker. The gateway's answers land where they belong: a
 // taken name on the name field, permissions it did not assign in a warning after saving, anything else (the
-// gateway unreachable, its access level refused) as a plain message at the top.
+// gateway unreachable, its access level refused) as a plain message at the top. Leaving with unsaved changes asks
+// first (useLeaveGuard); a role must grant at least one permission (the shared schema says so, here and on the server).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,6 +13,7 @@ import { apiFetch } from "@/lib/api-client";
 import type { RoleFormOutput, RoleFormValues, RoleSaveResult } from "@/lib/schemas/admin-roles";
 import { NotAssigned } from "./not-assigned";
 import { PermissionPicker } from "./permission-picker";
+import { useLeaveGuard } from "./use-leave-guard";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
@@ -37,11 +39,15 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
     handleSubmit,
     reset,
     setError: setFieldError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<RoleFormValues, unknown, RoleFormOutput>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/admin-roles").then((m) => (roleId ? m.updateRoleSchema : m.createRoleSchema))),
     defaultValues: defaults,
   });
+
+  // Once a create succeeded the page moves on by itself: nothing is left unsaved.
+  const [saved, setSaved] = useState(false);
+  useLeaveGuard(isDirty && !saved);
 
   const save = useApiMutation({
     mutationFn: (values: RoleFormOutput) =>
@@ -54,6 +60,7 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
     message: (e, onField) => (onField && e.code === "conflict" ? null : e.message),
     onSuccess: (r) => {
       if (!roleId) {
+        setSaved(true);
         const q = new URLSearchParams({ saved: "created" });
         if (r.notAssigned.length) q.set("notAssigned", r.notAssigned.join(","));
         router.push(`/admin/roles/${r.role.id}?${q}`);

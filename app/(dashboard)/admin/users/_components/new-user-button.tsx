@@ -1,154 +1,24 @@
 "use client";
-// "New user": creates the user at the gateway and a dashboard login; the set-password link is mailed to the new
-// user (the admin never sees it). Only a super-admin is offered the super-admin type and extra permissions, and
-// only the roles whose permissions the admin holds are listed (the service refuses the rest anyway).
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Alert } from "@/components/ui/alert";
+// "New user" on the Users page: only the button is in the page's first load; the dialog (its form, validation and
+// the field primitives) is fetched when first wanted, warmed up when the pointer or focus reaches the button.
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
-import { LocalTime } from "@/components/ui/local-time";
-import { apiFetch } from "@/lib/api-client";
-import type { CreateUserInput } from "@/lib/schemas/admin-users";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { useApiMutation } from "@/lib/use-api-mutation";
+import type { NewUserDialogProps } from "./new-user-dialog";
 
-interface Created {
-  email: string;
-  invitationSentTo: string;
-  expiresAt: string;
-  linkedExistingGatewayUser: boolean;
-}
+const load = () => import("./new-user-dialog");
+const NewUserDialog = lazy(() => load().then((m) => ({ default: m.NewUserDialog })));
 
-/**
- * `permissions`: the names a super-admin may grant as extra permissions, passed by the page (server) so the list is
- * data in the page, not code in this component's bundle.
- */
-export function NewUserButton({
-  roleNames,
-  canGrantSuperAdmin,
-  permissions,
-}: {
-  roleNames: string[];
-  canGrantSuperAdmin: boolean;
-  permissions: readonly string[];
-}) {
+export function NewUserButton(props: Omit<NewUserDialogProps, "onClose">) {
   const [open, setOpen] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError: setFieldError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateUserInput>({
-    resolver: lazyZodResolver(() => import("@/lib/schemas/admin-users").then((m) => m.createUserSchema)),
-    defaultValues: { email: "", name: "", phoneNumber: "+966", userType: "USER", roleNames: [], extraPermissions: [] },
-  });
-  const create = useApiMutation({
-    mutationFn: (values: CreateUserInput) => apiFetch<Created>("/api/admin/users", { method: "POST", body: values }),
-    form: { setError: setFieldError, fields: ["email", "name", "phoneNumber", "userType", "roleNames", "extraPermissions"] },
-    fallbackMessage: "The user could not be created.",
-    refresh: true,
-    onSuccess: setCreated,
-  });
-  const error = create.error;
-  const close = () => {
-    setOpen(false);
-    setCreated(null);
-    create.reset();
-    reset();
-  };
-  const onSubmit = handleSubmit(create.submit);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>New user</Button>
+      <Button onClick={() => setOpen(true)} onPointerEnter={() => void load()} onFocus={() => void load()}>
+        New user
+      </Button>
       {open && (
-        <Dialog
-          open
-          onClose={close}
-          busy={isSubmitting}
-          size="lg"
-          title={created ? "User created" : "New user"}
-          footer={
-            created ? (
-              <Button onClick={close}>Done</Button>
-            ) : (
-              <>
-                <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" form="new-user-form" loading={isSubmitting}>
-                  Create user
-                </Button>
-              </>
-            )
-          }
-        >
-          {created ? (
-            <div className="space-y-3 text-sm">
-              <Alert tone="success">
-                {created.email} was created
-                {created.linkedExistingGatewayUser
-                  ? " (the gateway already had this user; the dashboard login is now linked to it)"
-                  : " at the gateway and in the dashboard"}
-                .
-              </Alert>
-              <p data-testid="invitation-sent">
-                Invitation sent to <bdi dir="ltr">{created.invitationSentTo}</bdi>; the link works until{" "}
-                <LocalTime iso={created.expiresAt} />. It works once; if it does not arrive or expires, use &ldquo;Re-send invitation&rdquo;
-                in the users table.
-              </p>
-            </div>
-          ) : (
-            <form id="new-user-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-              {error && (
-                <Alert tone="error" className="sm:col-span-2">
-                  {error}
-                </Alert>
-              )}
-              <InputField label="E-mail" type="email" autoComplete="off" required error={errors.email?.message} {...register("email")} />
-              <InputField label="Name" autoComplete="off" required error={errors.name?.message} {...register("name")} />
-              <InputField
-                label="Phone"
-                type="tel"
-                required
-                hint="With the country code, e.g. +966501234567."
-                error={errors.phoneNumber?.message}
-                {...register("phoneNumber")}
-              />
-              {canGrantSuperAdmin && (
-                <SelectField label="Type" required error={errors.userType?.message} {...register("userType")}>
-                  <option value="USER">User (permissions from roles)</option>
-                  <option value="SUPER_ADMIN">Super-admin (all permissions)</option>
-                </SelectField>
-              )}
-              <fieldset className="sm:col-span-2">
-                <legend className="text-sm font-medium">Roles</legend>
-                <div className="mt-2 grid gap-2 sm:grid-cols-3">
-                  {roleNames.map((name) => (
-                    <CheckboxField key={name} label={name} value={name} {...register("roleNames")} />
-                  ))}
-                </div>
-                {errors.roleNames && <p className="mt-1 text-sm text-red-700">{errors.roleNames.message}</p>}
-              </fieldset>
-              {roleNames.length === 0 && (
-                <p className="text-sm text-slate-600 sm:col-span-2">No role grants only permissions you hold, so you cannot give any.</p>
-              )}
-              {canGrantSuperAdmin && (
-                <details className="sm:col-span-2">
-                  <summary className="cursor-pointer text-sm font-medium">Extra permissions (optional)</summary>
-                  <div className="mt-2 grid gap-2 sm:grid-cols-3">
-                    {permissions.map((p) => (
-                      <CheckboxField key={p} label={<code className="text-xs">{p}</code>} value={p} {...register("extraPermissions")} />
-                    ))}
-                  </div>
-                </details>
-              )}
-            </form>
-          )}
-        </Dialog>
+        <Suspense fallback={null}>
+          <NewUserDialog {...props} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </>
   );

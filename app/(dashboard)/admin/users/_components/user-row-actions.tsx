@@ -1,16 +1,20 @@
 "use client";
-// Per-user actions on the Users page: change roles (a small dialog with checkboxes), disable / enable, and re-send
-// the invitation of a user who has not chosen a password yet. Only what the viewer may do is offered (the page
-// says what: no controls on their own row or, unless they are a super-admin, on a super-admin's; roles they do
-// not fully hold are shown disabled); the services refuse the rest anyway.
-import { useState } from "react";
+// Per-user actions on the Users page: change roles, disable (after a confirmation that says what it does) / enable,
+// re-send the invitation of a user who has not chosen a password yet, and (super-admins) reset 2FA. Only what the
+// viewer may do is offered (the page says what: no controls on their own row or, unless they are a super-admin, on
+// a super-admin's; roles they do not fully hold are shown disabled); the services refuse the rest anyway. The
+// dialogs are loaded on demand, so the page's first load carries only these buttons.
+import { lazy, Suspense, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
 import { LocalTime } from "@/components/ui/local-time";
 import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
-import { ResetFactorsButton } from "./reset-factors-button";
+
+const loadDialogs = () => import("./user-dialogs");
+const RolesDialog = lazy(() => loadDialogs().then((m) => ({ default: m.RolesDialog })));
+const DisableUserDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DisableUserDialog })));
+const ResetFactorsDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ResetFactorsDialog })));
 
 export interface UserRowActionsProps {
   user: { id: string; name: string; email: string; status: string; roleIds: string[]; invitationPending: boolean };
@@ -33,33 +37,42 @@ function send(userId: string, c: Change): Promise<unknown> {
   return apiFetch<Invited>(`/api/admin/users/${userId}/invitation`, { method: "POST" });
 }
 
+type Open = "roles" | "disable" | "reset" | null;
+
 export function UserRowActions({ user, roles, lockedReason, enableBlockedReason, canResetFactors = false }: UserRowActionsProps) {
-  const [editing, setEditing] = useState(false);
-  const [chosen, setChosen] = useState<string[]>(user.roleIds);
+  const [open, setOpen] = useState<Open>(null);
   const [invited, setInvited] = useState<Invited | null>(null);
   const change = useApiMutation({
     mutationFn: (c: Change) => send(user.id, c),
     fallbackMessage: "The change could not be saved.",
     refresh: true,
     onSuccess: (r, c) => {
-      if (c.what === "roles") setEditing(false);
+      if (c.what === "roles" || c.what === "status") setOpen(null);
       if (c.what === "invite") setInvited(r as Invited);
     },
   });
   const busy = change.variables?.what ?? null;
   const error = change.error;
-  const toggleStatus = () => void change.submit({ what: "status", status: user.status === "active" ? "disabled" : "active" });
-  const saveRoles = () => void change.submit({ what: "roles", roleIds: chosen });
+  const active = user.status === "active";
+  const openDialog = (which: Open) => {
+    change.reset();
+    setOpen(which);
+  };
+  const close = () => {
+    change.reset();
+    setOpen(null);
+  };
+  const setStatus = (status: "active" | "disabled") => void change.submit({ what: "status", status });
   const resendInvitation = () => {
     setInvited(null);
     void change.submit({ what: "invite" });
   };
 
-  if (lockedReason) return <p className="text-end text-xs text-slate-600">{lockedReason}</p>;
+  if (lockedReason) return <p className="text-xs text-slate-600 sm:text-end">{lockedReason}</p>;
   return (
-    <div className="flex flex-col items-end gap-2">
-      <div className="flex flex-wrap justify-end gap-2">
-        {user.invitationPending && user.status === "active" && (
+    <div className="flex flex-col items-start gap-2 sm:items-end">
+      <div className="flex flex-wrap gap-2 sm:justify-end" onPointerEnter={() => void loadDialogs()}>
+        {user.invitationPending && active && (
           <Button
             size="sm"
             variant="secondary"
@@ -70,82 +83,47 @@ export function UserRowActions({ user, roles, lockedReason, enableBlockedReason,
             Re-send invitation
           </Button>
         )}
-        <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={`Change roles of ${user.name}`}>
+        <Button size="sm" variant="secondary" onClick={() => openDialog("roles")} aria-label={`Change roles of ${user.name}`}>
           Roles
         </Button>
         <Button
           size="sm"
-          variant={user.status === "active" ? "danger" : "secondary"}
-          loading={busy === "status"}
-          onClick={toggleStatus}
-          disabledReason={user.status !== "active" && enableBlockedReason ? enableBlockedReason : undefined}
-          aria-label={`${user.status === "active" ? "Disable" : "Enable"} ${user.name}`}
+          variant={active ? "danger" : "secondary"}
+          loading={!active && busy === "status"}
+          onClick={() => (active ? openDialog("disable") : setStatus("active"))}
+          disabledReason={!active && enableBlockedReason ? enableBlockedReason : undefined}
+          aria-label={`${active ? "Disable" : "Enable"} ${user.name}`}
         >
-          {user.status === "active" ? "Disable" : "Enable"}
+          {active ? "Disable" : "Enable"}
         </Button>
-        {canResetFactors && <ResetFactorsButton user={user} />}
+        {canResetFactors && (
+          <Button size="sm" variant="ghost" onClick={() => setOpen("reset")} aria-label={`Reset two-step verification of ${user.name}`}>
+            Reset 2FA
+          </Button>
+        )}
       </div>
       {invited && (
         <Alert tone="success">
           Invitation sent to <bdi dir="ltr">{invited.invitationSentTo}</bdi>; the link works until <LocalTime iso={invited.expiresAt} />.
         </Alert>
       )}
-      {error && !editing && <Alert tone="error">{error}</Alert>}
-      {editing && (
-        <Dialog
-          open
-          onClose={() => setEditing(false)}
-          busy={busy === "roles"}
-          title={`Roles of ${user.name}`}
-          description="Permissions change on the user's next request. You can give only roles whose permissions you hold yourself."
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setEditing(false)} disabled={busy === "roles"}>
-                Cancel
-              </Button>
-              <Button loading={busy === "roles"} onClick={saveRoles}>
-                Save roles
-              </Button>
-            </>
-          }
-        >
-          {error && (
-            <Alert tone="error" className="mb-3">
-              {error}
-            </Alert>
-          )}
-          <fieldset>
-            <legend className="sr-only">Roles</legend>
-            <ul className="space-y-2">
-              {roles.map((r) => {
-                const locked = !r.grantable && !user.roleIds.includes(r.id);
-                return (
-                  <li key={r.id}>
-                    <label className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-brand-600 disabled:opacity-50"
-                        checked={chosen.includes(r.id)}
-                        disabled={locked}
-                        aria-describedby={locked ? `role-locked-${user.id}-${r.id}` : undefined}
-                        onChange={(e) => setChosen(e.target.checked ? [...chosen, r.id] : chosen.filter((id) => id !== r.id))}
-                      />
-                      <span dir="auto" className={locked ? "text-slate-500" : undefined}>
-                        {r.name}
-                      </span>
-                      {locked && (
-                        <span id={`role-locked-${user.id}-${r.id}`} className="text-xs text-slate-600">
-                          (it grants permissions you do not hold)
-                        </span>
-                      )}
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          </fieldset>
-        </Dialog>
-      )}
+      {error && open === null && <Alert tone="error">{error}</Alert>}
+      <Suspense fallback={null}>
+        {open === "roles" && (
+          <RolesDialog
+            user={user}
+            roles={roles}
+            busy={busy === "roles"}
+            error={error}
+            onSave={(roleIds) => void change.submit({ what: "roles", roleIds })}
+            onClose={close}
+          />
+        )}
+        {open === "disable" && (
+          <DisableUserDialog user={user} busy={busy === "status"} error={error} onConfirm={() => setStatus("disabled")} onClose={close} />
+        )}
+        {open === "reset" && <ResetFactorsDialog user={user} onClose={close} />}
+      </Suspense>
     </div>
   );
 }

@@ -1,0 +1,156 @@
+"use client";
+// The Partners page's one client island: the partners the dashboard knows (from transaction details), each with
+// "Delete…", and a form for any other id. Either way a confirmation names the partner and says what deleting
+// does; the outcome (the gateway's confirmation, "no partner with this id", a refusal for the key's access level)
+// is shown on the page once the dialog closes, and the list is refreshed.
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LocalTime } from "@/components/ui/local-time";
+import { apiFetch, type ApiError } from "@/lib/api-client";
+import type { DeletePartnerResult } from "@/lib/schemas/admin-partners";
+import { useApiMutation } from "@/lib/use-api-mutation";
+import { DeleteByIdForm } from "./delete-by-id-form";
+
+/** A partner seen in a payment's business-unit hierarchy (server/services/admin/partners/known-partners.ts). */
+export interface KnownPartnerView {
+  id: string;
+  name: string | null;
+  nameAr: string | null;
+  lastSeenAt: string;
+}
+
+type Target = { id: string; name: string | null };
+type Outcome = { tone: "success" | "error" | "warning"; title: string; text: string; partner: Target };
+
+const FAILURE_TITLE: Record<string, string> = {
+  not_found: "No partner with this id at the gateway",
+  gateway_error: "The gateway refused to delete the partner",
+  gateway_unavailable: "The gateway is unavailable",
+  outcome_unknown: "The gateway did not confirm",
+  forbidden: "You may not delete partners",
+};
+
+function failure(e: ApiError, partner: Target): Outcome {
+  return {
+    tone: e.code === "outcome_unknown" ? "warning" : "error",
+    title: FAILURE_TITLE[e.code] ?? "The partner could not be deleted",
+    text: e.code === "not_found" ? "The gateway answered 404 for this id, so nothing was deleted. Check the id and try again." : e.message,
+    partner,
+  };
+}
+
+const PartnerName = ({ p }: { p: Target }) =>
+  p.name ? (
+    <>
+      <span dir="auto">{p.name}</span> (<bdi dir="ltr">{p.id}</bdi>)
+    </>
+  ) : (
+    <bdi dir="ltr">{p.id}</bdi>
+  );
+
+export function PartnerDeleter({ known }: { known: KnownPartnerView[] }) {
+  const [target, setTarget] = useState<Target | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const done = (o: Outcome) => {
+    setTarget(null);
+    setOutcome(o);
+  };
+  const remove = useApiMutation({
+    mutationFn: (p: Target) => apiFetch<DeletePartnerResult>(`/api/admin/partners/${encodeURIComponent(p.id)}`, { method: "DELETE" }),
+    fallbackMessage: "The request failed.",
+    refresh: true,
+    onSuccess: (r, p) => done({ tone: "success", title: "Partner deleted", text: r.message, partner: p }),
+    onError: (e, p) => done(failure(e, p)),
+  });
+  const pick = (p: Target) => {
+    setOutcome(null);
+    setTarget(p);
+  };
+
+  return (
+    <>
+      {outcome && (
+        <Alert tone={outcome.tone} title={outcome.title}>
+          <p>
+            Partner <PartnerName p={outcome.partner} />
+          </p>
+          <p dir="auto" className="mt-1">
+            {outcome.text}
+          </p>
+        </Alert>
+      )}
+      <Card
+        title="Partners the dashboard knows"
+        description="Seen in the business-unit hierarchy of payments' details at the gateway, most recent first."
+        padded={false}
+      >
+        {known.length === 0 ? (
+          <p className="px-5 py-4 text-sm text-slate-600">
+            None yet. A partner appears here once the gateway names it in a payment&rsquo;s details (open a payment&rsquo;s page).
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {known.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
+                <div className="min-w-0 text-sm">
+                  <p className="font-medium text-slate-900">
+                    <span dir="auto">{p.name ?? "Unnamed partner"}</span>
+                    {p.nameAr && (
+                      <>
+                        {" · "}
+                        <span lang="ar" dir="auto" className="font-normal text-slate-600">
+                          {p.nameAr}
+                        </span>
+                      </>
+                    )}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    <bdi dir="ltr" className="font-mono break-all">
+                      {p.id}
+                    </bdi>
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    Last seen <LocalTime iso={p.lastSeenAt} relative />
+                  </p>
+                </div>
+                <Button size="sm" variant="danger" onClick={() => pick({ id: p.id, name: p.name })} aria-label={`Delete ${p.name ?? p.id}`}>
+                  Delete…
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Delete another partner" description="For a partner not listed above: its id, as given when it was created.">
+        <DeleteByIdForm onPick={(id) => pick({ id, name: known.find((k) => k.id === id)?.name ?? null })} />
+      </Card>
+      <ConfirmDialog
+        open={target !== null}
+        onClose={() => setTarget(null)}
+        title={target?.name ? `Delete the partner ${target.name}?` : "Delete this partner?"}
+        subject={
+          target && (
+            <>
+              Partner id{" "}
+              <bdi dir="ltr" className="font-mono text-xs break-all">
+                {target.id}
+              </bdi>
+            </>
+          )
+        }
+        variant="danger"
+        confirmLabel="Delete partner"
+        onConfirm={() => target && void remove.submit(target)}
+        pending={remove.pending}
+      >
+        <p>
+          The gateway removes this partner for good: it cannot be undone, and the partner cannot be restored from the dashboard. The attempt
+          and its outcome are recorded in the audit log.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}

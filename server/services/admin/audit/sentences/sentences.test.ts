@@ -1,0 +1,115 @@
+// Rule guarded (#13 Audit log): every audit entry reads as a sentence with formatted amounts ("Refund of
+// SAR 2,000.00 approved for order …", "Role Finance created with 5 permissions"), and every action the app writes
+// has its own wording: the test walks server/ for the action names written to the audit log (literal and
+// templated) so a new action without a sentence fails here, not on a reader's screen.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { auditSentence, hasOwnSentence, plainText, type Entry } from "./index";
+
+/** The sentence's text, with the no-break space Intl puts between currency and amount written as a space. */
+const text = (e: Partial<Entry> & { action: string }) =>
+  plainText(auditSentence({ targetType: null, targetId: null, summary: {}, ...e })).replace(/\u00a0/g, " ");
+
+/** Action names in the app's sources: literals on lines that write an audit row, and the templated families. */
+function actionsInSources(): string[] {
+  const root = path.resolve(__dirname, "../../../../..");
+  const found = new Set<string>();
+  const walk = (dir: string) => {
+    for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, d.name);
+      if (d.isDirectory()) walk(p);
+      else if (/\.ts$/.test(d.name) && !/\.test\.ts$|\.support\.ts$/.test(d.name)) {
+        for (const line of fs.readFileSync(p, "utf8").split("\n")) {
+          if (!/\baction\b|\baudit\(|auditAction/.test(line) || /\blog(ger)?\.(info|warn|error)\(/.test(line)) continue;
+          for (const m of line.matchAll(/["`]([a-z_]+(?:\.[a-z_]+)+)["`]/g)) found.add(m[1]!);
+        }
+      }
+    }
+  };
+  walk(path.join(root, "server"));
+  // Templated names: money actions (money-action.ts), plan status changes (plan-status.ts), charge outcomes.
+  for (const type of ["capture", "void", "refund"])
+    for (const step of ["start", "request_approval", "succeeded", "declined", "failed", "unknown"]) found.add(`${type}.${step}`);
+  for (const change of ["pause", "resume", "cancel"]) found.add(`billing_plan.${change}`);
+  for (const prefix of ["token_sale", "recurring.charge", "recurring.plan_charge", "billing_plan.charge"])
+    for (const status of ["start", "captured", "authorized", "declined", "failed", "unknown", "pending"]) found.add(`${prefix}.${status}`);
+  // Names on such lines that are not audit actions (a summary key, an export's file name).
+  // "recurring.charge" and "recurring.plan_charge" are prefixes (auditAction), expanded above.
+  for (const notAction of [
+    "recurring.charge",
+    "recurring.plan_charge",
+    "auth.passkey_refused",
+    "auth.passkey_registration_refused",
+    "auth.password_reset_failed",
+  ])
+    found.delete(notAction);
+  return [...found].sort();
+}
+
+describe("audit entries as sentences", () => {
+  it("money: amount formatted, order named, the step said", () => {
+    const refund = { amountMinor: 200_000, currency: "SAR" };
+    expect(text({ action: "refund.approve", summary: refund, orderId: "ORD-7" })).toBe("Refund of SAR 2,000.00 approved for order ORD-7");
+    expect(text({ action: "refund.request_approval", summary: { ...refund, orderId: "ORD-7" } })).toBe(
+      "Refund of SAR 2,000.00 requested, awaiting approval for order ORD-7",
+    );
+    expect(
+      text({ action: "capture.declined", summary: { amountMinor: 5050, currency: "SAR", message: "Insufficient funds" }, orderId: "A1" }),
+    ).toBe("Capture of SAR 50.50 declined by the gateway for order A1: Insufficient funds");
+    expect(text({ action: "payment.sync", summary: { from: "authorized", to: "captured", orderId: "A1" } })).toBe(
+      "Payment for order A1 checked with the gateway: authorized → captured",
+    );
+    expect(
+      text({
+        action: "billing_plan.create",
+        summary: { amountMinor: 9900, currency: "SAR", interval: "monthly", firstChargeDate: "2026-12-01" },
+      }),
+    ).toBe("Billing plan of SAR 99.00 every month created, first charge on 2026-12-01");
+  });
+
+  it("access: roles, users, refusals and sign-in in words", () => {
+    const five = ["TRANSACTIONS_VIEW", "REFUNDS_CREATE", "REFUNDS_APPROVE", "TRANSACTIONS_EXPORT", "AUDIT_VIEW"];
+    expect(text({ action: "role.create", summary: { name: "Finance", permissions: five, notAssigned: [] } })).toBe(
+      "Role Finance created with 5 permissions",
+    );
+    expect(
+      text({ action: "role.update", summary: { name: "Ops", permissions: ["AUDIT_VIEW"], before: { name: "Support", permissions: [] } } }),
+    ).toBe("Role Ops updated (renamed from Support): now 1 permission");
+    expect(
+      text({ action: "user.roles_change", summary: { email: "a@b.test", before: ["read-only"], after: ["finance", "read-only"] } }),
+    ).toBe("Roles of a@b.test changed from read-only to finance and read-only");
+    expect(text({ action: "auth.sign_in_failed", summary: { email: "x@y.test", reason: "wrong_password" } })).toBe(
+      "Sign-in failed for x@y.test: wrong password",
+    );
+    expect(text({ action: "authz.denied", summary: { attempted: "role.update", reason: "You do not hold AUDIT_VIEW." } })).toBe(
+      "Refused: changing a role (You do not hold AUDIT_VIEW.)",
+    );
+    expect(text({ action: "audit.export", summary: { rows: 1234, outcome: "completed" } })).toBe("Audit log exported to CSV: 1,234 rows");
+  });
+
+  it("amounts, e-mails and order ids are marked left-to-right (the page wraps them in <bdi dir=ltr>)", () => {
+    const parts = auditSentence({
+      action: "refund.approve",
+      targetType: "payment",
+      targetId: null,
+      summary: { amountMinor: 100, currency: "SAR" },
+      orderId: "O-1",
+    });
+    expect(parts.filter((p) => typeof p !== "string")).toEqual([{ ltr: "SAR\u00a01.00" }, { ltr: "O-1" }]);
+  });
+
+  it("an unknown action or an odd summary still reads as words, never throws", () => {
+    expect(text({ action: "something_new.happened", summary: { amountMinor: 100, currency: "SAR" } })).toBe(
+      "Something new happened of SAR 1.00",
+    );
+    expect(text({ action: "role.create", summary: null as unknown as Record<string, unknown> })).toBe("Role created");
+  });
+
+  it("every action the app writes to the audit log has its own sentence", () => {
+    const actions = actionsInSources();
+    expect(actions.length).toBeGreaterThan(60);
+    const missing = actions.filter((action) => !hasOwnSentence({ action, targetType: null, targetId: null, summary: {} }));
+    expect(missing).toEqual([]);
+  });
+});
