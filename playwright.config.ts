@@ -45,6 +45,9 @@ function server(p: number, sp: number, dir: string, extra: Record<string, string
       DATA_DIR: dir,
       APP_URL: `http://127.0.0.1:${p}`,
       MFA_REQUIRED: "none",
+      // Mastercard authorizations are held one day here, so the Captures screen's "expires within 24 h" state is
+      // reachable in a browser test (screens-captures.spec.ts); every other brand keeps the default 7 days.
+      AUTH_HOLD_DAYS: "default=7,Mastercard=1",
       ...extra,
     },
   };

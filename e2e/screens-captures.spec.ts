@@ -40,6 +40,23 @@ test("countdown per authorization, first to expire first; capture part of one fr
   await expect(page.getByTestId("payment-headline")).toContainText(/SAR\s40\.00 captured of 100\.00 authorized/);
 });
 
+test("an authorization that the issuer releases within 24 h is flagged (red) and listed before older ones with longer holds", async ({
+  page,
+}) => {
+  await signInAs(page, E2E_USERS.backOffice);
+  const visa = await customerPays(page, { amount: "30.00", auth: true });
+  // The e2e dashboard holds Mastercard authorizations for 1 day (AUTH_HOLD_DAYS in playwright.config.ts).
+  const mastercard = await customerPays(page, { amount: "31.00", auth: true, card: "5123450000000008" });
+  await page.goto("/captures");
+  const rows = page.getByRole("table", { name: "Authorizations waiting for capture" }).getByTestId("capture-row");
+  const soon = rows.filter({ hasText: mastercard.orderId });
+  await expect(soon.getByTestId("expiry")).toHaveAttribute("data-urgency", "soon");
+  await expect(soon.getByTestId("expiry")).toContainText(/expires in (23|24) hours/);
+  await expect(soon.getByTestId("expiry")).toHaveClass(/text-red-700/);
+  const orders = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector("a")?.textContent ?? ""));
+  expect(orders.indexOf(mastercard.orderId)).toBeLessThan(orders.indexOf(visa.orderId));
+});
+
 test("screens: the Captures page at 1440 and 390 px (cards on a phone), axe at both", async ({ page }) => {
   await signInAs(page, E2E_USERS.backOffice);
   await customerPays(page, { amount: "12.00", auth: true });

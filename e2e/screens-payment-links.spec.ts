@@ -115,3 +115,33 @@ test("the return page shows the merchant, amount, order and outcome of a real pa
     await customer.close();
   }
 });
+
+test("a cancelled link that the customer still pays at the gateway: the payment's page states the disagreement in words", async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, E2E_USERS.backOffice);
+  const orderId = `PL-E2E-${Date.now().toString(36).toUpperCase()}-X`;
+  const created = await page.request.post("/api/payments/links", {
+    headers: { origin: e2eUrls.app },
+    data: {
+      orderId,
+      amount: "19.00",
+      currency: "SAR",
+      auth: "sale",
+      customerName: "Noura Late",
+      email: "noura.late@example.com",
+      phone: "+966500000004",
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { url, paymentId } = (await created.json()) as { url: string; paymentId: string };
+  const cancelled = await page.request.post(`/api/payments/links/${paymentId}/cancel`, { headers: { origin: e2eUrls.app } });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+
+  // The gateway has no cancel call: its hosted page still takes the payment. The ledger keeps the link failed.
+  const { customer } = await customerPays(browser, url);
+  await customer.close();
+  await page.goto(`/transactions/${paymentId}`);
+  await expect(page.getByText(/The gateway reports Captured; the ledger says Failed — sync to update\./)).toBeVisible({ timeout: 20_000 });
+});

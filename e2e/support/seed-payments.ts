@@ -25,12 +25,15 @@ export async function paymentIdOf(page: Page, orderId: string): Promise<string> 
   return id!;
 }
 
-/** A sale (captured) or an authorization (auth), approved without a challenge. */
-export async function customerPays(page: Page, opts: { amount: string; auth: boolean }): Promise<{ orderId: string; paymentId: string }> {
+/** A sale (captured) or an authorization (auth), approved without a challenge; a VISA test card unless `card` says. */
+export async function customerPays(
+  page: Page,
+  opts: { amount: string; auth: boolean; card?: string },
+): Promise<{ orderId: string; paymentId: string }> {
   const orderId = newOrderId(opts.auth ? "e2e-auth" : "e2e-sale");
   await startFormSale(e2eUrls.sandbox, {
     orderId,
-    card: "4111111111111111",
+    card: opts.card ?? "4111111111111111",
     expMonth: "01",
     expYear: "2038",
     email: `customer.${orderId}@example.com`,
