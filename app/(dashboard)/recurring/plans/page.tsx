@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
+import { CardMask } from "@/components/ui/card-mask";
 import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
@@ -27,10 +28,14 @@ function Customer({ c }: { c: PlanView["customer"] }) {
   return (
     <>
       <span dir="auto">{c.name ?? c.email ?? "—"}</span>
-      {c.email && <span className="block text-xs text-slate-600">{c.email}</span>}
+      {c.email && (
+        <span className="block text-xs text-slate-600">
+          <bdi dir="ltr">{c.email}</bdi>
+        </span>
+      )}
       {c.cardLast4 && (
         <span className="block text-xs text-slate-600">
-          <bdi dir="ltr">•••• {c.cardLast4}</bdi>
+          <CardMask card={{ brand: c.cardBrand, last4: c.cardLast4 }} />
         </span>
       )}
     </>

@@ -42,7 +42,14 @@ export interface PlanView {
   retriesAllowed: number;
   inFlight: PlanChargeView | null;
   lastCharge: PlanChargeView | null;
-  customer: { email: string | null; name: string | null; cardLast4: string | null; firstPaymentId: string; firstOrderId: string };
+  customer: {
+    email: string | null;
+    name: string | null;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    firstPaymentId: string;
+    firstOrderId: string;
+  };
   createdAt: string;
 }
 
@@ -74,7 +81,13 @@ export async function listPlans(ctx: ServiceContext, opts: { status?: PlanStatus
   const rows = await deps.db
     .select({
       plan: billingPlans,
-      first: { email: payments.payerEmail, name: payments.payerName, cardLast4: payments.cardLast4, orderId: payments.orderId },
+      first: {
+        email: payments.payerEmail,
+        name: payments.payerName,
+        cardBrand: payments.cardBrand,
+        cardLast4: payments.cardLast4,
+        orderId: payments.orderId,
+      },
     })
     .from(billingPlans)
     .innerJoin(payments, eq(payments.id, billingPlans.firstPaymentId))
@@ -104,6 +117,7 @@ export async function listPlans(ctx: ServiceContext, opts: { status?: PlanStatus
     customer: {
       email: first.email,
       name: first.name,
+      cardBrand: first.cardBrand,
       cardLast4: first.cardLast4,
       firstPaymentId: p.firstPaymentId,
       firstOrderId: first.orderId,

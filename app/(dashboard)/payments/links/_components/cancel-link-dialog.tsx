@@ -34,7 +34,6 @@ export function CancelLinkDialog(p: { paymentId: string; orderId: string; amount
         </>
       }
       confirmLabel="Cancel link"
-      cancelLabel="Keep as is"
       variant="danger"
       onConfirm={() => void submit()}
       pending={pending}
