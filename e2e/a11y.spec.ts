@@ -59,6 +59,9 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/recurring/_components/create-plan-dialog.tsx": "billing plans",
   "app/(dashboard)/recurring/plans/_components/plan-actions.tsx": "billing plans",
   "app/(dashboard)/payments/links/_components/new-link-dialog.tsx": "new payment link",
+  // report-schedules.spec.ts opens both and runs axe on each.
+  "app/(dashboard)/reports/schedules/_components/new-schedule-dialog.tsx": "report-schedules.spec.ts: new schedule",
+  "app/(dashboard)/reports/schedules/_components/schedule-actions.tsx": "report-schedules.spec.ts: delete schedule confirmation",
   // The second-factor dialogs need a user with factors (MFA_REQUIRED=all): mfa.spec.ts opens each and runs axe.
   "components/auth/step-up-dialog.tsx": "mfa.spec.ts: the step-up dialog",
   "app/(dashboard)/account/_components/two-step-actions.tsx": "mfa.spec.ts: add-passkey and remove-factor dialogs",

@@ -77,12 +77,12 @@ test("a role the gateway does not know is the not-found page", async ({ page }) 
 test("permissions the gateway does not support are reported as not assigned", async ({ page }) => {
   const res = await page.request.post("/api/admin/roles", {
     headers: { origin: e2eUrls.app },
-    data: { name: `${roleName}-dropped`, description: "", permissions: ["TRANSACTIONS_VIEW", "REPORTS_VIEW"] },
+    data: { name: `${roleName}-dropped`, description: "", permissions: ["TRANSACTIONS_VIEW", "REPORTS_SCHEDULE"] },
   });
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { role: { id: string; permissions: string[] }; notAssigned: string[] };
-  expect(body.notAssigned).toEqual(["REPORTS_VIEW"]);
+  expect(body.notAssigned).toEqual(["REPORTS_SCHEDULE"]);
   expect(body.role.permissions).toEqual(["TRANSACTIONS_VIEW"]);
-  await page.goto(`/admin/roles/${body.role.id}?saved=created&notAssigned=REPORTS_VIEW`);
-  await expect(page.getByText("Not assigned by the gateway: REPORTS_VIEW")).toBeVisible();
+  await page.goto(`/admin/roles/${body.role.id}?saved=created&notAssigned=REPORTS_SCHEDULE`);
+  await expect(page.getByText("Not assigned by the gateway: REPORTS_SCHEDULE")).toBeVisible();
 });

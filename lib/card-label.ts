@@ -20,6 +20,19 @@ const BRANDS: Record<string, string> = {
   MAESTRO: "Maestro",
 };
 
+/** Spellings that name the same brand as another key (the ledger's migration 0020 holds the same table). */
+const ALIASES: Record<string, string> = { VC: "VISA", MC: "MASTERCARD", AMERICANEXPRESS: "AMEX", DINERSCLUB: "DINERS", CUP: "UNIONPAY" };
+
+/**
+ * One key per brand however it is spelt ("VC", "Visa", "visa" → "VISA"), or null for none, "OTHER" or "UNKNOWN".
+ * The SQL function ledger_brand_key (the rollup's brand column, the list's brand filter) computes the same.
+ */
+export function brandKey(raw: string | null | undefined): string | null {
+  const key = (raw ?? "").toUpperCase().replace(/[^A-Z]/g, "");
+  if (key === "" || key === "OTHER" || key === "UNKNOWN") return null;
+  return ALIASES[key] ?? key;
+}
+
 /** The brand as people read it, or null for an unknown or empty brand ("OTHER" included). */
 export function brandLabel(raw: string | null | undefined): string | null {
   if (!raw) return null;

@@ -24,6 +24,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/saved-cards", label: "Saved cards", permission: "SAVED_CARDS_VIEW", group: "main", ready: true },
   // Customers are the ledger's payers grouped by e-mail: whoever may read the transactions may read who paid them.
   { href: "/customers", label: "Customers", permission: "TRANSACTIONS_VIEW", group: "main", ready: true },
+  // Finance figures and closing reports (ready once the Reports page exists).
+  { href: "/reports", label: "Reports", permission: "REPORTS_VIEW", group: "main", ready: true },
   { href: "/admin/roles", label: "Roles", permission: "ROLES_MANAGE", group: "admin", ready: true },
   { href: "/admin/users", label: "Users", permission: "USERS_MANAGE", group: "admin", ready: true },
   { href: "/admin/branches", label: "Branches", permission: "BRANCHES_VIEW", group: "admin", ready: true },

@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   "BRANCHES_VIEW",
   "PARTNERS_DELETE",
   "AUDIT_VIEW",
+  "REPORTS_VIEW",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -25,8 +25,16 @@ export const STARTER_ROLES: readonly StarterRole[] = [
   },
   {
     name: "finance",
-    description: "Finance team: sees and exports payments, requests and approves refunds, reads the audit trail.",
-    permissions: ["TRANSACTIONS_VIEW", "TRANSACTIONS_EXPORT", "REFUNDS_CREATE", "REFUNDS_APPROVE", "AUDIT_VIEW", "BRANCHES_VIEW"],
+    description: "Finance team: sees and exports payments, requests and approves refunds, reads reports and the audit trail.",
+    permissions: [
+      "TRANSACTIONS_VIEW",
+      "TRANSACTIONS_EXPORT",
+      "REFUNDS_CREATE",
+      "REFUNDS_APPROVE",
+      "AUDIT_VIEW",
+      "BRANCHES_VIEW",
+      "REPORTS_VIEW",
+    ],
   },
   { name: "read-only", description: "Sees payments and branches; changes nothing.", permissions: ["TRANSACTIONS_VIEW", "BRANCHES_VIEW"] },
 ];

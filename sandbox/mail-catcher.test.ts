@@ -27,6 +27,33 @@ const listFor = async (to: string) =>
   (await (await fetch(`${sb.url}/__sandbox/mail?to=${encodeURIComponent(to)}`)).json()) as { mails: Array<Record<string, unknown>> };
 
 describe("mail catcher", () => {
+  it("attachments are kept with their names, content types and bytes, and shown in JSON (a scheduled report's CSV)", async () => {
+    const csv = "\uFEFFReport,Daily closing\r\nDay,Net\r\n2026-11-23,1250.00\r\n";
+    await nodemailer.createTransport({ host: "127.0.0.1", port: sb.smtpPort!, secure: false, ignoreTLS: true }).sendMail({
+      from: "Dashboard <dashboard@example.com>",
+      to: "files@example.com",
+      subject: "Daily closing",
+      text: "Attached.",
+      attachments: [
+        { filename: "daily-closing_2026-11-23_2026-11-23.csv", contentType: "text/csv; charset=utf-8", content: Buffer.from(csv) },
+        { filename: "blob.bin", contentType: "application/octet-stream", content: Buffer.from([0, 1, 2, 255]) },
+      ],
+    });
+    const { mails } = await listFor("files@example.com");
+    expect(mails[0]!.attachments).toEqual([
+      {
+        filename: "daily-closing_2026-11-23_2026-11-23.csv",
+        contentType: "text/csv",
+        size: Buffer.byteLength(csv),
+        contentBase64: Buffer.from(csv).toString("base64"),
+        text: csv.slice(1),
+      },
+      { filename: "blob.bin", contentType: "application/octet-stream", size: 4, contentBase64: "AAEC/w==", text: null },
+    ]);
+    const page = await (await fetch(`${sb.url}/mail/${encodeURIComponent(String(mails[0]!.id))}`)).text();
+    expect(page).toContain("daily-closing_2026-11-23_2026-11-23.csv");
+  });
+
   it("a mail sent over SMTP comes back from the JSON endpoint for its recipient only, with its links", async () => {
     await send("Ana@Example.com", "Choose your password", "Open http://127.0.0.1:3000/set-password?token=abc123 once.");
     await send("someone-else@example.com", "Other", "nothing");

@@ -4,11 +4,12 @@
 // Never relays anything.
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
-import { simpleParser, type AddressObject } from "mailparser";
+import { simpleParser, type AddressObject, type Attachment } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export const MAX_MAILS = 500;
-const MAX_MESSAGE_BYTES = 1024 * 1024;
+// Room for a scheduled report's CSV (a month of daily closing by branch is a few tens of KB; base64 adds a third).
+const MAX_MESSAGE_BYTES = 5 * 1024 * 1024;
 
 export interface CaughtMail {
   id: string;
@@ -21,7 +22,18 @@ export interface CaughtMail {
   /** Every http(s) link of the text and HTML parts, in order, without duplicates. */
   links: string[];
   messageId: string | null;
+  /** Files attached to the mail: name, MIME type, size and bytes (base64; `text` too for text/* types). */
+  attachments: CaughtAttachment[];
   receivedAt: string;
+}
+
+export interface CaughtAttachment {
+  filename: string | null;
+  contentType: string;
+  size: number;
+  contentBase64: string;
+  /** UTF-8 text of a text/* attachment (a CSV), without a leading byte-order mark. */
+  text: string | null;
 }
 
 const LINK_IN_TEXT = /https?:\/\/[^\s<>"')\]]+/g;
@@ -38,6 +50,17 @@ export function linksOf(text: string, html: string | null): string[] {
     if (/^https?:\/\//i.test(href)) found.push(href);
   }
   return [...new Set(found)];
+}
+
+function attachmentOf(a: Attachment): CaughtAttachment {
+  const isText = /^text\//i.test(a.contentType);
+  return {
+    filename: a.filename ?? null,
+    contentType: a.contentType,
+    size: a.content.length,
+    contentBase64: a.content.toString("base64"),
+    text: isText ? a.content.toString("utf8").replace(/^\uFEFF/, "") : null,
+  };
 }
 
 function addressText(a: AddressObject | AddressObject[] | undefined): string {
@@ -90,8 +113,14 @@ export class MailCatcher {
   }
 
   /** Keep one parsed mail (the oldest beyond MAX_MAILS are dropped). */
-  add(mail: Omit<CaughtMail, "id" | "receivedAt" | "links">): CaughtMail {
-    const caught: CaughtMail = { ...mail, id: randomUUID(), links: linksOf(mail.text, mail.html), receivedAt: new Date().toISOString() };
+  add(mail: Omit<CaughtMail, "id" | "receivedAt" | "links" | "attachments"> & { attachments?: CaughtAttachment[] }): CaughtMail {
+    const caught: CaughtMail = {
+      ...mail,
+      attachments: mail.attachments ?? [],
+      id: randomUUID(),
+      links: linksOf(mail.text, mail.html),
+      receivedAt: new Date().toISOString(),
+    };
     const mails = [...this.mails, caught];
     this.box.set(mails.length > MAX_MAILS ? mails.slice(mails.length - MAX_MAILS) : mails);
     return caught;
@@ -122,6 +151,7 @@ export class MailCatcher {
               text: parsed.text ?? "",
               html,
               messageId: parsed.messageId ?? null,
+              attachments: parsed.attachments.map(attachmentOf),
             });
             // Recipient count only: the addresses and the body may hold personal data and one-time links.
             this.log(`mail caught for ${to.length} recipient(s)`);

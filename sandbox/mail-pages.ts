@@ -74,12 +74,22 @@ ${list}`;
 }
 
 export function messagePage(m: CaughtMail): string {
+  // Mails kept by an older sandbox have no attachments field.
+  const attached = m.attachments ?? [];
+  const files = attached.length
+    ? `<dt>Attachments</dt>${attached
+        .map(
+          (a) =>
+            `<dd><bdi dir="ltr">${esc(a.filename ?? "(no name)")}</bdi> <span class="hint">(${esc(a.contentType)}, ${a.size} bytes)</span></dd>`,
+        )
+        .join("")}`
+    : "";
   const html = m.html ? `<details><summary>HTML part (source, not rendered)</summary><pre>${esc(m.html)}</pre></details>` : "";
   return `<p class="brand">Sandbox · local mail catcher</p>
 <p><a href="/mail">Back to the inbox</a></p>
 <h1 dir="auto">${esc(m.subject || "(no subject)")}</h1>
 <dl><dt>From</dt><dd dir="auto">${esc(m.from)}</dd><dt>To</dt><dd dir="auto">${esc(m.to.join(", "))}</dd>
-<dt>Received</dt><dd><bdi dir="ltr">${esc(when(m.receivedAt))}</bdi></dd></dl>
+<dt>Received</dt><dd><bdi dir="ltr">${esc(when(m.receivedAt))}</bdi></dd>${files}</dl>
 <h2 class="hint">Text</h2>
 <div class="body" dir="auto">${linkify(m.text)}</div>
 ${html}`;

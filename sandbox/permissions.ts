@@ -17,6 +17,7 @@ export const SUPPORTED_PERMISSIONS: readonly string[] = [
   "BRANCHES_VIEW",
   "PARTNERS_DELETE",
   "AUDIT_VIEW",
+  "REPORTS_VIEW",
 ];
 
 const SUPPORTED: ReadonlySet<string> = new Set(SUPPORTED_PERMISSIONS);
@@ -51,8 +52,16 @@ export const SEED_ROLES: readonly SeedRole[] = [
   },
   {
     name: "finance",
-    description: "Finance team: sees and exports payments, requests and approves refunds, reads the audit trail.",
-    permissions: ["TRANSACTIONS_VIEW", "TRANSACTIONS_EXPORT", "REFUNDS_CREATE", "REFUNDS_APPROVE", "AUDIT_VIEW", "BRANCHES_VIEW"],
+    description: "Finance team: sees and exports payments, requests and approves refunds, reads reports and the audit trail.",
+    permissions: [
+      "TRANSACTIONS_VIEW",
+      "TRANSACTIONS_EXPORT",
+      "REFUNDS_CREATE",
+      "REFUNDS_APPROVE",
+      "AUDIT_VIEW",
+      "BRANCHES_VIEW",
+      "REPORTS_VIEW",
+    ],
   },
   { name: "read-only", description: "Sees payments and branches; changes nothing.", permissions: ["TRANSACTIONS_VIEW", "BRANCHES_VIEW"] },
 ];

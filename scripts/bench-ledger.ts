@@ -7,17 +7,15 @@
 //     second pass with forced GCs for the live memory it holds).
 // Prints a table and writes bench/results/ledger-<date>.json. BENCH_ROWS changes the row count (default 1e6),
 // BENCH_RUNS the timed runs per list query (default 25), BENCH_EXPORT_BATCH the export's batch size (1,000).
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { PERMISSIONS } from "../lib/permissions";
 import { encodeCursor } from "../lib/transactions/cursor";
 import { searchParamsRecord, transactionExportQuerySchema, transactionListQuerySchema } from "../lib/transactions/list-query";
 import type { Principal } from "../server/auth/principal";
-import { openDatabase, type Database } from "../server/db/client";
+import type { Database } from "../server/db/client";
+import { openFreshDatabase, timingStats, withoutRollupTriggers, writeScaleResult } from "./lib/bench-database";
+import { round } from "./lib/bench-util";
 import { EXPORT_BATCH_SIZE, exportTransactions } from "../server/services/transactions/export-transactions";
 import { listTransactions } from "../server/services/transactions/list-transactions";
 
@@ -36,42 +34,15 @@ const principal: Principal = {
   permissions: new Set(PERMISSIONS),
 };
 
-async function openFresh(): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (url) {
-    const name = `bench_ledger_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    await admin.end({ timeout: 5 });
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = await openDatabase({ url: target.toString(), dataDir: null, poolSize: 4 });
-    return {
-      database,
-      label: `postgres (${target.host}, fresh database ${name})`,
-      async cleanup() {
-        await database.close();
-        const a = postgres(url, { max: 1, onnotice: () => {} });
-        await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end({ timeout: 5 });
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-ledger-"));
-  const database = await openDatabase({ url: null, dataDir: dir });
-  return {
-    database,
-    label: `pglite (${dir})`,
-    async cleanup() {
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** One multi-row INSERT … SELECT per chunk: the database generates the rows, no round trip per payment. */
 async function seed(database: Database): Promise<number> {
   const started = performance.now();
+  await withoutRollupTriggers(database, () => seedRows(database));
+  await database.db.execute(sql`vacuum analyze payments`);
+  return (performance.now() - started) / 1000;
+}
+
+async function seedRows(database: Database): Promise<void> {
   for (let from = 1; from <= ROWS; from += CHUNK) {
     const to = Math.min(ROWS, from + CHUNK - 1);
     await database.db.execute(sql`
@@ -94,16 +65,7 @@ async function seed(database: Database): Promise<number> {
     process.stdout.write(`\r  seeded ${to.toLocaleString("en")} / ${ROWS.toLocaleString("en")}`);
   }
   process.stdout.write("\n");
-  await database.db.execute(sql`vacuum analyze payments`);
-  return (performance.now() - started) / 1000;
 }
-
-function stats(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { medianMs: round(at(0.5)), p95Ms: round(at(0.95)), runs: s.length };
-}
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 /**
  * A cursor ~`depth` rows into the list. Found with OFFSET once, here only: it is the benchmark's setup, not the
@@ -135,7 +97,7 @@ async function timeLists(database: Database, cases: Array<{ name: string; qs: st
       if (page.rows.length !== PAGE) throw new Error(`expected a full page for ${c.name}, got ${page.rows.length} rows`);
     }
   }
-  return cases.map((c, i) => ({ case: c.name, ...stats(samples[i]!) }));
+  return cases.map((c, i) => ({ case: c.name, ...timingStats(samples[i]!) }));
 }
 
 type Gc = () => void;
@@ -208,7 +170,7 @@ async function timeExport(database: Database) {
 }
 
 async function main() {
-  const { database, label, cleanup } = await openFresh();
+  const { database, label, cleanup } = await openFreshDatabase("bench_ledger");
   try {
     console.log(`Ledger benchmark: ${ROWS.toLocaleString("en")} payments on ${label}`);
     const seedSeconds = await seed(database);
@@ -261,12 +223,7 @@ async function main() {
       },
     ]);
 
-    const date = new Date().toISOString().slice(0, 10);
-    const out = path.resolve(process.cwd(), "bench/results", `ledger-${date}${database.kind === "postgres" ? "-postgres" : ""}.json`);
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    const result = {
-      date: new Date().toISOString(),
-      database: database.kind,
+    writeScaleResult("ledger", database, {
       rows: ROWS,
       machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
       seed: { seconds: round(seedSeconds), rowsPerSecond: Math.round(ROWS / seedSeconds) },
@@ -274,9 +231,7 @@ async function main() {
       deepToFirstPageRatio: round(deepPage.medianMs / firstPage.medianMs),
       export: csv,
       budgets: { deepPageAboutFirst: "keyset: ratio ≈ 1", exportPeakGrowthMb: 64 },
-    };
-    fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");
-    console.log(`\nWrote ${path.relative(process.cwd(), out)}`);
+    });
   } finally {
     await cleanup();
   }

@@ -1,5 +1,5 @@
 // `npm run bench`: the project's speed measurements (issue #7), one section at a time, each printing a table and
-// writing bench/results/<section>-<date>.json. Sections: js, lighthouse, forward, callbacks, ledger; all by default,
+// writing bench/results/<section>-<date>.json. Sections: js, lighthouse, forward, callbacks, ledger, reports; all by default,
 // or pick: `npm run bench -- js forward`. Builds the dashboard once into .next-bench (when stale) and runs it with
 // its sandbox on 127.0.0.1 ports of its own (BENCH_PORT 3400, BENCH_SANDBOX_PORT 4410, the empty Next.js page on
 // BENCH_BASELINE_PORT 3450), on a fresh PostgreSQL database (BENCH_DATABASE_URL's server, created and dropped).
@@ -12,7 +12,7 @@ import { startBenchStack, type BenchStack } from "./lib/bench-stack";
 import { writeResult } from "./lib/bench-util";
 import { bin, ROOT, run } from "./lib/processes";
 
-const ALL = ["js", "lighthouse", "forward", "callbacks", "ledger"] as const;
+const ALL = ["js", "lighthouse", "forward", "callbacks", "ledger", "reports"] as const;
 type Section = (typeof ALL)[number];
 
 const args = process.argv.slice(2);
@@ -39,7 +39,7 @@ async function build(): Promise<void> {
 }
 
 async function main() {
-  const needsStack = sections.some((s) => s !== "ledger");
+  const needsStack = sections.some((s) => s !== "ledger" && s !== "reports");
   let failed = false;
   if (needsStack) await build();
   let stack: BenchStack | null = null;
@@ -51,7 +51,8 @@ async function main() {
   try {
     for (const section of sections) {
       console.log(`\n=== bench: ${section} ===`);
-      if (section !== "ledger" && !stack) stack = await startBenchStack({ port, sandboxPort, distDir, quiet: true });
+      if (section !== "ledger" && section !== "reports" && !stack)
+        stack = await startBenchStack({ port, sandboxPort, distDir, quiet: true });
       let result: Record<string, unknown>;
       switch (section) {
         case "js": {
@@ -86,10 +87,16 @@ async function main() {
           result = await benchLedger();
           break;
         }
+        case "reports": {
+          await stop();
+          const { benchReports } = await import("./lib/bench-reports-runs");
+          result = await benchReports();
+          break;
+        }
       }
       // The budget check of `npm test` leaves the committed results alone.
       console.log(
-        `Wrote ${writeResult(section === "ledger" ? "ledger-summary" : section, result, check ? "test-results" : "bench/results")}`,
+        `Wrote ${writeResult(section === "ledger" || section === "reports" ? `${section}-summary` : section, result, check ? "test-results" : "bench/results")}`,
       );
     }
   } finally {

@@ -39,6 +39,12 @@ describe("configuration", () => {
     expect(c.gateway.baseUrl).toBe("https://pay.example.com");
     expect(c.databaseUrl).toBe("postgres://u@db.example.com/app");
   });
+  it("reports in Asia/Riyadh unless told otherwise, and refuses a zone reports cannot count days in", () => {
+    expect(readConfig({}).reportTimeZone).toBe("Asia/Riyadh");
+    expect(readConfig({ REPORT_TIME_ZONE: "Asia/Dubai" }).reportTimeZone).toBe("Asia/Dubai");
+    expect(() => readConfig({ REPORT_TIME_ZONE: "Asia/Kolkata" })).toThrow(/REPORT_TIME_ZONE.*whole number of hours/);
+    expect(() => readConfig({ REPORT_TIME_ZONE: "Riyadh" })).toThrow(/REPORT_TIME_ZONE/);
+  });
   it("refuses half a gateway configuration", () => {
     expect(() => readConfig({ GATEWAY_BASE_URL: "https://pay.example.com" })).toThrow(ConfigError);
   });

@@ -7,6 +7,7 @@ import { CURRENCY_CODES, decimalToMinor, isCurrencyCode, type CurrencyCode } fro
 import type { GatewayConfig } from "./gateway/config";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 import { DEFAULT_AUTH_HOLD_DAYS, parseAuthHold, type AuthHoldConfig } from "./auth-hold-config";
+import { checkReportTimeZone } from "../lib/reports/period";
 
 const port = z.coerce.number().int().min(1).max(65535);
 const ms = z.coerce.number().int().min(1).max(600_000);
@@ -80,6 +81,10 @@ const schema = z.object({
   // #13 recurring: the interface of recurring charges is configuration, never a staff choice (see README).
   RECURRING_INTERFACE: z.enum(["v2", "form"]).default("v2"),
   PLAN_CHARGE_INTERFACE: z.enum(["v2", "form"]).optional(),
+  /** The zone whose calendar days the Overview and the reports count in (whole-hour offsets only). */
+  REPORT_TIME_ZONE: z.string().trim().default("Asia/Riyadh"),
+  /** How often the report scheduler looks for due scheduled reports; 0 = off. */
+  REPORT_SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   MFA_REQUIRED: z.enum(["all", "admins", "none"]).default("all"),
   // Step-up: refunds approval, user/role changes and partner deletion need a second factor this recent.
   STEP_UP_MINUTES: z.coerce.number().positive().max(15, "at most 15").default(5),
@@ -193,6 +198,10 @@ export interface AppConfig {
   reconcileIntervalMs: number;
   /** How long issuers hold an authorization, per card brand (AUTH_HOLD_DAYS). */
   authHold: AuthHoldConfig;
+  /** The IANA zone whose calendar days the Overview and the reports count in (REPORT_TIME_ZONE). */
+  reportTimeZone: string;
+  /** The scheduled-reports pass interval (REPORT_SCHEDULER_INTERVAL_SECONDS; 0 = off). */
+  reportSchedulerIntervalMs: number;
   /** Business unit of the merchant at the gateway: new users are created in it. */
   businessUnitId: string;
   setPasswordLinkMs: number;
@@ -222,6 +231,12 @@ function authHoldOf(text: string): AuthHoldConfig {
   } catch (err) {
     throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
   }
+}
+
+function reportZoneOf(text: string): string {
+  const checked = checkReportTimeZone(text, new Date());
+  if ("error" in checked) throw new ConfigError(`Invalid configuration:\n  REPORT_TIME_ZONE: ${checked.error}`);
+  return checked.zone;
 }
 
 export function readConfig(source: Record<string, string | undefined>): AppConfig {
@@ -284,6 +299,8 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     },
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     authHold: authHoldOf(e.AUTH_HOLD_DAYS),
+    reportTimeZone: reportZoneOf(e.REPORT_TIME_ZONE),
+    reportSchedulerIntervalMs: e.REPORT_SCHEDULER_INTERVAL_SECONDS * 1000,
     businessUnitId: e.GATEWAY_BUSINESS_UNIT_ID,
     setPasswordLinkMs: e.SET_PASSWORD_LINK_HOURS * 3_600_000,
     plans: {

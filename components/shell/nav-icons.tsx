@@ -12,6 +12,8 @@ const PATHS: Record<string, string> = {
   // Two people: the customers who paid.
   "/customers":
     "M7.5 9a2.75 2.75 0 1 0 0-5.5 2.75 2.75 0 0 0 0 5.5zM2.5 16.5a5 5 0 0 1 10 0M13 4a2.75 2.75 0 0 1 0 5.25M14.5 11.75a5 5 0 0 1 3 4.75",
+  // A bar chart on a baseline: the finance reports.
+  "/reports": "M3 16.5h14M5.5 16.5v-5M9 16.5v-9M12.5 16.5v-6.5M16 16.5v-11",
   "/admin/roles": "M10 2.5 16 5v4.5c0 3.9-2.6 6.6-6 8-3.4-1.4-6-4.1-6-8V5z",
   "/admin/users": "M10 9.5a3.25 3.25 0 1 0 0-6.5 3.25 3.25 0 0 0 0 6.5zM3.5 17a6.5 6.5 0 0 1 13 0",
   "/admin/branches": "M4.5 17.5v-14h7v14M11.5 8h4v9.5M2.5 17.5h15M7 6.5h2M7 9.5h2M7 12.5h2",

@@ -4,6 +4,8 @@ export interface CaughtMailView {
   subject: string;
   text: string;
   links: string[];
+  /** Attached files as the catcher parsed them (`text`: a text/* file's UTF-8 content, without a byte-order mark). */
+  attachments: Array<{ filename: string | null; contentType: string; size: number; text: string | null }>;
 }
 
 interface CaughtMailJson extends CaughtMailView {
@@ -25,7 +27,7 @@ export async function waitForMail(
     const found = mails.find(
       (m) => (!opts.subject || opts.subject.test(m.subject)) && (!opts.after || new Date(m.receivedAt).getTime() >= opts.after.getTime()),
     );
-    if (found) return { subject: found.subject, text: found.text, links: found.links };
+    if (found) return { subject: found.subject, text: found.text, links: found.links, attachments: found.attachments ?? [] };
     if (Date.now() > deadline) {
       throw new Error(`no mail for ${to}${opts.subject ? ` matching ${opts.subject}` : ""} within ${opts.timeoutMs ?? 15_000} ms`);
     }

@@ -8,6 +8,7 @@ import { COLUMN_IDS, DEFAULT_COLUMNS, isColumnId, type ColumnId } from "./column
 import { decodeCursor, SORT_KEYS, type SortKey } from "./cursor";
 import { calendarDayParam, list, single, textParam, timeZoneParam } from "@/lib/schemas/query-params";
 import { nextCalendarDate, startOfDayInZone } from "./zoned-time";
+import { ACTIVITIES, type Activity } from "@/lib/reports/activity";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -49,6 +50,16 @@ export const listQueryFields = z.object({
       .optional(),
   ),
   branch: textParam(64, "The branch"),
+  // A figure's link from the Overview: the payments that had this event in the from/to days (lib/reports/activity.ts).
+  activity: z.preprocess(single, z.enum(ACTIVITIES, "Choose an activity from the list.").optional()),
+  // A card brand as the ledger spells it (VC, MC, MADA …), or "none" for payments whose brand is not known.
+  brand: z.preprocess(
+    single,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_ -]{1,32}$/, "Choose a card brand from the list.")
+      .optional(),
+  ),
   sort: z.preprocess(single, z.enum(SORT_KEYS).default("created")),
   dir: z.preprocess(single, z.enum(["asc", "desc"]).default("desc")),
   cursor: z.preprocess(single, z.string().max(200).optional()),
@@ -128,25 +139,37 @@ export interface TransactionFilter {
   orderId?: string;
   email?: string;
   last4?: string;
-  branchId?: string;
+  /** A branch id; null: payments made without a branch ("none" in the URL). */
+  branchId?: string | null;
+  /** A card brand as the ledger spells it; null: the brand is not known. */
+  brand?: string | null;
+  /**
+   * Payments that had this event — in [activityFrom, activityBefore) when set: a capture, refund or void when it
+   * completed, anything else when the payment was made. The date filter then bounds the event, not created_at.
+   */
+  activity?: Activity;
+  activityFrom?: Date;
+  activityBefore?: Date;
 }
 
 export function toFilter(q: TransactionListQuery): TransactionFilter {
+  const from = q.from ? startOfDayInZone(q.from, q.tz) : undefined;
+  const before = q.to ? startOfDayInZone(nextCalendarDate(q.to), q.tz) : undefined;
   const minor = (amount: string | undefined) =>
     amount !== undefined && q.currency ? (decimalToMinor(amount, q.currency) ?? undefined) : undefined;
   return {
     search: q.q,
     statuses: q.status,
     kind: q.type,
-    createdFrom: q.from ? startOfDayInZone(q.from, q.tz) : undefined,
-    createdBefore: q.to ? startOfDayInZone(nextCalendarDate(q.to), q.tz) : undefined,
+    ...(q.activity ? { activity: q.activity, activityFrom: from, activityBefore: before } : { createdFrom: from, createdBefore: before }),
     currency: q.currency,
     amountMinMinor: minor(q.amountMin),
     amountMaxMinor: minor(q.amountMax),
     orderId: q.orderId,
     email: q.email?.toLowerCase(),
     last4: q.last4,
-    branchId: q.branch,
+    branchId: q.branch === undefined ? undefined : q.branch.toLowerCase() === "none" ? null : q.branch,
+    ...(q.brand ? { brand: q.brand.toLowerCase() === "none" ? null : q.brand } : {}),
   };
 }
 
@@ -168,7 +191,9 @@ export function hasFilter(q: TransactionListQuery): boolean {
     q.orderId ||
     q.email ||
     q.last4 ||
-    q.branch,
+    q.branch ||
+    q.activity ||
+    q.brand,
   );
 }
 
@@ -194,6 +219,8 @@ export function toQueryString(
   set("email", q.email);
   set("last4", q.last4);
   set("branch", q.branch);
+  set("brand", q.brand);
+  set("activity", q.activity);
   const sort = overrides.sort ?? q.sort;
   const dir = overrides.dir ?? q.dir;
   if (sort !== "created" || dir !== "desc") {

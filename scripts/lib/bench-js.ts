@@ -118,6 +118,8 @@ export function dashboardPages(ids: BenchStack["ids"]): Array<[string, string]> 
     ["Saved cards", "/saved-cards"],
     ["Customers", "/customers"],
     ["Customer", `/customers/${ids.refundedPayment}`],
+    ["Reports", "/reports"],
+    ["Scheduled reports", "/reports/schedules"],
     ["Recurring", "/recurring"],
     ["Billing plans", "/recurring/plans"],
     ["Account", "/account"],

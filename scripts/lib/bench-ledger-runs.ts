@@ -1,11 +1,7 @@
 // Benchmark section "ledger": runs scripts/bench-ledger.ts (the `npm run bench:ledger` script, unchanged) on the
 // embedded PGlite and on PostgreSQL (a fresh database of its own on BENCH_DATABASE_URL's server, created and dropped
 // by that script), each writing its own bench/results/ledger-<date>[-postgres].json, and returns both summaries.
-import fs from "node:fs";
-import path from "node:path";
-import { bin, ROOT, run } from "./processes";
-
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+import { runOnBothDatabases } from "./bench-both-databases";
 
 interface LedgerResult {
   database: string;
@@ -16,19 +12,7 @@ interface LedgerResult {
 }
 
 export async function benchLedger() {
-  const date = new Date().toISOString().slice(0, 10);
-  const out: Record<string, LedgerResult> = {};
-  for (const [kind, extra] of [
-    ["pglite", {}],
-    ["postgres", { BENCH_DATABASE_URL: PG_URL }],
-  ] as const) {
-    const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-    if (kind === "pglite") delete env.BENCH_DATABASE_URL;
-    const code = await run(bin("tsx"), ["--expose-gc", path.join(ROOT, "scripts/bench-ledger.ts")], env);
-    if (code !== 0) throw new Error(`bench-ledger on ${kind} failed (exit ${code})`);
-    const file = path.join(ROOT, "bench/results", `ledger-${date}${kind === "postgres" ? "-postgres" : ""}.json`);
-    out[kind] = JSON.parse(fs.readFileSync(file, "utf8")) as LedgerResult;
-  }
+  const out = await runOnBothDatabases<LedgerResult>("scripts/bench-ledger.ts", "ledger", ["--expose-gc"]);
   const row = (r: LedgerResult) => ({
     "page 1 median ms": r.list[0]!.medianMs,
     "~1,000,000 deep median ms": r.list[1]!.medianMs,

@@ -258,6 +258,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body"),
     htmlBody: text("html_body"),
+    /** Files sent with the mail (a scheduled report's CSV), content base64; cleared with the body once final. */
+    attachments: jsonb("attachments").$type<MailAttachmentRow[]>(),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -274,6 +276,12 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** One attachment of an outbox mail, as stored: name, MIME type and the bytes in base64. */
+export interface MailAttachmentRow {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -562,3 +570,5 @@ export * from "./schema-password-reset";
 export * from "./schema-throttle";
 export * from "./schema-passwords";
 export * from "./schema-mfa";
+export * from "./schema-reports";
+export * from "./schema-report-schedules";

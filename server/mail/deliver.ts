@@ -1,5 +1,6 @@
 // One pass of the outbox worker: claim the due mails, send each over SMTP outside any transaction, then mark it
-// sent (clearing its body: the one-time link must not stay in the database) or schedule a retry with backoff.
+// sent (clearing its body and attachments: the one-time link, or a report's figures, must not stay in the
+// database) or schedule a retry with backoff.
 //
 // Delivery guarantees:
 // - Never lost: a mail is claimed (status 'sending', locked_until = now + lock) in a short transaction with
@@ -101,6 +102,15 @@ async function sendOne(deps: MailDeliveryDeps, row: MailOutboxRow, opts: MailDel
       subject: row.subject,
       text: row.textBody ?? "",
       ...(row.htmlBody ? { html: row.htmlBody } : {}),
+      ...(row.attachments?.length
+        ? {
+            attachments: row.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.contentBase64, "base64"),
+            })),
+          }
+        : {}),
       messageId,
     });
   } catch (e) {
@@ -111,7 +121,7 @@ async function sendOne(deps: MailDeliveryDeps, row: MailOutboxRow, opts: MailDel
       // Final: the body goes too (the link in it must not stay); an administrator can send a new invitation.
       await deps.db
         .update(mailOutbox)
-        .set({ status: "failed", lastError: error, lockedUntil: null, textBody: null, htmlBody: null })
+        .set({ status: "failed", lastError: error, lockedUntil: null, textBody: null, htmlBody: null, attachments: null })
         .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "sending")));
       opts.log.warn("mail.failed", fields);
       report.failed.push(row.id);
@@ -131,7 +141,16 @@ async function sendOne(deps: MailDeliveryDeps, row: MailOutboxRow, opts: MailDel
   // Right after the SMTP server's answer (see the crash window in the header).
   await deps.db
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: deps.now(), messageId, lockedUntil: null, lastError: null, textBody: null, htmlBody: null })
+    .set({
+      status: "sent",
+      sentAt: deps.now(),
+      messageId,
+      lockedUntil: null,
+      lastError: null,
+      textBody: null,
+      htmlBody: null,
+      attachments: null,
+    })
     .where(eq(mailOutbox.id, row.id));
   report.sent.push(row.id);
 }

@@ -9,7 +9,20 @@ import type { RenderedMail } from "./templates";
 export async function enqueueMail(tx: Db | Tx, to: string, mail: RenderedMail): Promise<string> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ kind: mail.kind, toAddress: to.trim().toLowerCase(), subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
+    .values({
+      kind: mail.kind,
+      toAddress: to.trim().toLowerCase(),
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      attachments: mail.attachments?.length
+        ? mail.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            contentBase64: Buffer.from(a.content).toString("base64"),
+          }))
+        : null,
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

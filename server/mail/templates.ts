@@ -1,12 +1,20 @@
 // The dashboard's e-mails, rendered at the moment they are queued. Each holds at most one one-time link (never
 // card data, never another secret), says who it is for and why it came, and what to do when it was not expected.
-export type MailKind = "invitation" | "password_reset" | "factor_reset" | "new_sign_in";
+export type MailKind = "invitation" | "password_reset" | "factor_reset" | "new_sign_in" | "scheduled_report";
+
+/** A file sent with a mail (a scheduled report's CSV). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string | Buffer;
+}
 
 export interface RenderedMail {
   kind: MailKind;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 const escapeHtml = (s: string) =>
@@ -71,4 +79,26 @@ export function newSignInMail(p: { name: string; at: Date; ip: string; browser: 
     `Your account was signed in at ${when(p.at)} from ${p.browser} (IP address ${p.ip}).`,
     "If this was not you, change your password and tell your administrator at once.",
   ]);
+}
+
+/**
+ * A scheduled report: what it is, which days in which zone, a few totals (per currency, never summed across
+ * currencies), the schedule and whose it is; the report itself is the attached CSV. No card data: only totals.
+ */
+export function scheduledReportMail(p: {
+  title: string;
+  days: string;
+  timeZone: string;
+  summary: string[];
+  schedule: string;
+  owner: string;
+  attachment: MailAttachment;
+}): RenderedMail {
+  const mail = render("scheduled_report", `${p.title} · ${p.days}`, [
+    `${p.title} for ${p.days} (time zone ${p.timeZone}).`,
+    ...p.summary,
+    `The full report is attached as ${p.attachment.filename}.`,
+    `You receive this because ${p.owner} scheduled it: ${p.schedule}. To stop it, ask them to pause or delete the schedule on the dashboard's Scheduled reports page.`,
+  ]);
+  return { ...mail, attachments: [p.attachment] };
 }

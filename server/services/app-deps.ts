@@ -9,6 +9,7 @@ import { gatewayClient } from "../gateway/default-client";
 import type { ServiceContext, ServiceDeps } from "./deps";
 import { ensureMailWorkerStarted } from "../mail/worker";
 import { ensurePlanSchedulerStarted } from "./recurring/plans/scheduler";
+import { ensureReportSchedulerStarted } from "./reports/schedules/scheduler";
 import { ensureReconcilerStarted } from "./sync/scheduler";
 
 export async function appDeps(): Promise<ServiceDeps> {
@@ -17,6 +18,7 @@ export async function appDeps(): Promise<ServiceDeps> {
   ensureReconcilerStarted(deps); // once per process; settles unknown outcomes and unprocessed notifications
   ensurePlanSchedulerStarted(deps); // once per process; charges the billing plans that are due
   ensureMailWorkerStarted(deps); // once per process; sends the outbox's mail (woken after a commit that queued some)
+  ensureReportSchedulerStarted(deps); // once per process; runs the scheduled reports that are due (mails via the outbox)
   return deps;
 }
 

@@ -60,6 +60,9 @@ const ACCEPTS_RANDOM_INPUT = new Set([
   "GET transactions/export",
   "GET transactions/views",
   "GET recurring/plans",
+  "GET reports/schedules",
+  // Every report option has a default (the last 30 days, every branch and currency, CSV): a download is audited.
+  "GET reports/[report]",
   "POST session/sign-out",
   "POST transactions/views",
   "GET auth/[...nextauth]",
@@ -89,6 +92,7 @@ const WRITES_BY_DESIGN: Record<string, string[]> = {
   // Exports are audited; the role search and refresh mirror the gateway's roles.
   "GET admin/audit/export": ["audit_log"],
   "GET transactions/export": ["audit_log"],
+  "GET reports/[report]": ["audit_log"],
   "GET admin/roles": ["roles", "audit_log"],
   "POST admin/roles/refresh": ["roles", "audit_log"],
   // A well-formed delete reaches the gateway, and the attempt is audited whatever the gateway answers.

@@ -1,19 +1,31 @@
-// While the overview checks the database and the gateway: the header, the status and attention cards, the areas.
+// While the overview loads its figures: the header, the status and attention cards, the period picker, the figures
+// and two charts, each in the space the page will take (no layout shift when it arrives).
 import { Skeleton, SkeletonHeader, SkeletonPanel } from "@/components/ui/skeleton";
 
 export default function OverviewLoading() {
   return (
-    <div role="status" className="space-y-8">
+    <div role="status" className="space-y-6">
       <span className="sr-only">Loading the overview…</span>
       <SkeletonHeader />
-      <SkeletonPanel lines={2} className="rounded-lg shadow-sm" />
-      <SkeletonPanel lines={2} className="rounded-lg shadow-sm" />
-      <div aria-hidden="true">
+      <div className="grid gap-3 lg:grid-cols-2">
+        <SkeletonPanel lines={2} className="rounded-md shadow-xs" />
+        <SkeletonPanel lines={2} className="rounded-md shadow-xs" />
+      </div>
+      <div aria-hidden="true" className="space-y-4">
         <Skeleton className="h-5 w-28" />
-        <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-[74px] rounded-lg" />
+        <div className="flex flex-wrap gap-2">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-8 w-24 rounded-full" />
           ))}
+        </div>
+        <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-[118px] rounded-md" />
+          ))}
+        </div>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <Skeleton className="h-[272px] rounded-md" />
+          <Skeleton className="h-[272px] rounded-md" />
         </div>
       </div>
     </div>

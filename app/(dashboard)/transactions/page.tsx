@@ -33,9 +33,27 @@ import { SavedViewsBar } from "./_components/saved-views-bar";
 import { EXPORT_FORM_ID, ExportSelectedButton } from "./_components/selection";
 import { TimeZoneSync } from "@/components/list/time-zone-sync";
 import { TransactionsTable } from "./_components/transactions-table";
+import { ActivityNotice } from "./_components/activity-notice";
 
 export const metadata: Metadata = { title: "Transactions" };
 export const dynamic = "force-dynamic";
+
+/** The list's filter parameters, as the form shows them back (sort, paging and columns aside). */
+const FILTER_KEYS = [
+  "q",
+  "type",
+  "from",
+  "to",
+  "currency",
+  "amountMin",
+  "amountMax",
+  "orderId",
+  "email",
+  "last4",
+  "branch",
+  "brand",
+  "activity",
+];
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -68,12 +86,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     const v = raw[k];
     return Array.isArray(v) ? v.at(-1) : v;
   };
-  const values = Object.fromEntries(
-    ["q", "type", "from", "to", "currency", "amountMin", "amountMax", "orderId", "email", "last4", "branch", "size"].map((k) => [
-      k,
-      first(k),
-    ]),
-  );
+  const values = Object.fromEntries([...FILTER_KEYS, "size"].map((k) => [k, first(k)]));
   const statusesRaw = (Array.isArray(raw.status) ? raw.status : raw.status ? [raw.status] : [])
     .flatMap((s) => s.split(","))
     .filter(Boolean);
@@ -129,6 +142,18 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           Correct the highlighted fields and apply the filters again.
         </Alert>
       ) : null}
+      {query?.activity && (
+        <ActivityNotice
+          activity={query.activity}
+          from={query.from}
+          to={query.to}
+          zone={query.tz}
+          brand={query.brand}
+          clearHref={href(
+            toQueryString({ ...query, activity: undefined, brand: undefined, from: undefined, to: undefined }, { cursor: null }),
+          )}
+        />
+      )}
       {query && <SavedViewsBar views={views} currentQuery={filterOnly} />}
       <FilterForm
         values={values}
@@ -205,8 +230,6 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     </div>
   );
 }
-
-const FILTER_KEYS = ["q", "type", "from", "to", "currency", "amountMin", "amountMax", "orderId", "email", "last4", "branch"];
 
 /** Filters set in the URL (the phone's "Filters" button shows the number). */
 function activeFilterCount(values: Record<string, string | undefined>, statuses: string[]): number {

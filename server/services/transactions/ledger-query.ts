@@ -2,12 +2,14 @@
 // page (WHERE (sort value, id) beyond the cursor ORDER BY sort value, id LIMIT n). Never OFFSET: the millionth
 // row's page costs what the first does, on the (created_at, id) index.
 // No `import "server-only"`: the ledger benchmark (scripts/bench-ledger.ts) runs it too; it holds no secret.
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Cursor, SortKey } from "@/lib/transactions/cursor";
 import type { TransactionFilter } from "@/lib/transactions/list-query";
 import { amountGroups, isLast4, searchAmounts } from "@/lib/transactions/search";
 import type { Db } from "../../db/client";
 import { payments } from "../../db/schema";
+import { activityCondition } from "./activity-condition";
+import { brandKey } from "@/lib/card-label";
 
 /** The columns the list and the export read: never tokens, BIN or expiry. */
 export const listColumns = {
@@ -73,7 +75,13 @@ export function filterConditions(f: TransactionFilter, ids?: readonly string[]):
   // E-mails are compared without case: the address a customer typed may differ in case from the search.
   if (f.email) c.push(sql`lower(${payments.payerEmail}) = ${f.email.toLowerCase()}`);
   if (f.last4) c.push(eq(payments.cardLast4, f.last4));
-  if (f.branchId) c.push(eq(payments.branchId, f.branchId));
+  if (f.branchId !== undefined) c.push(f.branchId === null ? isNull(payments.branchId) : eq(payments.branchId, f.branchId));
+  // Every spelling of the brand ("VC", "Visa", "VISA"), as the rollup counts them (migration 0020).
+  if (f.brand !== undefined) {
+    const key = brandKey(f.brand);
+    c.push(key === null ? sql`ledger_brand_key(${payments.cardBrand}) is null` : sql`ledger_brand_key(${payments.cardBrand}) = ${key}`);
+  }
+  if (f.activity) c.push(activityCondition(f.activity, f.activityFrom, f.activityBefore));
   if (f.search) c.push(searchCondition(f.search, f.currency));
   return and(...c);
 }

@@ -2,6 +2,7 @@
 // or saved. With JavaScript it applies itself as the user types or picks (debounced, URL replaced: AutoApplyForm);
 // on a phone it folds behind a "Filters" button (FilterSheet). Labelled controls; errors come from the same schema
 // that the API uses. The amount bounds need a currency: disabled until one is chosen, and both fields say so.
+import { CurrencyOptions } from "@/components/ui/currency-options";
 import Link from "next/link";
 import { AutoApplyForm } from "@/components/list/auto-apply-form";
 import { Disclosure } from "@/components/list/disclosure";
@@ -9,7 +10,6 @@ import { FilterSheet } from "@/components/list/filter-sheet";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
-import { CURRENCY_CODES } from "@/lib/money";
 import { COLUMN_IDS, OPTIONAL_COLUMNS, type ColumnId } from "@/lib/transactions/columns";
 import { KIND_LABEL, kindLabel, STATUS_LABEL } from "@/lib/transactions/labels";
 import { PAGE_SIZES } from "@/lib/transactions/list-query";
@@ -48,6 +48,9 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
         className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
       >
         <input type="hidden" name="tz" value={zone} />
+        {/* A figure's link from the Overview keeps its event and brand while other filters change. */}
+        {v("activity") && <input type="hidden" name="activity" value={v("activity")} />}
+        {v("brand") && <input type="hidden" name="brand" value={v("brand")} />}
         {sort !== "created" || dir !== "desc" ? (
           <>
             <input type="hidden" name="sort" value={sort} />
@@ -93,12 +96,7 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
             error={errors.currency}
             hint={errors.currency ? undefined : "Needed to filter by amount."}
           >
-            <option value="">Any currency</option>
-            {CURRENCY_CODES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <CurrencyOptions anyLabel="Any currency" />
           </SelectField>
           <SelectField label="Rows per page" name="size" defaultValue={v("size") || "50"} error={errors.size}>
             {PAGE_SIZES.map((n) => (

@@ -14,6 +14,7 @@ const PHRASES: Record<Permission, string> = {
   RECURRING_CHARGE: "recurring charges",
   TRANSACTIONS_VIEW: "viewing payments",
   TRANSACTIONS_EXPORT: "exports",
+  REPORTS_VIEW: "reports",
   SAVED_CARDS_VIEW: "saved cards",
   BRANCHES_VIEW: "branches",
   USERS_MANAGE: "managing users",

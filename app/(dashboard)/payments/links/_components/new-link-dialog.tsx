@@ -3,6 +3,7 @@
 // (contract 4.9; the defaults of section 8 are shown), validated with the same schema as the route handler. On
 // success the link is shown with a copy button and a QR code, and the list behind the dialog refreshes. Loaded
 // only when staff open it (new-link-button.tsx), so the list page does not carry the form's code.
+import { CurrencyOptions } from "@/components/ui/currency-options";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -11,7 +12,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
-import { CURRENCY_CODES, currencyDigits } from "@/lib/money";
+import { currencyDigits } from "@/lib/money";
 import type { CreateLinkFormValues, CreateLinkInput, CreatedLinkView } from "@/lib/schemas/payment-links";
 import { linkDates, newLinkOrderId } from "@/lib/schemas/payment-links-values";
 import { LinkQr } from "./link-qr";
@@ -156,11 +157,7 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
             {...register("amount")}
           />
           <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
-            {CURRENCY_CODES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <CurrencyOptions />
           </SelectField>
           <InputField
             label="Customer name"

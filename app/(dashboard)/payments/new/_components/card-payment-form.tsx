@@ -4,6 +4,7 @@
 // otherwise. The card number and CVV leave the browser only in the POST to our route (which sends them to the
 // gateway and nowhere else) and are cleared from the form after every submit, whatever the answer. The form stays
 // mounted (hidden) while the 3-D Secure step and the result show, so a declined payment is retried with it kept.
+import { CurrencyOptions } from "@/components/ui/currency-options";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { ZodType } from "zod";
@@ -11,7 +12,6 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
-import { CURRENCY_CODES } from "@/lib/money";
 import type { NewPaymentResult, NewPaymentValues } from "@/lib/schemas/new-payment";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -156,11 +156,7 @@ export function CardPaymentForm(p: {
           {...register("amount")}
         />
         <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
-          {CURRENCY_CODES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <CurrencyOptions />
         </SelectField>
         <SelectField
           label="Type"

@@ -4,6 +4,7 @@
 import "server-only";
 import { accessSentence } from "./access";
 import { moneySentence } from "./money";
+import { reportSentence } from "./reports";
 import { forOrder, ofAmount, type Entry, type Sentence } from "./parts";
 
 export { plainText, type Entry, type Part, type Sentence } from "./parts";
@@ -16,11 +17,11 @@ function fallback(e: Entry): Sentence {
 
 /** Whether the action has its own wording (false: the fallback would be used). */
 export function hasOwnSentence(e: Entry): boolean {
-  return (moneySentence(e) ?? accessSentence(e)) !== null;
+  return (moneySentence(e) ?? accessSentence(e) ?? reportSentence(e)) !== null;
 }
 
 export function auditSentence(e: Entry): Sentence {
   const summary = e.summary && typeof e.summary === "object" && !Array.isArray(e.summary) ? e.summary : {};
   const entry = { ...e, summary };
-  return moneySentence(entry) ?? accessSentence(entry) ?? fallback(entry);
+  return moneySentence(entry) ?? accessSentence(entry) ?? reportSentence(entry) ?? fallback(entry);
 }

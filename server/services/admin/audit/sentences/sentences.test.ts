@@ -88,6 +88,42 @@ describe("audit entries as sentences", () => {
     expect(text({ action: "audit.export", summary: { rows: 1234, outcome: "completed" } })).toBe("Audit log exported to CSV: 1,234 rows");
   });
 
+  it("scheduled reports: created with the schedule in words, each run sent or failed with its reason (#14)", () => {
+    expect(
+      text({
+        action: "report_schedule.create",
+        summary: { report: "daily-closing", frequency: "weekly", timeOfDay: "07:00", weekday: 1, monthDay: null, recipients: 3 },
+      }),
+    ).toBe("Scheduled report Daily closing created: every Monday at 07:00 to 3 recipients");
+    expect(
+      text({
+        action: "report_schedule.run",
+        summary: {
+          report: "Daily closing",
+          result: "sent",
+          firstDay: "2026-11-23",
+          lastDay: "2026-11-23",
+          recipients: 1,
+          trigger: "schedule",
+        },
+      }),
+    ).toBe("Scheduled report Daily closing sent for 2026-11-23 to 1 recipient");
+    expect(
+      text({
+        action: "report_schedule.run",
+        summary: { report: "Daily closing", result: "failed", firstDay: "2026-11-01", lastDay: "2026-11-30", message: "Owner disabled." },
+      }),
+    ).toBe("Scheduled report Daily closing failed for 2026-11-01 to 2026-11-30: Owner disabled.");
+    expect(text({ action: "report_schedule.pause", summary: { report: "daily-closing" } })).toBe("Scheduled report Daily closing paused");
+    expect(
+      text({
+        action: "reports.download",
+        targetId: "daily-closing",
+        summary: { format: "xlsx", firstDay: "2026-11-01", lastDay: "2026-11-30" },
+      }),
+    ).toBe("Report Daily closing downloaded as XLSX for 2026-11-01 to 2026-11-30");
+  });
+
   it("amounts, e-mails and order ids are marked left-to-right (the page wraps them in <bdi dir=ltr>)", () => {
     const parts = auditSentence({
       action: "refund.approve",

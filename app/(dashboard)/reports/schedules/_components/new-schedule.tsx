@@ -1,0 +1,25 @@
+"use client";
+// "New schedule": the button; the dialog (and its form code) loads when the button is first pointed at, focused
+// or pressed.
+import { lazy, Suspense, useState } from "react";
+import { Button } from "@/components/ui/button";
+
+const load = () => import("./new-schedule-dialog");
+const NewScheduleDialog = lazy(() => load().then((m) => ({ default: m.NewScheduleDialog })));
+const preload = () => void load().catch(() => undefined);
+
+export function NewSchedule({ timeZone }: { timeZone: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
+        New schedule
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <NewScheduleDialog timeZone={timeZone} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

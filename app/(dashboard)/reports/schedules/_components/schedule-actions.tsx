@@ -1,0 +1,134 @@
+"use client";
+// A schedule's actions: "Send now" (runs it at once through the scheduled run's code, for the last complete period
+// or the one still running; the next run stays), pause or resume, and delete; sending and deleting ask first. The
+// server enforces who may do what.
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { apiFetch } from "@/lib/api-client";
+import {
+  SEND_NOW_PERIOD_LABEL,
+  SEND_NOW_PERIODS,
+  type ScheduleFrequency,
+  type ScheduleStatus,
+  type SendNowPeriod,
+} from "@/lib/schemas/report-schedules-values";
+import { useApiMutation } from "@/lib/use-api-mutation";
+
+type Action = "pause" | "resume";
+type SendResult = { result: "sent" | "failed"; message: string };
+
+export interface ScheduleActionsProps {
+  scheduleId: string;
+  status: ScheduleStatus;
+  frequency: ScheduleFrequency;
+  recipients: number;
+  label: string;
+}
+
+export function ScheduleActions({ scheduleId, status, frequency, recipients, label }: ScheduleActionsProps) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [period, setPeriod] = useState<SendNowPeriod>("previous");
+  const act = useApiMutation({
+    mutationFn: (action: Action) => apiFetch(`/api/reports/schedules/${scheduleId}/${action}`, { method: "POST" }),
+    refresh: true,
+  });
+  const send = useApiMutation({
+    mutationFn: (p: SendNowPeriod) =>
+      apiFetch<SendResult>(`/api/reports/schedules/${scheduleId}/send-now`, { method: "POST", body: { period: p } }),
+    refresh: true,
+    onSuccess: () => setSending(false),
+  });
+  const remove = useApiMutation({
+    mutationFn: () => apiFetch(`/api/reports/schedules/${scheduleId}`, { method: "DELETE" }),
+    refresh: true,
+    onSuccess: () => setConfirmDelete(false),
+  });
+  const busy = (a: Action) => act.pending && act.variables === a;
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <div className="flex flex-wrap gap-2">
+        {status === "active" && (
+          <Button size="sm" variant="secondary" onClick={() => setSending(true)} aria-label={`Send now: ${label}`}>
+            Send now
+          </Button>
+        )}
+        {status === "active" ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={busy("pause")}
+            disabled={act.pending}
+            onClick={() => void act.submit("pause")}
+            aria-label={`Pause: ${label}`}
+          >
+            Pause
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={busy("resume")}
+            disabled={act.pending}
+            onClick={() => void act.submit("resume")}
+            aria-label={`Resume: ${label}`}
+          >
+            Resume
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(true)} aria-label={`Delete: ${label}`}>
+          Delete
+        </Button>
+      </div>
+      <div aria-live="polite" className="max-w-xs text-xs">
+        {act.error && <Alert tone="error">{act.error}</Alert>}
+        {send.result && (
+          <span className={send.result.result === "sent" ? "text-emerald-800" : "text-red-800"} role="status">
+            {send.result.message}
+          </span>
+        )}
+      </div>
+      {sending && (
+        <ConfirmDialog
+          open
+          onClose={() => setSending(false)}
+          title="Send now"
+          subject={label}
+          cancelLabel="Cancel"
+          confirmLabel={`Send to ${recipients} recipient${recipients === 1 ? "" : "s"}`}
+          onConfirm={() => void send.submit(period)}
+          pending={send.pending}
+          error={send.error}
+        >
+          <fieldset>
+            <legend className="mb-2">The report is e-mailed now to every recipient. Which days?</legend>
+            {SEND_NOW_PERIODS.map((p) => (
+              <label key={p} className="flex items-center gap-2 py-1">
+                <input type="radio" name="send-now-period" value={p} checked={period === p} onChange={() => setPeriod(p)} />
+                {SEND_NOW_PERIOD_LABEL[frequency][p]}
+              </label>
+            ))}
+          </fieldset>
+          <p className="mt-2 text-slate-600">The next scheduled run stays as it is.</p>
+        </ConfirmDialog>
+      )}
+      {confirmDelete && (
+        <ConfirmDialog
+          open
+          onClose={() => setConfirmDelete(false)}
+          title="Delete schedule"
+          subject={label}
+          confirmLabel="Delete schedule"
+          variant="danger"
+          onConfirm={() => void remove.submit()}
+          pending={remove.pending}
+          error={remove.error}
+        >
+          <p>No more reports are sent for this schedule, and its run history is removed. The audit log keeps a record of it.</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

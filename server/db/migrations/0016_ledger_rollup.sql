@@ -1,0 +1,20 @@
+CREATE TABLE "ledger_rollup" (
+	"hour" timestamp with time zone NOT NULL,
+	"currency" text NOT NULL,
+	"branch_id" text DEFAULT '' NOT NULL,
+	"card_brand" text DEFAULT '' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"approved" integer DEFAULT 0 NOT NULL,
+	"declines" integer DEFAULT 0 NOT NULL,
+	"declined_minor" bigint DEFAULT 0 NOT NULL,
+	"sales" integer DEFAULT 0 NOT NULL,
+	"sales_minor" bigint DEFAULT 0 NOT NULL,
+	"captures" integer DEFAULT 0 NOT NULL,
+	"captures_minor" bigint DEFAULT 0 NOT NULL,
+	"refunds" integer DEFAULT 0 NOT NULL,
+	"refunds_minor" bigint DEFAULT 0 NOT NULL,
+	"voids" integer DEFAULT 0 NOT NULL,
+	"voids_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "ledger_rollup_hour_currency_branch_id_card_brand_pk" PRIMARY KEY("hour","currency","branch_id","card_brand"),
+	CONSTRAINT "ledger_rollup_hour_check" CHECK ("ledger_rollup"."hour" = date_trunc('hour', "ledger_rollup"."hour" at time zone 'UTC') at time zone 'UTC')
+);

@@ -1,0 +1,188 @@
+// One run of a report schedule, inside the caller's transaction (the scheduler's claim, or "Send now"): the report
+// is made as the schedule's owner with the permissions they hold now, written as CSV, and one mail per recipient
+// is queued in the outbox with it attached; the run, the schedule's last result (and, for a scheduled run, its
+// next run) and the audit row are written in the same transaction. So the mails exist if and only if the run is
+// recorded, and a slot whose run committed is never claimed again.
+//
+// A run fails (recorded, no mail) when the owner is disabled or no longer holds REPORTS_VIEW, which also pauses
+// the schedule (a report must never reach anyone after its owner's access was revoked), or when the report cannot
+// be made (the schedule stays active: the next slot tries again).
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { ReportRequest, ReportTable } from "@/lib/reports/report-table";
+import { REPORT_TITLE, type ClosingBreakdown, type ReportId } from "@/lib/reports/report-table";
+import { scheduleInWords, type ScheduleFrequency, type ScheduleTiming, type SendNowPeriod } from "@/lib/schemas/report-schedules-values";
+import { formatInZone } from "@/lib/transactions/zoned-time";
+import { appendAudit } from "../../../audit/audit-log";
+import type { Db, Tx } from "../../../db/client";
+import { reportRuns, reportSchedules, type ReportScheduleRow } from "../../../db/schema";
+import { AppError } from "../../../errors";
+import { logger as defaultLogger, type Logger } from "../../../log/logger";
+import { enqueueMail } from "../../../mail/outbox";
+import { scheduledReportMail } from "../../../mail/templates";
+import type { ServiceContext, ServiceDeps } from "../../deps";
+import { reportCsv, reportFileName } from "../files/report-csv";
+import { runReport as defaultRunReport } from "../run-report";
+import { currentPeriodFor, nextRunAfter, reportPeriodFor } from "./next-run";
+import { reportSummary } from "./report-summary";
+import { schedulePrincipal } from "./schedule-owner";
+
+/** Who is named in the audit log for a run the scheduler made (no person pressed anything). */
+export const REPORT_SCHEDULER_ACTOR = { id: null, email: "system:report-scheduler" } as const;
+
+export type RunReportFn = (ctx: ServiceContext, request: ReportRequest) => Promise<ReportTable>;
+
+export interface RunInput {
+  schedule: ReportScheduleRow;
+  trigger: "schedule" | "send_now";
+  /** The slot a scheduled run is for (its period and its next run follow from it); null for "Send now". */
+  slot: Date | null;
+  actor: { id: string | null; email: string };
+  ip: string | null;
+  /** "Send now" only: "current" sends the period still running (today so far…) instead of the last complete one. */
+  period?: SendNowPeriod;
+}
+
+export interface RunOutcome {
+  runId: string;
+  result: "sent" | "failed";
+  message: string;
+  firstDay: string | null;
+  lastDay: string | null;
+  mailIds: string[];
+  paused: boolean;
+}
+
+export interface RunOptions {
+  runReport?: RunReportFn;
+  log?: Logger;
+}
+
+export const timingOf = (s: ReportScheduleRow): ScheduleTiming => ({
+  frequency: s.frequency as ScheduleFrequency,
+  timeOfDay: s.timeOfDay,
+  weekday: s.weekday,
+  monthDay: s.monthDay,
+});
+
+export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput, opts: RunOptions = {}): Promise<RunOutcome> {
+  const { schedule, trigger, slot } = input;
+  const log = opts.log ?? defaultLogger;
+  const now = deps.now();
+  const zone = deps.config.reportTimeZone;
+  const timing = timingOf(schedule);
+  const soFar = !slot && input.period === "current";
+  const period = soFar ? currentPeriodFor(timing.frequency, now, zone) : reportPeriodFor(timing.frequency, slot ?? now, zone);
+  const report = schedule.report as ReportId;
+
+  let result: "sent" | "failed" = "failed";
+  let message = "";
+  let pause: string | null = null;
+  const mailIds: string[] = [];
+
+  const owner = await schedulePrincipal(tx, schedule.ownerId);
+  if (!owner.ok) {
+    message = `${owner.reason} The schedule was paused.`;
+    pause = owner.reason;
+  } else {
+    const request: ReportRequest = {
+      report,
+      firstDay: period.firstDay,
+      lastDay: period.lastDay,
+      breakdown: schedule.breakdown as ClosingBreakdown,
+      ...(schedule.branchId ? { branchId: schedule.branchId } : {}),
+      ...(schedule.currency ? { currency: schedule.currency } : {}),
+    };
+    let table: ReportTable | null = null;
+    try {
+      // A savepoint: a report that fails in SQL must not abort the transaction that records the failure.
+      table = await tx.transaction((sp) =>
+        (opts.runReport ?? defaultRunReport)({ deps: { ...deps, db: sp as unknown as Db }, principal: owner.principal, ip: null }, request),
+      );
+    } catch (e) {
+      if (e instanceof AppError) message = `The report could not be made: ${e.message}`;
+      else {
+        message = "The report could not be made (an internal error, logged).";
+        log.error("report_schedule.report_failed", { scheduleId: schedule.id, report, error: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    if (table) {
+      const filename = reportFileName(table, "csv");
+      const days = table.period
+        ? table.period.firstDay === table.period.lastDay
+          ? table.period.firstDay
+          : `${table.period.firstDay} to ${table.period.lastDay}`
+        : `as of ${now.toISOString().slice(0, 10)}`;
+      const asOf = soFar ? ` (so far, as of ${formatInZone(now, zone).slice(11, 16)})` : "";
+      const mail = scheduledReportMail({
+        title: table.title,
+        days: `${days}${asOf}`,
+        timeZone: table.timeZone,
+        summary: reportSummary(table),
+        schedule: `${scheduleInWords(timing)} (${zone})`,
+        owner: `${owner.principal.name} (${owner.principal.email})`,
+        attachment: { filename, contentType: "text/csv; charset=utf-8", content: reportCsv(table) },
+      });
+      for (const to of schedule.recipients) mailIds.push(await enqueueMail(tx, to, mail));
+      result = "sent";
+      message = `Sent to ${schedule.recipients.length} recipient${schedule.recipients.length === 1 ? "" : "s"}.`;
+    } else {
+      message ||= "The report could not be made.";
+    }
+  }
+
+  const [run] = await tx
+    .insert(reportRuns)
+    .values({
+      scheduleId: schedule.id,
+      trigger,
+      scheduledFor: slot,
+      firstDay: report === "auth-ageing" ? null : period.firstDay,
+      lastDay: report === "auth-ageing" ? null : period.lastDay,
+      result,
+      message,
+      recipients: mailIds.length,
+      ranAt: now,
+    })
+    .returning({ id: reportRuns.id });
+  await tx
+    .update(reportSchedules)
+    .set({
+      lastRunAt: now,
+      lastResult: result,
+      lastMessage: message,
+      updatedAt: now,
+      ...(slot ? { nextRunAt: nextRunAfter(timing, zone, slot) } : {}),
+      ...(pause ? { status: "paused", pauseReason: pause } : {}),
+    })
+    .where(eq(reportSchedules.id, schedule.id));
+  await appendAudit(tx, {
+    actorId: input.actor.id,
+    actorEmail: input.actor.email,
+    ip: input.ip,
+    action: "report_schedule.run",
+    targetType: "report_schedule",
+    targetId: schedule.id,
+    at: now,
+    summary: {
+      report: REPORT_TITLE[report] ?? report,
+      trigger,
+      ...(soFar ? { soFar } : {}),
+      result,
+      message,
+      firstDay: period.firstDay,
+      lastDay: period.lastDay,
+      recipients: mailIds.length,
+      paused: pause !== null,
+    },
+  });
+  return {
+    runId: run!.id,
+    result,
+    message,
+    firstDay: period.firstDay,
+    lastDay: period.lastDay,
+    mailIds,
+    paused: pause !== null,
+  };
+}
