@@ -59,6 +59,33 @@ function counts(): { passed: number; failed: number; skipped: number } {
   };
 }
 
+// The failed tests by file and name, printed last so that a CI log's tail says which test failed, not only how many.
+function failedTestNames(): string[] {
+  const v = readJson("test-results/vitest.json") as {
+    testResults?: { name?: string; assertionResults?: { status?: string; fullName?: string }[] }[];
+  } | null;
+  const names: string[] = [];
+  for (const file of v?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === "failed") names.push(`${path.relative(ROOT, file.name ?? "")} › ${t.fullName ?? "?"}`);
+    }
+  }
+  interface PwSuite {
+    file?: string;
+    specs?: { title?: string; ok?: boolean }[];
+    suites?: PwSuite[];
+  }
+  const p = readJson("test-results/playwright.json") as { suites?: PwSuite[] } | null;
+  const walk = (suites: PwSuite[] | undefined): void => {
+    for (const s of suites ?? []) {
+      for (const spec of s.specs ?? []) if (spec.ok === false) names.push(`${s.file ?? "?"} › ${spec.title ?? "?"}`);
+      walk(s.suites);
+    }
+  };
+  walk(p?.suites);
+  return names;
+}
+
 fs.rmSync(path.join(ROOT, "test-results"), { recursive: true, force: true });
 fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
 const failedSteps: string[] = [];
@@ -70,6 +97,8 @@ for (const step of steps) {
   if (code !== 0) failedSteps.push(step.name);
 }
 const c = counts();
+const names = failedTestNames();
+if (names.length) console.log(`\nFailed tests:\n${names.map((n) => `  - ${n}`).join("\n")}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 // A failed lint or type check is a failure even when every test passed.
 const failed = c.failed + (c.failed === 0 && failedSteps.length ? failedSteps.length : 0);
