@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import local from "./eslint-rules/index.mjs";
 
 // The floors of DESIGN.md, enforced with import/no-restricted-paths (eslint-plugin-import, loaded by
 // eslint-config-next with the TypeScript resolver, so `@/` imports are resolved like relative ones). Proved by
@@ -12,6 +13,12 @@ const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "tests/**", "e2e/**", "**/*
 const PRODUCTION = ["app", "components", "lib", "server", "sandbox", "scripts", "proxy.ts", "instrumentation.ts"];
 
 const floor = (target, from, why) => ({ target, from, message: why });
+
+// Pages and components whose every string comes from the catalogs (#15 converts them area by area; when the list
+// covers app/ and components/ it becomes those two globs). local/no-ui-literals fails a literal in any of them.
+const CATALOG_ONLY = ["components/i18n/**", "app/layout.tsx", "app/(dashboard)/account/_components/display-preferences.tsx"];
+const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
+const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];
 
 /** Floors that bind every file of lib/ and components/, their tests too (none of them needs more). */
 const browserSafeFloors = [
@@ -77,6 +84,41 @@ export default defineConfig([
     name: "floors/tests",
     files: TEST_FILES,
     rules: { "import/no-restricted-paths": ["error", { basePath: import.meta.dirname, zones: browserSafeFloors }] },
+  },
+  {
+    name: "i18n/logical-direction",
+    files: UI_FILES,
+    ignores: UI_IGNORES,
+    plugins: { local },
+    rules: { "local/logical-direction": "error" },
+  },
+  {
+    name: "i18n/catalog-only",
+    files: CATALOG_ONLY,
+    ignores: UI_IGNORES,
+    plugins: { local },
+    rules: { "local/no-ui-literals": "error" },
+  },
+  {
+    // The catalogs reach the browser only through <ClientMessages> (one page's namespaces): importing them into a
+    // client component would ship every language's every string.
+    name: "i18n/catalogs-server-only",
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["app/layout.tsx", "components/i18n/client-messages.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^@/messages(/.*)?$",
+              allowTypeImports: true,
+              message: "Catalogs load on the server (server/i18n) and reach the browser per page through <ClientMessages>.",
+            },
+          ],
+        },
+      ],
+    },
   },
   globalIgnores([
     ".next/**",

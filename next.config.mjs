@@ -1,3 +1,8 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+// next-intl reads each request's language and catalog from server/i18n/request.ts (no locale segment in the URL).
+const withNextIntl = createNextIntlPlugin("./server/i18n/request.ts");
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // The dashboard is served by `next start` behind scripts/start.ts; no image CDN, no telemetry-driven features.
@@ -9,4 +14,4 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

@@ -1,16 +1,36 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
+import { UiPrefsProvider } from "@/components/i18n/ui-prefs";
+import { directionOf, formatLocaleOf } from "@/lib/i18n/languages";
+import { BASE_CLIENT_NAMESPACES, pickNamespaces, type Messages } from "@/messages";
+import { currentUiPrefs } from "@/server/i18n/prefs";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Merchant dashboard", template: "%s · Merchant dashboard" },
-  description: "Back office for card payments: transactions, captures, refunds, payment links and administration.",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("common");
+  return {
+    title: { default: t("appName"), template: `%s · ${t("appName")}` },
+    description: t("appDescription"),
+    robots: { index: false, follow: false },
+  };
+}
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// <html lang dir> follow the reader's language (server/i18n/prefs.ts). Every page's client components get the base
+// namespaces here; a page adds its own with <ClientMessages>.
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const [prefs, messages] = await Promise.all([currentUiPrefs(), getMessages()]);
   return (
-    <html lang="en" dir="ltr">
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
+    <html lang={prefs.language} dir={directionOf(prefs.language)}>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <NextIntlClientProvider
+          locale={formatLocaleOf(prefs)}
+          timeZone="UTC"
+          messages={pickNamespaces(messages as Messages, BASE_CLIENT_NAMESPACES)}
+        >
+          <UiPrefsProvider prefs={prefs}>{children}</UiPrefsProvider>
+        </NextIntlClientProvider>
+      </body>
     </html>
   );
 }

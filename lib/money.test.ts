@@ -35,6 +35,11 @@ describe("money", () => {
     );
   });
   it("formats for people with the currency", () => {
-    expect(formatMoney(money(123456, "USD"), "en-US")).toBe("$1,234.56");
+    expect(formatMoney(money(123456, "USD"), "en-US")).toBe("USD\u00a01,234.56");
+  });
+  it("formats in Arabic with the code first and the chosen digits (rule: amounts never reorder, digits per user)", () => {
+    expect(formatMoney(money(125000, "SAR"), "ar-SA-u-ca-gregory-nu-latn")).toBe("SAR\u00a01,250.00");
+    expect(formatMoney(money(125000, "SAR"), "ar-SA-u-ca-gregory-nu-arab")).toBe("SAR\u00a0١٬٢٥٠٫٠٠");
+    expect(formatMoney(money(1234, "KWD"), "ar-SA-u-ca-gregory-nu-latn")).toBe("KWD\u00a01.234");
   });
 });

@@ -93,14 +93,27 @@ export function decimalToMinor(text: string, currency: CurrencyCode): number | n
   return Number.isSafeInteger(minor) ? minor : null;
 }
 
-/** Display formatting for people (locale-aware, currency symbol); never used for the wire. */
+/**
+ * Display formatting for people (never used for the wire): the currency code, then the amount in the locale's digits
+ * and separators: "SAR 1,250.00" (en-GB), "SAR ١٬٢٥٠٫٠٠" (Arabic-Indic digits). The code and not a symbol, in every
+ * language: finance staff in the Gulf handle several currencies whose symbols (ر.س, $, د.إ) are easy to confuse.
+ * Callers show it isolated left-to-right (MoneyAmount's <bdi>) so that it never reorders inside Arabic text.
+ */
 export function formatMoney(m: Money, locale = "en-GB"): string {
   const digits = currencyDigits(m.currency);
   // Intl takes a number; build it from the exact decimal string so no float arithmetic touches the amount.
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: m.currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(Number(minorToDecimal(m.minor, m.currency)));
+  const amount = numberFormat(locale, digits).format(Number(minorToDecimal(m.minor, m.currency)));
+  return `${m.currency}\u00a0${amount}`;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    numberFormats.set(key, format);
+  }
+  return format;
 }

@@ -5,6 +5,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { resolvePeriod } from "@/lib/reports/period";
+import { WithIntl } from "@/tests/support/intl.support";
 import { FigureCards, currencyPairs } from "./figure-cards";
 import { groupBreakdown, brandName } from "./breakdown-charts";
 import { OverviewCharts } from "./overview-charts";
@@ -17,7 +18,13 @@ const figures = overviewFixture(period);
 const decode = (html: string) => html.replaceAll("&amp;", "&").replaceAll("\u00a0", " ");
 
 describe("FigureCards", () => {
-  const html = decode(renderToStaticMarkup(<FigureCards figures={figures} period={period} filter={{ branchId: "riyadh-1" }} />));
+  const html = decode(
+    renderToStaticMarkup(
+      <WithIntl>
+        <FigureCards figures={figures} period={period} filter={{ branchId: "riyadh-1" }} />
+      </WithIntl>,
+    ),
+  );
 
   it("links each figure to its rows, with the period's days, zone, currency and branch", () => {
     const q = "from=2026-11-18&to=2026-11-24&tz=Asia%2FRiyadh";
@@ -31,7 +38,7 @@ describe("FigureCards", () => {
 
   it("shows each currency's own amounts and the change against the previous period", () => {
     expect(html).toContain("SAR 175.00");
-    expect(html).toContain("US$20.00");
+    expect(html).toContain("USD 20.00");
     expect(html).not.toContain("195.00"); // SAR + USD never summed
     expect(html).toContain("+25.0% vs previous 7 days"); // 175 against 140
     expect(html).toContain("No payments in the previous period"); // USD had none
@@ -47,7 +54,13 @@ describe("FigureCards", () => {
 });
 
 describe("OverviewCharts", () => {
-  const html = decode(renderToStaticMarkup(<OverviewCharts figures={figures} period={period} filter={{}} />));
+  const html = decode(
+    renderToStaticMarkup(
+      <WithIntl>
+        <OverviewCharts figures={figures} period={period} filter={{}} />
+      </WithIntl>,
+    ),
+  );
 
   it("draws one volume chart per currency, each with its table, and no script", () => {
     expect(html).toContain("Gross volume per day, SAR");
@@ -87,7 +100,11 @@ describe("OverviewCharts", () => {
       byBranch: [],
       declineReasons: [],
     };
-    const out = renderToStaticMarkup(<OverviewCharts figures={quiet} period={period} filter={{}} />);
+    const out = renderToStaticMarkup(
+      <WithIntl>
+        <OverviewCharts figures={quiet} period={period} filter={{}} />
+      </WithIntl>,
+    );
     expect(out).toContain("No payments in this period to chart.");
     expect(out).not.toContain("<svg");
   });
@@ -101,7 +118,11 @@ describe("OverviewCharts", () => {
         gross: { minor: (20 - i) * 100, count: 1 },
       })),
     };
-    const out = renderToStaticMarkup(<OverviewCharts figures={many} period={period} filter={{}} />);
+    const out = renderToStaticMarkup(
+      <WithIntl>
+        <OverviewCharts figures={many} period={period} filter={{}} />
+      </WithIntl>,
+    );
     const branchFigure = out.slice(out.indexOf("Gross volume by branch, SAR"));
     const drawing = branchFigure.slice(0, branchFigure.indexOf("<details"));
     expect(drawing.match(/<li>/g)).toHaveLength(8);
@@ -112,7 +133,11 @@ describe("OverviewCharts", () => {
 
   it("charts a one-day period per hour", () => {
     const day = resolvePeriod({ period: "today" }, zone, now);
-    const one = renderToStaticMarkup(<OverviewCharts figures={overviewFixture(day)} period={day} filter={{}} />);
+    const one = renderToStaticMarkup(
+      <WithIntl>
+        <OverviewCharts figures={overviewFixture(day)} period={day} filter={{}} />
+      </WithIntl>,
+    );
     expect(one).toContain("Gross volume per hour, SAR");
     expect(one).toContain("24 Nov 2026 10:00–11:00");
   });

@@ -3,6 +3,7 @@
 // usual) with the user's details, "Change password" and "Sign out". Sign-out is a plain POST form: no JS needed.
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { Badge } from "@/components/ui/badge";
 import { initials } from "./nav-active";
 
@@ -105,6 +106,9 @@ export function UserMenu({ user }: { user: ShellUser }) {
             >
               Change password
             </Link>
+          </li>
+          <li className="px-3 py-1.5">
+            <LanguageSwitch />
           </li>
           <li>
             <form method="post" action="/api/session/sign-out">

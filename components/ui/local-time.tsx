@@ -1,9 +1,12 @@
 "use client";
-// The one way a moment is shown: in the reader's own time zone and locale, "24 Nov 2026, 08:09" (seconds where
+// The one way a moment is shown: in the reader's own time zone and language, "24 Nov 2026, 08:09" (seconds where
 // order within a minute matters, e.g. a timeline). `relative` shows "5 min ago" where recency matters (queues,
 // last sync), with the full time on hover and for screen readers. The server renders UTC (stable for hydration);
-// the browser then shows local time. The machine-readable value stays in `dateTime`.
+// the browser then shows local time. The machine-readable value stays in `dateTime`. A reader who chose the Hijri
+// line (Account page) sees the Umm al-Qura date under it.
+import { useLocale } from "next-intl";
 import { useSyncExternalStore } from "react";
+import { useUiPrefs } from "@/components/i18n/ui-prefs";
 
 const subscribe = () => () => {};
 
@@ -23,24 +26,48 @@ export function relativeTime(iso: string, now: number = Date.now(), locale?: str
   return rtf.format(0, "second");
 }
 
-export function formatLocalTime(iso: string, withSeconds = false, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: withSeconds ? "medium" : "short" }).format(new Date(iso));
+export function formatLocalTime(iso: string, withSeconds = false, locale?: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: withSeconds ? "medium" : "short", timeZone }).format(
+    new Date(iso),
+  );
+}
+
+/**
+ * The Hijri (Umm al-Qura) date of a moment, with the reader's digits: "14 Jumada II 1448 AH". The formatting locale's
+ * Gregorian calendar key is replaced; everything else (language, digits) is kept.
+ */
+export function formatHijriDate(iso: string, locale: string, timeZone?: string): string {
+  const base = new Intl.Locale(locale);
+  const hijri = new Intl.Locale(base.baseName, { calendar: "islamic-umalqura", numberingSystem: base.numberingSystem ?? "latn" });
+  return new Intl.DateTimeFormat(hijri.toString(), { dateStyle: "long", timeZone }).format(new Date(iso));
 }
 
 export function LocalTime({ iso, withSeconds = false, relative = false }: { iso: string; withSeconds?: boolean; relative?: boolean }) {
+  const locale = useLocale();
+  const { hijri } = useUiPrefs();
   const full = useSyncExternalStore(
     subscribe,
-    () => formatLocalTime(iso, withSeconds),
-    () => `${iso.slice(0, 16).replace("T", " ")} UTC`,
+    () => formatLocalTime(iso, withSeconds, locale),
+    () => formatLocalTime(iso, withSeconds, locale, "UTC") + " UTC",
   );
   const ago = useSyncExternalStore(
     subscribe,
-    () => (relative ? relativeTime(iso) : null),
+    () => (relative ? relativeTime(iso, Date.now(), locale) : null),
     () => null,
+  );
+  const hijriLine = useSyncExternalStore(
+    subscribe,
+    () => (hijri && !ago ? formatHijriDate(iso, locale) : null),
+    () => (hijri && !relative ? formatHijriDate(iso, locale, "UTC") : null),
   );
   return (
     <time dateTime={iso} title={ago ? full : undefined} suppressHydrationWarning>
       <bdi dir="ltr">{ago ?? full}</bdi>
+      {hijriLine && (
+        <span className="block text-xs text-slate-500" suppressHydrationWarning>
+          {hijriLine}
+        </span>
+      )}
     </time>
   );
 }

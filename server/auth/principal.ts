@@ -4,6 +4,7 @@
 // owes its second factor, or whose user must change a generated password, is not a usable principal: the result
 // says which step is pending, and only the routes and pages of that step accept it (server/http/route-core.ts).
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { isDigitStyle, isLanguage, type DigitStyle, type Language } from "@/lib/i18n/languages";
 import { PERMISSIONS, toPermission, type Permission } from "@/lib/permissions";
 import type { MfaRequired } from "../config";
 import type { Db, Tx } from "../db/client";
@@ -33,6 +34,23 @@ export interface Principal {
   mfaRequired?: boolean;
   /** STEP_UP_MINUTES: how recent factorAt must be for a sensitive action (default 5 minutes). */
   stepUpMaxAgeMs?: number;
+  /** The user's saved language, digits and Hijri line (server/i18n/prefs.ts); missing for system principals. */
+  uiPrefs?: SavedUiPrefs;
+}
+
+/** What a user saved on the Account page; language null means "follow the browser". */
+export interface SavedUiPrefs {
+  language: Language | null;
+  digits: DigitStyle;
+  hijri: boolean;
+}
+
+export function savedUiPrefsOf(user: { uiLanguage: string | null; uiDigits: string; uiHijri: boolean }): SavedUiPrefs {
+  return {
+    language: isLanguage(user.uiLanguage) ? user.uiLanguage : null,
+    digits: isDigitStyle(user.uiDigits) ? user.uiDigits : "latn",
+    hijri: user.uiHijri,
+  };
 }
 
 /** What a half-signed-in session still owes: its second factor (verify, or enrol first), or a password change. */
@@ -122,6 +140,7 @@ export async function resolvePrincipal(
     hasFactor,
     mfaRequired,
     ...(limits.stepUpMaxAgeMs ? { stepUpMaxAgeMs: limits.stepUpMaxAgeMs } : {}),
+    uiPrefs: savedUiPrefsOf(user),
   };
   const pending = { ...principal, permissions: new Set<Permission>() };
   if (secondFactorPending({ required: mfaRequired, hasFactor, mfaVerifiedAt: session.mfaVerifiedAt })) {

@@ -83,9 +83,17 @@ export const users = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** Who created the account (null: first start, a script): a refund's requester may not approve it through an account they made. */
     createdBy: uuid("created_by"),
+    /** The user's language ('en', 'ar'); null: follow the browser (cookie, then Accept-Language). */
+    uiLanguage: text("ui_language"),
+    /** Digits in Arabic: 'latn' (the default, as Saudi finance writes them) or 'arab' (Arabic-Indic). */
+    uiDigits: text("ui_digits").notNull().default("latn"),
+    /** Show the Hijri date as a second line under dates. */
+    uiHijri: boolean("ui_hijri").notNull().default(false),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    check("users_ui_language_check", sql`${t.uiLanguage} in ('en', 'ar')`),
+    check("users_ui_digits_check", sql`${t.uiDigits} in ('latn', 'arab')`),
     check("users_type_check", sql`${t.userType} in ('USER', 'SUPER_ADMIN')`),
     check("users_status_check", sql`${t.status} in ('active', 'disabled')`),
     check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { safeRedirectPath } from "@/lib/safe-redirect";
 import { currentPrincipal, PENDING_STEP_PAGES } from "@/server/auth/session";
 import { env } from "@/server/env";
+import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { LoginForm } from "./_components/login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -50,6 +51,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </Link>
         </p>
       </div>
+      <LanguageSwitch className="mt-6" />
     </main>
   );
 }
