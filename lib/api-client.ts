@@ -3,6 +3,8 @@
 // `step_up_required` (a sensitive action after a stale second factor) asks the registered step-up handler (the
 // dashboard's step-up dialog) for a fresh factor and retries the request once: every dialog gets it.
 
+import { keyedMessage } from "./i18n/keyed-message";
+
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
@@ -11,6 +13,12 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string[]>,
     readonly referenceId?: string,
+    /**
+     * For an error made here in the browser (no answer, an answer without the error shape): its key in the errors
+     * namespace (keyed text, lib/i18n/keyed-message.ts); `message` is its English. The API's own messages come
+     * already in the reader's language.
+     */
+    readonly messageKey?: string,
   ) {
     super(message);
   }
@@ -54,7 +62,14 @@ async function apiFetchOnce<T>(path: string, opts: ApiFetchOptions): Promise<T> 
       signal: opts.signal,
     });
   } catch {
-    throw new ApiError(0, "network", "The dashboard could not be reached. Check your connection and try again.");
+    throw new ApiError(
+      0,
+      "network",
+      "The dashboard could not be reached. Check your connection and try again.",
+      undefined,
+      undefined,
+      "client.network",
+    );
   }
   const text = await res.text();
   let json: unknown = null;
@@ -65,5 +80,13 @@ async function apiFetchOnce<T>(path: string, opts: ApiFetchOptions): Promise<T> 
   }
   if (res.ok) return json as T;
   const err = (json as { error?: { code?: string; message?: string; fields?: Record<string, string[]>; id?: string } } | null)?.error;
-  throw new ApiError(res.status, err?.code ?? "unknown", err?.message ?? `The request failed (HTTP ${res.status}).`, err?.fields, err?.id);
+  if (err?.message) throw new ApiError(res.status, err.code ?? "unknown", err.message, err.fields, err.id);
+  throw new ApiError(
+    res.status,
+    err?.code ?? "unknown",
+    `The request failed (HTTP ${res.status}).`,
+    err?.fields,
+    err?.id,
+    keyedMessage("client.httpFailed", { status: res.status }),
+  );
 }

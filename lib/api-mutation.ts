@@ -6,6 +6,7 @@
 import type { MutationOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import { ApiError } from "./api-client";
 import { fieldErrorsOn } from "./forms/field-errors";
+import { translateKeyed } from "./i18n/keyed-message";
 
 export function newIdempotencyKey(): string {
   return `k_${crypto.randomUUID().replace(/-/g, "")}`;
@@ -52,8 +53,25 @@ export interface Submission<TVars> {
   vars: TVars | undefined;
 }
 
-export function toApiError(e: unknown, fallback = "Something went wrong."): ApiError {
-  return e instanceof ApiError ? e : new ApiError(0, "unknown", fallback);
+/** The error as an ApiError; anything else becomes `fallback` (already in the reader's words) or the catalog's "Something went wrong." */
+export function toApiError(e: unknown, fallback?: string): ApiError {
+  if (e instanceof ApiError) return e;
+  return fallback
+    ? new ApiError(0, "unknown", fallback)
+    : new ApiError(0, "unknown", "Something went wrong.", undefined, undefined, "client.unknown");
+}
+
+/** The part of next-intl's translators errorTextOf needs. */
+type Translate = Parameters<typeof translateKeyed>[0];
+
+/**
+ * A general message in the reader's language: an error made in the browser by its key (errors namespace); a
+ * schema's message (a validation key, e.g. a dialog's own safeParse) by the validation namespace; the API's own
+ * message (already translated) as it is.
+ */
+export function errorTextOf(text: string, error: ApiError, t: { errors: Translate; validation: Translate }): string {
+  if (error.messageKey && text === error.message) return translateKeyed(t.errors, error.messageKey);
+  return translateKeyed(t.validation, text);
 }
 
 /** Puts the API's field errors on the form's own fields; true when at least one landed there. */

@@ -1,10 +1,18 @@
 // useApiMutation: every form's and dialog's call to the API, on TanStack Query's useMutation (rules in ./api-mutation).
 // The step-up dialog comes with apiFetch: a call refused for a stale second factor asks for one and is sent again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import type { ApiError } from "./api-client";
-import { apiMutationOptions, generalMessage, SubmissionKey, type ApiMutationConfig } from "./api-mutation";
+import { apiMutationOptions, errorTextOf, generalMessage, SubmissionKey, type ApiMutationConfig } from "./api-mutation";
+
+/** An ApiError's message (or a message chosen for it) in the reader's language: `errorText(text, apiError)`. */
+export function useApiErrorText(): (text: string, error: ApiError) => string {
+  const errors = useTranslations("errors");
+  const validation = useTranslations("validation");
+  return useCallback((text, error) => errorTextOf(text, error, { errors, validation }), [errors, validation]);
+}
 
 export interface ApiMutation<TVars, TResult> {
   /** Sends the call; resolves with the result, or undefined after an error (shown through `error`). Never throws. */
@@ -31,13 +39,15 @@ export function useApiMutation<TVars = void, TResult = unknown, F extends string
   const [key] = useState(() => new SubmissionKey());
   const mutation = useMutation(apiMutationOptions(config, { key, queryClient, refresh: () => router.refresh() }));
   const { mutateAsync } = mutation;
+  const errorText = useApiErrorText();
+  const general = mutation.error ? generalMessage(mutation.error, config) : null;
   const submit = useCallback((vars: TVars) => mutateAsync({ vars }).catch(() => undefined), [mutateAsync]);
   return {
     submit,
     pending: mutation.isPending,
     variables: mutation.isPending ? mutation.variables?.vars : undefined,
     result: mutation.data,
-    error: mutation.error ? generalMessage(mutation.error, config) : null,
+    error: mutation.error && general !== null ? errorText(general, mutation.error) : null,
     apiError: mutation.error,
     idempotencyKey: key.current,
     reset: mutation.reset,

@@ -1,7 +1,11 @@
 // Form fields: a label, the control, an optional hint, an error wired with aria-invalid/aria-describedby and a
 // required marker. Every control is a plain element receiving all props (ref included, React 19), so
-// react-hook-form's `{...register("name")}` spreads straight in. Server- and client-safe.
+// react-hook-form's `{...register("name")}` spreads straight in. Server- and client-safe. An error given as text is
+// put in the reader's language when it is a validation key (a zod schema's message, lib/schemas/messages.ts); any
+// other text (the API's field errors, already translated) is shown as it is.
+import { useTranslations } from "next-intl";
 import { useId, type ComponentPropsWithRef, type ReactNode } from "react";
+import { translateKeyed } from "@/lib/i18n/keyed-message";
 import { cx } from "./cx";
 import { fieldAria, fieldIds } from "./field-ids";
 
@@ -36,12 +40,14 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
 }
 
 export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  const t = useTranslations("validation");
+  const text = typeof children === "string" ? translateKeyed(t, children) : children;
   return (
     <p id={id} className="mt-1 flex items-start gap-1 text-sm text-red-700">
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 size-4 shrink-0">
         <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.75 4h1.5v5h-1.5V6Zm0 6.5h1.5V14h-1.5v-1.5Z" />
       </svg>
-      <span>{children}</span>
+      <span>{text}</span>
     </p>
   );
 }

@@ -1,7 +1,8 @@
 // The audit log's query: one zod schema for the URL of /admin/audit (its GET filter form, shared links), for
 // GET /api/admin/audit and for its CSV export, plus the keyset cursor and the canonical query string. Dates are
 // calendar days in the user's IANA time zone (the same helpers as the transactions list). Browser-safe.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 import { nextCalendarDate, startOfDayInZone } from "@/lib/transactions/zoned-time";
 import { calendarDayParam, single, textParam, timeZoneParam } from "./query-params";
 
@@ -37,37 +38,31 @@ export function decodeAuditCursor(text: string): AuditCursor | null {
 export const auditLogQuerySchema = z
   .object({
     /** Part of the actor's e-mail (case-insensitive), or a user ID for exactly that user. */
-    actor: textParam(254, "The actor"),
+    actor: textParam(254, vmsg("audit.actorTooLong")),
     /** One action, exactly (the select of actions present in the log). */
-    action: z.preprocess(
-      single,
-      z.string().max(64, "The action is too long.").regex(ACTION_RE, "Choose an action from the list.").optional(),
-    ),
+    action: z.preprocess(single, z.string().max(64, vmsg("audit.actionTooLong")).regex(ACTION_RE, vmsg("audit.chooseAction")).optional()),
     /** The start of an action name ("refund." for every refund action). */
     actionPrefix: z.preprocess(
       single,
-      z.string().max(64, "The action prefix is too long.").regex(ACTION_RE, "Use lower-case letters, digits, _ and . only.").optional(),
+      z.string().max(64, vmsg("audit.actionPrefixTooLong")).regex(ACTION_RE, vmsg("audit.actionPrefixFormat")).optional(),
     ),
-    targetType: textParam(64, "The target type"),
-    targetId: textParam(128, "The target ID"),
+    targetType: textParam(64, vmsg("audit.targetTypeTooLong")),
+    targetId: textParam(128, vmsg("audit.targetIdTooLong")),
     from: calendarDayParam,
     to: calendarDayParam,
     tz: timeZoneParam,
-    size: z.preprocess(
-      single,
-      z.enum(["25", "50", "100"], "Choose 25, 50 or 100 rows.").transform(Number).default(DEFAULT_AUDIT_PAGE_SIZE),
-    ),
+    size: z.preprocess(single, z.enum(["25", "50", "100"], vmsg("list.rows25_50_100")).transform(Number).default(DEFAULT_AUDIT_PAGE_SIZE)),
     cursor: z.preprocess(
       single,
       z
         .string()
         .max(40)
-        .refine((c) => decodeAuditCursor(c) !== null, "This page link is out of date. Start again from the first page.")
+        .refine((c) => decodeAuditCursor(c) !== null, vmsg("list.staleCursor"))
         .optional(),
     ),
   })
   .superRefine((v, ctx) => {
-    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date is before the start date." });
+    if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: vmsg("date.endBeforeStart") });
   });
 
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;

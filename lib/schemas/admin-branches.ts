@@ -1,7 +1,8 @@
 // The branch search's query (contract 4.15): one zod schema for the page's GET form and GET /api/admin/branches.
 // Pages are numbered from 0 as the gateway numbers them (people see them 1-based); page number and page size are
 // required by the gateway, so both always have a value here and are always sent.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 
 export const BRANCH_PAGE_SIZES = ["10", "25", "50"] as const;
 export const DEFAULT_BRANCH_PAGE_SIZE = 10;
@@ -17,20 +18,17 @@ const single = (v: unknown) => {
 };
 
 export const branchSearchQuerySchema = z.object({
-  text: z.preprocess(single, z.string().max(100, "The search is too long (100 characters at most).").optional()),
-  status: z.preprocess(single, z.enum(BRANCH_STATUSES, "Choose all, active or inactive.").default("all")),
+  text: z.preprocess(single, z.string().max(100, vmsg("text.searchTooLong100")).optional()),
+  status: z.preprocess(single, z.enum(BRANCH_STATUSES, vmsg("branches.chooseStatus")).default("all")),
   pageNumber: z.preprocess(
     single,
     z
       .string()
-      .regex(/^\d{1,6}$/, "The page number is a whole number from 0.")
+      .regex(/^\d{1,6}$/, vmsg("list.pageNumber"))
       .transform(Number)
       .default(0),
   ),
-  pageSize: z.preprocess(
-    single,
-    z.enum(BRANCH_PAGE_SIZES, "Choose 10, 25 or 50 rows.").transform(Number).default(DEFAULT_BRANCH_PAGE_SIZE),
-  ),
+  pageSize: z.preprocess(single, z.enum(BRANCH_PAGE_SIZES, vmsg("list.rows10_25_50")).transform(Number).default(DEFAULT_BRANCH_PAGE_SIZE)),
 });
 
 export type BranchSearchQueryInput = z.input<typeof branchSearchQuerySchema>;

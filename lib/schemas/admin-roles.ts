@@ -1,6 +1,7 @@
 // Schemas of the roles administration (contract 4.13), one per operation, shared by the forms and the route
 // handlers: search (query), create and update (body), the role id in the path.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 
 /** Defaults of contract section 8: page 0, size 10. */
 export const ROLE_PAGE_SIZES = [10, 20, 50] as const;
@@ -8,9 +9,9 @@ export const DEFAULT_ROLE_PAGE_SIZE = 10;
 /** A bound on the page number a link may ask for (the gateway's own pages start at 0). */
 export const MAX_ROLE_PAGE = 10_000;
 
-export const NAME_TAKEN_MESSAGE = "A role with this name already exists";
+export const NAME_TAKEN_MESSAGE = vmsg("roles.nameTaken");
 /** Said on the form and by the API alike: a role that grants nothing would give its holders nothing. */
-export const NO_PERMISSION_MESSAGE = "Choose at least one permission: a role must allow something.";
+export const NO_PERMISSION_MESSAGE = vmsg("roles.noPermission");
 
 /**
  * A permission name as sent to the gateway: `<MODULE>_<ACTION>`, upper-cased. Not limited to the dashboard's
@@ -19,18 +20,18 @@ export const NO_PERMISSION_MESSAGE = "Choose at least one permission: a role mus
 export const permissionName = z
   .string()
   .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/, "A permission looks like MODULE_ACTION.")
+  .regex(/^[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+$/, vmsg("roles.permissionFormat"))
   .max(100)
   .transform((s) => s.toUpperCase());
 
 const roleBody = z.object({
-  name: z.string().trim().min(1, "Enter a name.").max(100, "Keep the name under 100 characters."),
-  description: z.string().trim().max(500, "Keep the description under 500 characters."),
+  name: z.string().trim().min(1, vmsg("text.enterName")).max(100, vmsg("text.name100")),
+  description: z.string().trim().max(500, vmsg("text.description500")),
   permissions: z
     .array(permissionName, NO_PERMISSION_MESSAGE)
     .min(1, NO_PERMISSION_MESSAGE)
     .max(200)
-    .refine((p) => new Set(p).size === p.length, "Each permission once."),
+    .refine((p) => new Set(p).size === p.length, vmsg("roles.permissionOnce")),
 });
 
 export const createRoleSchema = roleBody;
@@ -45,18 +46,18 @@ export type RoleFormOutput = z.output<typeof roleBody>;
 
 /** GET /api/admin/roles and the list page's GET form: text filter, page (from 0), page size. */
 export const searchRolesSchema = z.object({
-  text: z.string().trim().max(100, "Keep the search under 100 characters.").default(""),
+  text: z.string().trim().max(100, vmsg("text.search100")).default(""),
   page: z.coerce.number().int().min(0).max(MAX_ROLE_PAGE).default(0),
   size: z.coerce
     .number()
     .int()
-    .refine((n) => (ROLE_PAGE_SIZES as readonly number[]).includes(n), `One of ${ROLE_PAGE_SIZES.join(", ")}.`)
+    .refine((n) => (ROLE_PAGE_SIZES as readonly number[]).includes(n), vmsg("roles.pageSize", { sizes: ROLE_PAGE_SIZES.join(", ") }))
     .default(DEFAULT_ROLE_PAGE_SIZE),
 });
 export type SearchRolesQuery = z.output<typeof searchRolesSchema>;
 
 /** The role id in paths is the dashboard's own id (not the gateway's). */
-export const roleParamsSchema = z.object({ roleId: z.uuid("Not a role id.") });
+export const roleParamsSchema = z.object({ roleId: z.uuid(vmsg("ids.role")) });
 
 /** What the API answers (browser-safe shapes). */
 export interface RoleView {

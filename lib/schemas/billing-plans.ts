@@ -1,6 +1,7 @@
 // Billing plans: the one schema of "Create plan" (the form and POST /api/recurring/plans), the pause reason, the
 // path parameter, and the words the plans page shows. Browser-safe.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 import { amountText } from "./payment-actions";
 import { RECURRING_INTERFACES, WHOLE_UNITS_MESSAGE } from "./recurring";
 import { descriptionText } from "./saved-cards";
@@ -13,17 +14,17 @@ export { PLAN_INTERVALS, PLAN_INTERVAL_LABEL, PLAN_STATUSES, todayUtc, type Plan
 export const isoDateText = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Enter a date.")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, vmsg("date.enter"))
   .refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, "Enter a real date.");
+  }, vmsg("date.real"));
 
 export const createPlanSchema = z
   .object({
     firstPaymentId: z.uuid(),
     amount: amountText,
-    interval: z.enum(PLAN_INTERVALS, "Choose how often to charge."),
+    interval: z.enum(PLAN_INTERVALS, vmsg("plans.chooseInterval")),
     /** The first charge date (UTC); today or later, checked on the server against its clock. */
     firstChargeDate: isoDateText,
     description: descriptionText,
@@ -33,7 +34,7 @@ export const createPlanSchema = z
   .refine((v) => v.interface !== "form" || /^\d+(\.0+)?$/.test(v.amount), { path: ["amount"], message: WHOLE_UNITS_MESSAGE });
 export type CreatePlanInput = z.input<typeof createPlanSchema>;
 
-export const pausePlanSchema = z.object({ reason: z.string().trim().max(200, "Keep the reason under 200 characters.").optional() });
+export const pausePlanSchema = z.object({ reason: z.string().trim().max(200, vmsg("text.reason200")).optional() });
 export type PausePlanInput = z.input<typeof pausePlanSchema>;
 
-export const planParams = z.object({ id: z.uuid("Not a plan id.") });
+export const planParams = z.object({ id: z.uuid(vmsg("ids.plan")) });

@@ -1,15 +1,12 @@
 // Schemas of the second-factor forms (sign-in step, enrolment, step-up), shared by the forms and the route handlers.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 
 export const totpCodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{3}\s?\d{3}$/, "Enter the 6-digit code from your authenticator app.");
-export const recoveryCodeSchema = z
-  .string()
-  .trim()
-  .min(16, "Enter one of your recovery codes.")
-  .max(40, "Enter one of your recovery codes.");
+  .regex(/^\d{3}\s?\d{3}$/, vmsg("mfa.enterTotp"));
+export const recoveryCodeSchema = z.string().trim().min(16, vmsg("mfa.enterRecoveryCode")).max(40, vmsg("mfa.enterRecoveryCode"));
 
 export const codeFactorSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("totp"), code: totpCodeSchema }),

@@ -3,7 +3,8 @@
 // gateway only: no message built here ever contains them. Staff never choose the gateway's interface: saving the
 // card or starting recurring needs the form interface's SALE (contract 4.1: save_token, recurring_init; the S2S
 // sale of 4.10 has neither), which also needs the billing address; every other payment goes server-to-server.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 import { cardBrandOf, cardDigits, type CardBrand } from "../card-number";
 import { billingAddressFields, billingAddressSchema } from "./billing-address";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../money";
@@ -32,26 +33,26 @@ export { newCardOrderId as newOrderId } from "./order-ids";
 const ORDER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 
 const common = {
-  orderId: z.string().trim().regex(ORDER_ID, "3–64 letters, digits, dots, dashes or underscores."),
+  orderId: z.string().trim().regex(ORDER_ID, vmsg("orderId.format")),
   amount: z
     .string()
     .trim()
-    .regex(/^\d{1,13}(\.\d{1,3})?$/, "Enter an amount like 25 or 25.50."),
-  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], "Choose a currency."),
-  description: z.string().trim().min(1, "Describe the order.").max(255),
+    .regex(/^\d{1,13}(\.\d{1,3})?$/, vmsg("amount.format")),
+  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], vmsg("currency.choose")),
+  description: z.string().trim().min(1, vmsg("payment.describeOrder")).max(255),
   /** sale: take the money now; authorize: hold it for a later capture. */
-  auth: z.enum(["sale", "authorize"], "Choose sale or authorize."),
-  firstName: z.string().trim().min(1, "Enter the customer's first name.").max(100),
-  lastName: z.string().trim().min(1, "Enter the customer's last name.").max(100),
-  email: z.email("Enter an e-mail address like name@example.com.").max(254),
+  auth: z.enum(["sale", "authorize"], vmsg("payment.saleOrAuthorize")),
+  firstName: z.string().trim().min(1, vmsg("payment.firstName")).max(100),
+  lastName: z.string().trim().min(1, vmsg("payment.lastName")).max(100),
+  email: z.email(vmsg("email.like")).max(254),
   phone: z
     .string()
     .trim()
-    .regex(/^\+[1-9]\d{6,14}$/, "Enter the phone number with its country code, e.g. +966500000000."),
-  cardNumber: z.string().max(30, "Enter a card number of 12 to 19 digits."),
-  expMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, "Month as MM."),
-  expYear: z.string().regex(/^\d{4}$/, "Year as YYYY."),
-  cvv: z.string().max(4, "3 or 4 digits."),
+    .regex(/^\+[1-9]\d{6,14}$/, vmsg("phone.withCode500")),
+  cardNumber: z.string().max(30, vmsg("card.numberLength")),
+  expMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, vmsg("card.month")),
+  expYear: z.string().regex(/^\d{4}$/, vmsg("card.year")),
+  cvv: z.string().max(4, vmsg("card.cvvLength")),
 };
 
 /** Card and amount rules that need several fields (Luhn, expiry, CVV by brand, the currency's decimals). */
@@ -61,23 +62,21 @@ function checkCardAndAmount(
   now: Date,
 ) {
   const digits = cardDigits(v.cardNumber);
-  if (!/^\d{12,19}$/.test(digits))
-    ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "Enter a card number of 12 to 19 digits." });
-  else if (!luhnValid(digits))
-    ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "This card number is not valid; check for a typing mistake." });
+  if (!/^\d{12,19}$/.test(digits)) ctx.addIssue({ code: "custom", path: ["cardNumber"], message: vmsg("card.numberLength") });
+  else if (!luhnValid(digits)) ctx.addIssue({ code: "custom", path: ["cardNumber"], message: vmsg("card.luhn") });
   const month = Number(v.expMonth);
   const year = Number(v.expYear);
   if (month >= 1 && month <= 12 && /^\d{4}$/.test(v.expYear)) {
     const y = now.getUTCFullYear();
     if (year < y || (year === y && month < now.getUTCMonth() + 1)) {
-      ctx.addIssue({ code: "custom", path: ["expYear"], message: "This card has expired." });
+      ctx.addIssue({ code: "custom", path: ["expYear"], message: vmsg("card.expired") });
     } else if (year > y + 25) {
-      ctx.addIssue({ code: "custom", path: ["expYear"], message: "Check the expiry year." });
+      ctx.addIssue({ code: "custom", path: ["expYear"], message: vmsg("card.checkExpiryYear") });
     }
   }
   const len = cvvLengthOf(cardBrandOf(digits));
   if (!new RegExp(`^\\d{${len}}$`).test(v.cvv)) {
-    ctx.addIssue({ code: "custom", path: ["cvv"], message: `The security code of this card has ${len} digits.` });
+    ctx.addIssue({ code: "custom", path: ["cvv"], message: vmsg("card.cvvDigits", { len }) });
   }
   if (isCurrencyCode(v.currency) && /^\d/.test(v.amount)) {
     const minor = decimalToMinor(v.amount, v.currency);
@@ -86,10 +85,10 @@ function checkCardAndAmount(
       ctx.addIssue({
         code: "custom",
         path: ["amount"],
-        message: `${v.currency} amounts have at most ${digitsAllowed} decimal${digitsAllowed === 1 ? "" : "s"}.`,
+        message: vmsg("amount.decimals", { currency: v.currency, digits: digitsAllowed }),
       });
     } else if (minor <= 0) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "The amount must be more than zero." });
+      ctx.addIssue({ code: "custom", path: ["amount"], message: vmsg("amount.moreThanZero") });
     }
   }
 }

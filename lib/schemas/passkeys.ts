@@ -1,6 +1,7 @@
 // Schemas of the passkey calls: the browser's WebAuthn answers (checked in depth by @simplewebauthn/server; here
 // only their shape and size) and the passkey's name.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 
 const b64url = z
   .string()
@@ -29,7 +30,7 @@ export const authenticationResponseSchema = z.looseObject({
   response: z.looseObject({ clientDataJSON: b64url, authenticatorData: b64url, signature: b64url, userHandle: b64url.optional() }),
 });
 
-export const passkeyNameSchema = z.string().trim().min(1, "Name the passkey.").max(60, "Use at most 60 characters.");
+export const passkeyNameSchema = z.string().trim().min(1, vmsg("passkeys.name")).max(60, vmsg("text.atMost60"));
 
 export const addPasskeySchema = z.object({ name: passkeyNameSchema, response: registrationResponseSchema });
 export const passkeyAssertionSchema = z.object({ purpose: z.enum(["sign_in", "step_up"]), response: authenticationResponseSchema });

@@ -1,8 +1,15 @@
 // The forgot-password request: one e-mail address. Shared by the form (loaded lazily) and the route handler.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 
 export const passwordResetRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Enter your e-mail.").max(254).pipe(z.email("Enter a valid e-mail.")),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, vmsg("email.enterYours"))
+    .max(254)
+    .pipe(z.email(vmsg("email.valid"))),
 });
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 

@@ -1,6 +1,7 @@
 // Payment links (hosted checkout, contract 4.9): the one schema shared by the "New payment link" form and the
 // route handler, the invoice-date defaults of contract section 8, and the link status shown to staff. Browser-safe.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "@/lib/money";
 import { addDays, isoDay, linkDates, newLinkOrderId } from "./payment-links-values";
 
@@ -16,7 +17,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters.`)
+    .max(max, vmsg("text.atMost", { max }))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -24,7 +25,7 @@ const optionalDate = z
   .string()
   .trim()
   .optional()
-  .refine((v) => !v || isRealDate(v), "Enter a date as YYYY-MM-DD.")
+  .refine((v) => !v || isRealDate(v), vmsg("date.isoFormat"))
   .transform((v) => (v ? v : undefined));
 
 export const LINK_AUTH = ["sale", "authorize"] as const;
@@ -34,22 +35,25 @@ export const createLinkSchema = z
     orderId: z
       .string()
       .trim()
-      .min(1, "Enter an order id.")
-      .max(64, "At most 64 characters.")
-      .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only."),
+      .min(1, vmsg("orderId.enter"))
+      .max(64, vmsg("text.atMost64"))
+      .regex(/^[A-Za-z0-9_-]+$/, vmsg("orderId.linkFormat")),
     amount: z
       .string()
       .trim()
-      .regex(/^\d{1,13}(\.\d+)?$/, "Enter an amount like 25 or 25.50."),
-    currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], "Choose a currency."),
-    auth: z.enum(LINK_AUTH, "Choose sale or authorize only."),
-    customerName: z.string().trim().min(1, "Enter the customer's name.").max(120, "At most 120 characters."),
-    email: z.string().trim().pipe(z.email("Enter a valid e-mail address.")),
+      .regex(/^\d{1,13}(\.\d+)?$/, vmsg("amount.format")),
+    currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], vmsg("currency.choose")),
+    auth: z.enum(LINK_AUTH, vmsg("payment.saleOrAuthorizeOnly")),
+    customerName: z.string().trim().min(1, vmsg("links.customerName")).max(120, vmsg("text.atMost120")),
+    email: z
+      .string()
+      .trim()
+      .pipe(z.email(vmsg("email.validAddress"))),
     phone: z
       .string()
       .trim()
       .transform((v) => v.replace(/[\s-]/g, ""))
-      .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, "Enter the phone with its country code, like +966500000000.")),
+      .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, vmsg("phone.withCodeLike"))),
     idNumber: optionalText(64),
     idType: optionalText(32),
     taxNumber: optionalText(64),
@@ -57,7 +61,7 @@ export const createLinkSchema = z
       .string()
       .trim()
       .optional()
-      .refine((v) => !v || /^[A-Za-z]{2}$/.test(v), "A two-letter country code, like SA.")
+      .refine((v) => !v || /^[A-Za-z]{2}$/.test(v), vmsg("address.countryCodeLike"))
       .transform((v) => (v ? v.toUpperCase() : undefined)),
     state: optionalText(64),
     city: optionalText(64),
@@ -82,15 +86,15 @@ export const createLinkSchema = z
             digits === 0 ? `${v.currency} has no decimals: enter a whole amount.` : `${v.currency} takes at most ${digits} decimals.`,
         });
       } else if (minor <= 0) {
-        ctx.addIssue({ code: "custom", path: ["amount"], message: "The amount must be more than zero." });
+        ctx.addIssue({ code: "custom", path: ["amount"], message: vmsg("amount.moreThanZero") });
       }
     }
     const { issueDate, expireDate } = linkDates(v);
     if (v.expireDate && expireDate < issueDate) {
-      ctx.addIssue({ code: "custom", path: ["expireDate"], message: "The expiry date cannot be before the issue date." });
+      ctx.addIssue({ code: "custom", path: ["expireDate"], message: vmsg("links.expiryBeforeIssue") });
     }
     if (v.expireDate && expireDate < isoDay()) {
-      ctx.addIssue({ code: "custom", path: ["expireDate"], message: "The expiry date is in the past." });
+      ctx.addIssue({ code: "custom", path: ["expireDate"], message: vmsg("links.expiryInPast") });
     }
   });
 

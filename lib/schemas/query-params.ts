@@ -1,6 +1,7 @@
 // Building blocks of the list pages' URL schemas (transactions, audit log): how a query parameter is read when it
 // is absent, empty, repeated or a list, and the calendar-day and time-zone parameters. Browser-safe.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 import { canonicalTimeZone, isCalendarDate } from "@/lib/transactions/zoned-time";
 
 /** A single text parameter: the last value when repeated, trimmed; empty means absent. */
@@ -18,9 +19,10 @@ export const list = (v: unknown) =>
     .map((x) => (typeof x === "string" ? x.trim() : x))
     .filter((x) => x !== "");
 
-export const textParam = (max: number, label: string) => z.preprocess(single, z.string().max(max, `${label} is too long.`).optional());
+/** `message`: the "is too long" message (lib/schemas/messages.ts). */
+export const textParam = (max: number, message: string) => z.preprocess(single, z.string().max(max, message).optional());
 
-export const calendarDayParam = z.preprocess(single, z.string().refine(isCalendarDate, "Enter a date as YYYY-MM-DD.").optional());
+export const calendarDayParam = z.preprocess(single, z.string().refine(isCalendarDate, vmsg("date.isoFormat")).optional());
 
 /** An IANA time zone, canonicalised; UTC when absent. */
 export const timeZoneParam = z.preprocess(
@@ -30,7 +32,7 @@ export const timeZoneParam = z.preprocess(
     .transform((zone, ctx) => {
       const canonical = canonicalTimeZone(zone);
       if (!canonical) {
-        ctx.addIssue({ code: "custom", message: "Unknown time zone." });
+        ctx.addIssue({ code: "custom", message: vmsg("date.unknownZone") });
         return z.NEVER;
       }
       return canonical;

@@ -1,14 +1,15 @@
 // Schema of the "Charge now" dialog of the recurring page. Staff never pick the recurring interface: the server's
 // RECURRING_INTERFACE decides (v2 JSON by default); an API caller may still name one. The form interface's
 // whole-units rule applies only when that interface is used (withWholeUnits, for the dialogs' own check).
-import { z } from "zod";
+import { vmsg } from "./messages";
+import { z } from "./zod";
 import { amountText, idempotencyKey } from "./payment-actions";
 import { descriptionText, orderIdText } from "./saved-cards";
 
 export const RECURRING_INTERFACES = ["v2", "form"] as const;
 export type RecurringInterface = (typeof RECURRING_INTERFACES)[number];
 
-export const WHOLE_UNITS_MESSAGE = "The form interface (RECURRING_SALE) takes whole units only: enter an amount without decimals, e.g. 25.";
+export const WHOLE_UNITS_MESSAGE = vmsg("plans.wholeUnits");
 /** What the amount field says when the whole-units rule applies (and only then). */
 export const WHOLE_UNITS_HINT = "Whole units only, e.g. 25 (no decimals): the gateway's recurring call takes no decimals.";
 

@@ -2,7 +2,8 @@
 // under /api/reports/[report] (CSV, XLSX), so that the page's table and the files are always the same report.
 // Days are calendar days in the reporting time zone (REPORT_TIME_ZONE): the server resolves them, never the browser.
 // Browser-safe.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 import { CURRENCY_CODES } from "@/lib/money";
 import { PERIOD_PRESETS, PeriodError, resolvePeriod, type ResolvedPeriod } from "@/lib/reports/period";
 import { CLOSING_BREAKDOWNS, REPORT_IDS, type ReportId, type ReportRequest } from "@/lib/reports/report-table";
@@ -12,17 +13,17 @@ export const REPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** The report's id as the download's path segment: `/api/reports/refunds`. */
-export const reportParams = z.object({ report: z.enum(REPORT_IDS, "There is no such report.") });
+export const reportParams = z.object({ report: z.enum(REPORT_IDS, vmsg("reports.noSuchReport")) });
 
 const reportOptions = z.object({
   /** A preset; absent with `from`: a custom range; absent altogether: the last 30 days. */
-  period: z.preprocess(single, z.enum(PERIOD_PRESETS, "Choose a period from the list.").optional()),
+  period: z.preprocess(single, z.enum(PERIOD_PRESETS, vmsg("reports.choosePeriod")).optional()),
   from: calendarDayParam,
   to: calendarDayParam,
   /** Daily closing only: one row per day and currency, or per day, currency and branch / card brand. */
-  breakdown: z.preprocess(single, z.enum(CLOSING_BREAKDOWNS, "Choose a breakdown from the list.").default("none")),
-  branch: textParam(64, "The branch"),
-  currency: z.preprocess(single, z.enum(CURRENCY_CODES, "Choose a currency from the list.").optional()),
+  breakdown: z.preprocess(single, z.enum(CLOSING_BREAKDOWNS, vmsg("reports.chooseBreakdownFromList")).default("none")),
+  branch: textParam(64, vmsg("reports.branchTooLong")),
+  currency: z.preprocess(single, z.enum(CURRENCY_CODES, vmsg("currency.chooseFromList")).optional()),
 });
 
 /** A custom range is checked by the same rules that resolve it (which days, in order, at most a year). */
@@ -39,12 +40,12 @@ function checkRange(v: z.output<typeof reportOptions>, ctx: z.RefinementCtx): vo
 
 /** The page: which report (daily closing unless said) and its options. */
 export const reportPageQuerySchema = reportOptions
-  .extend({ report: z.preprocess(single, z.enum(REPORT_IDS, "Choose a report from the list.").default("daily-closing")) })
+  .extend({ report: z.preprocess(single, z.enum(REPORT_IDS, vmsg("reports.chooseReportFromList")).default("daily-closing")) })
   .superRefine(checkRange);
 
 /** A download: the options and the file format (the report is the path segment). */
 export const reportDownloadQuerySchema = reportOptions
-  .extend({ format: z.preprocess(single, z.enum(REPORT_FORMATS, "Choose CSV or XLSX.").default("csv")) })
+  .extend({ format: z.preprocess(single, z.enum(REPORT_FORMATS, vmsg("reports.chooseFormat")).default("csv")) })
   .superRefine(checkRange);
 
 export type ReportPageQuery = z.output<typeof reportPageQuerySchema>;

@@ -1,30 +1,34 @@
 // Schemas of the saved-cards page: the lookup by the customer's e-mail and the "Charge this card" dialog.
-import { z } from "zod";
+import { z } from "./zod";
+import { vmsg } from "./messages";
 import { CURRENCY_CODES } from "@/lib/money";
 import { billingAddressFields, type BillingAddress } from "./billing-address";
 import { amountText, idempotencyKey } from "./payment-actions";
 
 /** The customer's e-mail in any case: the server asks the gateway for each spelling the ledger knows. */
 export const savedCardsLookupSchema = z.object({
-  email: z.string().trim().pipe(z.email("Enter the customer's e-mail.").max(254)),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email(vmsg("email.customer")).max(254)),
 });
 export type SavedCardsLookup = z.infer<typeof savedCardsLookupSchema>;
 
 export const orderIdText = z
   .string()
   .trim()
-  .min(1, "Enter an order id.")
-  .max(64, "Keep the order id under 64 characters.")
-  .regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only.");
+  .min(1, vmsg("orderId.enter"))
+  .max(64, vmsg("orderId.max64"))
+  .regex(/^[A-Za-z0-9_-]+$/, vmsg("orderId.linkFormat"));
 
-export const descriptionText = z.string().trim().min(1, "Enter a description.").max(200, "Keep the description under 200 characters.");
+export const descriptionText = z.string().trim().min(1, vmsg("text.enterDescription")).max(200, vmsg("text.description200"));
 
 export const tokenChargeSchema = z.object({
   /** The card's own reference at the gateway (the exact spelling that saved it, from the lookup). */
   email: savedCardsLookupSchema.shape.email,
   cardToken: z.string().trim().min(1).max(200),
   amount: amountText,
-  currency: z.enum(CURRENCY_CODES as [string, ...string[]], "Choose a currency."),
+  currency: z.enum(CURRENCY_CODES as [string, ...string[]], vmsg("currency.choose")),
   description: descriptionText,
   orderId: orderIdText,
   idempotencyKey,

@@ -1,6 +1,6 @@
 // The reader's display choices: the Account page's form and PUT /api/account/preferences share this schema; the
 // quick switch (sign-in page, user menu) posts the language alone to /api/session/language.
-import { z } from "zod";
+import { z } from "./zod";
 import { DIGIT_STYLES, LANGUAGES } from "@/lib/i18n/languages";
 
 export const uiPrefsSchema = z.object({

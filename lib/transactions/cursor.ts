@@ -1,6 +1,6 @@
 // Keyset cursors of the transactions list: base64url of (sort column, its value in the last/first row shown, the
 // row's id, which way to go). Opaque to people, validated on the way back in. Browser-safe.
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
 
 export const SORT_KEYS = ["created", "amount"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];

@@ -1,7 +1,8 @@
 // The transactions list's query: one zod schema for the URL (the page's GET form, shared links, saved views) and
 // for GET /api/transactions and its CSV export, plus the canonical query string that links and views are built
 // from. Dates are calendar days in the user's IANA time zone; amounts are exact decimals in the chosen currency.
-import { z } from "zod";
+import { z } from "@/lib/schemas/zod";
+import { vmsg } from "@/lib/schemas/messages";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, type CurrencyCode } from "@/lib/money";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payment-status";
 import { COLUMN_IDS, DEFAULT_COLUMNS, isColumnId, type ColumnId } from "./columns";
@@ -20,50 +21,57 @@ const decimal = z.preprocess(
   single,
   z
     .string()
-    .regex(/^\d{1,15}(\.\d{1,6})?$/, "Enter an amount such as 150 or 150.75.")
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, vmsg("amount.filterFormat"))
     .optional(),
 );
 
 export const listQueryFields = z.object({
-  q: textParam(100, "The search"),
-  status: z.preprocess(list, z.array(z.enum(PAYMENT_STATUSES, "Choose a status from the list.")).max(PAYMENT_STATUSES.length)),
+  q: textParam(100, vmsg("transactions.searchTooLong")),
+  status: z.preprocess(list, z.array(z.enum(PAYMENT_STATUSES, vmsg("transactions.chooseStatus"))).max(PAYMENT_STATUSES.length)),
   type: z.preprocess(
     single,
     z
       .string()
-      .regex(/^[a-z0-9_]{1,32}$/, "Choose a type from the list.")
+      .regex(/^[a-z0-9_]{1,32}$/, vmsg("transactions.chooseType"))
       .optional(),
   ),
   from: calendarDayParam,
   to: calendarDayParam,
   tz: timeZoneParam,
-  currency: z.preprocess(single, z.enum(CURRENCY_CODES, "Choose a currency from the list.").optional()),
+  currency: z.preprocess(single, z.enum(CURRENCY_CODES, vmsg("currency.chooseFromList")).optional()),
   amountMin: decimal,
   amountMax: decimal,
-  orderId: textParam(128, "The order ID"),
-  email: z.preprocess(single, z.string().max(254).pipe(z.email("Enter a whole e-mail address (use Search for part of one).")).optional()),
+  orderId: textParam(128, vmsg("transactions.orderIdTooLong")),
+  email: z.preprocess(
+    single,
+    z
+      .string()
+      .max(254)
+      .pipe(z.email(vmsg("transactions.wholeEmail")))
+      .optional(),
+  ),
   last4: z.preprocess(
     single,
     z
       .string()
-      .regex(/^\d{4}$/, "Enter the card's last 4 digits.")
+      .regex(/^\d{4}$/, vmsg("transactions.last4"))
       .optional(),
   ),
-  branch: textParam(64, "The branch"),
+  branch: textParam(64, vmsg("reports.branchTooLong")),
   // A figure's link from the Overview: the payments that had this event in the from/to days (lib/reports/activity.ts).
-  activity: z.preprocess(single, z.enum(ACTIVITIES, "Choose an activity from the list.").optional()),
+  activity: z.preprocess(single, z.enum(ACTIVITIES, vmsg("transactions.chooseActivity")).optional()),
   // A card brand as the ledger spells it (VC, MC, MADA …), or "none" for payments whose brand is not known.
   brand: z.preprocess(
     single,
     z
       .string()
-      .regex(/^[A-Za-z0-9_ -]{1,32}$/, "Choose a card brand from the list.")
+      .regex(/^[A-Za-z0-9_ -]{1,32}$/, vmsg("transactions.chooseBrand"))
       .optional(),
   ),
   sort: z.preprocess(single, z.enum(SORT_KEYS).default("created")),
   dir: z.preprocess(single, z.enum(["asc", "desc"]).default("desc")),
   cursor: z.preprocess(single, z.string().max(200).optional()),
-  size: z.preprocess(single, z.enum(["25", "50", "100"], "Choose 25, 50 or 100 rows.").transform(Number).default(DEFAULT_PAGE_SIZE)),
+  size: z.preprocess(single, z.enum(["25", "50", "100"], vmsg("list.rows25_50_100")).transform(Number).default(DEFAULT_PAGE_SIZE)),
   // Unknown column names (an old shared link) are dropped rather than refused.
   cols: z.preprocess((v) => list(v).filter((c) => typeof c === "string" && isColumnId(c)), z.array(z.enum(COLUMN_IDS))),
 });
@@ -74,28 +82,27 @@ function checkQuery(v: Fields, ctx: z.RefinementCtx) {
   for (const key of ["amountMin", "amountMax"] as const) {
     const amount = v[key];
     if (amount === undefined) continue;
-    if (!v.currency) ctx.addIssue({ code: "custom", path: [key], message: "Choose a currency to filter by amount." });
+    if (!v.currency) ctx.addIssue({ code: "custom", path: [key], message: vmsg("transactions.currencyForAmount") });
     else if (decimalToMinor(amount, v.currency) === null) {
       ctx.addIssue({
         code: "custom",
         path: [key],
-        message: `${v.currency} amounts have at most ${currencyDigits(v.currency)} decimal places.`,
+        message: vmsg("amount.decimalPlaces", { currency: v.currency, digits: currencyDigits(v.currency) }),
       });
     }
   }
   // The currency field says so too: it is the field to fix.
   if (!v.currency && (v.amountMin !== undefined || v.amountMax !== undefined))
-    ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose a currency: the amount filter is in its units." });
+    ctx.addIssue({ code: "custom", path: ["currency"], message: vmsg("transactions.currencyForAmountUnits") });
   if (v.currency && v.amountMin && v.amountMax) {
     const [lo, hi] = [decimalToMinor(v.amountMin, v.currency), decimalToMinor(v.amountMax, v.currency)];
     if (lo !== null && hi !== null && lo > hi)
-      ctx.addIssue({ code: "custom", path: ["amountMax"], message: "The largest amount is below the smallest." });
+      ctx.addIssue({ code: "custom", path: ["amountMax"], message: vmsg("transactions.amountRange") });
   }
-  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: "The end date is before the start date." });
+  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: vmsg("date.endBeforeStart") });
   if (v.cursor !== undefined) {
     const c = decodeCursor(v.cursor);
-    if (!c || c.s !== v.sort)
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: "This page link is out of date. Start again from the first page." });
+    if (!c || c.s !== v.sort) ctx.addIssue({ code: "custom", path: ["cursor"], message: vmsg("list.staleCursor") });
   }
 }
 
@@ -112,15 +119,13 @@ export const transactionExportQuerySchema = listQueryFields
     scope: z.preprocess(single, z.enum(["all", "selected"]).default("all")),
     ids: z.preprocess(
       list,
-      z
-        .array(z.uuid("A selected row is not a payment ID."))
-        .max(MAX_EXPORT_IDS, `Select at most ${MAX_EXPORT_IDS} rows, or export everything that matches the filter.`),
+      z.array(z.uuid(vmsg("transactions.rowNotPayment"))).max(MAX_EXPORT_IDS, vmsg("transactions.maxExport", { max: MAX_EXPORT_IDS })),
     ),
   })
   .superRefine((v, ctx) => {
     checkQuery(v, ctx);
     if (v.scope === "selected" && v.ids.length === 0)
-      ctx.addIssue({ code: "custom", path: ["ids"], message: "Select at least one row to export." });
+      ctx.addIssue({ code: "custom", path: ["ids"], message: vmsg("transactions.selectRow") });
   });
 export type TransactionExportQuery = z.output<typeof transactionExportQuerySchema>;
 

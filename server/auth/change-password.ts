@@ -13,9 +13,8 @@ import { AppError } from "../errors";
 import { hashPassword, verifyPassword } from "./password";
 import { refuseRecentPassword, rememberPassword } from "./password-history";
 import { endAllSessions, type Principal } from "./principal";
-import { reserveAttempt, settleAttempt, throttleMessage } from "./throttle";
-
-const WRONG_CURRENT = "The current password is not right.";
+import { vmsg } from "@/lib/schemas/messages";
+import { reserveAttempt, settleAttempt, throttleMinutes } from "./throttle";
 
 export async function changeOwnPassword(principal: Principal, input: ChangePasswordInput, ip: string): Promise<void> {
   const { db } = await getDatabase();
@@ -30,7 +29,7 @@ export async function changePassword(
   now = new Date(),
 ): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
-  if (!user) throw new AppError("unauthenticated", "Your session has ended. Please sign in again.");
+  if (!user) throw new AppError("unauthenticated", "auth.sessionEnded");
   const attempt = { scope: "change_password" as const, email: user.email, ip };
   const verdict = await reserveAttempt(
     db,
@@ -46,10 +45,10 @@ export async function changePassword(
     },
     now,
   );
-  if (!verdict.allowed) throw new AppError("rate_limited", throttleMessage(verdict.retryAfterMs).replace("sign-in", "password"));
+  if (!verdict.allowed) throw new AppError("rate_limited", ["auth.throttledPassword", { minutes: throttleMinutes(verdict.retryAfterMs) }]);
   if (!user.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
     await settleAttempt(db, attempt, verdict.attemptId, false, now);
-    throw new AppError("invalid_request", WRONG_CURRENT, { currentPassword: [WRONG_CURRENT] });
+    throw new AppError("invalid_request", "auth.wrongCurrentPassword", { currentPassword: [vmsg("password.wrongCurrent")] });
   }
   await settleAttempt(db, attempt, verdict.attemptId, true, now);
   await refuseRecentPassword(db, user.id, input.newPassword, "newPassword");

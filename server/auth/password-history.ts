@@ -7,6 +7,7 @@ import type { Db, Tx } from "../db/client";
 import { passwordHistory, users } from "../db/schema";
 import { AppError } from "../errors";
 import { verifyPassword } from "./password";
+import { vmsg } from "@/lib/schemas/messages";
 
 export const RECENT_PASSWORD_MESSAGE = `Choose a password you have not used for your last ${PASSWORD_HISTORY_DEPTH} passwords.`;
 
@@ -27,7 +28,9 @@ export async function isRecentPassword(db: Db | Tx, userId: string, password: st
 /** Throws the form's field error when the password was used recently. */
 export async function refuseRecentPassword(db: Db | Tx, userId: string, password: string, field: string): Promise<void> {
   if (await isRecentPassword(db, userId, password))
-    throw new AppError("invalid_request", RECENT_PASSWORD_MESSAGE, { [field]: [RECENT_PASSWORD_MESSAGE] });
+    throw new AppError("invalid_request", ["auth.recentPassword", { depth: PASSWORD_HISTORY_DEPTH }], {
+      [field]: [vmsg("password.recent", { depth: PASSWORD_HISTORY_DEPTH })],
+    });
 }
 
 /** Records a newly set hash and forgets all but the last 4. */

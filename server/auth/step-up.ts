@@ -7,6 +7,6 @@ import type { Principal } from "./principal";
 
 export function requireFreshFactor(principal: Principal, now = new Date()): void {
   if (stepUpNeeded(principal, now)) {
-    throw new AppError("step_up_required", "Confirm it is you with your second factor to do this.");
+    throw new AppError("step_up_required", "auth.stepUpRequired");
   }
 }

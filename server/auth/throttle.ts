@@ -118,7 +118,12 @@ export async function settleAttempt(db: Db, a: AttemptKeys, attemptId: number, s
   });
 }
 
+/** Whole minutes until the lock ends (at least 1): the value of the errors catalog's throttle messages. */
+export function throttleMinutes(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000));
+}
+
 export function throttleMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const minutes = throttleMinutes(retryAfterMs);
   return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }

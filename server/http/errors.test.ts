@@ -37,6 +37,6 @@ describe("database unavailable → 503", () => {
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
     expect(toErrorResponse(new TypeError("x is undefined"), ctx).status).toBe(500);
-    expect(toErrorResponse(new AppError("gateway_unavailable", "The gateway did not answer."), ctx).status).toBe(503);
+    expect(toErrorResponse(new AppError("gateway_unavailable", "roles.gatewayNoAnswer"), ctx).status).toBe(503);
   });
 });

@@ -2,7 +2,11 @@
 // of the dashboard's API (the error type itself is server/errors.ts). Internal messages never reach the user: an
 // unknown error becomes a generic 500 whose id is logged with the details.
 import { randomUUID } from "node:crypto";
-import { AppError, type ErrorCode } from "../errors";
+import { translateKeyed } from "@/lib/i18n/keyed-message";
+import { formatLocaleOf } from "@/lib/i18n/languages";
+import type { Principal } from "../auth/principal";
+import { AppError, englishErrorTranslators, errorText, type ErrorCode, type ErrorMessage, type ErrorTranslators } from "../errors";
+import { translatorFor, uiPrefsOfRequest } from "../i18n/translator";
 import { logger } from "../log/logger";
 
 /** The HTTP status of each error code. */
@@ -30,6 +34,39 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; fields?: Record<string, string[]>; id?: string };
 }
 
+/** Who is asking: the request (its cookie and Accept-Language) and, once known, the signed-in principal. */
+export interface ErrorReader {
+  req?: Request;
+  principal?: Principal | null;
+}
+
+/** The translators of the reader's language (English without a request: scripts, tests). */
+export function errorTranslatorsFor(reader: ErrorReader = {}): ErrorTranslators {
+  if (!reader.req) return englishErrorTranslators();
+  const prefs = uiPrefsOfRequest(reader.req, reader.principal);
+  return {
+    locale: formatLocaleOf(prefs),
+    errors: translatorFor(prefs, "errors") as unknown as ErrorTranslators["errors"],
+    validation: translatorFor(prefs, "validation") as never,
+  };
+}
+
+/** An error answer in the reader's language; field messages (validation keys) translated too. */
+export function errorAnswer(
+  reader: ErrorReader,
+  code: ErrorCode,
+  message: ErrorMessage,
+  extra: Partial<ErrorBody["error"]> = {},
+  headers?: HeadersInit,
+): Response {
+  const tr = errorTranslatorsFor(reader);
+  const fields = extra.fields
+    ? Object.fromEntries(Object.entries(extra.fields).map(([k, list]) => [k, list.map((m) => translateKeyed(tr.validation, m))]))
+    : undefined;
+  return errorJson(code, errorText(message, tr), fields ? { ...extra, fields } : extra, headers);
+}
+
+/** The one error shape with a message already in words (errorAnswer translates a key). */
 export function errorJson(code: ErrorCode, message: string, extra: Partial<ErrorBody["error"]> = {}, headers?: HeadersInit): Response {
   const body: ErrorBody = { error: { code, message, ...extra } };
   return Response.json(body, { status: ERROR_STATUS[code], headers: { "Cache-Control": "no-store", ...headers } });
@@ -69,13 +106,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  "The dashboard's database is not reachable right now. Try again in a moment; anything already sent to the gateway will be confirmed automatically.";
+/** The English text of the errors catalog's databaseUnavailable (tests compare with it). */
+export const DATABASE_UNAVAILABLE_MESSAGE = englishErrorTranslators().errors("http.databaseUnavailable");
 
 /** Map anything thrown by a handler to the one error shape. */
-export function toErrorResponse(error: unknown, context: { method: string; path: string }): Response {
+export function toErrorResponse(error: unknown, context: { method: string; path: string } & ErrorReader): Response {
   if (error instanceof AppError) {
-    return errorJson(error.code, error.userMessage, error.fields ? { fields: error.fields } : {});
+    return errorAnswer(context, error.code, error.messageKey, error.fields ? { fields: error.fields } : {});
   }
   const id = randomUUID();
   if (isDatabaseUnavailable(error)) {
@@ -89,7 +126,7 @@ export function toErrorResponse(error: unknown, context: { method: string; path:
       code: String(root.code ?? ""),
       error: String(root.message ?? root),
     });
-    return errorJson("database_unavailable", DATABASE_UNAVAILABLE_MESSAGE, { id }, { "Retry-After": "5" });
+    return errorAnswer(context, "database_unavailable", "http.databaseUnavailable", { id }, { "Retry-After": "5" });
   }
   logger.error("route.unhandled_error", {
     id,
@@ -97,5 +134,5 @@ export function toErrorResponse(error: unknown, context: { method: string; path:
     path: context.path,
     error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
   });
-  return errorJson("internal", "Something went wrong on our side. Please try again; if it keeps happening, quote this reference.", { id });
+  return errorAnswer(context, "internal", "http.internal", { id });
 }

@@ -1,6 +1,8 @@
 // The route wrapper's reading of a request's params, query and JSON body: capped, UTF-8, JSON, no unstorable
 // characters, then the route's zod schema (field errors keyed `<where>.<field>`, as every form expects).
 import type { z } from "zod";
+// zod's own messages as validation keys for every route's schema, whichever module defined it (lib/schemas/zod.ts).
+import "@/lib/schemas/zod";
 import { AppError } from "../errors";
 import { readBodyText } from "./read-body";
 
@@ -19,7 +21,7 @@ function fieldErrors(error: z.ZodError, prefix: string): Record<string, string[]
 export function parseWith<S extends Schema | undefined>(schema: S, value: unknown, where: string): Out<S> {
   if (!schema) return undefined as Out<S>;
   const r = schema.safeParse(value);
-  if (!r.success) throw new AppError("invalid_request", `The request's ${where} is not valid.`, fieldErrors(r.error, where));
+  if (!r.success) throw new AppError("invalid_request", ["http.partInvalid", { where }], fieldErrors(r.error, where));
   return r.data as Out<S>;
 }
 
@@ -34,17 +36,13 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 
 export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new AppError("invalid_request", "Send the request body as application/json.");
+  if (!/^application\/json\b/i.test(type)) throw new AppError("invalid_request", "http.sendJson");
   const body = await readBodyText(req, maxBytes);
-  if (!body.ok)
-    throw new AppError(
-      "invalid_request",
-      body.reason === "too_large" ? "The request body is too large." : "The request body is not valid UTF-8.",
-    );
+  if (!body.ok) throw new AppError("invalid_request", body.reason === "too_large" ? "http.bodyTooLarge" : "http.bodyNotUtf8");
   try {
     return JSON.parse(body.text);
   } catch {
-    throw new AppError("invalid_request", "The request body is not valid JSON.");
+    throw new AppError("invalid_request", "http.bodyNotJson");
   }
 }
 
@@ -68,7 +66,7 @@ function hasUnstorableText(value: unknown): boolean {
 }
 
 export function refuseUnstorable(value: unknown, where: string): unknown {
-  if (hasUnstorableText(value)) throw new AppError("invalid_request", `The request's ${where} holds characters that are not allowed.`);
+  if (hasUnstorableText(value)) throw new AppError("invalid_request", ["http.partUnstorable", { where }]);
   return value;
 }
 

@@ -8,6 +8,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
+import { vmsg } from "@/lib/schemas/messages";
+import arErrors from "@/messages/ar/errors.json";
+import arValidation from "@/messages/ar/validation.json";
 import { AppError } from "../errors";
 import { clientIp } from "./client-ip";
 import { createRoute, ROUTE_META } from "./route-core";
@@ -132,9 +135,53 @@ describe("route wrapper", () => {
   it("maps an AppError to its status and user message", async () => {
     const { route } = setup();
     const h = route({ permission: "TRANSACTIONS_VIEW" }, async () => {
-      throw new AppError("conflict", "Already captured.");
+      throw new AppError("conflict", "payments.alreadyCapturedOrVoided");
     });
-    expect(await errorOf(await h(post({}), {}))).toMatchObject({ status: 409, code: "conflict", message: "Already captured." });
+    expect(await errorOf(await h(post({}), {}))).toMatchObject({
+      status: 409,
+      code: "conflict",
+      message: "This payment already has a capture or void; an authorization is captured once.",
+    });
+  });
+
+  // Rule guarded (#15): an error answer speaks the reader's language (the principal's saved choice, else the cookie,
+  // else Accept-Language), English by default; field errors (validation keys of the schemas) too; logs stay English.
+  describe("in the reader's language", () => {
+    it("answers in Arabic to Accept-Language: ar, and in English without it", async () => {
+      const { route, handler } = setup();
+      const h = route({ permission: "REFUNDS_CREATE" }, handler);
+      expect((await errorOf(await h(post({}, { "accept-language": "ar-SA,ar;q=0.9" }), {}))).message).toBe(arErrors.auth.forbidden);
+      expect((await errorOf(await h(post({}), {}))).message).toBe("You do not have permission to do this.");
+    });
+
+    it("answers in Arabic to a principal who chose Arabic, whatever the browser says; an AppError's values filled in", async () => {
+      const { route } = setup({ ...readOnly, uiPrefs: { language: "ar", digits: "latn", hijri: false } });
+      const h = route({ permission: "TRANSACTIONS_VIEW" }, async () => {
+        throw new AppError("conflict", ["savedViews.tooMany", { max: 20 }]);
+      });
+      const e = await errorOf(await h(post({}, { "accept-language": "en" }), {}));
+      expect(e).toMatchObject({ status: 409, code: "conflict", message: "لديك 20 طرق عرض محفوظة مسبقًا. احذف واحدة أولًا." });
+    });
+
+    it("translates field errors: a schema's own message and zod's built-in one", async () => {
+      const { route } = setup();
+      const h = route(
+        { permission: "TRANSACTIONS_VIEW", body: z.object({ email: z.email(vmsg("email.valid")), id: z.uuid() }) },
+        async () => ({}),
+      );
+      const ar = await errorOf(await h(post({ email: "x", id: "y" }, { "accept-language": "ar" }), {}));
+      expect(ar.message).toBe("محتوى الطلب غير صالح.");
+      expect(ar.fields).toEqual({ "body.email": [arValidation.email.valid], "body.id": [arValidation.zod.invalidUuid] });
+      const en = await errorOf(await h(post({ email: "x", id: "y" }), {}));
+      expect(en.message).toBe("The request's body is not valid.");
+      expect(en.fields).toEqual({ "body.email": ["Enter a valid e-mail."], "body.id": ["Invalid UUID"] });
+    });
+
+    it("keeps the English text on the error itself (logs, audit summaries)", () => {
+      const e = new AppError("unprocessable", ["refunds.overBalance", { amount: { money: { minor: 125000, currency: "SAR" } } }]);
+      expect(e.userMessage).toBe("The refund cannot be more than the refundable balance of SAR 1250.00.");
+      expect(e.message).toBe(e.userMessage);
+    });
   });
 
   it("turns an unexpected error into a generic 500 with a reference id and no internal detail", async () => {

@@ -8,7 +8,7 @@
 import type { Permission } from "@/lib/permissions";
 import type { Principal, PrincipalResult } from "../auth/principal";
 import { admit, type Access, type PendingAccess } from "./access";
-import { errorJson, toErrorResponse } from "./errors";
+import { errorAnswer, toErrorResponse } from "./errors";
 import { isAllowedOrigin } from "./origin";
 import { parseWith, queryObject, readJsonBody, refuseUnstorable, type Out, type Schema } from "./parse-input";
 
@@ -63,16 +63,17 @@ export function createRoute(deps: RouteDeps) {
         : { kind: "permission", permission: spec.permission };
     const wrapped = async (req: Request, ctx: NextContext): Promise<Response> => {
       const url = new URL(req.url);
+      // The refusals and errors speak the reader's language: the principal's saved choice once known, else the browser's.
+      let principal: Principal | null = null;
       try {
         if (
           !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })
         ) {
-          return errorJson("origin_rejected", "This request did not come from the dashboard and was refused.");
+          return errorAnswer({ req }, "origin_rejected", "http.originRejected");
         }
-        const principal = admit(await deps.getSession(req), access);
-        if (principal instanceof Response) return principal;
+        principal = admit(await deps.getSession(req), access);
         if (access.kind === "permission" && !principal.permissions.has(access.permission)) {
-          return errorJson("forbidden", "You do not have permission to do this.");
+          return errorAnswer({ req, principal }, "forbidden", "auth.forbidden");
         }
         const params = parseWith(spec.params as P, refuseUnstorable((await ctx?.params) ?? {}, "params"), "params");
         const query = parseWith(spec.query as Q, refuseUnstorable(queryObject(url), "query"), "query");
@@ -81,7 +82,7 @@ export function createRoute(deps: RouteDeps) {
           : (undefined as Out<B>);
         return toResponse(await handler({ req, principal, params, query, body, ip: deps.clientIp(req.headers) }));
       } catch (error) {
-        return toErrorResponse(error, { method: req.method, path: url.pathname });
+        return toErrorResponse(error, { method: req.method, path: url.pathname, req, principal });
       }
     };
     return Object.assign(wrapped, { [ROUTE_META]: { access } });
@@ -104,11 +105,11 @@ export function createRoute(deps: RouteDeps) {
           opts.checkOrigin !== false &&
           !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })
         ) {
-          return errorJson("origin_rejected", "This request did not come from the dashboard and was refused.");
+          return errorAnswer({ req }, "origin_rejected", "http.originRejected");
         }
         return await handler(req, ctx);
       } catch (error) {
-        return toErrorResponse(error, { method: req.method, path: opts.logPath ?? new URL(req.url).pathname });
+        return toErrorResponse(error, { method: req.method, path: opts.logPath ?? new URL(req.url).pathname, req });
       }
     };
     return Object.assign(wrapped, { [ROUTE_META]: { access: { kind: "public", reason } as Access } });

@@ -6,5 +6,5 @@ import type { Principal } from "../auth/principal";
 import { AppError } from "../errors";
 
 export function requirePermission(principal: Principal, permission: Permission): void {
-  if (!principal.permissions.has(permission)) throw new AppError("forbidden", "You do not have permission to do this.");
+  if (!principal.permissions.has(permission)) throw new AppError("forbidden", "auth.forbidden");
 }

@@ -15,6 +15,7 @@ import { appContext } from "@/server/services/app-deps";
 import { runReport } from "@/server/services/reports/run-report";
 import { ReportForm } from "./_components/report-form";
 import { ReportTableView } from "./_components/report-table-view";
+import { readerValidationText } from "@/server/i18n/error-text";
 
 export const metadata: Metadata = { title: "Reports" };
 export const dynamic = "force-dynamic";
@@ -64,8 +65,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
   );
 
   if (!parsed.success) {
+    const say = await readerValidationText(); // the schema's messages are validation keys
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= issue.message;
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue.message);
     return (
       <div className="space-y-5">
         {header}

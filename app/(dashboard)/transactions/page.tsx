@@ -34,6 +34,7 @@ import { EXPORT_FORM_ID, ExportSelectedButton } from "./_components/selection";
 import { TimeZoneSync } from "@/components/list/time-zone-sync";
 import { TransactionsTable } from "./_components/transactions-table";
 import { ActivityNotice } from "./_components/activity-notice";
+import { readerValidationText } from "@/server/i18n/error-text";
 
 export const metadata: Metadata = { title: "Transactions" };
 export const dynamic = "force-dynamic";
@@ -91,8 +92,9 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     .flatMap((s) => s.split(","))
     .filter(Boolean);
 
+  const say = await readerValidationText(); // the schema's messages are validation keys
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= issue.message;
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue.message);
   const query = parsed.success ? parsed.data : null;
   const zone = query?.tz ?? canonicalTimeZone(first("tz") ?? "") ?? cookieZone ?? "UTC";
   const [page, total, views] = query

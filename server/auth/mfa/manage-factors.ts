@@ -49,10 +49,10 @@ export async function removeFactor(deps: MfaDeps, principal: Principal, factor: 
               .from(mfaPasskeys)
               .where(and(eq(mfaPasskeys.id, factor.id), eq(mfaPasskeys.userId, principal.userId)))
           ).length === 1;
-    if (!has) throw new AppError("not_found", "This factor does not exist (it may have been removed already).");
+    if (!has) throw new AppError("not_found", "auth.factorNotFound");
     const remaining = (before.totp ? 1 : 0) + before.passkeys - 1;
     if (remaining === 0 && principal.mfaRequired) {
-      throw new AppError("conflict", "This is your last second factor, and the dashboard requires one. Add another before you remove it.");
+      throw new AppError("conflict", "auth.lastFactor");
     }
     if (factor.kind === "totp") await tx.delete(mfaTotp).where(eq(mfaTotp.userId, principal.userId));
     else await tx.delete(mfaPasskeys).where(and(eq(mfaPasskeys.id, factor.id), eq(mfaPasskeys.userId, principal.userId)));
@@ -77,8 +77,7 @@ export async function regenerateRecoveryCodes(deps: MfaDeps, principal: Principa
   return deps.db.transaction(async (tx) => {
     await lockUser(tx, principal.userId);
     const factors = await enrolledFactors(tx, principal.userId);
-    if (!factors.totp && factors.passkeys === 0)
-      throw new AppError("conflict", "Set up a second factor first: recovery codes stand in for it.");
+    if (!factors.totp && factors.passkeys === 0) throw new AppError("conflict", "auth.recoveryNeedsFactor");
     const { codes } = await replaceRecoveryCodes(tx, principal.userId, now);
     await appendAudit(tx, {
       action: "auth.recovery_codes_regenerated",

@@ -30,7 +30,7 @@ export async function passkeyAuthenticationOptions(
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const now = deps.now?.() ?? new Date();
   const keys = await deps.db.select().from(mfaPasskeys).where(eq(mfaPasskeys.userId, principal.userId));
-  if (keys.length === 0) throw new AppError("conflict", "You have no passkey. Use a code from your authenticator app.");
+  if (keys.length === 0) throw new AppError("conflict", "auth.noPasskey");
   const challenge = await issueChallenge(deps.db, principal.sessionId, "authenticate", now);
   return generateAuthenticationOptions({
     rpID: rp.rpId,

@@ -29,7 +29,7 @@ export async function passkeyRegistrationOptions(
   const now = deps.now?.() ?? new Date();
   requireFreshFactor(principal, now);
   const keys = await deps.db.select().from(mfaPasskeys).where(eq(mfaPasskeys.userId, principal.userId));
-  if (keys.length >= MAX_PASSKEYS) throw new AppError("conflict", `You already have ${MAX_PASSKEYS} passkeys. Remove one first.`);
+  if (keys.length >= MAX_PASSKEYS) throw new AppError("conflict", ["auth.tooManyPasskeys", { max: MAX_PASSKEYS }]);
   const challenge = await issueChallenge(deps.db, principal.sessionId, "register", now);
   return generateRegistrationOptions({
     rpName: rp.rpName,
@@ -54,7 +54,7 @@ export async function addPasskey(
   const now = deps.now?.() ?? new Date();
   requireFreshFactor(principal, now);
   const challenge = await spendChallenge(deps.db, principal.sessionId, "register", now);
-  if (!challenge) throw new AppError("conflict", "The passkey request expired. Try again.");
+  if (!challenge) throw new AppError("conflict", "auth.passkeyExpired");
   const result = await verifyRegistrationResponse({
     response: input.response,
     expectedChallenge: challenge,
@@ -65,7 +65,7 @@ export async function addPasskey(
     logger.warn("auth.passkey_registration_refused", { reason: e instanceof Error ? e.message : String(e) });
     return null;
   });
-  if (!result?.verified) throw new AppError("invalid_request", "The passkey could not be verified. Try again.");
+  if (!result?.verified) throw new AppError("invalid_request", "auth.passkeyNotVerified");
   const { credential } = result.registrationInfo;
   try {
     return await deps.db.transaction(async (tx) => {
@@ -94,7 +94,7 @@ export async function addPasskey(
       return { id: row!.id };
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError("conflict", "This passkey is already registered.");
+    if (isUniqueViolation(e)) throw new AppError("conflict", "auth.passkeyAlreadyRegistered");
     throw e;
   }
 }

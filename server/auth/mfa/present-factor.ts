@@ -7,7 +7,9 @@ import type { Tx } from "../../db/client";
 import { mfaRecoveryCodes, mfaTotp } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Principal } from "../principal";
-import { clearFactorFailures, factorThrottleMessage, factorVerdict, recordFactorFailure } from "./factor-limiter";
+import { vmsg } from "@/lib/schemas/messages";
+import { throttleMinutes } from "../throttle";
+import { clearFactorFailures, factorVerdict, recordFactorFailure } from "./factor-limiter";
 import { hashRecoveryCode, normaliseRecoveryCode } from "./recovery-codes";
 import { openSecret } from "./secret-box";
 import { lockUser, markSessionFactor, type FactorKind, type FactorPurpose, type MfaDeps } from "./session-factor";
@@ -90,12 +92,11 @@ export async function withFactorAttempt<T>(
     return { ok: true as const, value };
   });
   if (outcome.ok) return outcome.value;
-  if (outcome.retryAfterMs !== null) throw new AppError("rate_limited", factorThrottleMessage(outcome.retryAfterMs));
-  const message =
-    ctx.kind === "recovery_code"
-      ? "That recovery code is not right or was already used."
-      : "That code is not right. Check your authenticator app and try again.";
-  throw new AppError("invalid_request", message, { code: [message] });
+  if (outcome.retryAfterMs !== null)
+    throw new AppError("rate_limited", ["auth.throttledCodes", { minutes: throttleMinutes(outcome.retryAfterMs) }]);
+  if (ctx.kind === "recovery_code")
+    throw new AppError("invalid_request", "auth.wrongRecoveryCode", { code: [vmsg("mfa.wrongRecoveryCode")] });
+  throw new AppError("invalid_request", "auth.wrongCode", { code: [vmsg("mfa.wrongCode")] });
 }
 
 /** Sign-in or step-up with a TOTP or recovery code; tells how many recovery codes are left. */

@@ -30,7 +30,7 @@ export async function markSessionFactor(
     .set({ mfaVerifiedAt: sql`coalesce(${sessions.mfaVerifiedAt}, ${now.toISOString()}::timestamptz)`, factorAt: now, factorKind: kind })
     .where(and(eq(sessions.id, principal.sessionId), eq(sessions.userId, principal.userId), isNull(sessions.endedAt)))
     .returning({ id: sessions.id });
-  if (updated.length === 0) throw new AppError("unauthenticated", "Your session has ended. Please sign in again.");
+  if (updated.length === 0) throw new AppError("unauthenticated", "auth.sessionEnded");
   await appendAudit(tx, {
     action: "auth.second_factor",
     actorId: principal.userId,
@@ -46,7 +46,7 @@ export async function markSessionFactor(
 /** Takes the user's row lock for the rest of the transaction: factor attempts and changes of one user run in turn. */
 export async function lockUser(tx: Tx, userId: string): Promise<void> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-  if (!row) throw new AppError("unauthenticated", "Your session has ended. Please sign in again.");
+  if (!row) throw new AppError("unauthenticated", "auth.sessionEnded");
 }
 
 /** What the user has enrolled: a confirmed authenticator app, how many passkeys. */

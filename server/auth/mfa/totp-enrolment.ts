@@ -20,7 +20,7 @@ const PENDING_SECRET_MS = 15 * 60_000;
 
 async function assertMayEnrol(tx: Tx, principal: Principal, now: Date): Promise<void> {
   const factors = await enrolledFactors(tx, principal.userId);
-  if (factors.totp) throw new AppError("conflict", "An authenticator app is already set up. Remove it first to set up another.");
+  if (factors.totp) throw new AppError("conflict", "auth.totpAlreadySetUpRemoveFirst");
   if (factors.passkeys > 0) requireFreshFactor({ ...principal, hasFactor: true }, now);
 }
 
@@ -63,7 +63,7 @@ export async function confirmTotpEnrolment(
       .select()
       .from(mfaTotp)
       .where(and(eq(mfaTotp.userId, principal.userId), isNull(mfaTotp.confirmedAt)));
-    if (!pending) throw new AppError("conflict", "Start again: reload the page to get a new QR code.");
+    if (!pending) throw new AppError("conflict", "auth.totpStartAgain");
     const secret = openSecret(deps.authSecret, principal.userId, pending.secretEnc);
     const step = secret ? await checkTotp({ secret, code, lastUsedStep: null, now }) : null;
     if (step === null) return null;
@@ -72,7 +72,7 @@ export async function confirmTotpEnrolment(
       .set({ confirmedAt: now, lastUsedStep: step, lastUsedAt: now })
       .where(and(eq(mfaTotp.userId, principal.userId), isNull(mfaTotp.confirmedAt)))
       .returning({ id: mfaTotp.userId });
-    if (confirmed.length !== 1) throw new AppError("conflict", "An authenticator app is already set up.");
+    if (confirmed.length !== 1) throw new AppError("conflict", "auth.totpAlreadySetUp");
     const { codes } = await replaceRecoveryCodes(tx, principal.userId, now);
     await appendAudit(tx, {
       action: "auth.factor_enrolled",

@@ -12,7 +12,7 @@ import { verifyAuditChain } from "../../audit/audit-log";
 import type { Principal } from "../../auth/principal";
 import { auditLog, paymentActions, payments, roles, userRoles, users } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
-import { AppError } from "../../errors";
+import { AppError, type ErrorMessage } from "../../errors";
 import { ERROR_STATUS } from "../../http/errors";
 import type { ServiceDeps, ServiceContext } from "../deps";
 import { paymentOnSandbox } from "../../../tests/support/ledger.support";
@@ -69,7 +69,7 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
       .orderBy(asc(auditLog.id));
 
   /** The attempt is refused 403 with the message, audited once as `authz.denied`, and changes nothing. */
-  async function expectRefused(actor: Principal, attempt: () => Promise<unknown>, message: string | RegExp, attempted: string) {
+  async function expectRefused(actor: Principal, attempt: () => Promise<unknown>, message: ErrorMessage | RegExp, attempted: string) {
     const before = await snapshot();
     const deniedBefore = (await denials(actor)).length;
     const error = await attempt().then(
@@ -79,7 +79,8 @@ describe.each(testDatabaseTargets())("escalation attempts by low-privilege admin
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "forbidden" });
     expect(ERROR_STATUS.forbidden).toBe(403);
-    expect((error as AppError).userMessage).toMatch(message);
+    if (message instanceof RegExp) expect((error as AppError).userMessage).toMatch(message);
+    else expect((error as AppError).messageKey).toEqual(message);
     expect(await snapshot()).toEqual(before);
     const denied = await denials(actor);
     expect(denied).toHaveLength(deniedBefore + 1);

@@ -9,7 +9,7 @@ import type { Principal } from "../../auth/principal";
 import { appendAuditNow } from "../../audit/audit-log";
 import type { Db, Tx } from "../../db/client";
 import { roles, userRoles } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, type ErrorMessage } from "../../errors";
 
 /** What was attempted, as the `authz.denied` audit row records it. */
 export interface Attempt {
@@ -23,24 +23,24 @@ export interface Attempt {
 /** A refusal by one of the rules: "forbidden", carrying what was attempted for its audit row. */
 export class GrantRefused extends AppError {
   constructor(
-    message: string,
+    message: ErrorMessage,
     readonly attempt: Attempt,
   ) {
     super("forbidden", message);
   }
 }
 
+/** The refusals' messages (keys of the errors namespace). */
 export const MESSAGES = {
-  grantSuperAdmin: "Only a super-admin can grant super-admin rights.",
-  grantExtra: "Only a super-admin can grant extra permissions.",
-  changeSuperAdmin: "Only a super-admin can change a super-admin's roles or status.",
-  ownRoles: "You cannot change your own roles.",
-  ownStatus: "You cannot change your own status.",
-  ownRole: "You cannot edit a role you hold: ask another administrator or a super-admin.",
-  notHeld: (names: readonly string[]) => `You can only grant permissions you hold yourself: ${names.join(", ")}.`,
-  reEnable: (names: readonly string[]) =>
-    `Only a super-admin can re-enable an account with permissions you do not hold yourself: ${names.join(", ")}.`,
-} as const;
+  grantSuperAdmin: "grants.grantSuperAdmin",
+  grantExtra: "grants.grantExtra",
+  changeSuperAdmin: "grants.changeSuperAdmin",
+  ownRoles: "grants.ownRoles",
+  ownStatus: "grants.ownStatus",
+  ownRole: "grants.ownRole",
+  notHeld: (names: readonly string[]): ErrorMessage => ["grants.notHeld", { names: names.join(", ") }],
+  reEnable: (names: readonly string[]): ErrorMessage => ["grants.reEnable", { names: names.join(", ") }],
+} as const satisfies Record<string, ErrorMessage | ((names: readonly string[]) => ErrorMessage)>;
 
 export const isSuperAdmin = (actor: Principal) => actor.userType === "SUPER_ADMIN";
 
@@ -61,11 +61,11 @@ export function requireHeld(actor: Principal, names: readonly string[], attempt:
   if (missing.length) throw new GrantRefused(MESSAGES.notHeld(missing), { ...attempt, detail: { ...attempt.detail, notHeld: missing } });
 }
 
-export function requireSuperAdminTo(actor: Principal, message: string, attempt: Attempt): void {
+export function requireSuperAdminTo(actor: Principal, message: ErrorMessage, attempt: Attempt): void {
   if (!isSuperAdmin(actor)) throw new GrantRefused(message, attempt);
 }
 
-export function requireNotSelf(actor: Principal, targetUserId: string, message: string, attempt: Attempt): void {
+export function requireNotSelf(actor: Principal, targetUserId: string, message: ErrorMessage, attempt: Attempt): void {
   if (actor.userId === targetUserId) throw new GrantRefused(message, attempt);
 }
 

@@ -30,7 +30,7 @@ export async function recordResetRequest(tx: Tx, email: string, ip: string, now:
     .from(passwordResetRequests)
     .where(and(eq(passwordResetRequests.ip, ip), gt(passwordResetRequests.createdAt, since)));
   if (byEmail!.n >= RESET_LIMIT_PER_EMAIL || byIp!.n >= RESET_LIMIT_PER_IP) {
-    throw new AppError("rate_limited", "Too many password reset requests. Wait an hour and try again.");
+    throw new AppError("rate_limited", "auth.resetTooMany");
   }
   await tx.delete(passwordResetRequests).where(lt(passwordResetRequests.createdAt, new Date(now.getTime() - KEEP_MS)));
   await tx.insert(passwordResetRequests).values({ emailHash, ip, createdAt: now });

@@ -15,6 +15,7 @@ import { wakeMailWorker } from "../../mail/worker";
 import { hashToken } from "../admin/users/create-user";
 import type { ServiceDeps } from "../deps";
 import { recordResetRequest } from "./password-reset-limit";
+import { vmsg } from "@/lib/schemas/messages";
 
 /** A reset link lasts one hour at most (shorter than an invitation: the account exists and is in use). */
 export const RESET_LINK_MAX_MS = 3_600_000;
@@ -28,7 +29,7 @@ export async function requestPasswordReset(
   ip: string,
 ): Promise<() => Promise<ResetOutcome>> {
   const parsed = passwordResetRequestSchema.safeParse(raw);
-  if (!parsed.success) throw new AppError("invalid_request", "Enter a valid e-mail.", { email: ["Enter a valid e-mail."] });
+  if (!parsed.success) throw new AppError("invalid_request", "auth.validEmail", { email: [vmsg("email.valid")] });
   const { email } = parsed.data;
   await deps.db.transaction((tx) => recordResetRequest(tx, email, ip, deps.now()));
   return () => issueResetLink(deps, email, ip);

@@ -8,6 +8,7 @@ import { amountInCurrency, showAmount } from "./amount";
 import { hashInputsOf } from "./card-of";
 import { runMoneyAction, type MoneyActionResult } from "./money-action";
 import { actionsOf } from "./open-actions";
+import { vmsg } from "@/lib/schemas/messages";
 
 export async function capturePayment(ctx: ServiceContext, input: { paymentId: string } & CaptureInput): Promise<MoneyActionResult> {
   requirePermission(ctx.principal, "CAPTURES_CREATE");
@@ -18,21 +19,20 @@ export async function capturePayment(ctx: ServiceContext, input: { paymentId: st
     idempotencyKey: input.idempotencyKey,
     request: { amount: input.amount },
     async plan(payment, tx) {
-      if (payment.status !== "authorized")
-        throw new AppError("conflict", "Only an authorized payment that is not captured yet can be captured.");
+      if (payment.status !== "authorized") throw new AppError("conflict", "payments.onlyAuthorizedCapture");
       const amountMinor = amountInCurrency(input.amount, payment.currency);
       if (amountMinor > payment.authorizedMinor) {
         throw new AppError(
           "unprocessable",
-          `The capture cannot be more than the authorized ${showAmount(payment.authorizedMinor, payment.currency)}.`,
+          ["payments.overAuthorized", { amount: { money: { minor: payment.authorizedMinor, currency: payment.currency } } }],
           {
-            amount: [`At most ${showAmount(payment.authorizedMinor, payment.currency)}.`],
+            amount: [vmsg("amount.atMost", { amount: showAmount(payment.authorizedMinor, payment.currency) })],
           },
         );
       }
       const open = await actionsOf(tx, payment.id, ["in_flight", "unknown", "succeeded", "pending_approval"]);
       if (open.some((a) => a.type === "capture" || a.type === "void")) {
-        throw new AppError("conflict", "This payment already has a capture or void; an authorization is captured once.");
+        throw new AppError("conflict", "payments.alreadyCapturedOrVoided");
       }
       hashInputsOf(payment);
       return { amountMinor };

@@ -5,10 +5,7 @@ import { AppError } from "../../errors";
 
 export function hashInputsOf(payment: PaymentRow): { payerEmail: string; card: CardParts } {
   if (!payment.payerEmail || !payment.cardBin6 || !payment.cardLast4 || !payment.gatewayId) {
-    throw new AppError(
-      "conflict",
-      "This payment's payer or card details are not in the ledger yet. Sync it with the gateway, then try again.",
-    );
+    throw new AppError("conflict", "payments.detailsNotInLedger");
   }
   return { payerEmail: payment.payerEmail, card: { bin6: payment.cardBin6, last4: payment.cardLast4 } };
 }

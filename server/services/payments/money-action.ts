@@ -86,9 +86,9 @@ async function replayOf(deps: ServiceDeps, spec: MoneyActionSpec, hash: string):
   const [existing] = await deps.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, spec.idempotencyKey)).limit(1);
   if (!existing) return null;
   if (existing.requestHash !== hash || existing.type !== spec.type || existing.paymentId !== spec.paymentId) {
-    throw new AppError("unprocessable", "This request's idempotency key was already used for a different request.");
+    throw new AppError("unprocessable", "payments.idempotencyKeyReused");
   }
-  if (existing.state === "in_flight") throw new AppError("in_flight", "This request is still being processed. Wait a moment and refresh.");
+  if (existing.state === "in_flight") throw new AppError("in_flight", "payments.requestInFlight");
   const payment = await deps.db.transaction(async (tx) => lockPayment(tx, existing.paymentId));
   return { action: existing, payment: payment!, replayed: true };
 }
@@ -124,7 +124,7 @@ export async function runMoneyAction(ctx: ServiceContext, spec: MoneyActionSpec)
   try {
     started = await deps.db.transaction(async (tx) => {
       const payment = await lockPayment(tx, spec.paymentId);
-      if (!payment) throw new AppError("not_found", "This payment is not in the ledger.");
+      if (!payment) throw new AppError("not_found", "payments.notInLedger");
       const plan = await spec.plan(payment, tx);
       const now = deps.now();
       const [action] = await tx

@@ -16,11 +16,10 @@ export async function voidPayment(ctx: ServiceContext, input: { paymentId: strin
     idempotencyKey: input.idempotencyKey,
     request: {},
     async plan(payment, tx) {
-      if (payment.status !== "authorized")
-        throw new AppError("conflict", "Only an authorization that is not captured can be voided. A captured payment is refunded instead.");
+      if (payment.status !== "authorized") throw new AppError("conflict", "payments.onlyUncapturedVoid");
       const open = await actionsOf(tx, payment.id, ["in_flight", "unknown", "succeeded"]);
       if (open.some((a) => a.type === "capture" || a.type === "void")) {
-        throw new AppError("conflict", "This payment already has a capture or void in progress or done.");
+        throw new AppError("conflict", "payments.captureOrVoidPending");
       }
       hashInputsOf(payment);
       return { amountMinor: payment.authorizedMinor };

@@ -42,7 +42,7 @@ export async function authorizationsToCapture(
 
 export async function refundsQueue(ctx: ServiceContext<Pick<ServiceDeps, "db">>, { limit = 200 }: { limit?: number } = {}) {
   const can = ctx.principal.permissions;
-  if (!can.has("REFUNDS_CREATE") && !can.has("REFUNDS_APPROVE")) throw new AppError("forbidden", "You do not have permission to do this.");
+  if (!can.has("REFUNDS_CREATE") && !can.has("REFUNDS_APPROVE")) throw new AppError("forbidden", "auth.forbidden");
   const { db } = ctx.deps;
   const requester = alias(users, "requester");
   const approver = alias(users, "approver");

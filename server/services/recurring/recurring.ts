@@ -95,7 +95,8 @@ export async function chargeRecurring(ctx: ServiceContext, raw: RecurringChargeI
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
     for (const i of parsed.error.issues) (fields[i.path.join(".") || "body"] ??= []).push(i.message);
-    throw new AppError("invalid_request", parsed.error.issues[0]?.message ?? "The request is not valid.", fields);
+    const first = parsed.error.issues[0];
+    throw new AppError("invalid_request", first ? { validation: first.message } : "recurring.requestInvalid", fields);
   }
   const input = parsed.data;
   const first = await recurringFirstPayment(deps.db, input.firstPaymentId);
@@ -119,16 +120,15 @@ export async function recurringFirstPayment(
   firstPaymentId: string,
 ): Promise<PaymentRow & { recurringToken: string; gatewayId: string }> {
   const first = await findPayment(db, firstPaymentId);
-  if (!first || !first.recurringToken || first.parentPaymentId)
-    throw new AppError("not_found", "No recurring token in the ledger for this payment.");
-  if (!first.gatewayId) throw new AppError("conflict", "The first payment has no gateway id; it cannot start recurring charges.");
+  if (!first || !first.recurringToken || first.parentPaymentId) throw new AppError("not_found", "recurring.noToken");
+  if (!first.gatewayId) throw new AppError("conflict", "recurring.firstNoGatewayId");
   return first as PaymentRow & { recurringToken: string; gatewayId: string };
 }
 
 /** The form interface (RECURRING_SALE) takes whole units only (contract 8): refused before anything is written. */
 export function requireWholeUnitsForForm(iface: RecurringInterface, amountMinor: number, currency: string): void {
   if (iface === "form" && toWholeGatewayAmount(money(amountMinor, currency as CurrencyCode)) === null) {
-    throw new AppError("invalid_request", WHOLE_UNITS_MESSAGE, { amount: [WHOLE_UNITS_MESSAGE] });
+    throw new AppError("invalid_request", "recurring.wholeUnits", { amount: [WHOLE_UNITS_MESSAGE] });
   }
 }
 

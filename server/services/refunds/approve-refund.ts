@@ -29,14 +29,13 @@ async function decide(
 ) {
   return deps.db.transaction(async (tx) => {
     const [found] = await tx.select().from(paymentActions).where(eq(paymentActions.id, actionId)).limit(1);
-    if (!found || found.type !== "refund") throw new AppError("not_found", "This refund does not exist.");
+    if (!found || found.type !== "refund") throw new AppError("not_found", "refunds.notFound");
     const payment = await lockPayment(tx, found.paymentId); // lock order: payment, then its action
     const [action] = await tx.select().from(paymentActions).where(eq(paymentActions.id, actionId)).for("update").limit(1);
-    if (!action || action.state !== "pending_approval") throw new AppError("conflict", "This refund is no longer waiting for approval.");
-    if (action.requestedBy === approver.userId)
-      throw new AppError("forbidden", "A refund must be approved by someone other than the person who requested it.");
+    if (!action || action.state !== "pending_approval") throw new AppError("conflict", "refunds.notWaiting");
+    if (action.requestedBy === approver.userId) throw new AppError("forbidden", "refunds.fourEyes");
     if (decision === "approve" && action.requestedBy && (await accountCreator(tx, approver.userId)) === action.requestedBy) {
-      throw new AppError("forbidden", "The person who requested this refund created your account: another approver must decide it.");
+      throw new AppError("forbidden", "refunds.requesterCreatedYou");
     }
     const now = deps.now();
     const [updated] = await tx

@@ -4,13 +4,14 @@
 // the currency's approval threshold, the refund waits for a second person (approve-refund.ts): splitting a large
 // refund into small ones does not avoid the approver, and a currency without a threshold always needs one.
 import type { RefundInput } from "@/lib/schemas/payment-actions";
-import { AppError } from "../../errors";
+import { AppError, type ErrorMessage } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { amountInCurrency, showAmount } from "../payments/amount";
 import { runMoneyAction, type MoneyActionResult } from "../payments/money-action";
 import { refundableMinor } from "../payments/open-actions";
 import { refundGateway, refundMethod } from "./refund-gateway";
+import { vmsg } from "@/lib/schemas/messages";
 
 export async function requestRefund(
   ctx: ServiceContext,
@@ -20,7 +21,7 @@ export async function requestRefund(
   const { deps } = ctx;
   const reasons = deps.config.refunds.reasons;
   if (!reasons.includes(input.reasonCode)) {
-    throw new AppError("invalid_request", "Choose one of the listed reasons.", { reasonCode: [`One of: ${reasons.join(", ")}.`] });
+    throw new AppError("invalid_request", "refunds.chooseReason", { reasonCode: [vmsg("refund.oneOf", { reasons: reasons.join(", ") })] });
   }
   return runMoneyAction(ctx, {
     ...refundGateway(deps),
@@ -29,23 +30,23 @@ export async function requestRefund(
     request: { amount: input.amount, reasonCode: input.reasonCode, note: input.note },
     async plan(payment, tx) {
       if (payment.status !== "captured" && payment.status !== "partially_refunded") {
-        throw new AppError("conflict", "Only a captured payment can be refunded. An authorization that is not captured is voided instead.");
+        throw new AppError("conflict", "refunds.onlyCaptured");
       }
       const amountMinor = amountInCurrency(input.amount, payment.currency);
       const available = await refundableMinor(tx, payment);
       if (amountMinor > available) {
-        const msg =
+        const msg: ErrorMessage =
           available === 0
-            ? "Nothing is left to refund on this payment."
-            : `The refund cannot be more than the refundable balance of ${showAmount(available, payment.currency)}.`;
+            ? "refunds.nothingLeft"
+            : ["refunds.overBalance", { amount: { money: { minor: available, currency: payment.currency } } }];
         // The balance as the server counts it now, so an open dialog replaces the one it showed (same error shape:
         // a field entry no form field bears, read by the refund dialog).
         throw new AppError("unprocessable", msg, {
-          amount: [`At most ${showAmount(available, payment.currency)}.`],
+          amount: [vmsg("amount.atMost", { amount: showAmount(available, payment.currency) })],
           refundableMinor: [String(available)],
         });
       }
-      if (!payment.gatewayId) throw new AppError("conflict", "This payment has no gateway id yet. Sync it with the gateway first.");
+      if (!payment.gatewayId) throw new AppError("conflict", "payments.noGatewayId");
       const reserved = payment.capturedMinor - payment.refundedMinor - available;
       return {
         amountMinor,

@@ -22,6 +22,7 @@ import {
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";
 import { storeThreeDsView } from "../payments/new/three-ds-views";
+import { vmsg } from "@/lib/schemas/messages";
 
 export interface NewChargeSpec {
   /** Audit prefix: "token_sale" or "recurring". */
@@ -71,11 +72,11 @@ async function replayOf(deps: ServiceDeps, spec: NewChargeSpec): Promise<NewChar
   const existing = await findPaymentByOrderId(deps.db, spec.values.orderId);
   if (!existing) return null;
   if (!spec.sameRequest(existing)) {
-    throw new AppError("unprocessable", "This order id was already used for a different payment. Use a new order id.", {
-      orderId: ["Already used; choose another."],
+    throw new AppError("unprocessable", "savedCards.orderIdOtherPayment", {
+      orderId: [vmsg("orderId.usedChooseAnother")],
     });
   }
-  if (existing.status === "pending") throw new AppError("in_flight", "This charge is still being processed. Wait a moment and refresh.");
+  if (existing.status === "pending") throw new AppError("in_flight", "savedCards.chargeInFlight");
   return { payment: existing, message: chargeMessage(existing), replayed: true, threeDsViewId: null };
 }
 

@@ -32,9 +32,8 @@ function viewOf(c: SavedCard, reference: string): SavedCardView {
 async function cardsOf(deps: ServiceDeps, email: string): Promise<SavedCard[]> {
   const r = await deps.gateway.savedCards({ customerReference: email });
   if (r.kind === "success") return r.data;
-  if (r.kind === "transport")
-    throw new AppError("gateway_unavailable", "The gateway could not be reached to list the saved cards. Try again.");
-  throw new AppError("gateway_error", "The gateway refused the saved-cards lookup. Check the e-mail and try again.");
+  if (r.kind === "transport") throw new AppError("gateway_unavailable", "savedCards.gatewayUnreachable");
+  throw new AppError("gateway_error", "savedCards.lookupRefused");
 }
 
 /** The cards the gateway keeps under any of these exact references, each once (by token), with its reference. */
@@ -137,8 +136,8 @@ export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInp
   let card: SavedCard | undefined;
   if (!existing[0]) {
     card = (await cardsOf(deps, input.email)).find((c) => c.cardToken === input.cardToken);
-    if (!card) throw new AppError("not_found", "This card is not saved for this customer e-mail.");
-    if (!card.isActive) throw new AppError("conflict", "This saved card is no longer active and cannot be charged.");
+    if (!card) throw new AppError("not_found", "savedCards.notSaved");
+    if (!card.isActive) throw new AppError("conflict", "savedCards.inactive");
   }
   const masked = card?.maskedCardNumber ?? "";
   const billing = { address: input.address, city: input.city, zip: input.zip, country: input.country };

@@ -28,21 +28,21 @@ export interface SyncView {
 export async function syncPaymentForUser(ctx: ServiceContext, input: { paymentId: string }): Promise<SyncView> {
   const { deps, principal, ip } = ctx;
   const { paymentId } = input;
-  if (!principal.permissions.has("TRANSACTIONS_VIEW")) throw new AppError("forbidden", "You do not have permission to do this.");
+  if (!principal.permissions.has("TRANSACTIONS_VIEW")) throw new AppError("forbidden", "auth.forbidden");
   // Its reads show on the payment's timeline as one "Checked with the gateway" line.
   const r = await withCallPurpose("user_sync", () =>
     syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip }),
   );
   switch (r.outcome) {
     case "not_found":
-      throw new AppError("not_found", r.message);
+      throw new AppError("not_found", ["sync.asIs", { message: r.message }]);
     case "unavailable":
-      throw new AppError("gateway_unavailable", r.message);
+      throw new AppError("gateway_unavailable", ["sync.asIs", { message: r.message }]);
     case "not_at_gateway":
     case "refused":
-      throw new AppError("gateway_error", `${r.message} The ledger is unchanged.`);
+      throw new AppError("gateway_error", ["sync.ledgerUnchanged", { message: r.message }]);
     case "no_gateway_id":
-      throw new AppError("conflict", r.message);
+      throw new AppError("conflict", ["sync.asIs", { message: r.message }]);
     case "synced":
     case "created":
       break;

@@ -8,6 +8,7 @@ import { savedViews } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
+import { vmsg } from "@/lib/schemas/messages";
 
 export async function createSavedView(ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>, input: CreateSavedView): Promise<SavedView> {
   const { deps, principal, ip } = ctx;
@@ -16,15 +17,15 @@ export async function createSavedView(ctx: ServiceContext<Pick<ServiceDeps, "db"
     // Serialise this user's saves so that the count check and the insert see the same rows.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`saved-views:${principal.userId}`}, 0))`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(savedViews).where(eq(savedViews.userId, principal.userId));
-    if (n >= MAX_SAVED_VIEWS) throw new AppError("conflict", `You already have ${MAX_SAVED_VIEWS} saved views. Delete one first.`);
+    if (n >= MAX_SAVED_VIEWS) throw new AppError("conflict", ["savedViews.tooMany", { max: MAX_SAVED_VIEWS }]);
     const [row] = await tx
       .insert(savedViews)
       .values({ userId: principal.userId, name: input.name, query: input.query, createdAt: deps.now() })
       .onConflictDoNothing({ target: [savedViews.userId, savedViews.name] })
       .returning();
     if (!row)
-      throw new AppError("conflict", `You already have a view named “${input.name}”. Choose another name.`, {
-        name: ["This name is taken."],
+      throw new AppError("conflict", ["savedViews.nameTaken", { name: input.name }], {
+        name: [vmsg("savedViews.nameTaken")],
       });
     await appendAudit(tx, {
       action: "transactions.view_create",

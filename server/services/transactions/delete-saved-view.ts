@@ -17,7 +17,7 @@ export async function deleteSavedView(ctx: ServiceContext<Pick<ServiceDeps, "db"
       .delete(savedViews)
       .where(and(eq(savedViews.id, viewId), eq(savedViews.userId, principal.userId)))
       .returning({ id: savedViews.id, name: savedViews.name });
-    if (!row) throw new AppError("not_found", "This saved view does not exist.");
+    if (!row) throw new AppError("not_found", "savedViews.notFound");
     await appendAudit(tx, {
       action: "transactions.view_delete",
       actorId: principal.userId,

@@ -10,6 +10,7 @@ import { COUNT_LIMIT, toMatchCount, type MatchCount } from "@/lib/transactions/c
 import { countMatching, cursorFor, fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
 import { readKeysetPage, type KeysetPage } from "../keyset-page";
 import { requirePermission } from "../require-permission";
+import { vmsg } from "@/lib/schemas/messages";
 
 export type TransactionPage = KeysetPage<TransactionRow>;
 
@@ -21,8 +22,8 @@ export async function listTransactions(
   requirePermission(principal, "TRANSACTIONS_VIEW");
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (query.cursor && (!cursor || cursor.s !== query.sort)) {
-    throw new AppError("invalid_request", "This page link is out of date. Start again from the first page.", {
-      cursor: ["Not a valid page link."],
+    throw new AppError("invalid_request", "list.staleCursor", {
+      cursor: [vmsg("list.badCursor")],
     });
   }
   const where = filterConditions(toFilter(query));

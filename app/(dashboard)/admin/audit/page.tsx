@@ -24,6 +24,7 @@ import { TimeZoneSync } from "@/components/list/time-zone-sync";
 import { AuditFilterForm } from "./_components/audit-filter-form";
 import { AuditTable } from "./_components/audit-table";
 import { ChainBanner } from "./_components/chain-banner";
+import { readerValidationText } from "@/server/i18n/error-text";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -65,8 +66,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const values = Object.fromEntries(FIELDS.map((k) => [k, last(k)]));
 
   if (!parsed.success) {
+    const say = await readerValidationText(); // the schema's messages are validation keys
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= issue.message;
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue.message);
     const zone = canonicalTimeZone(last("tz") ?? "") ?? cookieZone ?? "UTC";
     return (
       <div className="space-y-5">

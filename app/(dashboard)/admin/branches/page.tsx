@@ -16,6 +16,7 @@ import { searchBranches } from "@/server/services/admin/branches/search-branches
 import { appContext } from "@/server/services/app-deps";
 import { BranchFilterForm } from "./_components/branch-filter-form";
 import { BranchesTable } from "./_components/branches-table";
+import { readerValidationText } from "@/server/i18n/error-text";
 
 export const metadata: Metadata = { title: "Branches" };
 export const dynamic = "force-dynamic";
@@ -41,8 +42,9 @@ export default async function BranchesPage({ searchParams }: { searchParams: Sea
   const values = { text: first("text"), status: first("status"), pageSize: first("pageSize") };
   const parsed = branchSearchQuerySchema.safeParse(raw);
   if (!parsed.success) {
+    const say = await readerValidationText(); // the schema's messages are validation keys
     const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= issue.message;
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue.message);
     return (
       <div className="space-y-5">
         <PageHeader title="Branches" description={DESCRIPTION} />

@@ -8,6 +8,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { pageAccess } from "@/server/auth/session";
+import { readerErrorText } from "@/server/i18n/error-text";
 import { isSuperAdmin, MESSAGES, notHeldBy } from "@/server/services/admin/grant-rules";
 import { listUsers } from "@/server/services/admin/users/list-users";
 import { appContext } from "@/server/services/app-deps";
@@ -40,18 +41,19 @@ export default async function UsersPage() {
   const superAdmin = isSuperAdmin(principal);
   const grantable = roles.filter((r) => notHeldBy(principal, r.permissions).length === 0);
   const rowRoles = roles.map((r) => ({ id: r.id, name: r.name, grantable: grantable.includes(r) }));
+  const say = await readerErrorText();
   const lockedReason = (u: (typeof users)[number]) =>
     u.id === principal.userId
       ? "This is you: another administrator changes your roles and status."
       : u.userType === "SUPER_ADMIN" && !superAdmin
-        ? MESSAGES.changeSuperAdmin
+        ? say(MESSAGES.changeSuperAdmin)
         : null;
   const enableReason = (u: (typeof users)[number]) => {
     const beyond = notHeldBy(principal, [
       ...roles.filter((r) => u.roles.some((h) => h.id === r.id)).flatMap((r) => r.permissions),
       ...u.extraPermissions,
     ]);
-    return beyond.length ? MESSAGES.reEnable(beyond) : null;
+    return beyond.length ? say(MESSAGES.reEnable(beyond)) : null;
   };
   return (
     <div className="space-y-6">

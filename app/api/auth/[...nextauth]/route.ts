@@ -3,7 +3,7 @@
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { authOptions } from "@/server/auth/options";
-import { errorJson } from "@/server/http/errors";
+import { errorAnswer } from "@/server/http/errors";
 import { publicRoute } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
@@ -14,14 +14,14 @@ const handler = publicRoute("sign-in: next-auth's own endpoints", async (req, ct
     try {
       JSON.parse(await req.clone().text());
     } catch {
-      return errorJson("invalid_request", "The request body is not valid JSON.");
+      return errorAnswer({ req }, "invalid_request", "http.bodyNotJson");
     }
   }
   // Options are built per request: they read the configuration and the signing secret, never at build time.
   const res = await NextAuth(req as NextRequest, ctx as { params: Promise<{ nextauth: string[] }> }, authOptions());
   // next-auth answers 500 "server configuration" for a request it cannot place (no action, a callbackUrl that is
   // not an http(s) URL in the query, body or cookie); our configuration is fixed, so these are the caller's fault.
-  if (res.status === 500) return errorJson("invalid_request", "This sign-in request is not valid.");
+  if (res.status === 500) return errorAnswer({ req }, "invalid_request", "http.signInInvalid");
   return res;
 });
 

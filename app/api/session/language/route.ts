@@ -7,7 +7,7 @@ import { safeRedirectPath } from "@/lib/safe-redirect";
 import { readCookie, sessionFromRequest } from "@/server/auth/session";
 import { redirect303 } from "@/server/auth/sign-out";
 import { env } from "@/server/env";
-import { errorJson } from "@/server/http/errors";
+import { errorAnswer } from "@/server/http/errors";
 import { publicRoute } from "@/server/http/route";
 import { uiPrefsCookie } from "@/server/i18n/prefs-cookie";
 import { appContext } from "@/server/services/app-deps";
@@ -19,7 +19,7 @@ export const POST = publicRoute("the language switch: the sign-in page has it to
     language: form?.get("language") ?? undefined,
     next: form?.get("next") ?? undefined,
   });
-  if (!parsed.success) return errorJson("invalid_request", "Choose English or Arabic.");
+  if (!parsed.success) return errorAnswer({ req }, "invalid_request", "http.chooseLanguage");
   const { language, next } = parsed.data;
   const session = await sessionFromRequest(req);
   const current = parseUiPrefs(readCookie(req.headers.get("cookie"), UI_PREFS_COOKIE));

@@ -15,6 +15,7 @@ import type { ServiceContext, ServiceDeps } from "../../deps";
 import { readKeysetPage, type KeysetPage } from "../../keyset-page";
 import { requirePermission } from "../../require-permission";
 import { auditConditions, fetchAuditPage } from "./audit-query";
+import { vmsg } from "@/lib/schemas/messages";
 
 export type AuditPage = KeysetPage<AuditRow>;
 
@@ -23,8 +24,8 @@ export async function listAuditLog(ctx: ServiceContext<Pick<ServiceDeps, "db">>,
   requirePermission(principal, "AUDIT_VIEW");
   const cursor = query.cursor ? decodeAuditCursor(query.cursor) : null;
   if (query.cursor && !cursor) {
-    throw new AppError("invalid_request", "This page link is out of date. Start again from the first page.", {
-      cursor: ["Not a valid page link."],
+    throw new AppError("invalid_request", "list.staleCursor", {
+      cursor: [vmsg("list.badCursor")],
     });
   }
   const where = auditConditions(toAuditFilter(query));

@@ -1,5 +1,6 @@
 // The gateway's refusal for the API key's access level (contract 5.3): an envelope 403 whose message names the
 // level ("Access denied for access level BRANCH"). Shared by the branch search and the partner delete.
+import type { ErrorKey, ErrorValues } from "../../../errors";
 import type { GatewayError } from "../../../gateway/result";
 
 export function isAccessLevelRefusal(r: GatewayError): boolean {
@@ -7,9 +8,8 @@ export function isAccessLevelRefusal(r: GatewayError): boolean {
 }
 
 /** "The gateway's API key has the BRANCH access level, which may not <what> (contract 5.3)." */
-export function accessLevelMessage(r: GatewayError, what: string): string {
+export function accessLevelMessage(r: GatewayError, what: "search branches" | "delete partners"): readonly [ErrorKey, ErrorValues] {
   const level = /access level ([A-Z_]+)/i.exec(r.message)?.[1]?.toUpperCase();
-  return level
-    ? `The gateway's API key has the ${level} access level, which may not ${what} (contract 5.3).`
-    : `The gateway refused to let its API key ${what}: the key's access level does not allow it (contract 5.3).`;
+  const action = what.replace(" ", "_"); // the catalog's select key
+  return level ? ["gateway.accessLevel", { level, what: action }] : ["gateway.accessLevelUnknown", { what: action }];
 }

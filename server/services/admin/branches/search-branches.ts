@@ -59,11 +59,11 @@ export async function searchBranches(
       };
     }
     case "transport":
-      throw new AppError("gateway_unavailable", "The gateway is not answering, so branches cannot be listed now. Try again in a moment.");
+      throw new AppError("gateway_unavailable", "branches.gatewayNotAnswering");
     case "gateway_error":
       if (isAccessLevelRefusal(r)) throw new AppError("gateway_error", accessLevelMessage(r, "search branches"));
-      throw new AppError("gateway_error", `The gateway refused the branch search: ${r.message}`);
+      throw new AppError("gateway_error", ["branches.refused", { reason: r.message }]);
     case "declined":
-      throw new AppError("gateway_error", `The gateway refused the branch search: ${r.declineReason}`);
+      throw new AppError("gateway_error", ["branches.refused", { reason: r.declineReason }]);
   }
 }

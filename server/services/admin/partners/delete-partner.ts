@@ -6,12 +6,18 @@ import { partnerIdSchema, type DeletePartnerResult } from "@/lib/schemas/admin-p
 import { appendAuditNow } from "../../../audit/audit-log";
 import { requireFreshFactor } from "../../../auth/step-up";
 import type { GatewayResult } from "../../../gateway/result";
-import { AppError } from "../../../errors";
+import { AppError, type ErrorMessage } from "../../../errors";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "../branches/access-level";
+import { vmsg } from "@/lib/schemas/messages";
 
 type Outcome = "deleted" | "not_found" | "access_level" | "gateway_error" | "unavailable" | "outcome_unknown";
+
+/** The access-level refusal, with "Nothing was deleted." after it. */
+function partnerAccessLevel([key, values]: ReturnType<typeof accessLevelMessage>): ErrorMessage {
+  return [key === "gateway.accessLevel" ? "partners.accessLevel" : "partners.accessLevelUnknown", values];
+}
 
 /** What the attempt came to: the audit outcome, and the error to throw when it failed. */
 function judge(r: GatewayResult<string>): { outcome: Outcome; error: AppError | null } {
@@ -20,32 +26,29 @@ function judge(r: GatewayResult<string>): { outcome: Outcome; error: AppError | 
       return { outcome: "deleted", error: null };
     case "gateway_error":
       if (r.httpStatus === 404 || r.code === "404") {
-        return { outcome: "not_found", error: new AppError("not_found", "No partner with this id at the gateway.") };
+        return { outcome: "not_found", error: new AppError("not_found", "partners.notFound") };
       }
       if (isAccessLevelRefusal(r)) {
         return {
           outcome: "access_level",
-          error: new AppError("gateway_error", `${accessLevelMessage(r, "delete partners")} Nothing was deleted.`),
+          error: new AppError("gateway_error", partnerAccessLevel(accessLevelMessage(r, "delete partners"))),
         };
       }
-      return { outcome: "gateway_error", error: new AppError("gateway_error", `The gateway refused to delete the partner: ${r.message}`) };
+      return { outcome: "gateway_error", error: new AppError("gateway_error", ["partners.refused", { reason: r.message }]) };
     case "declined":
       return {
         outcome: "gateway_error",
-        error: new AppError("gateway_error", `The gateway refused to delete the partner: ${r.declineReason}`),
+        error: new AppError("gateway_error", ["partners.refused", { reason: r.declineReason }]),
       };
     case "transport":
       return r.outcomeUnknown
         ? {
             outcome: "outcome_unknown",
-            error: new AppError(
-              "outcome_unknown",
-              "The gateway did not confirm in time: the partner may or may not have been deleted. Try again; if it was deleted, the gateway will say it has no partner with this id.",
-            ),
+            error: new AppError("outcome_unknown", "partners.outcomeUnknown"),
           }
         : {
             outcome: "unavailable",
-            error: new AppError("gateway_unavailable", "The gateway is not answering. Nothing was deleted; try again in a moment."),
+            error: new AppError("gateway_unavailable", "partners.gatewayNotAnswering"),
           };
   }
 }
@@ -60,9 +63,13 @@ export async function deletePartner(
   requireFreshFactor(principal);
   const parsed = partnerIdSchema.safeParse(rawPartnerId);
   if (!parsed.success) {
-    throw new AppError("invalid_request", parsed.error.issues[0]?.message ?? "Not a partner id.", {
-      partnerId: parsed.error.issues.map((i) => i.message),
-    });
+    throw new AppError(
+      "invalid_request",
+      { validation: parsed.error.issues[0]?.message ?? vmsg("ids.partner") },
+      {
+        partnerId: parsed.error.issues.map((i) => i.message),
+      },
+    );
   }
   const partnerId = parsed.data;
   const r = await deps.gateway.deletePartner({ partnerId });
@@ -80,6 +87,6 @@ export async function deletePartner(
       ...(r.kind === "gateway_error" || r.kind === "transport" ? { gatewayMessage: r.message, httpStatus: r.httpStatus ?? null } : {}),
     },
   });
-  if (r.kind !== "success") throw error ?? new AppError("gateway_error", "The gateway did not delete the partner.");
+  if (r.kind !== "success") throw error ?? new AppError("gateway_error", "partners.notDeleted");
   return { partnerId, message: r.data };
 }

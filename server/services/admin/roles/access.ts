@@ -4,10 +4,10 @@ import type { Principal } from "../../../auth/principal";
 import { AppError } from "../../../errors";
 
 export function requireRolesManage(principal: Principal): void {
-  if (!principal.permissions.has("ROLES_MANAGE")) throw new AppError("forbidden", "You do not have permission to do this.");
+  if (!principal.permissions.has("ROLES_MANAGE")) throw new AppError("forbidden", "auth.forbidden");
 }
 
 export function requireSuperAdmin(principal: Principal): void {
   requireRolesManage(principal);
-  if (principal.userType !== "SUPER_ADMIN") throw new AppError("forbidden", "Only a super-admin can refresh the roles mirror.");
+  if (principal.userType !== "SUPER_ADMIN") throw new AppError("forbidden", "roles.superAdminRefreshOnly");
 }

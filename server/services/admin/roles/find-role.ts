@@ -15,7 +15,7 @@ export async function findMirrorRow(deps: Pick<ServiceDeps, "db">, roleId: strin
 /** The mirror row with its gateway id, or not_found. */
 export async function gatewayRoleOf(deps: ServiceDeps, roleId: string): Promise<RoleRow & { gatewayRoleId: string }> {
   const row = await findMirrorRow(deps, roleId);
-  if (!row) throw new AppError("not_found", "No such role.");
+  if (!row) throw new AppError("not_found", "roles.notFound");
   if (row.gatewayRoleId) return { ...row, gatewayRoleId: row.gatewayRoleId };
   const page = successOrThrow(await deps.gateway.searchRoles({ text: row.name, pageNumber: 0, pageSize: 100 }));
   const match = page.content.find((r) => r.name.toLowerCase() === row.name.toLowerCase());

@@ -5,8 +5,8 @@ import { NAME_TAKEN_MESSAGE } from "@/lib/schemas/admin-roles";
 import { AppError } from "../../../errors";
 import type { GatewayError, GatewayResult, GatewayTransportFailure } from "../../../gateway/client";
 
-export const ROLES_GATEWAY_UNAVAILABLE = "The gateway did not answer; the last known roles and permissions stay in force.";
-export const ROLE_NOT_AT_GATEWAY = "No such role at the gateway.";
+export const ROLES_GATEWAY_UNAVAILABLE = "roles.gatewayNoAnswer";
+export const ROLE_NOT_AT_GATEWAY = "roles.notAtGateway";
 
 const statusOf = (r: GatewayError) => Number(r.code ?? r.errorCode ?? r.httpStatus) || r.httpStatus;
 
@@ -16,23 +16,19 @@ export function roleCallFailure(r: GatewayError | GatewayTransportFailure): AppE
     case 404:
       return new AppError("not_found", ROLE_NOT_AT_GATEWAY);
     case 409:
-      return new AppError("conflict", `${NAME_TAKEN_MESSAGE}.`, { name: [NAME_TAKEN_MESSAGE] });
+      return new AppError("conflict", "roles.nameTaken", { name: [NAME_TAKEN_MESSAGE] });
     case 401:
-      return new AppError("gateway_error", "The gateway did not accept the dashboard's API key. Nothing was changed.");
+      return new AppError("gateway_error", "roles.apiKeyRefused");
     case 403:
-      return new AppError(
-        "gateway_error",
-        "The gateway refused: the dashboard's API key does not have the access level for role administration. Nothing was changed.",
-      );
+      return new AppError("gateway_error", "roles.accessLevel");
     default:
-      return new AppError("gateway_error", `The gateway refused the request: ${r.message || `HTTP ${r.httpStatus}`}. Nothing was changed.`);
+      return new AppError("gateway_error", ["roles.refused", { reason: r.message || `HTTP ${r.httpStatus}` }]);
   }
 }
 
 /** The data of a successful call, or the AppError of a failed one (a "declined" never happens on roles). */
 export function successOrThrow<T>(r: GatewayResult<T>): T {
   if (r.kind === "success") return r.data;
-  if (r.kind === "declined")
-    throw new AppError("gateway_error", `The gateway refused the request: ${r.declineReason}. Nothing was changed.`);
+  if (r.kind === "declined") throw new AppError("gateway_error", ["roles.refused", { reason: r.declineReason }]);
   throw roleCallFailure(r);
 }

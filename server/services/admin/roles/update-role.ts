@@ -44,7 +44,7 @@ export async function updateRole(ctx: ServiceContext, input: { roleId: string } 
 /** A non-super-admin may edit a role they do not hold, adding only permissions they hold. */
 async function requireEditable(deps: ServiceDeps, principal: Principal, roleId: string, input: RoleFormOutput, attempt: Attempt) {
   const row = await findMirrorRow(deps, roleId);
-  if (!row) throw new AppError("not_found", "No such role.");
+  if (!row) throw new AppError("not_found", "roles.notFound");
   if (await holdsRole(deps.db, principal.userId, roleId)) throw new GrantRefused(MESSAGES.ownRole, attempt);
   // Vocabulary permissions the role does not grant yet; names outside the vocabulary are the gateway's own, which
   // no dashboard user holds: an edit may keep those the role already has at the gateway, never add one.

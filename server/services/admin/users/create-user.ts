@@ -18,6 +18,7 @@ import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireSuperAdminTo } from "../grant-rules";
 import { sendInvitation } from "./invitation";
 import { wakeMailWorker } from "../../../mail/worker";
+import { vmsg } from "@/lib/schemas/messages";
 
 export { hashToken, issuePasswordLink } from "./invitation";
 
@@ -52,12 +53,13 @@ async function create(
   if (input.userType === "SUPER_ADMIN") requireSuperAdminTo(actor, MESSAGES.grantSuperAdmin, attempt);
   if (input.extraPermissions.length) requireSuperAdminTo(actor, MESSAGES.grantExtra, attempt);
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing)
-    throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });
+  if (existing) throw new AppError("conflict", "users.emailTaken", { email: [vmsg("users.alreadyUser")] });
   const known = input.roleNames.length ? await deps.db.select().from(roles).where(inArray(roles.name, input.roleNames)) : [];
   const missing = input.roleNames.filter((n) => !known.some((r) => r.name === n));
   if (missing.length)
-    throw new AppError("invalid_request", `Unknown roles: ${missing.join(", ")}.`, { roleNames: ["Choose roles from the list."] });
+    throw new AppError("invalid_request", ["users.unknownRoles", { names: missing.join(", ") }], {
+      roleNames: [vmsg("users.chooseListedRoles")],
+    });
   requireHeld(actor, [...new Set(known.flatMap((r) => r.permissions))], attempt);
 
   const result = await deps.gateway.createUser({
@@ -73,18 +75,15 @@ async function create(
   if (result.kind === "success") gatewayUserId = result.data.id;
   else if (result.kind === "gateway_error" && result.httpStatus === 409) linked = true;
   else if (result.kind === "gateway_error" && (result.httpStatus === 401 || result.httpStatus === 403)) {
-    throw new AppError("gateway_error", `The gateway refused to create users with this API key: ${result.message}`);
+    throw new AppError("gateway_error", ["users.gatewayKeyRefused", { reason: result.message }]);
   } else if (result.kind === "gateway_error") {
     throw new AppError(
       "gateway_error",
-      `The gateway refused the user: ${result.message}`,
+      ["users.gatewayRefusedUser", { reason: result.message }],
       result.httpStatus === 400 ? { email: [result.message] } : undefined,
     );
   } else {
-    throw new AppError(
-      "gateway_unavailable",
-      `The gateway did not answer (${describeResult(result)}). Nothing was created here; try again.`,
-    );
+    throw new AppError("gateway_unavailable", ["users.gatewayNoAnswer", { detail: describeResult(result) }]);
   }
 
   return deps.db
@@ -134,8 +133,7 @@ async function create(
     })
     .catch((e: unknown) => {
       // Two admins creating the same e-mail at once: the second is told plainly, as the check above would.
-      if (isUniqueViolation(e))
-        throw new AppError("conflict", "A dashboard user with this e-mail already exists.", { email: ["Already a dashboard user."] });
+      if (isUniqueViolation(e)) throw new AppError("conflict", "users.emailTaken", { email: [vmsg("users.alreadyUser")] });
       throw e;
     });
 }

@@ -17,7 +17,7 @@ export async function endUserSessions(
   requireSuperAdmin(principal);
   return deps.db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).for("update").limit(1);
-    if (!user) throw new AppError("not_found", "There is no such user.");
+    if (!user) throw new AppError("not_found", "users.noSuchUser");
     const scope = sessionId ? eq(sessions.id, sessionId) : undefined;
     if (!sessionId)
       await tx
@@ -29,7 +29,7 @@ export async function endUserSessions(
       .set({ endedAt: now, endReason: "ended_by_admin" })
       .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt), scope))
       .returning({ id: sessions.id });
-    if (sessionId && ended.length === 0) throw new AppError("not_found", "This session has already ended.");
+    if (sessionId && ended.length === 0) throw new AppError("not_found", "users.sessionAlreadyEnded");
     await appendAudit(tx, {
       action: "auth.sessions_ended",
       actorId: principal.userId,

@@ -43,7 +43,7 @@ export async function listUserSessions(ctx: ServiceContext<SessionsDeps>, input:
   const now = deps.now();
   requireSuperAdmin(principal);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError("not_found", "There is no such user.");
+  if (!user) throw new AppError("not_found", "users.noSuchUser");
   const [sessionRows, auditRows, [failures], [lock]] = await Promise.all([
     liveSessionsOf(db, user.id, deps.config.session, principal.sessionId, now),
     db

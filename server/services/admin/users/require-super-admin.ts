@@ -3,5 +3,5 @@ import type { Principal } from "../../../auth/principal";
 import { AppError } from "../../../errors";
 
 export function requireSuperAdmin(principal: Principal): void {
-  if (principal.userType !== "SUPER_ADMIN") throw new AppError("forbidden", "Only a super-admin can see or end another user's sessions.");
+  if (principal.userType !== "SUPER_ADMIN") throw new AppError("forbidden", "users.superAdminSessionsOnly");
 }

@@ -22,10 +22,9 @@ export async function resendInvitation(ctx: ServiceContext, input: { userId: str
   requireFreshFactor(actor);
   const resent = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
-    if (!user) throw new AppError("not_found", "This user does not exist.");
-    if (user.passwordHash)
-      throw new AppError("conflict", 'This user has already chosen a password; they can use "Forgot password" on the sign-in page.');
-    if (user.status !== "active") throw new AppError("conflict", "This account is disabled; enable it before sending an invitation.");
+    if (!user) throw new AppError("not_found", "users.notFound");
+    if (user.passwordHash) throw new AppError("conflict", "users.alreadyHasPassword");
+    if (user.status !== "active") throw new AppError("conflict", "users.disabledNoInvitation");
     const { expiresAt } = await sendInvitation(deps, tx, user, actor);
     await appendAudit(tx, {
       actorId: actor.userId,

@@ -7,7 +7,7 @@ import { requireFreshFactor } from "../../../auth/step-up";
 import { endAllSessions } from "../../../auth/principal";
 import { appendAudit, appendAuditNow } from "../../../audit/audit-log";
 import { mfaFailures, mfaPasskeys, mfaRecoveryCodes, mfaTotp, users } from "../../../db/schema";
-import { AppError } from "../../../errors";
+import { AppError, type ErrorMessage } from "../../../errors";
 import { enqueueMail } from "../../../mail/outbox";
 import { factorResetMail } from "../../../mail/templates";
 import type { AppConfig } from "../../../config";
@@ -19,7 +19,7 @@ export async function resetUserFactors(
 ): Promise<{ id: string }> {
   const { deps, principal: actor, ip } = ctx;
   const { userId } = input;
-  const refuse = async (reason: string, message: string) => {
+  const refuse = async (reason: string, message: ErrorMessage) => {
     await appendAuditNow(deps.db, {
       action: "user.factors_reset_refused",
       actorId: actor.userId,
@@ -31,12 +31,12 @@ export async function resetUserFactors(
     });
     throw new AppError("forbidden", message);
   };
-  if (actor.userType !== "SUPER_ADMIN") await refuse("not_super_admin", "Only a super-admin can reset a user's second factors.");
-  if (actor.userId === userId) await refuse("self", "You cannot reset your own second factors. Ask another super-admin.");
+  if (actor.userType !== "SUPER_ADMIN") await refuse("not_super_admin", "users.superAdminResetOnly");
+  if (actor.userId === userId) await refuse("self", "users.noSelfReset");
   requireFreshFactor(actor);
   return deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw new AppError("not_found", "This user does not exist.");
+    if (!user) throw new AppError("not_found", "users.notFound");
     for (const table of [mfaTotp, mfaPasskeys, mfaRecoveryCodes, mfaFailures]) await tx.delete(table).where(eq(table.userId, userId));
     await endAllSessions(tx, userId, "factor_reset");
     await enqueueMail(tx, user.email, factorResetMail({ name: user.name, resetBy: actor.name, signInUrl: `${deps.config.appUrl}/login` }));

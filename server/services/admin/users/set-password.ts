@@ -7,14 +7,13 @@ import type { SetPasswordInput } from "@/lib/schemas/admin-users";
 import { appendAudit } from "../../../audit/audit-log";
 import { hashPassword } from "../../../auth/password";
 import { refuseRecentPassword, rememberPassword } from "../../../auth/password-history";
-import { reserveAttempt, settleAttempt } from "../../../auth/throttle";
+import { reserveAttempt, settleAttempt, throttleMinutes } from "../../../auth/throttle";
 import { passwordTokens, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { hashToken } from "./create-user";
 
-const INVALID_LINK =
-  "This link is not valid any more. Ask for a new one: “Forgot your password?” on the sign-in page, or your administrator.";
+const INVALID_LINK = "auth.invalidLink";
 
 function liveToken(tokenHash: string, now: Date) {
   // A re-sent invitation or a newer reset link voids the earlier ones.
@@ -36,11 +35,7 @@ export async function setPasswordWithToken(
   const attempt = { scope: "set_password" as const, email: "", ip: ip ?? "unknown", ipOnly: true };
   const verdict = await reserveAttempt(db, attempt, { action: "auth.set_password_throttled", ip, summary: {} }, now);
   if (!verdict.allowed) {
-    const minutes = Math.max(1, Math.ceil(verdict.retryAfterMs / 60_000));
-    throw new AppError(
-      "rate_limited",
-      `Too many invalid links from this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    );
+    throw new AppError("rate_limited", ["auth.throttledLinks", { minutes: throttleMinutes(verdict.retryAfterMs) }]);
   }
   const tokenHash = hashToken(input.token);
   // The token first, without hashing anything: a wrong or stale link is refused at the cost of one indexed read.
@@ -63,7 +58,7 @@ export async function setPasswordWithToken(
       })
       .where(and(eq(users.id, token.userId), eq(users.status, "active")))
       .returning();
-    if (!user) throw new AppError("invalid_request", "This account is disabled. Ask an administrator.");
+    if (!user) throw new AppError("invalid_request", "auth.accountDisabledAskAdmin");
     await tx.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.id, token.id));
     await rememberPassword(tx, user.id, passwordHash, now);
     await appendAudit(tx, {

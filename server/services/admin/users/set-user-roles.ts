@@ -10,6 +10,7 @@ import { roles, userRoles, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireNotSelf, requireSuperAdminTo } from "../grant-rules";
+import { vmsg } from "@/lib/schemas/messages";
 
 export async function setUserRoles(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { userId: string } & UserRolesInput) {
   const {
@@ -25,11 +26,11 @@ export async function setUserRoles(ctx: ServiceContext<Pick<ServiceDeps, "db">>,
     db.transaction(async (tx) => {
       requireNotSelf(actor, userId, MESSAGES.ownRoles, attempt);
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
-      if (!user) throw new AppError("not_found", "This user does not exist.");
+      if (!user) throw new AppError("not_found", "users.notFound");
       if (user.userType === "SUPER_ADMIN") requireSuperAdminTo(actor, MESSAGES.changeSuperAdmin, attempt);
       const found = input.roleIds.length ? await tx.select().from(roles).where(inArray(roles.id, input.roleIds)) : [];
       if (found.length !== input.roleIds.length)
-        throw new AppError("invalid_request", "One of the roles no longer exists. Reload the page.", { roleIds: ["Unknown role."] });
+        throw new AppError("invalid_request", "users.roleGone", { roleIds: [vmsg("users.unknownRole")] });
       requireHeld(actor, [...found.flatMap((r) => r.permissions), ...user.extraPermissions], attempt);
       const before = await tx
         .select({ name: roles.name })

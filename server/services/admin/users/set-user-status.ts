@@ -32,9 +32,9 @@ export async function setUserStatus(ctx: ServiceContext<Pick<ServiceDeps, "db">>
   const attempt = { action: input.status === "disabled" ? "user.disable" : "user.enable", targetType: "user" as const, targetId: userId };
   return auditingRefusals(db, actor, ip, () =>
     db.transaction(async (tx) => {
-      requireNotSelf(actor, userId, input.status === "disabled" ? "You cannot disable your own account." : MESSAGES.ownStatus, attempt);
+      requireNotSelf(actor, userId, input.status === "disabled" ? "users.noSelfDisable" : MESSAGES.ownStatus, attempt);
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
-      if (!user) throw new AppError("not_found", "This user does not exist.");
+      if (!user) throw new AppError("not_found", "users.notFound");
       if (user.userType === "SUPER_ADMIN") requireSuperAdminTo(actor, MESSAGES.changeSuperAdmin, attempt);
       if (user.status === input.status) return user;
       if (input.status === "active") {
@@ -49,7 +49,7 @@ export async function setUserStatus(ctx: ServiceContext<Pick<ServiceDeps, "db">>
           .select({ n: sql<number>`count(*)::int` })
           .from(users)
           .where(and(eq(users.userType, "SUPER_ADMIN"), eq(users.status, "active"), ne(users.id, user.id)));
-        if (n === 0) throw new AppError("conflict", "This is the last active super-admin; it cannot be disabled.");
+        if (n === 0) throw new AppError("conflict", "users.lastSuperAdmin");
       }
       const [updated] = await tx
         .update(users)

@@ -28,7 +28,7 @@ export async function cancelPaymentLink(ctx: ServiceContext, input: { paymentId:
   const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   const before = await findPayment(deps.db, input.paymentId);
-  if (!before || before.kind !== "payment_link") throw new AppError("not_found", "This payment link does not exist.");
+  if (!before || before.kind !== "payment_link") throw new AppError("not_found", "links.notFound");
   // Best effort: a gateway that does not answer does not block the cancel (the ledger closes the link either way).
   if (before.gatewayId)
     await syncPayment(deps, before.id, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });
@@ -37,12 +37,12 @@ export async function cancelPaymentLink(ctx: ServiceContext, input: { paymentId:
   return deps.db.transaction(async (tx) => {
     const p = await lockPayment(tx, input.paymentId);
     const link = await dbLinkStore.find(tx, input.paymentId);
-    if (!p || !link) throw new AppError("not_found", "This payment link does not exist.");
-    if (link.cancelledAt) throw new AppError("conflict", "This payment link is already cancelled.");
+    if (!p || !link) throw new AppError("not_found", "links.notFound");
+    if (link.cancelledAt) throw new AppError("conflict", "links.alreadyCancelled");
     const status = linkStatus(p.status, link.expireDate, undefined, false);
-    if (status === "paid") throw new AppError("conflict", "This payment link was paid: refund the payment instead of cancelling the link.");
+    if (status === "paid") throw new AppError("conflict", "links.paid");
     if (!OPEN_STATES.includes(p.status) || p.authorizedMinor > 0 || p.capturedMinor > 0) {
-      throw new AppError("conflict", "This payment link can no longer be cancelled.");
+      throw new AppError("conflict", "links.cannotCancel");
     }
     const reason = "The payment link was cancelled by staff; it can no longer be paid.";
     // A direct write rather than advancePayment: "declined" (a failed attempt on a link the customer could retry)
@@ -54,7 +54,7 @@ export async function cancelPaymentLink(ctx: ServiceContext, input: { paymentId:
         and(eq(payments.id, p.id), inArray(payments.status, OPEN_STATES), eq(payments.authorizedMinor, 0), eq(payments.capturedMinor, 0)),
       )
       .returning({ id: payments.id });
-    if (!closed.length) throw new AppError("conflict", "This payment link can no longer be cancelled.");
+    if (!closed.length) throw new AppError("conflict", "links.cannotCancel");
     await tx
       .update(paymentLinks)
       .set({ cancelledAt: now, cancelledBy: principal.userId })

@@ -14,6 +14,7 @@ import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { dbLinkStore, type LinkStore } from "./link-store";
 import { isUniqueViolation } from "../../../db/errors";
+import { vmsg } from "@/lib/schemas/messages";
 
 /** Where the customer's browser comes back to (a public page; it carries no result the dashboard trusts). */
 export function linkReturnUrl(appUrl: string, paymentId: string): string {
@@ -33,7 +34,7 @@ export async function createPaymentLink(
   const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   const amountMinor = decimalToMinor(input.amount, input.currency);
-  if (!amountMinor) throw new AppError("invalid_request", "The amount is not valid.", { amount: ["Enter an amount more than zero."] });
+  if (!amountMinor) throw new AppError("invalid_request", "payments.amountInvalid", { amount: [vmsg("amount.enterMoreThanZero")] });
   const now = deps.now();
   const { issueDate, expireDate } = linkDates(input, now);
   const amount = money(amountMinor, input.currency);
@@ -81,8 +82,8 @@ export async function createPaymentLink(
     });
   } catch (e) {
     if (isUniqueViolation(e)) {
-      throw new AppError("conflict", "This order id is already used. Generate a new one.", {
-        orderId: ["Already used: order ids are unique."],
+      throw new AppError("conflict", "payments.orderIdTakenGenerate", {
+        orderId: [vmsg("orderId.unique")],
       });
     }
     throw e;
@@ -137,7 +138,17 @@ export async function createPaymentLink(
     });
     throw new AppError(
       result.kind === "transport" ? "gateway_unavailable" : "gateway_error",
-      `${reason} The order ${input.orderId} is marked failed.`,
+      result.kind === "transport"
+        ? ["links.gatewayNoAnswer", { orderId: input.orderId }]
+        : result.kind === "success"
+          ? ["links.noUsableLink", { orderId: input.orderId }]
+          : [
+              "links.gatewayRefused",
+              {
+                orderId: input.orderId,
+                reason: result.kind === "gateway_error" ? result.message || "no reason given" : result.declineReason,
+              },
+            ],
     );
   }
 

@@ -29,7 +29,7 @@ export async function confirmCardPayment(ctx: ServiceContext, input: { paymentId
   requirePermission(principal, "PAYMENTS_CREATE");
   const found = await findPayment(deps.db, paymentId);
   if (!found || found.createdBy !== principal.userId || !CONFIRMABLE_KINDS.has(found.kind)) {
-    throw new AppError("not_found", "This payment is not in the ledger.");
+    throw new AppError("not_found", "payments.notInLedger");
   }
   const r = await syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip });
   const p = r.payment ?? found;

@@ -20,6 +20,7 @@ import { cardBrandOf, cardDigits, cardInterfaceOf, type NewPaymentInput, type Ne
 import { isMadaBin } from "@/lib/mada-bins";
 import { storeThreeDsView } from "./three-ds-views";
 import { returnUrl, s2sOutcome, transportOutcome, type Outcome } from "./card-payment-outcome";
+import { vmsg } from "@/lib/schemas/messages";
 
 export { returnUrl } from "./card-payment-outcome";
 import { isUniqueViolation } from "../../../db/errors";
@@ -92,7 +93,7 @@ function billingAddressOf(input: NewPaymentInput): BillingAddress {
   if (r.success) return r.data;
   const fields: Record<string, string[]> = {};
   for (const i of r.error.issues) (fields[i.path.join(".")] ??= []).push(i.message);
-  throw new AppError("invalid_request", "Saving the card or starting recurring needs the customer's billing address.", fields);
+  throw new AppError("invalid_request", "payments.billingAddressNeeded", fields);
 }
 
 /** A usable payer IP for the form interface: the staff member's request address (phone orders have no other). */
@@ -104,8 +105,7 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
   const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   const minor = decimalToMinor(input.amount, input.currency as CurrencyCode);
-  if (!minor || minor <= 0)
-    throw new AppError("invalid_request", "The amount is not valid.", { amount: ["The amount must be more than zero."] });
+  if (!minor || minor <= 0) throw new AppError("invalid_request", "payments.amountInvalid", { amount: [vmsg("amount.moreThanZero")] });
   const digits = cardDigits(input.cardNumber);
   const card = {
     cardBin6: digits.slice(0, 6),
@@ -165,7 +165,7 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
     });
   } catch (e) {
     if (isUniqueViolation(e)) {
-      throw new AppError("conflict", "This order id is already used. Choose another one.", { orderId: ["This order id is already used."] });
+      throw new AppError("conflict", "payments.orderIdTakenChoose", { orderId: [vmsg("orderId.used")] });
     }
     throw e;
   }

@@ -12,11 +12,12 @@ import { amountInCurrency } from "../../payments/amount";
 import { requirePermission } from "../../require-permission";
 import { recurringFirstPayment, requireWholeUnitsForForm } from "../recurring";
 import { startOfDate } from "./schedule";
+import { vmsg } from "@/lib/schemas/messages";
 
 function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): AppError {
   const fields: Record<string, string[]> = {};
   for (const i of issues) (fields[i.path.join(".") || "body"] ??= []).push(i.message);
-  return new AppError("invalid_request", issues[0]?.message ?? "The request is not valid.", fields);
+  return new AppError("invalid_request", issues[0] ? { validation: issues[0].message } : "recurring.requestInvalid", fields);
 }
 
 export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Promise<BillingPlanRow> {
@@ -27,7 +28,7 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
   const input = parsed.data;
   const now = deps.now();
   if (input.firstChargeDate < todayUtc(now)) {
-    throw invalid([{ path: ["firstChargeDate"], message: "The first charge date cannot be in the past." }]);
+    throw invalid([{ path: ["firstChargeDate"], message: vmsg("plans.firstChargeInPast") }]);
   }
   const first = await recurringFirstPayment(deps.db, input.firstPaymentId);
   const amountMinor = amountInCurrency(input.amount, first.currency);
@@ -72,8 +73,7 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
       return plan!;
     });
   } catch (e) {
-    if (isUniqueViolation(e))
-      throw new AppError("conflict", "This recurring token already has a plan. Pause, resume or cancel that one instead.");
+    if (isUniqueViolation(e)) throw new AppError("conflict", "recurring.tokenHasPlan");
     throw e;
   }
 }

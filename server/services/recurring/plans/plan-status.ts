@@ -6,7 +6,7 @@ import type { PlanStatus } from "@/lib/schemas/billing-plans";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Tx } from "../../../db/client";
 import { billingPlans, type BillingPlanRow } from "../../../db/schema";
-import { AppError } from "../../../errors";
+import { AppError, type ErrorKey } from "../../../errors";
 import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
 
@@ -14,10 +14,10 @@ export type PlanChange = "pause" | "resume" | "cancel";
 
 const ALLOWED_FROM: Record<PlanChange, readonly PlanStatus[]> = { pause: ["active"], resume: ["paused"], cancel: ["active", "paused"] };
 
-const REFUSAL: Record<PlanChange, Record<string, string>> = {
-  pause: { paused: "This plan is already paused.", cancelled: "A cancelled plan cannot be paused." },
-  resume: { active: "This plan is already active.", cancelled: "A cancelled plan cannot be resumed; create a new plan instead." },
-  cancel: { cancelled: "This plan is already cancelled." },
+const REFUSAL: Record<PlanChange, Record<string, ErrorKey>> = {
+  pause: { paused: "recurring.planAlreadyPaused", cancelled: "recurring.cancelledNoPause" },
+  resume: { active: "recurring.planAlreadyActive", cancelled: "recurring.cancelledNoResume" },
+  cancel: { cancelled: "recurring.planAlreadyCancelled" },
 };
 
 export async function lockPlan(tx: Tx, id: string): Promise<BillingPlanRow | null> {
@@ -39,9 +39,9 @@ export async function changePlanStatus(
   requirePermission(principal, "RECURRING_CHARGE");
   return deps.db.transaction(async (tx) => {
     const plan = await lockPlan(tx, planId);
-    if (!plan) throw new AppError("not_found", "No such billing plan.");
+    if (!plan) throw new AppError("not_found", "recurring.planNotFound");
     if (!ALLOWED_FROM[change].includes(plan.status as PlanStatus)) {
-      throw new AppError("conflict", REFUSAL[change][plan.status] ?? `A ${plan.status} plan cannot be changed this way.`);
+      throw new AppError("conflict", REFUSAL[change][plan.status] ?? ["recurring.planCannotChange", { status: plan.status }]);
     }
     const now = deps.now();
     const patch = { ...patchOf(plan, now), updatedAt: now };

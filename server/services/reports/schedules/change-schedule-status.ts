@@ -22,7 +22,7 @@ export async function changeScheduleStatus(
     const row = await lockScheduleFor(tx, principal, input.scheduleId);
     const from = input.change === "pause" ? "active" : "paused";
     if (row.status !== from) {
-      throw new AppError("conflict", input.change === "pause" ? "This schedule is already paused." : "This schedule is already active.");
+      throw new AppError("conflict", input.change === "pause" ? "schedules.alreadyPaused" : "schedules.alreadyActive");
     }
     const now = deps.now();
     const patch =

@@ -14,7 +14,7 @@ export const seesAllSchedules = (p: Principal) => p.userType === "SUPER_ADMIN";
 export async function lockScheduleFor(tx: Tx, principal: Principal, id: string): Promise<ReportScheduleRow> {
   const [row] = await tx.select().from(reportSchedules).where(eq(reportSchedules.id, id)).for("update");
   if (!row || (row.ownerId !== principal.userId && !seesAllSchedules(principal))) {
-    throw new AppError("not_found", "No such scheduled report.");
+    throw new AppError("not_found", "schedules.notFound");
   }
   return row;
 }

@@ -20,7 +20,7 @@ export async function sendScheduleNow(
   const { deps, principal, ip } = ctx;
   const outcome = await deps.db.transaction(async (tx) => {
     const row = await lockScheduleFor(tx, principal, input.scheduleId);
-    if (row.status !== "active") throw new AppError("conflict", "This schedule is paused: resume it before sending it.");
+    if (row.status !== "active") throw new AppError("conflict", "schedules.pausedResumeFirst");
     return runScheduleInTx(
       deps,
       tx,
