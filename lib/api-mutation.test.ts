@@ -2,7 +2,15 @@
 import { MutationObserver, QueryClient, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
 import { apiFetch, ApiError, setStepUpHandler } from "./api-client";
-import { apiMutationOptions, generalMessage, SubmissionKey, toApiError, type ApiMutationConfig, type Submission } from "./api-mutation";
+import {
+  apiMutationOptions,
+  errorTextOf,
+  generalMessage,
+  SubmissionKey,
+  toApiError,
+  type ApiMutationConfig,
+  type Submission,
+} from "./api-mutation";
 
 function setup<TVars, TResult, F extends string = string>(config: ApiMutationConfig<TVars, TResult, F>) {
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -156,5 +164,43 @@ describe("useApiMutation's rules", () => {
       setStepUpHandler(null);
       vi.unstubAllGlobals();
     }
+  });
+});
+
+// Rule guarded (#15): a general message made in the browser (no answer, an answer without the error shape, a bug)
+// comes from the errors catalog in the reader's language; a schema's message (a validation key) from the validation
+// catalog; the API's own message (already translated by the server) is shown as it is.
+describe("errorTextOf", () => {
+  const t = (catalog: Record<string, string>) => {
+    const f = ((key: string, values?: Record<string, unknown>) =>
+      catalog[key]!.replace(/\{(\w+)\}/g, (_m, n: string) => String(values?.[n]))) as unknown as Parameters<
+      typeof errorTextOf
+    >[2]["errors"];
+    (f as unknown as { has(k: string): boolean }).has = (k: string) => k in catalog;
+    return f;
+  };
+  const ar = {
+    errors: t({
+      "client.network": "تعذّر الوصول إلى لوحة التحكم.",
+      "client.unknown": "حدث خطأ ما.",
+      "client.httpFailed": "فشل الطلب (HTTP {status}).",
+    }),
+    validation: t({ "text.reason200": "اجعل السبب أقل من 200 حرف." }),
+  };
+
+  it("translates the browser's own errors by their key, a schema's message by the validation catalog, and leaves the API's", () => {
+    const network = new ApiError(0, "network", "The dashboard could not be reached.", undefined, undefined, "client.network");
+    expect(errorTextOf(network.message, network, ar)).toBe("تعذّر الوصول إلى لوحة التحكم.");
+    const unknown = toApiError(new TypeError("x"));
+    expect(unknown.message).toBe("Something went wrong.");
+    expect(errorTextOf(unknown.message, unknown, ar)).toBe("حدث خطأ ما.");
+    const http = new ApiError(502, "unknown", "The request failed (HTTP 502).", undefined, undefined, "client.httpFailed?status=502");
+    expect(errorTextOf(http.message, http, ar)).toBe("فشل الطلب (HTTP 502).");
+    const schema = new ApiError(0, "validation_failed", "text.reason200");
+    expect(errorTextOf(schema.message, schema, ar)).toBe("اجعل السبب أقل من 200 حرف.");
+    const api = new ApiError(409, "conflict", "هذه الخطة متوقفة مؤقتًا مسبقًا.");
+    expect(errorTextOf(api.message, api, ar)).toBe("هذه الخطة متوقفة مؤقتًا مسبقًا.");
+    // A message the form chose itself (config.message) stays as it is.
+    expect(errorTextOf("Could not save.", network, ar)).toBe("Could not save.");
   });
 });
