@@ -91,15 +91,22 @@ export class AppError extends Error {
   override name = "AppError";
   /** The English text: logs, audit summaries. The API answers in the reader's language (server/http/errors.ts). */
   readonly userMessage: string;
+  /** The field errors in English (logs, tests); the API answers with `fieldKeys` in the reader's language. */
+  readonly fields?: Record<string, string[]>;
   constructor(
     readonly code: ErrorCode,
     /** Safe to show to the user: a key of the errors namespace (with values). */
     readonly messageKey: ErrorMessage,
     /** Field errors: keyed texts of the validation namespace (lib/schemas/messages.ts), or plain words. */
-    readonly fields?: Record<string, string[]>,
+    readonly fieldKeys?: Record<string, string[]>,
   ) {
-    const text = errorText(messageKey, englishErrorTranslators());
+    const english = englishErrorTranslators();
+    const text = errorText(messageKey, english);
     super(text);
     this.userMessage = text;
+    if (fieldKeys)
+      this.fields = Object.fromEntries(
+        Object.entries(fieldKeys).map(([field, list]) => [field, list.map((m) => translateKeyed(english.validation, m))]),
+      );
   }
 }

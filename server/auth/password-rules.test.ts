@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newPasswordSchema } from "@/lib/schemas/auth";
+import { inEnglish } from "@/tests/support/messages.support";
 import { passwordHistory, passwordTokens, users } from "../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
 import { hashToken } from "../services/admin/users/create-user";
@@ -32,7 +33,7 @@ describe("the new-password rule", () => {
   ])("refuses %j with a clear message", (password, message) => {
     const r = newPasswordSchema.safeParse(password);
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toContain(message);
+    expect(r.error?.issues.map((i) => inEnglish(i.message))).toContain(message);
   });
 
   it("accepts 12+ characters with letters and digits (the e2e password included)", () => {

@@ -112,7 +112,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE = englishErrorTranslators().errors("ht
 /** Map anything thrown by a handler to the one error shape. */
 export function toErrorResponse(error: unknown, context: { method: string; path: string } & ErrorReader): Response {
   if (error instanceof AppError) {
-    return errorAnswer(context, error.code, error.messageKey, error.fields ? { fields: error.fields } : {});
+    return errorAnswer(context, error.code, error.messageKey, error.fieldKeys ? { fields: error.fieldKeys } : {});
   }
   const id = randomUUID();
   if (isDatabaseUnavailable(error)) {

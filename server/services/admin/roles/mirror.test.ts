@@ -116,7 +116,7 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     const holder = await userHoldingRoles(deps.db, [r.role.id]);
     const before = await deps.db.select().from(roles).orderBy(roles.id);
     const audits = (await deps.db.select().from(auditLog)).length;
-    const unavailable = { code: "gateway_unavailable", userMessage: ROLES_GATEWAY_UNAVAILABLE };
+    const unavailable = { code: "gateway_unavailable", messageKey: ROLES_GATEWAY_UNAVAILABLE };
     const input = updateRoleSchema.parse({ name: r.role.name, description: "", permissions: ["TRANSACTIONS_VIEW"] });
     await expect(searchRoles({ deps: dead, principal: superAdmin, ip: null }, query())).rejects.toMatchObject(unavailable);
     await expect(getRole({ deps: dead, principal: superAdmin, ip: null }, { roleId: r.role.id })).rejects.toMatchObject(unavailable);

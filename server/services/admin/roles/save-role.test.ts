@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../../sandbox/server";
-import { createRoleSchema, NAME_TAKEN_MESSAGE, NO_PERMISSION_MESSAGE, updateRoleSchema } from "@/lib/schemas/admin-roles";
+import { createRoleSchema, NO_PERMISSION_MESSAGE, updateRoleSchema } from "@/lib/schemas/admin-roles";
 import type { Principal } from "../../../auth/principal";
 import { auditLog, roles } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
@@ -72,7 +72,7 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
     const auditsBefore = await deps.db.select().from(auditLog);
     await expect(createRole(as(admin), body(name.toUpperCase(), ["REFUNDS_CREATE"]))).rejects.toMatchObject({
       code: "conflict",
-      fields: { name: [NAME_TAKEN_MESSAGE] },
+      fields: { name: ["A role with this name already exists"] },
     });
     expect(await deps.db.select().from(roles)).toHaveLength(before.length);
     expect(await deps.db.select().from(auditLog)).toHaveLength(auditsBefore.length);
@@ -88,7 +88,7 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
       }),
     ).rejects.toMatchObject({
       code: "conflict",
-      fields: { name: [NAME_TAKEN_MESSAGE] },
+      fields: { name: ["A role with this name already exists"] },
     });
   });
 
@@ -152,7 +152,11 @@ describe.each(testDatabaseTargets())("role create / update / get ($name)", (targ
       .insert(roles)
       .values({ name: uniqueName("ghost"), gatewayRoleId: randomUUID(), source: "gateway", permissions: ["TRANSACTIONS_VIEW"] })
       .returning();
-    await expect(getRole(as(admin), { roleId: ghost!.id })).rejects.toMatchObject({ code: "not_found", userMessage: ROLE_NOT_AT_GATEWAY });
+    await expect(getRole(as(admin), { roleId: ghost!.id })).rejects.toMatchObject({
+      code: "not_found",
+      messageKey: ROLE_NOT_AT_GATEWAY,
+      userMessage: "No such role at the gateway.",
+    });
     await expect(
       updateRole(as(admin), {
         roleId: ghost!.id,

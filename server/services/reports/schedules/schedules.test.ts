@@ -310,10 +310,14 @@ describe.each(testDatabaseTargets())("scheduled reports on $name", (target) => {
           ...over,
         }),
       );
-    await expect(bad({ recipients: Array.from({ length: 21 }, (_, i) => `p${i}@example.com`).join(",") })).rejects.toThrow(/at most 20/);
-    await expect(bad({ recipients: "not-an-address" })).rejects.toThrow(/not an e-mail address/);
-    await expect(bad({ frequency: "monthly", monthDay: "29" })).rejects.toThrow(/from 1 to 28/);
-    await expect(bad({ timeOfDay: "24:00" })).rejects.toThrow(/like 07:00/);
+    // The schema's messages are validation keys (lib/schemas/messages.ts): "Enter at most 20 addresses.", "“…” is not an
+    // e-mail address.", "Choose a day from 1 to 28.", "Enter a time like 07:00."
+    await expect(bad({ recipients: Array.from({ length: 21 }, (_, i) => `p${i}@example.com`).join(",") })).rejects.toThrow(
+      /schedules\.maxRecipients\?max=20/,
+    );
+    await expect(bad({ recipients: "not-an-address" })).rejects.toThrow(/schedules\.notAnEmail/);
+    await expect(bad({ frequency: "monthly", monthDay: "29" })).rejects.toThrow(/schedules\.monthDay\?max=28/);
+    await expect(bad({ timeOfDay: "24:00" })).rejects.toThrow(/schedules\.timeFormat/);
     await deleteSchedule(as(owner), { scheduleId: s.id });
     expect(await database.db.select().from(reportSchedules).where(eq(reportSchedules.id, s.id))).toEqual([]);
   });
