@@ -130,11 +130,7 @@ export function CardPaymentForm(p: {
           {t("retryText", { reason: /[.!?؟]$/.test(p.retry.message) ? p.retry.message : `${p.retry.message}.` })}
         </Alert>
       )}
-      {invalidCount > 0 && !error && (
-        <Alert tone="error">
-          {t("invalid", { count: invalidCount })}
-        </Alert>
-      )}
+      {invalidCount > 0 && !error && <Alert tone="error">{t("invalid", { count: invalidCount })}</Alert>}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">{t("order")}</legend>
         <InputField
@@ -159,13 +155,7 @@ export function CardPaymentForm(p: {
         <SelectField label={t("currency")} required error={errors.currency?.message} {...register("currency")}>
           <CurrencyOptions />
         </SelectField>
-        <SelectField
-          label={t("type")}
-          required
-          hint={t("typeHint")}
-          error={errors.auth?.message}
-          {...register("auth")}
-        >
+        <SelectField label={t("type")} required hint={t("typeHint")} error={errors.auth?.message} {...register("auth")}>
           <option value="sale">{t("typeSale")}</option>
           <option value="authorize">{t("typeAuthorize")}</option>
         </SelectField>
@@ -219,16 +209,8 @@ export function CardPaymentForm(p: {
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="mb-2 text-base font-semibold">{t("options")}</legend>
-        <CheckboxField
-          label={t("saveCard")}
-          hint={t("saveCardHint")}
-          {...register("saveCard")}
-        />
-        <CheckboxField
-          label={t("recurringInit")}
-          hint={t("recurringInitHint")}
-          {...register("recurringInit")}
-        />
+        <CheckboxField label={t("saveCard")} hint={t("saveCardHint")} {...register("saveCard")} />
+        <CheckboxField label={t("recurringInit")} hint={t("recurringInitHint")} {...register("recurringInit")} />
       </fieldset>
       {needsAddress && (
         <fieldset className="grid gap-4 sm:grid-cols-2">
