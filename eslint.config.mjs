@@ -22,6 +22,9 @@ const CATALOG_ONLY = [
   "app/(dashboard)/account/_components/display-preferences.tsx",
   // Helper C: new payment, payment links, saved cards, customers, recurring.
   "app/(dashboard)/payments/**",
+  "app/(dashboard)/saved-cards/**",
+  "app/(dashboard)/customers/**",
+  "app/(dashboard)/recurring/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];
