@@ -12,7 +12,8 @@ import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
-import { STATUS_TONE, statusLabel } from "@/lib/transactions/labels";
+import { statusText } from "@/lib/i18n/vocab";
+import { STATUS_TONE } from "@/lib/transactions/labels";
 import type { PaymentStatus } from "@/lib/payment-status";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
@@ -38,7 +39,7 @@ const CELL =
 
 export default async function RecurringPage() {
   const { principal, allowed } = await pageAccess("RECURRING_CHARGE");
-  const t = await getTranslations("recurring");
+  const [t, tv] = await Promise.all([getTranslations("recurring"), getTranslations("vocab")]);
   if (!allowed) return <Forbidden area={t("title")} permission="RECURRING_CHARGE" />;
   const ctx = await appContext({ principal });
   // The interfaces are configuration (RECURRING_INTERFACE, PLAN_CHARGE_INTERFACE): the dialogs only learn whether
@@ -112,7 +113,7 @@ export default async function RecurringPage() {
                         {tok.lastCharge ? (
                           <>
                             <Badge tone={STATUS_TONE[tok.lastCharge.status as PaymentStatus] ?? "neutral"}>
-                              {statusLabel(tok.lastCharge.status)}
+                              {statusText(tv, tok.lastCharge.status)}
                             </Badge>
                             {tok.lastCharge.reason && (
                               <div dir="auto" className="text-xs text-slate-600">

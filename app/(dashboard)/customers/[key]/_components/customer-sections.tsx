@@ -10,7 +10,8 @@ import { CardMask } from "@/components/ui/card-mask";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import { PLAN_INTERVALS, PLAN_STATUSES, type PlanInterval, type PlanStatus } from "@/lib/schemas/billing-plans-values";
-import { kindLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
+import { kindText, statusText } from "@/lib/i18n/vocab";
+import { statusTone } from "@/lib/transactions/labels";
 import type { CustomerPayment, CustomerPlan, CustomerView } from "@/server/services/customers/customer-page";
 import { PLAN_STATUS_TONE } from "../../../recurring/plans/_components/plan-labels";
 
@@ -30,7 +31,8 @@ function Rows({ label, empty, children }: { label: string; empty: string; childr
   );
 }
 
-function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
+async function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
+  const tv = await getTranslations("vocab");
   const order = <bdi dir="ltr">{p.orderId}</bdi>;
   return (
     <li className={ROW} data-testid="customer-payment">
@@ -42,12 +44,12 @@ function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
         ) : (
           <span className="font-medium break-all">{order}</span>
         )}
-        <span className="block text-xs text-slate-600">{kindLabel(p.kind)}</span>
+        <span className="block text-xs text-slate-600">{kindText(tv, p.kind)}</span>
       </span>
       <span className="text-end font-medium sm:order-last">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
       <span>
         <Badge tone={statusTone(p.status)} dot>
-          {statusLabel(p.status)}
+          {statusText(tv, p.status)}
         </Badge>
       </span>
       <span className="text-end text-sm text-slate-700 sm:text-start">

@@ -12,7 +12,8 @@ import { buttonClasses } from "@/components/ui/button-styles";
 import { CardMask } from "@/components/ui/card-mask";
 import { MoneyAmount } from "@/components/ui/money";
 import { isCurrencyCode } from "@/lib/money";
-import { STATUS_TONE, statusLabel } from "@/lib/transactions/labels";
+import { statusText } from "@/lib/i18n/vocab";
+import { STATUS_TONE } from "@/lib/transactions/labels";
 import type { ConfirmedPayment, NewPaymentResult } from "@/lib/schemas/new-payment";
 import type { PaymentStatus } from "@/lib/payment-status";
 
@@ -34,6 +35,7 @@ export function PaymentOutcome({
   onRetry(message: string): void;
 }) {
   const t = useTranslations("newPayment.outcome");
+  const tv = useTranslations("vocab");
   const status = confirmed?.status ?? started.status;
   const message = confirmed?.message ?? started.message;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -50,7 +52,7 @@ export function PaymentOutcome({
       <h2 ref={heading} id="payment-result-title" tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
         {t("title")}{" "}
         <Badge tone={STATUS_TONE[status as PaymentStatus] ?? "neutral"} dot>
-          {statusLabel(status)}
+          {statusText(tv, status)}
         </Badge>
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
