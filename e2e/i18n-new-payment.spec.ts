@@ -46,7 +46,7 @@ test.describe("new payment in Arabic", () => {
 
     const orderId = `e2e-ar-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     await page.getByLabel(ar.form.orderId).fill(orderId);
-    await page.getByLabel(ar.form.amount, { exact: true }).fill("42.50");
+    await page.getByLabel(ar.form.amount).fill("42.50");
     await page.getByLabel(ar.form.firstName).fill("نورة");
     await page.getByLabel(ar.form.lastName).fill("صالح");
     await page.getByLabel(ar.form.email).fill("noura.saleh@example.com");

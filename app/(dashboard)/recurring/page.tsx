@@ -137,7 +137,11 @@ export default async function RecurringPage() {
                             <Link className="text-sm text-brand-700 underline" href="/recurring/plans">
                               {t.rich("livePlan", {
                                 state: t(`planState.${livePlan.get(tok.firstPaymentId)!.status}`),
-                                date: () => <bdi dir="ltr">{livePlan.get(tok.firstPaymentId)!.nextChargeDate}</bdi>,
+                                date: () => (
+                                  <bdi dir="ltr" className="whitespace-nowrap">
+                                    {livePlan.get(tok.firstPaymentId)!.nextChargeDate}
+                                  </bdi>
+                                ),
                               })}
                             </Link>
                           ) : (

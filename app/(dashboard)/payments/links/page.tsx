@@ -77,7 +77,15 @@ export default async function PaymentLinksPage() {
                     <TD>
                       <LocalTime iso={l.createdAt} relative />
                     </TD>
-                    <TD>{l.expireDate ? <bdi dir="ltr">{l.expireDate}</bdi> : "—"}</TD>
+                    <TD>
+                      {l.expireDate ? (
+                        <bdi dir="ltr" className="whitespace-nowrap">
+                          {l.expireDate}
+                        </bdi>
+                      ) : (
+                        "—"
+                      )}
+                    </TD>
                     <TD>
                       <LinkActions l={l} canView={canView} />
                     </TD>
@@ -110,7 +118,13 @@ export default async function PaymentLinksPage() {
                   {l.customerName}
                   {l.expireDate && l.status === "waiting" && (
                     <span className="block text-xs text-slate-600">
-                      {t.rich("payableUntil", { date: () => <bdi dir="ltr">{l.expireDate}</bdi> })}
+                      {t.rich("payableUntil", {
+                        date: () => (
+                          <bdi dir="ltr" className="whitespace-nowrap">
+                            {l.expireDate}
+                          </bdi>
+                        ),
+                      })}
                     </span>
                   )}
                 </p>

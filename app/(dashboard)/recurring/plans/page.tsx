@@ -84,7 +84,15 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
             <TBody>
               {upcoming.map((p) => (
                 <TR key={p.id} data-testid="upcoming-charge" data-plan-id={p.id}>
-                  <TD>{p.attempt > 0 ? <LocalTime iso={p.nextAttemptAt} /> : <bdi dir="ltr">{p.nextChargeDate}</bdi>}</TD>
+                  <TD>
+                    {p.attempt > 0 ? (
+                      <LocalTime iso={p.nextAttemptAt} />
+                    ) : (
+                      <bdi dir="ltr" className="whitespace-nowrap">
+                        {p.nextChargeDate}
+                      </bdi>
+                    )}
+                  </TD>
                   <TD>
                     <Customer c={p.customer} />
                   </TD>
@@ -103,7 +111,11 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                         {t.rich("upcoming.retry", {
                           attempt: p.attempt,
                           allowed: p.retriesAllowed,
-                          date: () => <bdi dir="ltr">{p.nextChargeDate}</bdi>,
+                          date: () => (
+                            <bdi dir="ltr" className="whitespace-nowrap">
+                              {p.nextChargeDate}
+                            </bdi>
+                          ),
                         })}
                       </span>
                     ) : (
@@ -151,8 +163,21 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                   </TD>
                   <TD>
                     {f.attempt === 0
-                      ? t.rich("failed.firstTry", { date: () => <bdi dir="ltr">{f.cycleDate}</bdi> })
-                      : t.rich("failed.retryN", { n: f.attempt, date: () => <bdi dir="ltr">{f.cycleDate}</bdi> })}
+                      ? t.rich("failed.firstTry", {
+                          date: () => (
+                            <bdi dir="ltr" className="whitespace-nowrap">
+                              {f.cycleDate}
+                            </bdi>
+                          ),
+                        })
+                      : t.rich("failed.retryN", {
+                          n: f.attempt,
+                          date: () => (
+                            <bdi dir="ltr" className="whitespace-nowrap">
+                              {f.cycleDate}
+                            </bdi>
+                          ),
+                        })}
                   </TD>
                   <TD>
                     <span dir="auto">{f.reason ?? "—"}</span>
@@ -223,7 +248,14 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                     <TD>
                       <span dir="auto">{p.description}</span>
                       <span className="block text-xs text-slate-600">
-                        {t.rich("all.from", { interval: tr(`interval.${p.interval}`), date: () => <bdi dir="ltr">{p.anchorDate}</bdi> })}
+                        {t.rich("all.from", {
+                          interval: tr(`interval.${p.interval}`),
+                          date: () => (
+                            <bdi dir="ltr" className="whitespace-nowrap">
+                              {p.anchorDate}
+                            </bdi>
+                          ),
+                        })}
                         {/* The interface is configuration, not the plan's business: named only where it limits the amount. */}
                         {p.interface === "form" && <span title={t("all.wholeUnitsTitle")}>{t("all.wholeUnits")}</span>}
                       </span>
@@ -245,7 +277,7 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                       {p.status === "cancelled" ? (
                         "—"
                       ) : (
-                        <bdi dir="ltr" data-testid="next-charge-date">
+                        <bdi dir="ltr" className="whitespace-nowrap" data-testid="next-charge-date">
                           {p.nextChargeDate}
                         </bdi>
                       )}

@@ -61,6 +61,7 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
           <InputField
             label={t("find.email")}
             type="email"
+            dir="ltr"
             autoComplete="off"
             required
             wrapperClassName="min-w-72 flex-1"
@@ -130,7 +131,15 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
                   <span className="font-medium">
                     <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
                   </span>
-                  <span className="text-slate-600">{t.rich("expires", { date: () => <bdi dir="ltr">{c.expiry}</bdi> })}</span>
+                  <span className="text-slate-600">
+                    {t.rich("expires", {
+                      date: () => (
+                        <bdi dir="ltr" className="whitespace-nowrap">
+                          {c.expiry}
+                        </bdi>
+                      ),
+                    })}
+                  </span>
                   {c.active ? <Badge tone="success">{t("active")}</Badge> : <Badge tone="neutral">{t("inactive")}</Badge>}
                   <span className="ms-auto">
                     <Button

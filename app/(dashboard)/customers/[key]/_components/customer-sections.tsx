@@ -94,7 +94,15 @@ export async function SavedCardsSection({ cards }: { cards: NonNullable<Customer
         {cards.cards.map((c) => (
           <li key={c.cardToken} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="customer-saved-card">
             <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
-            <span className="text-slate-600">{t.rich("expires", { date: () => <bdi dir="ltr">{c.expiry}</bdi> })}</span>
+            <span className="text-slate-600">
+              {t.rich("expires", {
+                date: () => (
+                  <bdi dir="ltr" className="whitespace-nowrap">
+                    {c.expiry}
+                  </bdi>
+                ),
+              })}
+            </span>
             {c.active ? <Badge tone="success">{t("active")}</Badge> : <Badge tone="neutral">{t("inactive")}</Badge>}
           </li>
         ))}

@@ -99,7 +99,11 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
           <Alert tone="success">
             {t.rich("ready", {
               id: () => <bdi dir="ltr">{created.orderId}</bdi>,
-              date: () => <bdi dir="ltr">{created.expireDate}</bdi>,
+              date: () => (
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  {created.expireDate}
+                </bdi>
+              ),
             })}
           </Alert>
           <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-2">
@@ -193,14 +197,30 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
           <InputField
             label={t("issueDate")}
             type="date"
-            hint={t("issueDateHint", { date: defaults.issueDate })}
+            hint={t.rich("issueDateHint", {
+              date: () => (
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  {defaults.issueDate}
+                </bdi>
+              ),
+            })}
             error={errors.issueDate?.message}
             {...register("issueDate")}
           />
           <InputField
             label={t("expireDate")}
             type="date"
-            hint={expireDate ? t("expireDateHint") : t("expireDateDefault", { date: defaults.expireDate })}
+            hint={
+              expireDate
+                ? t("expireDateHint")
+                : t.rich("expireDateDefault", {
+                    date: () => (
+                      <bdi dir="ltr" className="whitespace-nowrap">
+                        {defaults.expireDate}
+                      </bdi>
+                    ),
+                  })
+            }
             error={errors.expireDate?.message}
             {...register("expireDate")}
           />
