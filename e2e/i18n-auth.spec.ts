@@ -6,10 +6,10 @@
 // never saved on the shared e2e users (every later spec would turn Arabic): only a freshly created user saves one.
 // With SHOTS_DIR set, the tests also save screenshots at 1440 px and 390 px for a visual check of the mirrored layout.
 import { expect, test, type Page } from "@playwright/test";
-import arAccount from "../messages/ar/account.json";
-import arAuth from "../messages/ar/auth.json";
-import arCommon from "../messages/ar/common.json";
-import arShell from "../messages/ar/shell.json";
+import arAccount from "../messages/ar/account.json" with { type: "json" };
+import arAuth from "../messages/ar/auth.json" with { type: "json" };
+import arCommon from "../messages/ar/common.json" with { type: "json" };
+import arShell from "../messages/ar/shell.json" with { type: "json" };
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
@@ -80,7 +80,7 @@ test("a browser asking for Arabic gets the sign-in page in Arabic, signs in, and
   await expectArabic(page);
   await expect(page.getByRole("heading", { level: 1, name: arAccount.title })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: arAccount.sessions.heading })).toBeVisible();
-  await expect(page.getByText(arAccount.sessionsTable.thisBrowser)).toBeVisible();
+  await expect(page.getByText(arAccount.sessionsTable.thisBrowser, { exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await shoot(page, "account-reader");
 });
@@ -105,8 +105,10 @@ test("the sign-in page's switch turns the page Arabic and back, before anyone si
   await context.close();
 });
 
-test("a user who saves Arabic, Arabic-Indic digits and the Hijri line sees them on every later page", async ({ browser, page }) => {
+test("a user who saves Arabic, Arabic-Indic digits and the Hijri line sees them on every later page", async ({ browser }) => {
   // A fresh user (the shared ones must never save a language), invited by the admin through the API.
+  const adminContext = await browser.newContext({ baseURL: e2eUrls.app, locale: "en-GB" });
+  const page = await adminContext.newPage();
   await signInAs(page, E2E_USERS.admin);
   const email = `arabic.${Date.now().toString(36)}@e2e.test`;
   const created = await page.request.post("/api/admin/users", {
@@ -114,6 +116,7 @@ test("a user who saves Arabic, Arabic-Indic digits and the Hijri line sees them 
     data: { email, name: "سارة السالم", phoneNumber: "+966501234568", userType: "USER", roleNames: ["read-only"] },
   });
   expect(created.ok(), await created.text()).toBe(true);
+  await adminContext.close();
   const invitation = await waitForMail(e2eUrls.sandbox, email, { subject: /invited/i });
   const token = new URL(invitation.links.find((l) => l.includes("/set-password?token="))!).searchParams.get("token")!;
 

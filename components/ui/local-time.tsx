@@ -63,7 +63,8 @@ export function LocalTime({ iso, withSeconds = false, relative = false }: { iso:
   );
   return (
     <time dateTime={iso} title={ago ? full : undefined} suppressHydrationWarning>
-      <bdi dir="ltr">{ago ?? full}</bdi>
+      {/* Isolated, direction from its own text: an Arabic date ("٢٤/١١/٢٠٢٦، ١٠:١٥ ص") reads right-to-left. */}
+      <bdi>{ago ?? full}</bdi>
       {hijriLine && (
         <span className="block text-xs text-slate-500" suppressHydrationWarning>
           {hijriLine}
