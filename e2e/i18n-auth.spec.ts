@@ -10,6 +10,7 @@ import arAccount from "../messages/ar/account.json" with { type: "json" };
 import arAuth from "../messages/ar/auth.json" with { type: "json" };
 import arCommon from "../messages/ar/common.json" with { type: "json" };
 import arShell from "../messages/ar/shell.json" with { type: "json" };
+import arUi from "../messages/ar/ui.json" with { type: "json" };
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
@@ -147,5 +148,17 @@ test("a user who saves Arabic, Arabic-Indic digits and the Hijri line sees them 
   await expect(sessions.getByRole("row").nth(1)).toContainText(/[٠-٩]/);
   expect(await axeViolations(theirs)).toEqual([]);
   await shoot(theirs, "account");
+
+  // A dialog mirrors too: its close button (named in Arabic) sits at the top-left, the end side in RTL.
+  await theirs.getByRole("button", { name: arAccount.twoStep.addPasskey }).click();
+  const dialog = theirs.getByRole("dialog", { name: arAccount.twoStep.addPasskey });
+  const close = dialog.getByRole("button", { name: arUi.close, exact: true });
+  await expect(close).toBeVisible();
+  const [closeBox, dialogBox] = await Promise.all([close.boundingBox(), dialog.boundingBox()]);
+  expect(closeBox && dialogBox && closeBox.x < dialogBox.x + dialogBox.width / 2).toBe(true);
+  expect(await axeViolations(theirs)).toEqual([]);
+  if (SHOTS) await theirs.screenshot({ path: `${SHOTS}/account-dialog-1440.png` });
+  await close.click();
+  await expect(dialog).toHaveCount(0);
   await context.close();
 });
