@@ -41,6 +41,10 @@ const CATALOG_ONLY = [
   "app/(dashboard)/saved-cards/**",
   "app/(dashboard)/customers/**",
   "app/(dashboard)/recurring/**",
+  "app/(dashboard)/account/_components/display-preferences.tsx",
+  // Transactions, payment page, money actions, captures, refunds, lists (helper B)
+  "app/(dashboard)/transactions/**",
+  "components/list/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];
