@@ -45,6 +45,7 @@ const CATALOG_ONLY = [
   // Transactions, payment page, money actions, captures, refunds, lists (helper B)
   "app/(dashboard)/transactions/**",
   "components/list/**",
+  "components/money-actions/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];

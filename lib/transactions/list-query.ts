@@ -129,14 +129,12 @@ function checkQuery(v: Fields, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: ["currency"], message: M.currencyForAmount });
   if (v.currency && v.amountMin && v.amountMax) {
     const [lo, hi] = [decimalToMinor(v.amountMin, v.currency), decimalToMinor(v.amountMax, v.currency)];
-    if (lo !== null && hi !== null && lo > hi)
-      ctx.addIssue({ code: "custom", path: ["amountMax"], message: M.amountOrder });
+    if (lo !== null && hi !== null && lo > hi) ctx.addIssue({ code: "custom", path: ["amountMax"], message: M.amountOrder });
   }
   if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: M.dateOrder });
   if (v.cursor !== undefined) {
     const c = decodeCursor(v.cursor);
-    if (!c || c.s !== v.sort)
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: M.staleCursor });
+    if (!c || c.s !== v.sort) ctx.addIssue({ code: "custom", path: ["cursor"], message: M.staleCursor });
   }
 }
 

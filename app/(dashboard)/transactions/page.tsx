@@ -134,10 +134,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
               {t("exportAll")}
             </a>
           ) : (
-            <Button
-              variant="secondary"
-              disabledReason={t("exportNeedsPermission")}
-            >
+            <Button variant="secondary" disabledReason={t("exportNeedsPermission")}>
               {t("exportCsv")}
             </Button>
           )
@@ -169,78 +166,75 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         />
       )}
       <ClientMessages namespaces={["transactions"]}>
-      {query && <SavedViewsBar views={views} currentQuery={filterOnly} />}
-      <FilterForm
-        values={values}
-        statuses={query ? query.status : statusesRaw}
-        errors={errors}
-        columns={columnsOf(query ?? { cols: [] })}
-        zone={zone}
-        sort={query?.sort ?? "created"}
-        dir={query?.dir ?? "desc"}
-        activeCount={activeFilterCount(values, statusesRaw)}
-      />
+        {query && <SavedViewsBar views={views} currentQuery={filterOnly} />}
+        <FilterForm
+          values={values}
+          statuses={query ? query.status : statusesRaw}
+          errors={errors}
+          columns={columnsOf(query ?? { cols: [] })}
+          zone={zone}
+          sort={query?.sort ?? "created"}
+          dir={query?.dir ?? "desc"}
+          activeCount={activeFilterCount(values, statusesRaw)}
+        />
 
-      {query && page && total && (
-        <div className="overflow-hidden rounded-md border border-slate-200 bg-white shadow-xs">
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-            {/* A polite live region: a filter applied while typing announces its result. */}
-            <p role="status" className="text-sm font-medium text-slate-700" data-testid="match-count">
-              {hasFilter(query) ? t("countMatch", { count: countText }) : countText}
-            </p>
-            {canExport && page.rows.length > 0 && (
-              <form id={EXPORT_FORM_ID} method="get" action="/api/transactions/export" className="hidden items-center gap-2 md:flex">
-                <input type="hidden" name="scope" value="selected" />
-                <input type="hidden" name="tz" value={query.tz} />
-                <span className="text-sm text-slate-600">{t("tickToExport")}</span>
-                <ExportSelectedButton />
-              </form>
+        {query && page && total && (
+          <div className="overflow-hidden rounded-md border border-slate-200 bg-white shadow-xs">
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+              {/* A polite live region: a filter applied while typing announces its result. */}
+              <p role="status" className="text-sm font-medium text-slate-700" data-testid="match-count">
+                {hasFilter(query) ? t("countMatch", { count: countText }) : countText}
+              </p>
+              {canExport && page.rows.length > 0 && (
+                <form id={EXPORT_FORM_ID} method="get" action="/api/transactions/export" className="hidden items-center gap-2 md:flex">
+                  <input type="hidden" name="scope" value="selected" />
+                  <input type="hidden" name="tz" value={query.tz} />
+                  <span className="text-sm text-slate-600">{t("tickToExport")}</span>
+                  <ExportSelectedButton />
+                </form>
+              )}
+            </div>
+            {page.rows.length === 0 ? (
+              hasFilter(query) ? (
+                <EmptyState
+                  title={t("noMatchTitle")}
+                  description={t("noMatchBody")}
+                  action={
+                    <Link href={href(`tz=${encodeURIComponent(query.tz)}`)} className={buttonClasses({ variant: "secondary" })}>
+                      {t("clearFilters")}
+                    </Link>
+                  }
+                />
+              ) : (
+                <EmptyState title={t("emptyTitle")} description={t("emptyBody")} />
+              )
+            ) : (
+              <>
+                <ResponsiveList
+                  label={t("listLabel")}
+                  table={
+                    <TransactionsTable
+                      rows={page.rows}
+                      columns={columnsOf(query)}
+                      zone={query.tz}
+                      sort={query.sort}
+                      dir={query.dir}
+                      sortHref={(sort, dir) => href(toQueryString(query, { cursor: null, sort, dir }))}
+                      selectable={canExport}
+                      now={now}
+                    />
+                  }
+                  cards={<TransactionCards rows={page.rows} now={now} />}
+                />
+                <Pager
+                  shown={page.rows.length}
+                  prevHref={page.prevCursor ? href(toQueryString(query, { cursor: page.prevCursor })) : null}
+                  nextHref={page.nextCursor ? href(toQueryString(query, { cursor: page.nextCursor })) : null}
+                />
+              </>
             )}
           </div>
-          {page.rows.length === 0 ? (
-            hasFilter(query) ? (
-              <EmptyState
-                title={t("noMatchTitle")}
-                description={t("noMatchBody")}
-                action={
-                  <Link href={href(`tz=${encodeURIComponent(query.tz)}`)} className={buttonClasses({ variant: "secondary" })}>
-                    {t("clearFilters")}
-                  </Link>
-                }
-              />
-            ) : (
-              <EmptyState
-                title={t("emptyTitle")}
-                description={t("emptyBody")}
-              />
-            )
-          ) : (
-            <>
-              <ResponsiveList
-                label={t("listLabel")}
-                table={
-                  <TransactionsTable
-                    rows={page.rows}
-                    columns={columnsOf(query)}
-                    zone={query.tz}
-                    sort={query.sort}
-                    dir={query.dir}
-                    sortHref={(sort, dir) => href(toQueryString(query, { cursor: null, sort, dir }))}
-                    selectable={canExport}
-                    now={now}
-                  />
-                }
-                cards={<TransactionCards rows={page.rows} now={now} />}
-              />
-              <Pager
-                shown={page.rows.length}
-                prevHref={page.prevCursor ? href(toQueryString(query, { cursor: page.prevCursor })) : null}
-                nextHref={page.nextCursor ? href(toQueryString(query, { cursor: page.nextCursor })) : null}
-              />
-            </>
-          )}
-        </div>
-      )}
+        )}
       </ClientMessages>
     </div>
   );

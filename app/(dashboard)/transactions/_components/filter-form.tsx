@@ -73,9 +73,7 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
           />
           <SelectField label={t("filters.status")} name="status" defaultValue={statusValue} error={errors.status}>
             <option value="">{t("filters.anyStatus")}</option>
-            {statuses.length > 1 && (
-              <option value={statusValue}>{statuses.map((s) => statusText(vocab, s)).join(", ")}</option>
-            )}
+            {statuses.length > 1 && <option value={statusValue}>{statuses.map((s) => statusText(vocab, s)).join(", ")}</option>}
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusText(vocab, s)}

@@ -21,12 +21,7 @@ export function SaveViewButton({ query }: { query: string }) {
       <Button variant="secondary" onClick={() => setOpen(true)}>
         {t("save")}
       </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t("dialogTitle")}
-        description={t("dialogDescription")}
-      >
+      <Dialog open={open} onClose={() => setOpen(false)} title={t("dialogTitle")} description={t("dialogDescription")}>
         <SaveViewForm query={query} onDone={() => setOpen(false)} />
       </Dialog>
     </>

@@ -2,6 +2,7 @@
 // The payment's actions: shown only when the payment's state allows them, disabled with the reason when the
 // user lacks the permission (the server refuses them anyway). The result of the last action is announced here.
 // The dialogs load on demand (the page's first load stays small; the form library and zod come with them).
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -35,6 +36,7 @@ const TONE: Record<string, "success" | "warning" | "error" | "info"> = {
 };
 
 export function PaymentActions(p: PaymentActionsProps) {
+  const t = useTranslations("moneyActions");
   const [open, setOpen] = useState<"capture" | "void" | "refund" | null>(null);
   const [last, setLast] = useState<ActionResult | null>(null);
   const result = useRef<HTMLDivElement>(null);
@@ -44,7 +46,7 @@ export function PaymentActions(p: PaymentActionsProps) {
   };
   const canAuthActions = p.status === "authorized" && !p.captureOrVoidOpen;
   const canRefund = (p.status === "captured" || p.status === "partially_refunded") && p.refundableMinor > 0;
-  const why = (perm: string) => `You need the ${perm} permission.`;
+  const why = (permission: string) => t("needPermission", { permission });
 
   // The dialog gives focus back to the button that opened it; when the action made that button go away (a full
   // refund, a capture), focus would be lost on <body>: put it on the announced result instead.
@@ -55,7 +57,7 @@ export function PaymentActions(p: PaymentActionsProps) {
   // A role that can take none of these actions (read-only) is shown none; a role that can take some sees the
   // others disabled with the reason.
   if (!p.allowed.capture && !p.allowed.void && !p.allowed.refund) {
-    return <p className="text-sm text-slate-600">Your role can view this payment but not capture, void or refund it.</p>;
+    return <p className="text-sm text-slate-600">{t("readOnly")}</p>;
   }
 
   return (
@@ -68,10 +70,10 @@ export function PaymentActions(p: PaymentActionsProps) {
         {canAuthActions && (
           <>
             <Button onClick={() => setOpen("capture")} disabledReason={p.allowed.capture ? undefined : why("CAPTURES_CREATE")}>
-              Capture
+              {t("capture.button")}
             </Button>
             <Button variant="secondary" onClick={() => setOpen("void")} disabledReason={p.allowed.void ? undefined : why("VOIDS_CREATE")}>
-              Void
+              {t("void.button")}
             </Button>
           </>
         )}
@@ -81,12 +83,10 @@ export function PaymentActions(p: PaymentActionsProps) {
             onClick={() => setOpen("refund")}
             disabledReason={p.allowed.refund ? undefined : why("REFUNDS_CREATE")}
           >
-            Refund
+            {t("refund.button")}
           </Button>
         )}
-        {!canAuthActions && !canRefund && (
-          <p className="text-sm text-slate-600">No action is possible on this payment in its current state.</p>
-        )}
+        {!canAuthActions && !canRefund && <p className="text-sm text-slate-600">{t("noAction")}</p>}
       </div>
       <Suspense fallback={null}>
         {open === "capture" && (
