@@ -46,6 +46,8 @@ const CATALOG_ONLY = [
   "app/(dashboard)/transactions/**",
   "components/list/**",
   "components/money-actions/**",
+  "app/(dashboard)/captures/**",
+  "app/(dashboard)/refunds/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];

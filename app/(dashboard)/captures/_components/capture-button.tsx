@@ -1,6 +1,7 @@
 "use client";
 // "Capture" on a row of the Captures screen: the payment page's capture dialog (full or partial), loaded on
 // demand. The result is announced above the list (the captured row leaves it when the page refreshes).
+import { useTranslations } from "next-intl";
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -38,6 +39,7 @@ export function CaptureButton(p: {
   authorizedMinor: number;
   disabledReason?: string;
 }) {
+  const t = useTranslations("captures");
   const [open, setOpen] = useState(false);
   const setMessage = useContext(Ctx);
   return (
@@ -47,9 +49,9 @@ export function CaptureButton(p: {
         variant="secondary"
         disabledReason={p.disabledReason}
         onClick={() => setOpen(true)}
-        aria-label={`Capture order ${p.orderId}`}
+        aria-label={t("captureOrder", { orderId: p.orderId })}
       >
-        Capture
+        {t("capture")}
       </Button>
       {open && (
         <Suspense fallback={null}>
