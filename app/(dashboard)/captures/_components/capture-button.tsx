@@ -6,7 +6,7 @@ import { createContext, lazy, Suspense, useContext, useState, type ReactNode } f
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { CurrencyCode } from "@/lib/money";
-import type { ActionResult } from "@/lib/schemas/payment-actions-values";
+import { actionResultKey, type ActionResult } from "@/lib/schemas/payment-actions-values";
 
 const CaptureDialog = lazy(() => import("@/components/money-actions/capture-dialog").then((m) => ({ default: m.CaptureDialog })));
 
@@ -40,6 +40,7 @@ export function CaptureButton(p: {
   disabledReason?: string;
 }) {
   const t = useTranslations("captures");
+  const say = useTranslations("moneyActions");
   const [open, setOpen] = useState(false);
   const setMessage = useContext(Ctx);
   return (
@@ -63,7 +64,8 @@ export function CaptureButton(p: {
             onClose={() => setOpen(false)}
             onDone={(r: ActionResult) => {
               setOpen(false);
-              setMessage({ tone: TONE[r.state] ?? "info", text: r.message });
+              const key = actionResultKey(r);
+              setMessage({ tone: TONE[r.state] ?? "info", text: key ? say(`result.${key}`) : r.message });
             }}
           />
         </Suspense>

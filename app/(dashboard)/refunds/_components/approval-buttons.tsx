@@ -36,7 +36,10 @@ export function ApprovalButtons({ actionId, amount, orderId, requestedBy, disabl
     refresh: "always",
     onSuccess: (r) => {
       setAsking(null);
-      setMessage({ tone: r.state === "succeeded" || r.state === "rejected" ? "success" : "warning", text: r.message });
+      setMessage({
+        tone: r.state === "succeeded" || r.state === "rejected" ? "success" : "warning",
+        text: r.state === "succeeded" ? t("approved") : r.message,
+      });
     },
   });
   const ask = (decision: Decision) => {

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { CurrencyCode } from "@/lib/money";
-import type { ActionResult } from "@/lib/schemas/payment-actions-values";
+import { actionResultKey, type ActionResult } from "@/lib/schemas/payment-actions-values";
 
 const CaptureDialog = lazy(() => import("@/components/money-actions/capture-dialog").then((m) => ({ default: m.CaptureDialog })));
 const RefundDialog = lazy(() => import("./refund-dialog").then((m) => ({ default: m.RefundDialog })));
@@ -46,6 +46,11 @@ export function PaymentActions(p: PaymentActionsProps) {
   };
   const canAuthActions = p.status === "authorized" && !p.captureOrVoidOpen;
   const canRefund = (p.status === "captured" || p.status === "partially_refunded") && p.refundableMinor > 0;
+  // A known outcome in the reader's words; a gateway's own reason (declined, failed) as the server said it.
+  const resultText = (r: ActionResult) => {
+    const key = actionResultKey(r);
+    return key ? t(`result.${key}`) : r.message;
+  };
   const why = (permission: string) => t("needPermission", { permission });
 
   // The dialog gives focus back to the button that opened it; when the action made that button go away (a full
@@ -64,7 +69,7 @@ export function PaymentActions(p: PaymentActionsProps) {
     <div className="space-y-3">
       {/* Always rendered, so screen readers already watch it when the result arrives. */}
       <div ref={result} tabIndex={-1} aria-live="polite" className="outline-none empty:hidden">
-        {last && <Alert tone={TONE[last.state] ?? "info"}>{last.message}</Alert>}
+        {last && <Alert tone={TONE[last.state] ?? "info"}>{resultText(last)}</Alert>}
       </div>
       <div className="flex flex-wrap gap-2">
         {canAuthActions && (
