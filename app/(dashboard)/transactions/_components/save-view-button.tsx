@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
-import type { CreateSavedView, CreateSavedViewInput } from "@/lib/transactions/saved-view";
+import { savedViewMessageKey, type CreateSavedView, type CreateSavedViewInput } from "@/lib/transactions/saved-view";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
@@ -51,18 +51,22 @@ function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) 
     onSuccess: onDone,
   });
   const onSubmit = handleSubmit(submit);
+  const say = (message: string | undefined) => {
+    const key = savedViewMessageKey(message);
+    return key ? t(`errors.${key}`) : message;
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
-      {errors.query?.message && <Alert tone="error">{errors.query.message}</Alert>}
+      {errors.query?.message && <Alert tone="error">{say(errors.query.message)}</Alert>}
       <InputField
         label={t("name")}
         required
         maxLength={60}
         data-autofocus
         placeholder={t("namePlaceholder")}
-        error={errors.name?.message}
+        error={say(errors.name?.message)}
         {...register("name")}
       />
       <input type="hidden" {...register("query")} />
