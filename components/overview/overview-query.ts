@@ -2,7 +2,7 @@
 // the sentence that says what is wrong with it. Browser-safe and pure (`now` and the zone come in), so the unit
 // tests pin every rule: a bad custom range or currency is an error, never quietly the default period.
 import { isCurrencyCode } from "@/lib/money";
-import { PeriodError, resolvePeriod, type PeriodPreset, type ResolvedPeriod } from "@/lib/reports/period";
+import { PeriodError, resolvePeriod, type PeriodErrorCode, type PeriodPreset, type ResolvedPeriod } from "@/lib/reports/period";
 import type { OverviewFilter } from "@/lib/reports/figures";
 
 export type RawQuery = Record<string, string | string[] | undefined>;
@@ -13,7 +13,11 @@ export interface OverviewQuery {
   period: ResolvedPeriod | null;
   filter: OverviewFilter;
   errors: Partial<Record<"period" | "branch" | "currency", string>>;
+  /** The same errors as catalog keys (overview.errors.<code>), for the reader's language. */
+  errorCodes: Partial<Record<"period" | "branch" | "currency", OverviewErrorCode>>;
 }
+
+export type OverviewErrorCode = PeriodErrorCode | "currency" | "branch";
 
 const first = (q: RawQuery, k: string) => {
   const v = q[k];
@@ -33,6 +37,7 @@ export function parseOverviewQuery(raw: RawQuery, zone: string, now: Date): Over
     currency: first(raw, "currency").toUpperCase(),
   };
   const errors: OverviewQuery["errors"] = {};
+  const errorCodes: OverviewQuery["errorCodes"] = {};
   let period: ResolvedPeriod | null = null;
   try {
     period = resolvePeriod({ period: values.period, from: values.from, to: values.to }, zone, now);
@@ -43,17 +48,24 @@ export function parseOverviewQuery(raw: RawQuery, zone: string, now: Date): Over
   } catch (e) {
     if (!(e instanceof PeriodError)) throw e;
     errors.period = e.message;
+    errorCodes.period = e.code;
   }
   const filter: OverviewFilter = {};
   if (values.currency) {
     if (isCurrencyCode(values.currency)) filter.currency = values.currency;
-    else errors.currency = "Choose a currency from the list.";
+    else {
+      errors.currency = "Choose a currency from the list.";
+      errorCodes.currency = "currency";
+    }
   }
   if (values.branch) {
     if (values.branch.length <= 64 && !/[\u0000-\u001f]/.test(values.branch)) filter.branchId = values.branch;
-    else errors.branch = "A branch id is at most 64 characters.";
+    else {
+      errors.branch = "A branch id is at most 64 characters.";
+      errorCodes.branch = "branch";
+    }
   }
-  return { values, period: Object.keys(errors).length ? null : period, filter, errors };
+  return { values, period: Object.keys(errors).length ? null : period, filter, errors, errorCodes };
 }
 
 /** The Overview's URL for a preset, keeping the filters. */
