@@ -145,7 +145,9 @@ export function BreakdownChart({
       }}
     >
       <Bars
-        rows={barsOf(rows, currency, (count) => (kind === "brand" ? t("counts.otherBrands", { count }) : t("counts.otherBranches", { count })))}
+        rows={barsOf(rows, currency, (count) =>
+          kind === "brand" ? t("counts.otherBrands", { count }) : t("counts.otherBranches", { count }),
+        )}
       />
     </ChartFrame>
   );

@@ -33,7 +33,9 @@ export function ChartFrame({
         {children}
       </div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline print:hidden">{t("charts.showAsTable")}</summary>
+        <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline print:hidden">
+          {t("charts.showAsTable")}
+        </summary>
         <div className="mt-2">
           <Table caption={title} captionHidden>
             <THead>

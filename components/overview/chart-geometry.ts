@@ -126,7 +126,12 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const isEnglish = (locale: string) => languageOfLocale(locale) === "en";
 
 const dayFormat = (locale: string, withYear: boolean) =>
-  new Intl.DateTimeFormat(locale, { day: "numeric", month: withYear ? "long" : "short", ...(withYear ? { year: "numeric" } : {}), timeZone: "UTC" });
+  new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: withYear ? "long" : "short",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  });
 
 const hourText = (locale: string, h: number) => {
   const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
@@ -151,5 +156,7 @@ export function slotLongLabel(key: string, locale = "en-GB"): string {
     : dayFormat(locale, true).format(new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`));
   if (m[4] === undefined) return day;
   const h = Number(m[4]);
-  return isEnglish(locale) ? `${day} ${m[4]}:00–${String((h + 1) % 24).padStart(2, "0")}:00` : `${day} ${hourText(locale, h)}–${hourText(locale, (h + 1) % 24)}`;
+  return isEnglish(locale)
+    ? `${day} ${m[4]}:00–${String((h + 1) % 24).padStart(2, "0")}:00`
+    : `${day} ${hourText(locale, h)}–${hourText(locale, (h + 1) % 24)}`;
 }

@@ -137,7 +137,10 @@ export function FigureCards({ figures, period, filter }: { figures: OverviewFigu
             label={t("cards.approvalRate")}
             value={formatRate(w, current.approvalRate)}
             href={link("attempts")}
-            detail={t("cards.approvedOf", { approved: formatCount(w, current.approved), attempts: countOf(w, current.attempts, "attempts") })}
+            detail={t("cards.approvedOf", {
+              approved: formatCount(w, current.approved),
+              attempts: countOf(w, current.attempts, "attempts"),
+            })}
             change={rateChange(w, current.approvalRate, previous.approvalRate, days, "paymentAttempts")}
           />
           <Figure

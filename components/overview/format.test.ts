@@ -3,16 +3,12 @@
 // gives "—", not "0%" (nothing was attempted, nothing was approved or refused).
 // Issue #15: the same wording in Arabic, from the catalog, in the reader's digits, with the signed figure isolated
 // so that "+12.5%" keeps its sign on the left inside a right-to-left sentence.
-import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
-import { formatLocaleOf, type DigitStyle, type Language } from "@/lib/i18n/languages";
-import { catalogOf, type Messages } from "@/messages";
+import type { DigitStyle, Language } from "@/lib/i18n/languages";
+import { translatorOf } from "@/tests/support/translators.support";
 import { compactAmount, countOf, formatRate, percentChange, previousLabel, rateChange, type Words } from "./format";
 
-function words(language: Language, digits: DigitStyle = "latn"): Words {
-  const locale = formatLocaleOf({ language, digits });
-  return { t: createTranslator<Messages, "overview">({ locale, messages: catalogOf(language), namespace: "overview" }), locale };
-}
+const words = (language: Language, digits: DigitStyle = "latn"): Words => translatorOf("overview", language, digits);
 const en = words("en");
 
 describe("percentChange (figures against the previous period of the same length)", () => {

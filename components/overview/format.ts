@@ -47,7 +47,13 @@ export function formatRate(w: Words, rate: number | null): string {
  * The change of an amount or a count from the previous period. With nothing in the previous period there is no
  * percentage to give: it says so instead of "+∞%".
  */
-export function percentChange(w: Words, current: number, previous: number | null | undefined, days: number, noun: Noun = "payments"): Change {
+export function percentChange(
+  w: Words,
+  current: number,
+  previous: number | null | undefined,
+  days: number,
+  noun: Noun = "payments",
+): Change {
   const vs = previousLabel(w, days);
   if (!previous) {
     return current === 0
@@ -72,7 +78,10 @@ export function rateChange(w: Words, current: number | null, previous: number | 
   if (Math.abs(points) < 0.05) return { text: w.t("change.noChange", { previous: vs }), tone: "flat" };
   const sign = points > 0 ? "+" : "\u2212";
   return {
-    text: w.t("change.moved", { change: isolate(w, w.t("change.points", { value: `${sign}${fixed(w, Math.abs(points), 1)}` })), previous: vs }),
+    text: w.t("change.moved", {
+      change: isolate(w, w.t("change.points", { value: `${sign}${fixed(w, Math.abs(points), 1)}` })),
+      previous: vs,
+    }),
     tone: points > 0 ? "up" : "down",
   };
 }

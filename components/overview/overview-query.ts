@@ -12,9 +12,8 @@ export interface OverviewQuery {
   values: { period: string; from: string; to: string; branch: string; currency: string };
   period: ResolvedPeriod | null;
   filter: OverviewFilter;
-  errors: Partial<Record<"period" | "branch" | "currency", string>>;
-  /** The same errors as catalog keys (overview.errors.<code>), for the reader's language. */
-  errorCodes: Partial<Record<"period" | "branch" | "currency", OverviewErrorCode>>;
+  /** What is wrong with each field, as its key in the catalog (overview.errors.<code>). */
+  errors: Partial<Record<"period" | "branch" | "currency", OverviewErrorCode>>;
 }
 
 export type OverviewErrorCode = PeriodErrorCode | "currency" | "branch";
@@ -37,7 +36,6 @@ export function parseOverviewQuery(raw: RawQuery, zone: string, now: Date): Over
     currency: first(raw, "currency").toUpperCase(),
   };
   const errors: OverviewQuery["errors"] = {};
-  const errorCodes: OverviewQuery["errorCodes"] = {};
   let period: ResolvedPeriod | null = null;
   try {
     period = resolvePeriod({ period: values.period, from: values.from, to: values.to }, zone, now);
@@ -47,25 +45,18 @@ export function parseOverviewQuery(raw: RawQuery, zone: string, now: Date): Over
     }
   } catch (e) {
     if (!(e instanceof PeriodError)) throw e;
-    errors.period = e.message;
-    errorCodes.period = e.code;
+    errors.period = e.code;
   }
   const filter: OverviewFilter = {};
   if (values.currency) {
     if (isCurrencyCode(values.currency)) filter.currency = values.currency;
-    else {
-      errors.currency = "Choose a currency from the list.";
-      errorCodes.currency = "currency";
-    }
+    else errors.currency = "currency";
   }
   if (values.branch) {
     if (values.branch.length <= 64 && !/[\u0000-\u001f]/.test(values.branch)) filter.branchId = values.branch;
-    else {
-      errors.branch = "A branch id is at most 64 characters.";
-      errorCodes.branch = "branch";
-    }
+    else errors.branch = "branch";
   }
-  return { values, period: Object.keys(errors).length ? null : period, filter, errors, errorCodes };
+  return { values, period: Object.keys(errors).length ? null : period, filter, errors };
 }
 
 /** The Overview's URL for a preset, keeping the filters. */

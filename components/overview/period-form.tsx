@@ -13,11 +13,11 @@ import { presetHref, type OverviewQuery } from "./overview-query";
 export function PeriodForm({ query, period, branches }: { query: OverviewQuery; period: ResolvedPeriod | null; branches: string[] }) {
   const t = useTranslations("overview");
   const tr = useTranslations("reports");
-  const { values, errorCodes } = query;
+  const { values, errors: codes } = query;
   const errors = {
-    period: errorCodes.period && t(`errors.${errorCodes.period}`, { max: MAX_PERIOD_DAYS }),
-    branch: errorCodes.branch && t(`errors.${errorCodes.branch}`, { max: MAX_PERIOD_DAYS }),
-    currency: errorCodes.currency && t(`errors.${errorCodes.currency}`, { max: MAX_PERIOD_DAYS }),
+    period: codes.period && t(`errors.${codes.period}`, { max: MAX_PERIOD_DAYS }),
+    branch: codes.branch && t(`errors.${codes.branch}`, { max: MAX_PERIOD_DAYS }),
+    currency: codes.currency && t(`errors.${codes.currency}`, { max: MAX_PERIOD_DAYS }),
   };
   // The valid filters, kept by the preset links (even while another field is in error).
   const filter: OverviewFilter = query.filter;
@@ -46,7 +46,13 @@ export function PeriodForm({ query, period, branches }: { query: OverviewQuery; 
       </nav>
       <form method="get" action="/overview" className="grid grid-cols-2 items-start gap-3 md:grid-cols-[repeat(4,minmax(0,11rem))_auto]">
         <input type="hidden" name="period" value={period && period.preset !== "custom" ? period.preset : "custom"} />
-        <InputField type="date" name="from" label={t("form.from")} defaultValue={values.from || period?.firstDay || ""} error={errors.period} />
+        <InputField
+          type="date"
+          name="from"
+          label={t("form.from")}
+          defaultValue={values.from || period?.firstDay || ""}
+          error={errors.period}
+        />
         <InputField type="date" name="to" label={t("form.to")} defaultValue={values.to || period?.lastDay || ""} />
         <InputField
           name="branch"

@@ -14,7 +14,6 @@ import { ChartFrame } from "./chart-frame";
 import { compactAmount, formatCount, formatRate, type Words } from "./format";
 
 /** Offset from the plot's physical left edge in % (the geometry has already laid time out in the reading direction). */
-// eslint-disable-next-line local/no-ui-literals -- a CSS property name, not text
 const at = (x: number): CSSProperties => ({ left: `${x}%` });
 
 /** The page's reading direction, the way time runs on the x axis. */
@@ -88,7 +87,10 @@ export function VolumeChart({ currency, series, hourly }: { currency: CurrencyCo
     <ChartFrame
       title={t("charts.volumeTitle", { unit: hourly ? "hour" : "day", currency })}
       table={{
-        columns: [{ label: hourly ? t("charts.hour") : t("charts.day") }, { label: t("charts.grossVolumeIn", { currency }), numeric: true }],
+        columns: [
+          { label: hourly ? t("charts.hour") : t("charts.day") },
+          { label: t("charts.grossVolumeIn", { currency }), numeric: true },
+        ],
         rows: chart.columns.map((c) => ({
           key: c.key,
           cells: [slotLongLabel(c.key, locale), <MoneyAmount key="v" value={{ minor: c.value, currency }} />],

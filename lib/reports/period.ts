@@ -6,7 +6,6 @@ import { canonicalTimeZone, isCalendarDate, nextCalendarDate, startOfDayInZone, 
 export const PERIOD_PRESETS = ["today", "yesterday", "7d", "30d", "month", "custom"] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
-
 /** The longest custom range a person may ask for (a year and a day: a leap year's closing report). */
 export const MAX_PERIOD_DAYS = 367;
 

@@ -108,7 +108,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             </h2>
             <p className="mt-0.5 text-sm text-slate-600 print:text-black">
               {period
-                ? t.rich("figures.intro", { period: periodWords(period, t, tr, locale), zone, days: period.days, tz: (c) => <bdi dir="ltr">{c}</bdi> })
+                ? t.rich("figures.intro", {
+                    period: periodWords(period, t, tr, locale),
+                    zone,
+                    days: period.days,
+                    tz: (c) => <bdi dir="ltr">{c}</bdi>,
+                  })
                 : t.rich("figures.introNoPeriod", { zone, tz: (c) => <bdi dir="ltr">{c}</bdi> })}
             </p>
           </div>
@@ -116,7 +121,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           {!period ? (
             <Alert tone="error" title={t("figures.noFiguresTitle")}>
               {t("figures.noFiguresBody", {
-                error: t(`errors.${(query.errorCodes.period ?? query.errorCodes.currency ?? query.errorCodes.branch)!}`, { max: MAX_PERIOD_DAYS }),
+                error: t(`errors.${(query.errors.period ?? query.errors.currency ?? query.errors.branch)!}`, {
+                  max: MAX_PERIOD_DAYS,
+                }),
               })}
             </Alert>
           ) : figures === "failed" ? (
