@@ -6,7 +6,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { REPORT_KEY } from "@/lib/reports/report-table";
-import { WEEKDAY_KEYS, type ScheduleTiming } from "@/lib/schemas/report-schedules-values";
+import { currentUiPrefs } from "@/server/i18n/prefs";
+import { scheduleWords } from "@/server/services/reports/schedules/schedule-words";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -27,19 +28,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export const dynamic = "force-dynamic";
 
 type ReportsT = Awaited<ReturnType<typeof getTranslations<"reports">>>;
-
-/** "Every Monday at 07:00", in the reader's language (the zone is said beside it). */
-function scheduleWords(timing: ScheduleTiming, t: ReportsT): string {
-  const time = timing.timeOfDay;
-  switch (timing.frequency) {
-    case "daily":
-      return t("schedules.words.daily", { time });
-    case "weekly":
-      return t("schedules.words.weekly", { time, weekday: t(`schedules.weekdays.${WEEKDAY_KEYS[timing.weekday ?? 1] ?? "monday"}`) });
-    case "monthly":
-      return t("schedules.words.monthly", { time, day: timing.monthDay ?? 1 });
-  }
-}
 
 /** "2026-11-30 07:00" on the reporting zone's clock (the page says which zone). */
 const inZone = (iso: string, zone: string) => formatInZone(new Date(iso), zone).slice(0, 16);
@@ -91,7 +79,7 @@ export default async function ScheduledReportsPage() {
   const t = await getTranslations("reports");
   if (!allowed) return <Forbidden area={t("schedules.title")} permission="REPORTS_VIEW" />;
   const ctx = await appContext({ principal });
-  const schedules = await listSchedules(ctx);
+  const [schedules, prefs] = await Promise.all([listSchedules(ctx), currentUiPrefs()]);
   const zone = ctx.deps.config.reportTimeZone;
   const showOwner = schedules.some((s) => !s.owner.isMe);
   return (
@@ -126,7 +114,7 @@ export default async function ScheduledReportsPage() {
               <TBody className="max-sm:block">
                 {schedules.map((s) => {
                   const title = t(`names.${REPORT_KEY[s.report]}`);
-                  const words = scheduleWords(s.timing, t);
+                  const words = scheduleWords(s.timing, prefs);
                   return (
                     <TR
                       key={s.id}
