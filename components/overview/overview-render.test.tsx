@@ -142,3 +142,31 @@ describe("OverviewCharts", () => {
     expect(one).toContain("24 Nov 2026 10:00–11:00");
   });
 });
+
+// Issue #15: the Overview in Arabic. Rules guarded: the words come from the Arabic catalog; amounts keep the
+// "SAR 175.00" form; the time axis runs right to left (the day's first hour is placed further right than its last
+// labelled one), and the tables still list the hours in time order.
+describe("in Arabic", () => {
+  const day = resolvePeriod({ period: "today" }, zone, now);
+  const html = decode(
+    renderToStaticMarkup(
+      <WithIntl language="ar">
+        <FigureCards figures={figures} period={period} filter={{}} />
+        <OverviewCharts figures={overviewFixture(day)} period={day} filter={{}} />
+      </WithIntl>,
+    ),
+  );
+
+  it("uses the Arabic catalog and keeps SAR amounts code first", () => {
+    expect(html).toContain("إجمالي الحجم");
+    expect(html).toContain("إجمالي الحجم لكل ساعة، SAR");
+    expect(html).toContain("SAR 175.00");
+    expect(html).not.toContain("Gross volume");
+  });
+
+  it("lays the hours out right to left", () => {
+    const left = (label: string) => Number(new RegExp(`left:([\\d.]+)%[^>]*>${label}<`).exec(html)?.[1]);
+    expect(left("00:00")).toBeGreaterThan(left("20:00"));
+    expect(html.indexOf("24 نوفمبر 2026 00:00–01:00")).toBeLessThan(html.indexOf("24 نوفمبر 2026 23:00–00:00"));
+  });
+});
