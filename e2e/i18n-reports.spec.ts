@@ -5,15 +5,19 @@
 // CSV has Arabic column headers and header block, and axe finds nothing. Screenshots at 1440 px in /tmp/shots-e.
 import fs from "node:fs";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import ar from "../messages/ar/overview.json";
-import arReports from "../messages/ar/reports.json";
-import arExports from "../messages/ar/exports.json";
+import type { Messages } from "../messages";
 import { e2eUrls } from "../playwright.config";
 import { dayInZone } from "../lib/reports/period";
 import { axeViolations } from "./support/axe";
 import { customerPays } from "./support/seed-payments";
 import { signInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
+
+// Read as files: Playwright's loader does not import JSON modules here.
+const catalog = <NS extends keyof Messages>(ns: NS) => JSON.parse(fs.readFileSync(`messages/ar/${ns}.json`, "utf8")) as Messages[NS];
+const ar = catalog("overview");
+const arReports = catalog("reports");
+const arExports = catalog("exports");
 
 test.describe.configure({ mode: "serial" });
 test.use({ locale: "ar-SA", timezoneId: "Asia/Riyadh", viewport: { width: 1440, height: 900 } });
