@@ -62,7 +62,7 @@ describe("localizeReport", () => {
   it("translates the refunds report's words but never its data", () => {
     const t = localizeReport(refunds, ar);
     expect(t.columns.map((c) => c.label)).toEqual(["رقم الطلب", "الحالة", "طلبه"]);
-    expect(t.rows[0]!.state).toBe("ناجح");
+    expect(t.rows[0]!.state).toBe("تمت بنجاح");
     // An order id that happens to read like the totals' words is data: it stays.
     expect(t.rows[0]!.orderId).toBe("Total refunded (1 succeeded)");
     expect(t.rows[0]!.requestedBy).toBe("finance@example.test");

@@ -1,6 +1,6 @@
 // A report in the reader's language: its title, column headers and the words the reports write into cells (the
 // totals' row names, age bands, refund states and methods, "Not known"), from the `reports` catalog; the header
-// block of its files from the `exports` catalog. Data (order ids, e-mails, notes, amounts) is never touched. The
+// block of its files from the `exports` catalog; refund states from `vocab`. Data (order ids, e-mails, notes, amounts) is never touched. The
 // reports themselves build English tables (the benchmark and the tests read them); every page, download and
 // scheduled mail passes them through here, so the three agree in any language. English comes out identical.
 import "server-only";
@@ -8,6 +8,7 @@ import type { UiPrefs } from "@/lib/i18n/languages";
 import { directionOf } from "@/lib/i18n/languages";
 import { REPORT_KEY, type ReportCell, type ReportColumn, type ReportRow, type ReportTable } from "@/lib/reports/report-table";
 import { ACTION_STATE } from "@/lib/schemas/payment-actions-values";
+import { actionStateText, type VocabTranslator } from "@/lib/i18n/vocab";
 import { translatorFor } from "../../i18n/translator";
 import { AGE_BANDS } from "./auth-ageing-report";
 import type { ReportFileWords } from "./files/report-csv";
@@ -16,19 +17,8 @@ type Prefs = Pick<UiPrefs, "language" | "digits">;
 type ReportsT = ReturnType<typeof translatorFor<"reports">>;
 
 const BAND_KEY = { "0-1": "under1", "1-3": "from1to3", "3-7": "from3to7", "7+": "over7" } as const;
-type StateKey = "pendingApproval" | "inFlight" | "succeeded" | "declined" | "failed" | "unknown" | "rejected";
-const STATE_KEY: Record<string, StateKey> = {
-  pending_approval: "pendingApproval",
-  in_flight: "inFlight",
-  succeeded: "succeeded",
-  declined: "declined",
-  failed: "failed",
-  unknown: "unknown",
-  rejected: "rejected",
-};
-
 /** The English words a report writes into a column's cells, and what they become. */
-function cellWords(table: ReportTable, t: ReportsT): Record<string, Record<string, string>> {
+function cellWords(table: ReportTable, t: ReportsT, vocab: VocabTranslator): Record<string, Record<string, string>> {
   switch (table.report) {
     case "daily-closing":
       return {
@@ -37,11 +27,9 @@ function cellWords(table: ReportTable, t: ReportsT): Record<string, Record<strin
         brand: { "Not known": t("values.notKnown") },
       };
     case "refunds": {
+      // The states' words are the payment vocabulary's (vocab.actionState), as everywhere else.
       const states: Record<string, string> = {};
-      for (const [code, { label }] of Object.entries(ACTION_STATE)) {
-        const key = STATE_KEY[code];
-        if (key) states[label] = t(`values.states.${key}`);
-      }
+      for (const [code, { label }] of Object.entries(ACTION_STATE)) states[label] = actionStateText(vocab, code);
       return {
         state: states,
         method: { Full: t("values.full"), Partial: t("values.partial") },
@@ -70,7 +58,7 @@ function columnLabel(table: ReportTable, column: ReportColumn, t: ReportsT): Rep
 /** The report's table in the reader's language. */
 export function localizeReport(table: ReportTable, prefs: Prefs): ReportTable {
   const t = translatorFor(prefs, "reports");
-  const words = cellWords(table, t);
+  const words = cellWords(table, t, translatorFor(prefs, "vocab"));
   const totalRefunded = /^Total refunded \((\d+) succeeded\)$/;
   const cell = (key: string, value: ReportCell | undefined): ReportCell | undefined => {
     if (typeof value !== "string") return value;
