@@ -19,6 +19,7 @@ const floor = (target, from, why) => ({ target, from, message: why });
 const CATALOG_ONLY = [
   "components/i18n/**",
   "app/layout.tsx",
+  "app/(dashboard)/account/_components/display-preferences.tsx",
   // Helper A: auth, account, shell, status pages, ui primitives, public payment pages.
   "app/(auth)/**",
   "components/auth/**",
@@ -36,6 +37,17 @@ const CATALOG_ONLY = [
   "app/(dashboard)/error.tsx",
   "components/ui/**",
   "app/(public)/**",
+  // Helper C: new payment, payment links, saved cards, customers, recurring.
+  "app/(dashboard)/payments/**",
+  "app/(dashboard)/saved-cards/**",
+  "app/(dashboard)/customers/**",
+  "app/(dashboard)/recurring/**",
+  // Transactions, payment page, money actions, captures, refunds, lists (helper B)
+  "app/(dashboard)/transactions/**",
+  "components/list/**",
+  "components/money-actions/**",
+  "app/(dashboard)/captures/**",
+  "app/(dashboard)/refunds/**",
   // Overview and reports (overview, reports namespaces)
   "app/(dashboard)/overview/**",
   "components/overview/**",
