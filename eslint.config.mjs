@@ -48,6 +48,10 @@ const CATALOG_ONLY = [
   "components/money-actions/**",
   "app/(dashboard)/captures/**",
   "app/(dashboard)/refunds/**",
+  // Overview and reports (overview, reports namespaces)
+  "app/(dashboard)/overview/**",
+  "components/overview/**",
+  "app/(dashboard)/reports/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];
