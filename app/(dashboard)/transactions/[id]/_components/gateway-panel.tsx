@@ -10,7 +10,18 @@ import { Card } from "@/components/ui/card";
 import type { PaymentRow } from "@/server/db/schema";
 import type { ServiceContext } from "@/server/services/deps";
 import { viewPaymentAtGateway } from "@/server/services/sync/gateway-snapshot";
-import { disagreement, gatewayLabel, type GatewayField } from "@/server/services/sync/gateway-snapshot-labels";
+import { statusText } from "@/lib/i18n/vocab";
+import { disagreement, gatewayLabel, type GatewayField, type WordOf } from "@/server/services/sync/gateway-snapshot-labels";
+
+type GatewayT = ReturnType<typeof useTranslations<"payment.gateway">>;
+
+/** The catalog's words for a gateway value (payment.gateway.words), null for a value it does not know. */
+function wordsOf(t: GatewayT): WordOf {
+  return (field, value) => {
+    const key = `words.${field}.${value}` as "words.status.PREPARE";
+    return t.has(key) ? t(key) : null;
+  };
+}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -24,12 +35,12 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** A gateway enum as words; the raw value on hover (and in the toggle below, for keyboard and touch). */
 function Word({ field, raw }: { field: GatewayField; raw: string | null | undefined }) {
   const t = useTranslations("payment.gateway");
-  const l = gatewayLabel(field, raw);
+  const l = gatewayLabel(field, raw, wordsOf(t));
   return l ? <span title={t("rawValue", { raw: l.raw })}>{l.label}</span> : null;
 }
 
 export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx: ServiceContext }) {
-  const t = await getTranslations("payment.gateway");
+  const [t, tv] = await Promise.all([getTranslations("payment.gateway"), getTranslations("vocab")]);
   if (!payment.gatewayId) {
     return (
       <Card title={t("title")}>
@@ -41,7 +52,9 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
   const { status, details } = snapshot;
   const d = details.ok ? details.view : null;
   const units = details.ok ? details.businessUnits : [];
-  const differs = disagreement(snapshot, payment.status);
+  const differs = disagreement(snapshot, payment.status, (theirs, ours) =>
+    t("disagreement", { theirs: statusText(tv, theirs), ours: statusText(tv, ours) }),
+  );
   const raw: Array<[string, string | null]> = [
     ["status", status.ok ? status.view.status : null],
     ["reason", status.ok ? status.view.reason : null],
