@@ -22,6 +22,7 @@ const CATALOG_ONLY = [
   "app/(dashboard)/account/_components/display-preferences.tsx",
   // admin (users, roles, branches, partners, audit)
   "app/(dashboard)/admin/users/**",
+  "app/(dashboard)/admin/roles/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];

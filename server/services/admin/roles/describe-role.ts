@@ -52,7 +52,10 @@ export function describePermissions(permissions: readonly string[], prefs: Prefs
 }
 
 /** The line shown under a role's name: its description if it has one, else what its permissions allow. */
-export function describeRole(role: { description: string | null; permissions: readonly string[] }, prefs: Prefs = DEFAULT_UI_PREFS): string {
+export function describeRole(
+  role: { description: string | null; permissions: readonly string[] },
+  prefs: Prefs = DEFAULT_UI_PREFS,
+): string {
   const own = role.description?.trim();
   return own ? own : describePermissions(role.permissions, prefs);
 }
