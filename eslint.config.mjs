@@ -23,6 +23,7 @@ const CATALOG_ONLY = [
   // admin (users, roles, branches, partners, audit)
   "app/(dashboard)/admin/users/**",
   "app/(dashboard)/admin/roles/**",
+  "app/(dashboard)/admin/branches/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];
