@@ -24,6 +24,7 @@ const CATALOG_ONLY = [
   "app/(dashboard)/admin/users/**",
   "app/(dashboard)/admin/roles/**",
   "app/(dashboard)/admin/branches/**",
+  "app/(dashboard)/admin/partners/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];
