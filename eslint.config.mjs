@@ -25,6 +25,7 @@ const CATALOG_ONLY = [
   "app/(dashboard)/admin/roles/**",
   "app/(dashboard)/admin/branches/**",
   "app/(dashboard)/admin/partners/**",
+  "app/(dashboard)/admin/audit/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];
