@@ -4,8 +4,8 @@
 // taa marbuta; a role's permissions are named in Arabic (the codes stay as they are); axe finds nothing on the
 // users page, the new-user dialog, the roles page and a role's page.
 import { expect, test, type Page } from "@playwright/test";
-import arRoles from "../messages/ar/roles.json";
-import arUsers from "../messages/ar/users.json";
+import arRoles from "../messages/ar/roles.json" with { type: "json" };
+import arUsers from "../messages/ar/users.json" with { type: "json" };
 import { axeViolations } from "./support/axe";
 import { PASSWORD, E2E_USERS } from "./support/users";
 
@@ -17,7 +17,8 @@ async function signInArabic(page: Page, email: string) {
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await page.locator('input[type="email"]').fill(email);
   await page.locator('input[type="password"]').fill(PASSWORD);
-  await page.locator('button[type="submit"]').click();
+  // Enter in the password field submits the sign-in form (the page has a second form: the language switch).
+  await page.locator('input[type="password"]').press("Enter");
   await expect(page).toHaveURL(/\/overview$/);
 }
 
@@ -39,7 +40,7 @@ test("users in Arabic: right-to-left, a user with an Arabic name is created and 
   await expect(dialog.getByRole("button", { name: arUsers.newUserDialog.create })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await dialog.getByLabel(arUsers.newUserDialog.email).fill(email);
-  await dialog.getByLabel(arUsers.newUserDialog.name, { exact: true }).fill(name);
+  await dialog.getByRole("textbox", { name: arUsers.newUserDialog.name, exact: true }).fill(name);
   await dialog.getByLabel(arUsers.newUserDialog.phone).fill("+966501112299");
   await dialog.getByLabel("read-only").check();
   await dialog.getByRole("button", { name: arUsers.newUserDialog.create }).click();
