@@ -19,8 +19,30 @@ const floor = (target, from, why) => ({ target, from, message: why });
 const CATALOG_ONLY = [
   "components/i18n/**",
   "app/layout.tsx",
+  // Helper A: auth, account, shell, status pages, ui primitives, public payment pages.
+  "app/(auth)/**",
+  "components/auth/**",
+  "app/(dashboard)/account/**",
+  "components/sessions/**",
+  "components/shell/**",
+  "app/(dashboard)/_components/**",
+  "app/(dashboard)/layout.tsx",
+  "components/status/**",
+  "app/not-found.tsx",
+  "app/error.tsx",
+  "app/global-error.tsx",
+  "app/(missing)/**",
+  "app/(dashboard)/not-found.tsx",
+  "app/(dashboard)/error.tsx",
+  "components/ui/**",
+  "app/(public)/**",
+  // Helper C: new payment, payment links, saved cards, customers, recurring.
+  "app/(dashboard)/payments/**",
+  "app/(dashboard)/saved-cards/**",
+  "app/(dashboard)/customers/**",
+  "app/(dashboard)/recurring/**",
   "app/(dashboard)/account/_components/display-preferences.tsx",
-  // admin (users, roles, branches, partners, audit)
+  // Helper D: admin (users, roles, branches, partners, audit).
   "app/(dashboard)/admin/users/**",
   "app/(dashboard)/admin/roles/**",
   "app/(dashboard)/admin/branches/**",

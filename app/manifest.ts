@@ -1,4 +1,7 @@
 // The web manifest (/manifest.webmanifest): the dashboard's name, colours and icons when it is installed or pinned.
+// It stays in English on purpose: it is one static file per site (browsers fetch and cache it once, without the
+// reader's cookie or session, and keep it for the installed app), so it cannot follow each reader's language; the
+// pages' own <title> and text do.
 import type { MetadataRoute } from "next";
 
 export default function manifest(): MetadataRoute.Manifest {

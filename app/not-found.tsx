@@ -3,10 +3,14 @@
 // route, and the shell's client code would add ~6 KB to each (an unknown id inside the dashboard, where notFound() is
 // called by a page, shows app/(dashboard)/not-found.tsx in the shell).
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { NotFoundCard } from "@/components/status/not-found-card";
 import { currentPrincipal } from "@/server/auth/session";
 
-export const metadata: Metadata = { title: "Page not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("status");
+  return { title: t("notFound.title") };
+}
 
 export default async function NotFound() {
   // A not-found page that fails (the database unreachable) would hide the 404 behind an error: signed out instead.

@@ -254,6 +254,57 @@ test("WCAG 2.2 AA (axe, wcag2a/aa, 21a/aa, 22aa): every signed-in page has no vi
   await expectNoViolations(page, "/transactions on a phone, menu open");
 });
 
+// The same walk in Arabic (#15): right-to-left, Arabic text, every page. Besides axe, each page must really be the
+// Arabic one: <html lang="ar" dir="rtl"> and a heading written in Arabic letters (a page left in English fails).
+const ARABIC = /[\u0600-\u06FF]/;
+
+async function expectArabicPage(page: Page, where: string) {
+  await expect(page.locator("html"), where).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html"), where).toHaveAttribute("lang", "ar");
+  const heading = (await page.locator("h1, [role=status]").first().textContent()) ?? "";
+  expect.soft(heading, `the heading of ${where} is in Arabic`).toMatch(ARABIC);
+}
+
+test("WCAG 2.2 AA (axe) in Arabic, right-to-left: every signed-in page, as a super-admin", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const context = await browser.newContext({ storageState: ADMIN_STATE, locale: "ar-SA" });
+  const page = await context.newPage();
+  const routes = pageRoutes().filter((r) => !r.group || !SIGNED_OUT_GROUPS.has(r.group));
+  for (const { route } of routes) {
+    for (const url of urlsFor(route)) {
+      await test.step(url, async () => {
+        await page.goto(url);
+        await settle(page);
+        await expectArabicPage(page, url);
+        await expectNoViolations(page, `${url} (Arabic)`);
+      });
+    }
+  }
+  // A narrow screen in Arabic: the sidebar's disclosure.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/transactions");
+  await settle(page);
+  await expectNoViolations(page, "/transactions on a phone (Arabic)");
+  await context.close();
+});
+
+test("WCAG 2.2 AA (axe) in Arabic, right-to-left: the signed-out pages", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "ar-SA" });
+  const page = await context.newPage();
+  const routes = pageRoutes().filter((r) => r.group && SIGNED_OUT_GROUPS.has(r.group));
+  for (const { route } of routes) {
+    for (const url of urlsFor(route)) {
+      await test.step(url, async () => {
+        await page.goto(url);
+        await settle(page);
+        await expectArabicPage(page, url);
+        await expectNoViolations(page, `${url} (Arabic)`);
+      });
+    }
+  }
+  await context.close();
+});
+
 test("WCAG 2.2 AA (axe): what a role without access sees (the forbidden notice, a smaller sidebar)", async ({ page }) => {
   await signInAs(page, E2E_USERS.reader);
   for (const url of ["/overview", "/admin/users", "/refunds"]) {

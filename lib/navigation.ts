@@ -2,9 +2,27 @@
 // permission on the server; the sidebar only hides what the user may not open.
 import type { Permission } from "./permissions";
 
+/** The entries' ids: their labels are in the catalog (messages/<language>/shell.json, `nav.<id>`). */
+export type NavId =
+  | "overview"
+  | "transactions"
+  | "payments"
+  | "captures"
+  | "refunds"
+  | "recurring"
+  | "billingPlans"
+  | "savedCards"
+  | "customers"
+  | "reports"
+  | "roles"
+  | "users"
+  | "branches"
+  | "partners"
+  | "audit";
+
 export interface NavItem {
   href: string;
-  label: string;
+  id: NavId;
   /** null: every signed-in user; a list: any one of them opens the area. */
   permission: Permission | readonly Permission[] | null;
   group: "main" | "admin";
@@ -13,24 +31,24 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: "/overview", label: "Overview", permission: null, group: "main", ready: true },
-  { href: "/transactions", label: "Transactions", permission: "TRANSACTIONS_VIEW", group: "main", ready: true },
-  { href: "/payments/new", label: "Payments", permission: "PAYMENTS_CREATE", group: "main", ready: true },
-  { href: "/captures", label: "Captures", permission: "CAPTURES_CREATE", group: "main", ready: true },
+  { href: "/overview", id: "overview", permission: null, group: "main", ready: true },
+  { href: "/transactions", id: "transactions", permission: "TRANSACTIONS_VIEW", group: "main", ready: true },
+  { href: "/payments/new", id: "payments", permission: "PAYMENTS_CREATE", group: "main", ready: true },
+  { href: "/captures", id: "captures", permission: "CAPTURES_CREATE", group: "main", ready: true },
   // Refunds: those who ask for refunds and those who approve them (an approver may do nothing else).
-  { href: "/refunds", label: "Refunds", permission: ["REFUNDS_CREATE", "REFUNDS_APPROVE"], group: "main", ready: true },
-  { href: "/recurring", label: "Recurring", permission: "RECURRING_CHARGE", group: "main", ready: true },
-  { href: "/recurring/plans", label: "Billing plans", permission: "RECURRING_CHARGE", group: "main", ready: true },
-  { href: "/saved-cards", label: "Saved cards", permission: "SAVED_CARDS_VIEW", group: "main", ready: true },
+  { href: "/refunds", id: "refunds", permission: ["REFUNDS_CREATE", "REFUNDS_APPROVE"], group: "main", ready: true },
+  { href: "/recurring", id: "recurring", permission: "RECURRING_CHARGE", group: "main", ready: true },
+  { href: "/recurring/plans", id: "billingPlans", permission: "RECURRING_CHARGE", group: "main", ready: true },
+  { href: "/saved-cards", id: "savedCards", permission: "SAVED_CARDS_VIEW", group: "main", ready: true },
   // Customers are the ledger's payers grouped by e-mail: whoever may read the transactions may read who paid them.
-  { href: "/customers", label: "Customers", permission: "TRANSACTIONS_VIEW", group: "main", ready: true },
+  { href: "/customers", id: "customers", permission: "TRANSACTIONS_VIEW", group: "main", ready: true },
   // Finance figures and closing reports (ready once the Reports page exists).
-  { href: "/reports", label: "Reports", permission: "REPORTS_VIEW", group: "main", ready: true },
-  { href: "/admin/roles", label: "Roles", permission: "ROLES_MANAGE", group: "admin", ready: true },
-  { href: "/admin/users", label: "Users", permission: "USERS_MANAGE", group: "admin", ready: true },
-  { href: "/admin/branches", label: "Branches", permission: "BRANCHES_VIEW", group: "admin", ready: true },
-  { href: "/admin/partners", label: "Partners", permission: "PARTNERS_DELETE", group: "admin", ready: true },
-  { href: "/admin/audit", label: "Audit log", permission: "AUDIT_VIEW", group: "admin", ready: true },
+  { href: "/reports", id: "reports", permission: "REPORTS_VIEW", group: "main", ready: true },
+  { href: "/admin/roles", id: "roles", permission: "ROLES_MANAGE", group: "admin", ready: true },
+  { href: "/admin/users", id: "users", permission: "USERS_MANAGE", group: "admin", ready: true },
+  { href: "/admin/branches", id: "branches", permission: "BRANCHES_VIEW", group: "admin", ready: true },
+  { href: "/admin/partners", id: "partners", permission: "PARTNERS_DELETE", group: "admin", ready: true },
+  { href: "/admin/audit", id: "audit", permission: "AUDIT_VIEW", group: "admin", ready: true },
 ];
 
 export function visibleNav(granted: ReadonlySet<Permission>): NavItem[] {

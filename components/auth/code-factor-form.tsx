@@ -1,6 +1,7 @@
 "use client";
 // A second factor by code: six digits from the authenticator app, or (switchable) a recovery code. Used by the
 // sign-in step and by the step-up dialog; the server checks, throttles and answers the one error shape.
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -29,6 +30,7 @@ export function CodeFactorForm({
   /** "recovery_code" for a user with no authenticator app (passkeys only). */
   initialKind?: "totp" | "recovery_code";
 }) {
+  const t = useTranslations("shell");
   const [kind, setKind] = useState<"totp" | "recovery_code">(initialKind);
   const [code, setCode] = useState("");
   const errorId = useId();
@@ -42,7 +44,7 @@ export function CodeFactorForm({
       apiFetch<{ recoveryCodesLeft: number }>(endpoint, { method: "POST", body: v }),
     // The code field's own message (wrong, reused or throttled) when there is one.
     message: (e) => e.fields?.code?.[0] ?? e.message,
-    fallbackMessage: "The code could not be checked.",
+    fallbackMessage: t("stepUp.codeFailed"),
     onSuccess: (r, v) => onDone({ recoveryCodesLeft: r.recoveryCodesLeft, kind: v.kind }),
     onError: () => setCode(""),
   });
@@ -62,7 +64,7 @@ export function CodeFactorForm({
       {kind === "totp" ? (
         <InputField
           key="totp"
-          label="Code from your authenticator app"
+          label={t("stepUp.totpLabel")}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9 ]*"
@@ -75,7 +77,7 @@ export function CodeFactorForm({
       ) : (
         <InputField
           key="recovery"
-          label="Recovery code"
+          label={t("stepUp.recoveryLabel")}
           autoComplete="off"
           spellCheck={false}
           maxLength={40}
@@ -83,7 +85,7 @@ export function CodeFactorForm({
           autoFocus={autoFocus}
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          hint="One of the codes you saved when you set up two-step verification. Each works once."
+          hint={t("stepUp.recoveryHint")}
         />
       )}
       <Button type="submit" loading={busy} className="w-full">
@@ -99,7 +101,7 @@ export function CodeFactorForm({
             reset();
           }}
         >
-          {kind === "totp" ? "Use a recovery code instead" : "Use a code from the app instead"}
+          {kind === "totp" ? t("stepUp.useRecovery") : t("stepUp.useApp")}
         </button>
       )}
     </form>

@@ -1,6 +1,7 @@
 "use client";
 // "Use a passkey": asks this session's WebAuthn challenge, lets the browser's authenticator sign it, and presents the
 // answer as the second factor. @simplewebauthn/browser is loaded on click, not with the page.
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/api-client";
@@ -15,6 +16,7 @@ export function PasskeyButton({
   onDone: () => void;
   primary?: boolean;
 }) {
+  const t = useTranslations("shell");
   const {
     submit,
     pending: busy,
@@ -28,7 +30,7 @@ export function PasskeyButton({
       const response = await startAuthentication({ optionsJSON });
       return apiFetch("/api/session/passkey", { method: "POST", body: { purpose, response } });
     },
-    fallbackMessage: "The passkey was not used. Try again, or use a code.",
+    fallbackMessage: t("stepUp.passkeyFailed"),
     onSuccess: onDone,
   });
   const use = () => void submit();
@@ -36,7 +38,7 @@ export function PasskeyButton({
     <div className="mt-4 space-y-2">
       {error && <Alert tone="error">{error}</Alert>}
       <Button variant={primary ? "primary" : "secondary"} className="w-full" loading={busy} onClick={use}>
-        Use a passkey
+        {t("stepUp.usePasskey")}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 // The frame of the sign-in steps after the password (second factor, enrolment, password change): one card, the
 // step's title, and a way out ("Sign out") for someone who cannot finish the step.
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 export function StepShell({
@@ -13,6 +14,7 @@ export function StepShell({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const t = useTranslations("auth");
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <div className={`w-full ${wide ? "max-w-lg" : "max-w-sm"} rounded-lg border border-slate-200 bg-white p-6 shadow-sm`}>
@@ -21,7 +23,7 @@ export function StepShell({
         {children}
         <form method="post" action="/api/session/sign-out" className="mt-6 border-t border-slate-100 pt-4 text-center">
           <button type="submit" className="text-sm text-slate-600 underline underline-offset-2 hover:text-slate-900">
-            Sign out
+            {t("step.signOut")}
           </button>
         </form>
       </div>

@@ -1,6 +1,7 @@
 // The frame of every signed-in page: skip link, test-mode banner, header (product, menu toggle, account menu),
 // sidebar navigation and the main region. A server component; only the small interactive parts are client.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { NavItem } from "@/lib/navigation";
 import { BrandMark } from "./brand-mark";
@@ -25,6 +26,8 @@ export interface AppShellProps {
 const SIDEBAR_ID = "sidebar";
 
 export function AppShell({ user, nav, testMode, currentPath, children }: AppShellProps) {
+  const t = useTranslations("shell");
+  const tc = useTranslations("common");
   const hrefs = nav.map((i) => i.href);
   return (
     <NavDisclosure>
@@ -32,14 +35,15 @@ export function AppShell({ user, nav, testMode, currentPath, children }: AppShel
         href="#content"
         className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow-md focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
 
       {testMode && (
-        <section aria-label="Test mode" className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950">
-          <p>
-            <strong className="font-semibold">Test mode</strong> — connected to the sandbox gateway; no real card is charged.
-          </p>
+        <section
+          aria-label={t("testModeLabel")}
+          className="border-b border-amber-300 bg-amber-100 px-4 py-1.5 text-center text-sm text-amber-950"
+        >
+          <p>{t.rich("testModeBanner", { strong: (c) => <strong className="font-semibold">{c}</strong> })}</p>
         </section>
       )}
 
@@ -47,7 +51,7 @@ export function AppShell({ user, nav, testMode, currentPath, children }: AppShel
         <MenuToggle controls={SIDEBAR_ID} />
         <Link href="/overview" className="flex items-center gap-2 rounded-md text-sm font-semibold text-slate-900">
           <BrandMark />
-          Merchant dashboard
+          {tc("appName")}
         </Link>
         <div className="ms-auto">
           <UserMenu user={user} />
@@ -59,22 +63,22 @@ export function AppShell({ user, nav, testMode, currentPath, children }: AppShel
           id={SIDEBAR_ID}
           className="border-b border-slate-200 bg-white lg:sticky lg:top-14 lg:h-[calc(100dvh-3.5rem)] lg:w-60 lg:shrink-0 lg:overflow-y-auto lg:border-e lg:border-b-0"
         >
-          <nav aria-label="Main" className="space-y-5 px-3 py-4">
+          <nav aria-label={t("mainNav")} className="space-y-5 px-3 py-4">
             {groupNav(nav).map((group) => {
               const headingId = `nav-group-${group.id}`;
               return (
                 <div key={group.id}>
-                  {group.label && (
+                  {group.titled && group.id === "admin" && (
                     <p id={headingId} className="mb-1 px-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                      {group.label}
+                      {t(`navGroups.${group.id}`)}
                     </p>
                   )}
-                  <ul aria-labelledby={group.label ? headingId : undefined} className="space-y-0.5">
+                  <ul aria-labelledby={group.titled ? headingId : undefined} className="space-y-0.5">
                     {group.items.map((item) => (
                       <li key={item.href}>
                         <NavLink href={item.href} hrefs={hrefs} currentPath={currentPath}>
                           <NavIcon href={item.href} />
-                          {item.label}
+                          {t(`nav.${item.id}`)}
                         </NavLink>
                       </li>
                     ))}

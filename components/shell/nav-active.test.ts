@@ -35,7 +35,7 @@ describe("activeHref", () => {
 describe("groupNav", () => {
   it("keeps order and labels the admin group", () => {
     const groups = groupNav(NAV_ITEMS);
-    expect(groups.map((g) => g.label)).toEqual([null, "Administration"]);
+    expect(groups.map((g) => g.titled)).toEqual([false, true]);
     expect(groups[0]?.items[0]?.href).toBe("/overview");
   });
   it("omits the admin group when the user has no admin item", () => {

@@ -21,13 +21,16 @@ export function activeHref(pathname: string, hrefs: readonly string[]): string |
   return best;
 }
 
-/** Sidebar groups in order; the admin group is present only when it has items. */
-export function groupNav(items: readonly NavItem[]): Array<{ id: NavItem["group"]; label: string | null; items: NavItem[] }> {
+/**
+ * Sidebar groups in order; the admin group is present only when it has items. `titled`: the group has a heading
+ * (its label is the catalog's `shell.navGroups.<id>`).
+ */
+export function groupNav(items: readonly NavItem[]): Array<{ id: NavItem["group"]; titled: boolean; items: NavItem[] }> {
   const main = items.filter((i) => i.group === "main");
   const admin = items.filter((i) => i.group === "admin");
-  const groups: Array<{ id: NavItem["group"]; label: string | null; items: NavItem[] }> = [];
-  if (main.length) groups.push({ id: "main", label: null, items: main });
-  if (admin.length) groups.push({ id: "admin", label: "Administration", items: admin });
+  const groups: Array<{ id: NavItem["group"]; titled: boolean; items: NavItem[] }> = [];
+  if (main.length) groups.push({ id: "main", titled: false, items: main });
+  if (admin.length) groups.push({ id: "admin", titled: true, items: admin });
   return groups;
 }
 

@@ -3,6 +3,7 @@
 // At lg and up it is always shown by CSS, whatever the state. The nav's content stays server-rendered:
 // these components only hold the open state around it.
 import { createContext, use, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useTranslations } from "next-intl";
 import { cx } from "@/components/ui/cx";
 
 interface NavState {
@@ -36,6 +37,7 @@ export function useCloseNav(): () => void {
 }
 
 export function MenuToggle({ controls }: { controls: string }) {
+  const t = useTranslations("shell");
   const state = use(NavContext);
   const open = state?.open ?? false;
   return (
@@ -58,7 +60,7 @@ export function MenuToggle({ controls }: { controls: string }) {
       >
         {open ? <path d="M5 5l10 10M15 5 5 15" /> : <path d="M3.5 5.5h13M3.5 10h13M3.5 14.5h13" />}
       </svg>
-      Menu
+      {t("menu")}
     </button>
   );
 }

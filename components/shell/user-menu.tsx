@@ -2,6 +2,7 @@
 // The account button in the header: opens a small panel (disclosure pattern, not an ARIA menu, so Tab works as
 // usual) with the user's details, "Change password" and "Sign out". Sign-out is a plain POST form: no JS needed.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { LanguageSwitch } from "@/components/i18n/language-switch";
 import { Badge } from "@/components/ui/badge";
@@ -14,6 +15,7 @@ export interface ShellUser {
 }
 
 export function UserMenu({ user }: { user: ShellUser }) {
+  const t = useTranslations("shell");
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -57,7 +59,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
         className="flex max-w-64 items-center gap-2 rounded-md py-1 ps-1 pe-2 text-start hover:bg-slate-100"
       >
         {/* Named "Account: <name> <e-mail>"; no "menu" in it, so the sidebar's "Menu" button stays unambiguous. */}
-        <span className="sr-only">Account: </span>
+        <span className="sr-only">{t("userMenu.accountPrefix")}</span>
         <span
           aria-hidden="true"
           className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-700"
@@ -68,7 +70,9 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <span className="truncate text-sm font-medium text-slate-900">
             <bdi>{user.name}</bdi>
           </span>
-          <span className="truncate text-xs text-slate-600">{user.email}</span>
+          <span className="truncate text-xs text-slate-600">
+            <bdi dir="ltr">{user.email}</bdi>
+          </span>
         </span>
         {/* The visible name is hidden on phones; this keeps the button named there. */}
         <span className="sr-only sm:hidden">
@@ -93,7 +97,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
           </p>
           {superAdmin && (
             <Badge tone="info" className="mt-1.5">
-              Super-admin
+              {t("userMenu.superAdmin")}
             </Badge>
           )}
         </div>
@@ -104,7 +108,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
               onClick={() => setOpen(false)}
               className="block px-3 py-1.5 text-slate-700 hover:bg-slate-50 hover:text-slate-900"
             >
-              Change password
+              {t("userMenu.changePassword")}
             </Link>
           </li>
           <li className="px-3 py-1.5">
@@ -113,7 +117,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <li>
             <form method="post" action="/api/session/sign-out">
               <button type="submit" className="block w-full px-3 py-1.5 text-start text-slate-700 hover:bg-slate-50 hover:text-slate-900">
-                Sign out
+                {t("userMenu.signOut")}
               </button>
             </form>
           </li>

@@ -3,24 +3,27 @@
 // which the server logs as `page.unhandled_error`) for staff to quote to support. The error's own message stays out
 // of production: it may hold internal details. Plain elements (no Button, no CopyButton; the reference selects with
 // one click): every dashboard route loads two error boundaries' JS, so each stays small.
+import { useTranslations } from "next-intl";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { errorReference } from "./error-reference";
 import { StatusCard } from "./status-card";
 
 export function ErrorCard({ error, retry, standalone = false }: { error: unknown; retry: () => void; standalone?: boolean }) {
+  // The "ui" namespace (sent to every page): this client card shows under any route, in or out of the dashboard.
+  const t = useTranslations("ui");
   const reference = errorReference(error);
   return (
     <StatusCard
-      eyebrow="Error"
-      title="Something went wrong"
+      eyebrow={t("errorCard.eyebrow")}
+      title={t("errorCard.title")}
       standalone={standalone}
       actions={
         <>
           <button type="button" onClick={() => retry()} className={buttonClasses()}>
-            Try again
+            {t("errorCard.retry")}
           </button>
           <a href="/overview" className={buttonClasses({ variant: "secondary" })}>
-            Back to Overview
+            {t("errorCard.backToOverview")}
           </a>
         </>
       }
@@ -28,7 +31,7 @@ export function ErrorCard({ error, retry, standalone = false }: { error: unknown
         reference ? (
           <p className="flex flex-wrap items-center gap-2">
             <span>
-              Error reference:{" "}
+              {t("errorCard.reference")}{" "}
               <bdi dir="ltr" className="font-mono text-slate-900 select-all">
                 {reference}
               </bdi>
@@ -37,8 +40,8 @@ export function ErrorCard({ error, retry, standalone = false }: { error: unknown
         ) : undefined
       }
     >
-      <p>This page could not be shown. Try again, or go back to the Overview.</p>
-      <p>{reference ? "If it keeps happening, quote the error reference below to support." : "If it keeps happening, reload the page."}</p>
+      <p>{t("errorCard.text")}</p>
+      <p>{reference ? t("errorCard.quoteReference") : t("errorCard.reload")}</p>
       {process.env.NODE_ENV === "development" && error instanceof Error && (
         <pre className="overflow-auto rounded-sm bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap text-slate-800">{error.message}</pre>
       )}

@@ -1,27 +1,29 @@
 // What an unknown address shows: say so plainly and offer the way back (the Overview, or sign-in when signed out).
+import { useTranslations } from "next-intl";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { StatusCard } from "./status-card";
 
 export function NotFoundCard({ signedIn, standalone = false }: { signedIn: boolean; standalone?: boolean }) {
+  const t = useTranslations("status");
   return (
     <StatusCard
-      eyebrow="404"
-      title="Page not found"
+      eyebrow={t("notFound.eyebrow")}
+      title={t("notFound.title")}
       standalone={standalone}
       actions={
         signedIn ? (
           <a href="/overview" className={buttonClasses()}>
-            Back to Overview
+            {t("notFound.backToOverview")}
           </a>
         ) : (
           <a href="/login" className={buttonClasses()}>
-            Sign in
+            {t("notFound.signIn")}
           </a>
         )
       }
     >
-      <p>There is nothing at this address. The link may be mistyped, or the page may have moved.</p>
-      <p>Check the address, or start again from {signedIn ? "the Overview" : "the sign-in page"}.</p>
+      <p>{t("notFound.text")}</p>
+      <p>{signedIn ? t("notFound.againOverview") : t("notFound.againSignIn")}</p>
     </StatusCard>
   );
 }

@@ -2,6 +2,7 @@
 // the ways back. `standalone` frames it like the sign-in page (outside the shell), with the product's mark on top.
 // Plain <a> links, not next/link: every route loads the error and not-found boundaries' JS, and next/link would put
 // its client code (~5 KB gzipped) in each of the three boundaries' chunks; a full load is right after an error anyway.
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { BrandMark } from "@/components/shell/brand-mark";
 
@@ -18,6 +19,7 @@ export interface StatusCardProps {
 }
 
 export function StatusCard({ eyebrow, title, children, actions, footer, standalone = false }: StatusCardProps) {
+  const t = useTranslations("common");
   const card = (
     <div className={`w-full rounded-lg border border-slate-200 bg-white p-6 shadow-sm ${standalone ? "max-w-md" : "max-w-xl"}`}>
       <p className="text-sm font-semibold text-brand-700">{eyebrow}</p>
@@ -32,7 +34,7 @@ export function StatusCard({ eyebrow, title, children, actions, footer, standalo
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <a href="/overview" className="mb-6 flex items-center gap-2 rounded-md text-sm font-semibold text-slate-900">
         <BrandMark />
-        Merchant dashboard
+        {t("appName")}
       </a>
       {card}
     </main>

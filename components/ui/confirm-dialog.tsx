@@ -3,6 +3,7 @@
 // sentence (what happens, to what, and whether it can be undone), "Keep as is" and the action's own verb. The
 // caller runs the request (usually through useApiMutation) and passes its `pending` and `error`; the dialog stays
 // open on an error so the person sees why nothing happened.
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
@@ -31,12 +32,13 @@ export function ConfirmDialog({
   subject,
   children,
   confirmLabel,
-  cancelLabel = "Keep as is",
+  cancelLabel,
   variant = "primary",
   onConfirm,
   pending = false,
   error = null,
 }: ConfirmDialogProps) {
+  const t = useTranslations("ui");
   return (
     <Dialog
       open={open}
@@ -48,7 +50,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t("keepAsIs")}
           </Button>
           <Button variant={variant} onClick={onConfirm} loading={pending}>
             {confirmLabel}

@@ -1,6 +1,7 @@
 "use client";
 // Copies a value (an id, a payment link) and says so: the icon turns into a check and a polite live region
 // announces "Copied". Falls back to execCommand where the Clipboard API is unavailable (plain-HTTP LAN hosts).
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { cx } from "./cx";
 
@@ -40,7 +41,9 @@ async function writeClipboard(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ value, label = "Copy", children, className }: CopyButtonProps) {
+export function CopyButton({ value, label: labelProp, children, className }: CopyButtonProps) {
+  const t = useTranslations("ui");
+  const label = labelProp ?? t("copy.label");
   const [status, setStatus] = useState<Status>("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -76,7 +79,7 @@ export function CopyButton({ value, label = "Copy", children, className }: CopyB
       </button>
       {/* Always rendered so screen readers register the live region before it changes. */}
       <span role="status" aria-live="polite" className="sr-only">
-        {status === "copied" ? "Copied" : status === "failed" ? "Copy failed" : ""}
+        {status === "copied" ? t("copy.copied") : status === "failed" ? t("copy.failed") : ""}
       </span>
     </span>
   );

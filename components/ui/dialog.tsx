@@ -2,6 +2,7 @@
 // Modal dialog on the native <dialog> with showModal(): the rest of the page becomes inert (focus stays inside),
 // Escape closes unless `busy`, and focus returns to the element that opened it. Controlled by `open`.
 // Content is mounted only while open, so each opening starts with fresh form state (and a fresh idempotency key).
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { cx } from "./cx";
 
@@ -31,17 +32,8 @@ function focusables(root: HTMLElement): HTMLElement[] {
 
 const SIZES = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl" } as const;
 
-export function Dialog({
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  busy = false,
-  size = "md",
-  closeLabel = "Close",
-}: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, footer, busy = false, size = "md", closeLabel }: DialogProps) {
+  const t = useTranslations("ui");
   const ref = useRef<HTMLDialogElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -162,7 +154,7 @@ export function Dialog({
           {/* Last in the DOM so the first field, not the ×, gets initial focus; placed top-end visually. */}
           <button
             type="button"
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? t("close")}
             disabled={busy}
             onClick={onClose}
             className="absolute end-3 top-3 inline-flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50"

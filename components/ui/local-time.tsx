@@ -4,7 +4,7 @@
 // last sync), with the full time on hover and for screen readers. The server renders UTC (stable for hydration);
 // the browser then shows local time. The machine-readable value stays in `dateTime`. A reader who chose the Hijri
 // line (Account page) sees the Umm al-Qura date under it.
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { useUiPrefs } from "@/components/i18n/ui-prefs";
 
@@ -44,11 +44,12 @@ export function formatHijriDate(iso: string, locale: string, timeZone?: string):
 
 export function LocalTime({ iso, withSeconds = false, relative = false }: { iso: string; withSeconds?: boolean; relative?: boolean }) {
   const locale = useLocale();
+  const t = useTranslations("common");
   const { hijri } = useUiPrefs();
   const full = useSyncExternalStore(
     subscribe,
     () => formatLocalTime(iso, withSeconds, locale),
-    () => formatLocalTime(iso, withSeconds, locale, "UTC") + " UTC",
+    () => t("utc", { time: formatLocalTime(iso, withSeconds, locale, "UTC") }),
   );
   const ago = useSyncExternalStore(
     subscribe,
@@ -62,7 +63,8 @@ export function LocalTime({ iso, withSeconds = false, relative = false }: { iso:
   );
   return (
     <time dateTime={iso} title={ago ? full : undefined} suppressHydrationWarning>
-      <bdi dir="ltr">{ago ?? full}</bdi>
+      {/* Isolated, direction from its own text: an Arabic date ("٢٤/١١/٢٠٢٦، ١٠:١٥ ص") reads right-to-left. */}
+      <bdi>{ago ?? full}</bdi>
       {hijriLine && (
         <span className="block text-xs text-slate-500" suppressHydrationWarning>
           {hijriLine}

@@ -1,4 +1,5 @@
 // Placeholders for loading.tsx files. Size them like the real content so nothing shifts when it arrives.
+import { useTranslations } from "next-intl";
 import { cx } from "./cx";
 
 export function Skeleton({ className }: { className?: string }) {
@@ -23,7 +24,7 @@ export function SkeletonText({ lines = 3, className }: { lines?: number; classNa
 export function SkeletonTable({
   rows = 8,
   columns = 5,
-  label = "Loading…",
+  label,
   className,
 }: {
   rows?: number;
@@ -31,9 +32,10 @@ export function SkeletonTable({
   label?: string;
   className?: string;
 }) {
+  const t = useTranslations("ui");
   return (
     <div role="status" className={cx("overflow-hidden rounded-md border border-slate-200 bg-white", className)}>
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t("loading")}</span>
       <div aria-hidden="true">
         <div className="flex gap-4 border-b border-slate-200 bg-slate-50 px-4 py-2.5">
           {Array.from({ length: columns }, (_, c) => (

@@ -5,9 +5,9 @@ import { amountText } from "./payment-actions";
 import { RECURRING_INTERFACES, WHOLE_UNITS_MESSAGE } from "./recurring";
 import { descriptionText } from "./saved-cards";
 
-import { PLAN_INTERVALS, PLAN_INTERVAL_LABEL, PLAN_STATUSES, todayUtc, type PlanInterval, type PlanStatus } from "./billing-plans-values";
+import { PLAN_INTERVALS, PLAN_STATUSES, todayUtc, type PlanInterval, type PlanStatus } from "./billing-plans-values";
 
-export { PLAN_INTERVALS, PLAN_INTERVAL_LABEL, PLAN_STATUSES, todayUtc, type PlanInterval, type PlanStatus };
+export { PLAN_INTERVALS, PLAN_STATUSES, todayUtc, type PlanInterval, type PlanStatus };
 
 /** A real calendar date written YYYY-MM-DD (what <input type="date"> gives). */
 export const isoDateText = z

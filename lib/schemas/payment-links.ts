@@ -109,14 +109,6 @@ export function linkStatus(paymentStatus: string, expireDate: string | null, tod
   return today > expireDate ? "expired" : "waiting";
 }
 
-export const LINK_STATUS_LABEL: Record<LinkStatus, string> = {
-  waiting: "Waiting for payment",
-  paid: "Paid",
-  expired: "Expired",
-  failed: "Not created",
-  cancelled: "Cancelled",
-};
-
 /** A link may be cancelled only while the customer can still pay it (an expired link the gateway already refuses). */
 export function linkCancellable(status: LinkStatus): boolean {
   return status === "waiting";

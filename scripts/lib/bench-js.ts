@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "@playwright/test";
-import { CHROMIUM, CHROMIUM_ARGS, signInCookies, type BenchStack } from "./bench-stack";
+import { BENCH_LANGUAGES, CHROMIUM, CHROMIUM_ARGS, languageCookies, signInCookies, type BenchStack } from "./bench-stack";
 import { kb } from "./bench-util";
 import { bin, ROOT, stopAll, waitForUrl } from "./processes";
 
@@ -142,20 +142,23 @@ export async function benchJs(stack: BenchStack, baselinePort: number) {
     const { cookies } = await signInCookies(stack.appUrl);
     const rows = [];
     for (const [name, p] of dashboardPages(stack.ids)) {
-      const m = await measurePageJs(browser, stack.appUrl + p, p === "/login" ? [] : cookies);
-      if (p !== "/login" && new URL(m.finalUrl).pathname.startsWith("/login")) throw new Error(`${p} redirected to the sign-in page`);
-      const diff = m.gzipBytes - baseline.gzipBytes;
-      console.log(`  ${name}: ${kb(m.gzipBytes)} KB in ${m.files} files`);
-      rows.push({
-        page: name,
-        path: p,
-        files: m.files,
-        gzipBytes: m.gzipBytes,
-        baselineBytes: baseline.gzipBytes,
-        diffBytes: diff,
-        withinBudget: diff <= JS_BUDGET_BYTES,
-        largest: m.largest,
-      });
+      for (const language of BENCH_LANGUAGES) {
+        const m = await measurePageJs(browser, stack.appUrl + p, languageCookies(stack.appUrl, p === "/login" ? [] : cookies, language));
+        if (p !== "/login" && new URL(m.finalUrl).pathname.startsWith("/login")) throw new Error(`${p} redirected to the sign-in page`);
+        const diff = m.gzipBytes - baseline.gzipBytes;
+        console.log(`  ${name} (${language}): ${kb(m.gzipBytes)} KB in ${m.files} files`);
+        rows.push({
+          page: name,
+          language,
+          path: p,
+          files: m.files,
+          gzipBytes: m.gzipBytes,
+          baselineBytes: baseline.gzipBytes,
+          diffBytes: diff,
+          withinBudget: diff <= JS_BUDGET_BYTES,
+          largest: m.largest,
+        });
+      }
     }
     console.log(
       `\nJavaScript per page, gzipped, cold load (empty Next.js ${baseline.nextVersion} page: ${kb(baseline.gzipBytes)} KB in ${baseline.files} files; budget +40 KB)`,
@@ -163,6 +166,7 @@ export async function benchJs(stack: BenchStack, baselinePort: number) {
     console.table(
       rows.map((r) => ({
         page: r.page,
+        language: r.language,
         "JS KB (gz)": kb(r.gzipBytes),
         files: r.files,
         "empty page KB": kb(r.baselineBytes),

@@ -271,6 +271,20 @@ export async function signInCookies(
   }
 }
 
+/** The budgets hold in both languages (#15): each page is measured in English and in Arabic. */
+export const BENCH_LANGUAGES = ["en", "ar"] as const;
+export type BenchLanguage = (typeof BENCH_LANGUAGES)[number];
+
+/** The cookies of a run in one language: the session (none for the sign-in page) and the `ui-prefs` choice. */
+export function languageCookies<C extends { domain: string; path: string }>(
+  appUrl: string,
+  session: C[],
+  language: BenchLanguage,
+): Array<C | { name: string; value: string; domain: string; path: string }> {
+  const domain = new URL(appUrl).hostname;
+  return [...session, { name: "ui-prefs", value: `${language}.latn.0`, domain, path: "/" }];
+}
+
 /** A sale at the sandbox (form interface, approved test card) recorded in the ledger as the dashboard records it. */
 export async function seedSandboxPayment(
   stack: BenchStack,

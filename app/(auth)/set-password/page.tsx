@@ -4,6 +4,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { QueryProvider } from "@/components/query-provider";
 import { Alert } from "@/components/ui/alert";
@@ -12,44 +13,56 @@ import { checkPasswordLink, type PasswordLinkState } from "@/server/services/adm
 import { appDeps } from "@/server/services/app-deps";
 import { SetPasswordForm } from "./_components/set-password-form";
 
-export const metadata: Metadata = { title: "Choose your password", referrer: "no-referrer" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("setPassword.title"), referrer: "no-referrer" };
+}
 export const dynamic = "force-dynamic";
 
-const FORGOT = (
-  <Link href="/forgot-password" className="font-medium text-brand-700 underline">
-    Forgot your password?
-  </Link>
-);
+type Translate = Awaited<ReturnType<typeof getTranslations<"auth">>>;
 
 /** What went wrong with the link, and what to do next (an invitation comes from an admin; a reset from the user). */
-function problemOf(link: Exclude<PasswordLinkState, { state: "valid" }> | { state: "incomplete" }): { title: string; text: ReactNode } {
-  const invite = "kind" in link && link.kind === "invite";
-  const next: ReactNode = invite ? (
-    <>Ask your administrator to send a new invitation. If you have already set a password, sign in, or use {FORGOT}.</>
-  ) : (
-    <>Ask for a new link with {FORGOT} on the sign-in page.</>
+function problemOf(
+  t: Translate,
+  link: Exclude<PasswordLinkState, { state: "valid" }> | { state: "incomplete" },
+): { title: string; text: ReactNode } {
+  const forgot = () => (
+    <Link href="/forgot-password" className="font-medium text-brand-700 underline">
+      {t("setPassword.forgotLink")}
+    </Link>
   );
+  const invite = "kind" in link && link.kind === "invite";
+  const next: ReactNode = invite ? t.rich("setPassword.nextInvite", { forgot }) : t.rich("setPassword.nextReset", { forgot });
   switch (link.state) {
     case "used":
-      return { title: "This link has already been used", text: <>Each link works once. {next}</> };
+      return {
+        title: t("setPassword.used.title"),
+        text: (
+          <>
+            {t("setPassword.used.text")} {next}
+          </>
+        ),
+      };
     case "expired":
-      return { title: "This link has expired", text: next };
+      return { title: t("setPassword.expired.title"), text: next };
     case "replaced":
-      return { title: "A newer link replaced this one", text: <>Use the link in the most recent e-mail. {next}</> };
+      return {
+        title: t("setPassword.replaced.title"),
+        text: (
+          <>
+            {t("setPassword.replaced.text")} {next}
+          </>
+        ),
+      };
     case "disabled":
-      return { title: "This account is disabled", text: "Ask an administrator to enable it." };
+      return { title: t("setPassword.disabled.title"), text: t("setPassword.disabled.text") };
     case "rate_limited":
-      return { title: "Too many invalid links from this address", text: "Wait a few minutes, then open the link again." };
+      return { title: t("setPassword.rateLimited.title"), text: t("setPassword.rateLimited.text") };
     case "unknown":
     case "incomplete":
       return {
-        title: link.state === "unknown" ? "This link is not valid" : "This link is incomplete",
-        text: (
-          <>
-            Check that the whole link was opened (some mail programs cut long links). Otherwise ask your administrator for a new invitation,
-            or use {FORGOT}.
-          </>
-        ),
+        title: link.state === "unknown" ? t("setPassword.unknown.title") : t("setPassword.incomplete.title"),
+        text: t.rich("setPassword.incomplete.text", { forgot }),
       };
   }
 }
@@ -60,15 +73,16 @@ export default async function SetPasswordPage({ searchParams }: { searchParams: 
   const link: PasswordLinkState | { state: "incomplete" } = token
     ? await checkPasswordLink(await appDeps(), token, requestIp(await headers()))
     : { state: "incomplete" };
-  const problem = link.state === "valid" ? null : problemOf(link);
+  const t = await getTranslations("auth");
+  const problem = link.state === "valid" ? null : problemOf(t, link);
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-xl font-semibold tracking-tight">Choose your password</h1>
+        <h1 className="text-xl font-semibold tracking-tight">{t("setPassword.title")}</h1>
         {link.state === "valid" && token ? (
           <>
             <p className="mt-1 text-sm text-slate-600">
-              For <bdi dir="ltr">{link.email}</bdi>. This link works once.
+              {t.rich("setPassword.forEmail", { email: () => <bdi dir="ltr">{link.email}</bdi> })}
             </p>
             <QueryProvider>
               <SetPasswordForm token={token} />
@@ -81,7 +95,7 @@ export default async function SetPasswordPage({ searchParams }: { searchParams: 
                 <p>{problem.text}</p>
               </Alert>
               <Link href="/login" className="inline-block text-sm font-medium text-brand-700 hover:underline">
-                Go to sign-in
+                {t("setPassword.goToSignIn")}
               </Link>
             </div>
           )

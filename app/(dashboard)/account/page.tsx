@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSignedIn } from "@/server/auth/session";
 import { DisplayPreferences } from "./_components/display-preferences";
@@ -7,31 +8,37 @@ import { ChangePasswordForm } from "./_components/change-password-form";
 import { TwoStepSection } from "./_components/two-step-section";
 import { SignedInSessions } from "./_components/signed-in-sessions";
 
-export const metadata: Metadata = { title: "Account" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("account");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function AccountPage() {
   const principal = await requireSignedIn();
-  const t = await getTranslations("common");
+  const [t, ta] = await Promise.all([getTranslations("common"), getTranslations("account")]);
   return (
-    <div className="max-w-xl space-y-6">
-      <PageHeader title="Account" description={<bdi dir="auto">{principal.email}</bdi>} />
-      <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="password-heading" className="text-base font-semibold">
-          Change password
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">After the change, every session ends and you sign in again with the new password.</p>
-        <ChangePasswordForm />
-      </section>
-      <section aria-labelledby="display-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="display-heading" className="text-base font-semibold">
-          {t("displayHeading")}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{t("displayIntro")}</p>
-        <DisplayPreferences saved={principal.uiPrefs ?? { language: null, digits: "latn", hijri: false }} />
-      </section>
-      <TwoStepSection principal={principal} />
-      <SignedInSessions principal={principal} />
-    </div>
+    // The forms and second-factor dialogs are client components: they read the "auth" and "account" namespaces.
+    <ClientMessages namespaces={["auth", "account"]}>
+      <div className="max-w-xl space-y-6">
+        <PageHeader title={ta("title")} description={<bdi dir="ltr">{principal.email}</bdi>} />
+        <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="password-heading" className="text-base font-semibold">
+            {ta("password.heading")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{ta("password.intro")}</p>
+          <ChangePasswordForm />
+        </section>
+        <section aria-labelledby="display-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="display-heading" className="text-base font-semibold">
+            {t("displayHeading")}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t("displayIntro")}</p>
+          <DisplayPreferences saved={principal.uiPrefs ?? { language: null, digits: "latn", hijri: false }} />
+        </section>
+        <TwoStepSection principal={principal} />
+        <SignedInSessions principal={principal} />
+      </div>
+    </ClientMessages>
   );
 }

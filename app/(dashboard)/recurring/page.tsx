@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Badge } from "@/components/ui/badge";
@@ -10,7 +12,8 @@ import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
-import { STATUS_TONE, statusLabel } from "@/lib/transactions/labels";
+import { statusText } from "@/lib/i18n/vocab";
+import { STATUS_TONE } from "@/lib/transactions/labels";
 import type { PaymentStatus } from "@/lib/payment-status";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
@@ -19,7 +22,10 @@ import { listRecurringTokens } from "@/server/services/recurring/recurring";
 import { ChargeNow } from "./_components/charge-now";
 import { CreatePlan } from "./_components/create-plan";
 
-export const metadata: Metadata = { title: "Recurring" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("recurring");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 // Fixed column widths: a charge fills "Last charge" and "Result" without moving the row's actions (#13).
@@ -33,7 +39,8 @@ const CELL =
 
 export default async function RecurringPage() {
   const { principal, allowed } = await pageAccess("RECURRING_CHARGE");
-  if (!allowed) return <Forbidden area="Recurring" permission="RECURRING_CHARGE" />;
+  const [t, tv] = await Promise.all([getTranslations("recurring"), getTranslations("vocab")]);
+  if (!allowed) return <Forbidden area={t("title")} permission="RECURRING_CHARGE" />;
   const ctx = await appContext({ principal });
   // The interfaces are configuration (RECURRING_INTERFACE, PLAN_CHARGE_INTERFACE): the dialogs only learn whether
   // the form interface's whole-units rule applies.
@@ -44,112 +51,117 @@ export default async function RecurringPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Recurring"
-        description="Customers whose first payment started recurring charges: charge their card now, or put them on a billing plan that the dashboard charges on schedule."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link className="text-sm font-medium text-brand-700 underline" href="/recurring/plans">
-            Billing plans
+            {t("billingPlansLink")}
           </Link>
         }
       />
       {customers.length === 0 ? (
-        <EmptyState
-          title="No recurring token yet"
-          description="A payment made with recurring charges enabled appears here once the gateway has confirmed it."
-        />
+        <EmptyState title={t("empty.title")} description={t("empty.description")} />
       ) : (
-        customers.map((c) => (
-          <Card key={c.email} title={c.email} padded={false}>
-            <Table caption={`Recurring tokens of ${c.email}`} captionHidden className="table-fixed sm:min-w-[52rem] max-sm:block">
-              <THead className="max-sm:hidden">
-                <TR>
-                  <TH className={COLUMN.first}>First payment</TH>
-                  <TH className={COLUMN.card}>Card</TH>
-                  <TH className={COLUMN.last}>Last charge</TH>
-                  <TH className={COLUMN.result}>Result</TH>
-                  <TH className={COLUMN.actions}>
-                    <span className="sr-only">Actions</span>
-                  </TH>
-                </TR>
-              </THead>
-              <TBody className="max-sm:block">
-                {c.tokens.map((t) => (
-                  <TR key={t.firstPaymentId} className={PHONE_ROW}>
-                    <TD className={CELL} data-label="First payment">
-                      <Link className="break-all text-brand-700 underline" href={`/transactions/${t.firstPaymentId}`}>
-                        <bdi dir="ltr">{t.firstOrderId}</bdi>
-                      </Link>
-                      <div className="text-xs text-slate-500">
-                        <LocalTime iso={t.createdAt.toISOString()} />
-                      </div>
-                    </TD>
-                    <TD className={CELL} data-label="Card">
-                      <CardMask card={{ brand: t.cardBrand, last4: t.cardLast4 }} fallback="—" />
-                    </TD>
-                    <TD className={CELL} data-label="Last charge">
-                      {t.lastCharge ? (
-                        <>
-                          <Link className="underline" href={`/transactions/${t.lastCharge.paymentId}`}>
-                            {isCurrencyCode(t.lastCharge.currency) ? (
-                              <MoneyAmount value={{ minor: t.lastCharge.amountMinor, currency: t.lastCharge.currency }} />
-                            ) : (
-                              t.lastCharge.amountMinor
-                            )}
-                          </Link>
-                          <div className="text-xs text-slate-500">
-                            <LocalTime iso={t.lastCharge.at.toISOString()} relative />
-                          </div>
-                        </>
-                      ) : (
-                        <span className="text-slate-500">Never charged</span>
-                      )}
-                    </TD>
-                    <TD className={CELL} data-label="Result">
-                      {t.lastCharge ? (
-                        <>
-                          <Badge tone={STATUS_TONE[t.lastCharge.status as PaymentStatus] ?? "neutral"}>
-                            {statusLabel(t.lastCharge.status)}
-                          </Badge>
-                          {t.lastCharge.reason && (
-                            <div dir="auto" className="text-xs text-slate-600">
-                              {t.lastCharge.reason}
-                            </div>
-                          )}
-                        </>
-                      ) : (
-                        "—"
-                      )}
-                    </TD>
-                    <TD className={`${CELL} max-sm:col-span-2`}>
-                      <ChargeNow
-                        firstPaymentId={t.firstPaymentId}
-                        firstOrderId={t.firstOrderId}
-                        currency={t.currency}
-                        email={c.email}
-                        wholeUnits={wholeUnits.charge}
-                      >
-                        {livePlan.has(t.firstPaymentId) ? (
-                          <Link className="text-sm text-brand-700 underline" href="/recurring/plans">
-                            Plan {livePlan.get(t.firstPaymentId)!.status} · next{" "}
-                            <bdi dir="ltr">{livePlan.get(t.firstPaymentId)!.nextChargeDate}</bdi>
-                          </Link>
-                        ) : (
-                          <CreatePlan
-                            firstPaymentId={t.firstPaymentId}
-                            firstOrderId={t.firstOrderId}
-                            currency={t.currency}
-                            email={c.email}
-                            wholeUnits={wholeUnits.plan}
-                          />
-                        )}
-                      </ChargeNow>
-                    </TD>
+        <ClientMessages namespaces={["recurring"]}>
+          {customers.map((c) => (
+            <Card key={c.email} title={<bdi dir="ltr">{c.email}</bdi>} padded={false}>
+              <Table caption={t("tokensOf", { email: c.email })} captionHidden className="table-fixed sm:min-w-[52rem] max-sm:block">
+                <THead className="max-sm:hidden">
+                  <TR>
+                    <TH className={COLUMN.first}>{t("columns.firstPayment")}</TH>
+                    <TH className={COLUMN.card}>{t("columns.card")}</TH>
+                    <TH className={COLUMN.last}>{t("columns.lastCharge")}</TH>
+                    <TH className={COLUMN.result}>{t("columns.result")}</TH>
+                    <TH className={COLUMN.actions}>
+                      <span className="sr-only">{t("columns.actions")}</span>
+                    </TH>
                   </TR>
-                ))}
-              </TBody>
-            </Table>
-          </Card>
-        ))
+                </THead>
+                <TBody className="max-sm:block">
+                  {c.tokens.map((tok) => (
+                    <TR key={tok.firstPaymentId} className={PHONE_ROW}>
+                      <TD className={CELL} data-label={t("columns.firstPayment")}>
+                        <Link className="break-all text-brand-700 underline" href={`/transactions/${tok.firstPaymentId}`}>
+                          <bdi dir="ltr">{tok.firstOrderId}</bdi>
+                        </Link>
+                        <div className="text-xs text-slate-500">
+                          <LocalTime iso={tok.createdAt.toISOString()} />
+                        </div>
+                      </TD>
+                      <TD className={CELL} data-label={t("columns.card")}>
+                        <CardMask card={{ brand: tok.cardBrand, last4: tok.cardLast4 }} fallback="—" />
+                      </TD>
+                      <TD className={CELL} data-label={t("columns.lastCharge")}>
+                        {tok.lastCharge ? (
+                          <>
+                            <Link className="underline" href={`/transactions/${tok.lastCharge.paymentId}`}>
+                              {isCurrencyCode(tok.lastCharge.currency) ? (
+                                <MoneyAmount value={{ minor: tok.lastCharge.amountMinor, currency: tok.lastCharge.currency }} />
+                              ) : (
+                                tok.lastCharge.amountMinor
+                              )}
+                            </Link>
+                            <div className="text-xs text-slate-500">
+                              <LocalTime iso={tok.lastCharge.at.toISOString()} relative />
+                            </div>
+                          </>
+                        ) : (
+                          <span className="text-slate-500">{t("neverCharged")}</span>
+                        )}
+                      </TD>
+                      <TD className={CELL} data-label={t("columns.result")}>
+                        {tok.lastCharge ? (
+                          <>
+                            <Badge tone={STATUS_TONE[tok.lastCharge.status as PaymentStatus] ?? "neutral"}>
+                              {statusText(tv, tok.lastCharge.status)}
+                            </Badge>
+                            {tok.lastCharge.reason && (
+                              <div dir="auto" className="text-xs text-slate-600">
+                                {tok.lastCharge.reason}
+                              </div>
+                            )}
+                          </>
+                        ) : (
+                          "—"
+                        )}
+                      </TD>
+                      <TD className={`${CELL} max-sm:col-span-2`}>
+                        <ChargeNow
+                          firstPaymentId={tok.firstPaymentId}
+                          firstOrderId={tok.firstOrderId}
+                          currency={tok.currency}
+                          email={c.email}
+                          wholeUnits={wholeUnits.charge}
+                        >
+                          {livePlan.has(tok.firstPaymentId) ? (
+                            <Link className="text-sm text-brand-700 underline" href="/recurring/plans">
+                              {t.rich("livePlan", {
+                                state: t(`planState.${livePlan.get(tok.firstPaymentId)!.status}`),
+                                date: () => (
+                                  <bdi dir="ltr" className="whitespace-nowrap">
+                                    {livePlan.get(tok.firstPaymentId)!.nextChargeDate}
+                                  </bdi>
+                                ),
+                              })}
+                            </Link>
+                          ) : (
+                            <CreatePlan
+                              firstPaymentId={tok.firstPaymentId}
+                              firstOrderId={tok.firstOrderId}
+                              currency={tok.currency}
+                              email={c.email}
+                              wholeUnits={wholeUnits.plan}
+                            />
+                          )}
+                        </ChargeNow>
+                      </TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </Card>
+          ))}
+        </ClientMessages>
       )}
     </div>
   );

@@ -71,6 +71,18 @@ describe.each(testDatabaseTargets())("customers ($name)", (target) => {
     expect((await listCustomers(as(viewer), { q: `${tag}%` })).rows).toEqual([]);
   });
 
+  it("finds an Arabic name whatever spelling variant is typed (#15: hamza, ta marbuta, short vowels)", async () => {
+    const email = `${tag}-ar@example.com`;
+    await seedPayments(deps.db, [{ payerEmail: email, payerName: "فاطمة أحمد الزهراني", createdAt: at(30) }]);
+    for (const q of ["فاطمة أحمد", "فاطمه احمد", "الزَّهراني"]) {
+      const found = await listCustomers(as(viewer), { q });
+      expect(
+        found.rows.map((r) => r.email),
+        q,
+      ).toContain(email);
+    }
+  });
+
   it("resolves an opaque key to the customer, and nothing for an unknown or malformed key", async () => {
     const email = `${tag}-key@example.com`;
     const [p] = await seedPayments(deps.db, [{ payerEmail: email.toUpperCase(), createdAt: at(20) }]);

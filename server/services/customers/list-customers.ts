@@ -8,6 +8,8 @@ import type { ServiceContext, ServiceDeps } from "../deps";
 import { readKeysetPage, type KeysetPage } from "../keyset-page";
 import { requirePermission } from "../require-permission";
 import { emailOfKey } from "./customer-key";
+import { foldedContains } from "@/lib/search/fold";
+import { foldSql } from "../../db/search-fold";
 
 export interface CustomerRow {
   /** The opaque key of the customer page: the id of the customer's first payment. */
@@ -42,7 +44,10 @@ async function fetchCustomers(deps: Pick<ServiceDeps, "db">, q: string, after: s
   const where: SQL[] = [sql`payer_email is not null`];
   if (after !== null) where.push(backwards ? sql`lower(payer_email) < ${after}` : sql`lower(payer_email) > ${after}`);
   const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const having = q ? sql`having bool_or(lower(payer_email) like ${like} or lower(coalesce(payer_name, '')) like ${like})` : sql``;
+  // Names are matched folded (lib/search/fold.ts): "احمد" finds "أحمد", "فاطمه" finds "فاطمة".
+  const having = q
+    ? sql`having bool_or(lower(payer_email) like ${like} or ${foldSql(sql`coalesce(payer_name, '')`)} like ${foldedContains(q)})`
+    : sql``;
   const result = await deps.db.execute(sql`
     select lower(payer_email) as email_lower,
       (array_agg(id order by created_at, id))[1]::text as key,

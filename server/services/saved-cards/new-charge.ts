@@ -6,7 +6,9 @@
 //  3. Call the gateway, outside any transaction.
 //  4. One transaction: record the outcome on the payment, with its audit row. A timeout leaves the payment
 //     "unknown" for the reconciler; nothing is ever retried here.
+import type { UiPrefs } from "@/lib/i18n/languages";
 import type { Principal } from "../../auth/principal";
+import { translatorFor } from "../../i18n/translator";
 import { appendAudit } from "../../audit/audit-log";
 import type { PaymentRow } from "../../db/schema";
 import type { GatewayResult } from "../../gateway/client";
@@ -48,22 +50,22 @@ export interface NewChargeResult {
   threeDsViewId: string | null;
 }
 
-export function chargeMessage(p: PaymentRow): string {
+type ChargeWords = ReturnType<typeof translatorFor<"savedCards">>;
+const ENGLISH = { language: "en", digits: "latn" } as const;
+
+/** The sentence for staff about a charge's state (savedCards.chargeMessage.*), English unless a translator is given. */
+export function chargeMessage(p: PaymentRow, t: ChargeWords = translatorFor(ENGLISH, "savedCards")): string {
   switch (p.status) {
     case "captured":
-      return "The charge succeeded: the payment is captured.";
     case "authorized":
-      return "The charge is authorized; capture it from the transaction page.";
     case "awaiting_3ds":
-      return "The card asks for 3-D Secure: the customer must complete the verification before the payment goes through. It stays “awaiting 3-D Secure” until then.";
-    case "declined":
-      return `The charge was declined: ${p.declineReason ?? "declined by the gateway"}.`;
     case "unknown":
-      return "The gateway did not answer in time. The outcome will be confirmed with the gateway; nothing will be sent again.";
     case "pending":
-      return "This charge is still being processed. Wait a moment and refresh.";
+      return t(`chargeMessage.${p.status}`);
+    case "declined":
+      return t("chargeMessage.declined", { reason: p.declineReason ?? t("chargeMessage.declinedByGateway") });
     default:
-      return p.declineReason ? `The charge failed: ${p.declineReason}` : `The charge ended ${p.status}.`;
+      return p.declineReason ? t("chargeMessage.failed", { reason: p.declineReason }) : t("chargeMessage.ended", { status: p.status });
   }
 }
 
@@ -197,9 +199,7 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
     return next;
   });
   const threeDsViewId = await customerStep(deps, spec, result, payment, principal);
-  const message = threeDsViewId
-    ? "The card asks for 3-D Secure: the customer's bank page is shown below. Read the customer the bank's questions and type their answers."
-    : chargeMessage(payment);
+  const message = threeDsViewId ? translatorFor(ENGLISH, "savedCards")("chargeMessage.threeDs") : chargeMessage(payment);
   return { payment, message, replayed: false, threeDsViewId };
 }
 
@@ -216,13 +216,14 @@ async function customerStep(
   return html ? storeThreeDsView(deps.db, { html, userId: principal.userId, paymentId: payment.id }) : null;
 }
 
-/** What the charge routes answer. */
-export function chargeView(r: NewChargeResult) {
+/** What the charge routes answer, its sentence in the reader's language (`prefs`: the request's). */
+export function chargeView(r: NewChargeResult, prefs: Pick<UiPrefs, "language" | "digits"> = ENGLISH) {
+  const t = translatorFor(prefs, "savedCards");
   return {
     paymentId: r.payment.id,
     orderId: r.payment.orderId,
     state: r.payment.status,
-    message: r.message,
+    message: r.threeDsViewId ? t("chargeMessage.threeDs") : chargeMessage(r.payment, t),
     replayed: r.replayed,
     threeDsViewId: r.threeDsViewId,
   };

@@ -2,6 +2,7 @@
 
 // The forgot-password form: one e-mail field; the answer is the same whether or not an account exists.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -13,6 +14,7 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 import type { PasswordResetRequestInput } from "@/lib/schemas/password-reset";
 
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth");
   const [answer, setAnswer] = useState<string | null>(null);
   const {
     register,
@@ -25,7 +27,7 @@ export function ForgotPasswordForm() {
   const { submit, error } = useApiMutation({
     mutationFn: (values: PasswordResetRequestInput) =>
       apiFetch<{ message: string }>("/api/session/password-reset", { method: "POST", body: values }),
-    fallbackMessage: "The request could not be sent. Try again.",
+    fallbackMessage: t("forgot.failed"),
     onSuccess: (r) => setAnswer(r.message),
   });
   const onSubmit = handleSubmit(submit);
@@ -34,7 +36,7 @@ export function ForgotPasswordForm() {
       <div className="mt-6 space-y-4">
         <Alert tone="success">{answer}</Alert>
         <Link href="/login" className="font-medium text-brand-700 hover:underline">
-          Back to sign-in
+          {t("forgot.back")}
         </Link>
       </div>
     );
@@ -42,13 +44,20 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
-      <InputField label="E-mail" type="email" autoComplete="username" required error={errors.email?.message} {...register("email")} />
+      <InputField
+        label={t("forgot.email")}
+        type="email"
+        autoComplete="username"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
       <Button type="submit" loading={isSubmitting} className="w-full">
-        Send me a link
+        {t("forgot.submit")}
       </Button>
       <p className="text-center text-sm">
         <Link href="/login" className="font-medium text-brand-700 hover:underline">
-          Back to sign-in
+          {t("forgot.back")}
         </Link>
       </p>
     </form>

@@ -2,6 +2,7 @@
 // Setting up the authenticator app at first sign-in: scan the QR code (or type the key), enter a code to confirm,
 // then save the recovery codes shown once.
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { RecoveryCodesPanel } from "@/components/auth/recovery-codes-panel";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +12,7 @@ import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
+  const t = useTranslations("auth");
   const router = useRouter();
   const [code, setCode] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -22,7 +24,7 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
     mutationFn: (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } }),
     // The code field's own message (wrong or reused code) when there is one.
     message: (e) => e.fields?.code?.[0] ?? e.message,
-    fallbackMessage: "The code could not be checked.",
+    fallbackMessage: t("enrol.failed"),
     onSuccess: (r) => setCodes(r.recoveryCodes),
     onError: () => setCode(""),
   });
@@ -37,24 +39,16 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
   return (
     <div className="mt-4 space-y-4">
       <ol className="list-decimal space-y-1 ps-5 text-sm text-slate-700">
-        <li>
-          Open an authenticator app on your phone (any app that reads a QR code: Google Authenticator, Microsoft Authenticator, 1Password…).
-        </li>
-        <li>Scan this QR code, or type the key below.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t("enrol.step1")}</li>
+        <li>{t("enrol.step2")}</li>
+        <li>{t("enrol.step3")}</li>
       </ol>
       <div className="flex justify-center">
         {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the server */}
-        <img
-          src={qr}
-          width={200}
-          height={200}
-          alt="QR code to scan with your authenticator app"
-          className="rounded border border-slate-200"
-        />
+        <img src={qr} width={200} height={200} alt={t("enrol.qrAlt")} className="rounded border border-slate-200" />
       </div>
       <p className="text-sm text-slate-700">
-        Key:{" "}
+        {t("enrol.key")}{" "}
         <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm">
           <bdi dir="ltr">{secret.match(/.{1,4}/g)?.join(" ")}</bdi>
         </code>
@@ -66,7 +60,7 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
           </div>
         )}
         <InputField
-          label="Code from the app"
+          label={t("enrol.code")}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
@@ -75,7 +69,7 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
           onChange={(e) => setCode(e.target.value)}
         />
         <Button type="submit" loading={busy} className="w-full">
-          Confirm
+          {t("enrol.confirm")}
         </Button>
       </form>
     </div>

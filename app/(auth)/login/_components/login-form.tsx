@@ -1,6 +1,7 @@
 "use client";
 
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +12,7 @@ import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { safeRedirectPath } from "@/lib/safe-redirect";
 
 export function LoginForm({ next, notice }: { next: string; notice: string | null }) {
+  const t = useTranslations("auth");
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -27,7 +29,7 @@ export function LoginForm({ next, notice }: { next: string; notice: string | nul
     const result = await signIn("credentials", { ...values, redirect: false });
     if (!result || result.error) {
       // The server's message is already generic ("Incorrect e-mail or password.") or the throttle notice.
-      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Incorrect e-mail or password.");
+      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : t("signIn.incorrect"));
       resetField("password");
       return;
     }
@@ -42,9 +44,16 @@ export function LoginForm({ next, notice }: { next: string; notice: string | nul
           <Alert tone="error">{error}</Alert>
         </div>
       )}
-      <InputField label="E-mail" type="email" autoComplete="username" required error={errors.email?.message} {...register("email")} />
       <InputField
-        label="Password"
+        label={t("signIn.email")}
+        type="email"
+        autoComplete="username"
+        required
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <InputField
+        label={t("signIn.password")}
         type="password"
         autoComplete="current-password"
         required
@@ -52,7 +61,7 @@ export function LoginForm({ next, notice }: { next: string; notice: string | nul
         {...register("password")}
       />
       <Button type="submit" loading={isSubmitting} className="w-full">
-        Sign in
+        {t("signIn.submit")}
       </Button>
     </form>
   );

@@ -2,6 +2,7 @@
 // The sign-in's second step: a code (or a recovery code, or a passkey when the user has one). After a recovery code,
 // says how many are left and urges new ones when few remain, before going on.
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CodeFactorForm } from "@/components/auth/code-factor-form";
 import { PasskeyButton } from "@/components/auth/passkey-button";
@@ -11,19 +12,18 @@ import { Button } from "@/components/ui/button";
 const LOW = 3;
 
 export function VerifyStep({ hasTotp, hasPasskey }: { hasTotp: boolean; hasPasskey: boolean }) {
+  const t = useTranslations("auth");
   const [left, setLeft] = useState<number | null>(null);
   const router = useRouter();
   const go = () => router.replace("/overview");
   if (left !== null) {
     return (
       <div className="mt-4 space-y-4">
-        <Alert tone={left <= LOW ? "warning" : "info"} title={`You have ${left} recovery code${left === 1 ? "" : "s"} left.`}>
-          {left <= LOW
-            ? "Make new recovery codes on your Account page now, so that you are not locked out."
-            : "Each recovery code works once."}
+        <Alert tone={left <= LOW ? "warning" : "info"} title={t("verify.codesLeft", { count: left })}>
+          {left <= LOW ? t("verify.lowHint") : t("verify.eachOnce")}
         </Alert>
         <Button className="w-full" onClick={go}>
-          Continue
+          {t("verify.continue")}
         </Button>
       </div>
     );
@@ -33,7 +33,7 @@ export function VerifyStep({ hasTotp, hasPasskey }: { hasTotp: boolean; hasPassk
       {hasPasskey && <PasskeyButton purpose="sign_in" onDone={go} primary={!hasTotp} />}
       <CodeFactorForm
         endpoint="/api/session/second-factor"
-        submitLabel="Verify"
+        submitLabel={t("verify.submit")}
         initialKind={hasTotp ? "totp" : "recovery_code"}
         allowRecovery={hasTotp}
         autoFocus={!hasPasskey}

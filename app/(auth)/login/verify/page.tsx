@@ -2,6 +2,7 @@
 // passkey. Only a session that passed the password step and owes its second factor sees it.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { StepShell } from "@/components/auth/step-shell";
 import { currentPrincipal, PENDING_STEP_PAGES } from "@/server/auth/session";
 import { factorsToVerify } from "@/server/services/account/own-factors";
@@ -9,7 +10,10 @@ import { appContext } from "@/server/services/app-deps";
 import { VerifyStep } from "../_components/verify-step";
 import { QueryProvider } from "@/components/query-provider";
 
-export const metadata: Metadata = { title: "Two-step verification" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("verify.title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function VerifyPage() {
@@ -18,14 +22,11 @@ export default async function VerifyPage() {
   if (!("step" in current)) redirect("/login");
   if (current.step !== "verify") redirect(PENDING_STEP_PAGES[current.step]);
   const factors = await factorsToVerify(await appContext({ principal: current.pending }));
+  const t = await getTranslations("auth");
   return (
     <StepShell
-      title="Two-step verification"
-      description={
-        <>
-          Signing in as <bdi dir="auto">{current.pending.email}</bdi>.
-        </>
-      }
+      title={t("verify.title")}
+      description={t.rich("verify.signingInAs", { email: () => <bdi dir="ltr">{current.pending.email}</bdi> })}
     >
       <QueryProvider>
         <VerifyStep hasTotp={factors.totp} hasPasskey={factors.passkeys > 0} />

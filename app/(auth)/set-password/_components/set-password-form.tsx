@@ -1,6 +1,7 @@
 "use client";
 // The set-password form of an invitation or reset link: a new password, twice; then sign in with it.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -8,11 +9,12 @@ import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import type { SetPasswordInput } from "@/lib/schemas/admin-users";
-import { PASSWORD_RULE_TEXT } from "@/lib/schemas/auth-values";
+import { PASSWORD_HISTORY_DEPTH, PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth-values";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function SetPasswordForm({ token }: { token: string }) {
+  const t = useTranslations("auth");
   const [done, setDone] = useState<string | null>(null);
   const {
     register,
@@ -24,16 +26,16 @@ export function SetPasswordForm({ token }: { token: string }) {
   });
   const { submit, error } = useApiMutation({
     mutationFn: (values: SetPasswordInput) => apiFetch<{ email: string }>("/api/session/set-password", { method: "POST", body: values }),
-    fallbackMessage: "The password could not be set.",
+    fallbackMessage: t("setPassword.failed"),
     onSuccess: (r) => setDone(r.email),
   });
   const onSubmit = handleSubmit(submit);
   if (done) {
     return (
       <div className="mt-4 space-y-4">
-        <Alert tone="success">Your password is set. Sign in as {done}.</Alert>
+        <Alert tone="success">{t.rich("setPassword.done", { email: () => <bdi dir="ltr">{done}</bdi> })}</Alert>
         <Link href="/login" className="font-medium text-brand-700 hover:underline">
-          Go to sign-in
+          {t("setPassword.goToSignIn")}
         </Link>
       </div>
     );
@@ -42,16 +44,16 @@ export function SetPasswordForm({ token }: { token: string }) {
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
       <InputField
-        label="New password"
+        label={t("setPassword.newPassword")}
         type="password"
         autoComplete="new-password"
         required
-        hint={PASSWORD_RULE_TEXT}
+        hint={t("passwordRule", { min: PASSWORD_MIN_LENGTH, depth: PASSWORD_HISTORY_DEPTH })}
         error={errors.password?.message}
         {...register("password")}
       />
       <InputField
-        label="Repeat the password"
+        label={t("setPassword.repeat")}
         type="password"
         autoComplete="new-password"
         required
@@ -59,7 +61,7 @@ export function SetPasswordForm({ token }: { token: string }) {
         {...register("confirmPassword")}
       />
       <Button type="submit" loading={isSubmitting} className="w-full">
-        Set password
+        {t("setPassword.submit")}
       </Button>
     </form>
   );

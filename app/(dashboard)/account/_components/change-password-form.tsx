@@ -2,17 +2,19 @@
 // Change one's own password (the Account page, and the sign-in step after a password set by someone else); then
 // sign in again with it.
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import type { ChangePasswordInput } from "@/lib/schemas/auth";
-import { PASSWORD_RULE_TEXT } from "@/lib/schemas/auth-values";
+import { PASSWORD_HISTORY_DEPTH, PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth-values";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function ChangePasswordForm() {
+  const t = useTranslations("auth");
   const router = useRouter();
   const {
     register,
@@ -28,7 +30,7 @@ export function ChangePasswordForm() {
     mutationFn: (values: ChangePasswordInput) => apiFetch("/api/account/password", { method: "POST", body: values }),
     form: { setError: setFieldError, fields: ["currentPassword"] },
     message: (e, onField) => (onField ? null : e.message),
-    fallbackMessage: "The password could not be changed.",
+    fallbackMessage: t("changePassword.failed"),
     onSuccess: () => router.replace("/login?password_changed=1"),
   });
   const onSubmit = handleSubmit(submit);
@@ -37,7 +39,7 @@ export function ChangePasswordForm() {
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
       <InputField
-        label="Current password"
+        label={t("changePassword.current")}
         type="password"
         autoComplete="current-password"
         required
@@ -45,16 +47,16 @@ export function ChangePasswordForm() {
         {...register("currentPassword")}
       />
       <InputField
-        label="New password"
+        label={t("changePassword.new")}
         type="password"
         autoComplete="new-password"
         required
-        hint={`${PASSWORD_RULE_TEXT} A passphrase of several words and a number works well.`}
+        hint={t("changePassword.newHint", { rule: t("passwordRule", { min: PASSWORD_MIN_LENGTH, depth: PASSWORD_HISTORY_DEPTH }) })}
         error={errors.newPassword?.message}
         {...register("newPassword")}
       />
       <InputField
-        label="Repeat the new password"
+        label={t("changePassword.repeat")}
         type="password"
         autoComplete="new-password"
         required
@@ -62,7 +64,7 @@ export function ChangePasswordForm() {
         {...register("confirmPassword")}
       />
       <Button type="submit" loading={isSubmitting}>
-        Change password
+        {t("changePassword.submit")}
       </Button>
     </form>
   );

@@ -1,11 +1,13 @@
 "use client";
 // Ends every other session of the signed-in user (this browser stays signed in), then reloads the list.
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function SignOutOthersButton({ others }: { others: number }) {
+  const t = useTranslations("account");
   const {
     submit,
     pending: busy,
@@ -13,7 +15,7 @@ export function SignOutOthersButton({ others }: { others: number }) {
     result,
   } = useApiMutation({
     mutationFn: () => apiFetch<{ ended: number }>("/api/account/sessions/end-others", { method: "POST" }),
-    fallbackMessage: "The other sessions could not be signed out.",
+    fallbackMessage: t("sessions.signOutFailed"),
     refresh: true,
   });
   const signOutOthers = () => void submit();
@@ -22,7 +24,7 @@ export function SignOutOthersButton({ others }: { others: number }) {
     : result
       ? {
           tone: "success",
-          text: result.ended === 1 ? "1 other session was signed out." : `${result.ended} other sessions were signed out.`,
+          text: t("sessions.signedOut", { count: result.ended }),
         }
       : null;
 
@@ -33,9 +35,9 @@ export function SignOutOthersButton({ others }: { others: number }) {
         size="sm"
         loading={busy}
         onClick={signOutOthers}
-        disabledReason={others === 0 ? "No other session is signed in." : undefined}
+        disabledReason={others === 0 ? t("sessions.noOthers") : undefined}
       >
-        Sign out other sessions
+        {t("sessions.signOutOthers")}
       </Button>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
     </div>

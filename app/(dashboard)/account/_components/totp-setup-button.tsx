@@ -3,6 +3,7 @@
 // removing it while a passkey remains): the key and QR code come from the server, a code confirms it, and the new
 // recovery codes are shown once.
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { RecoveryCodesPanel } from "@/components/auth/recovery-codes-panel";
 import { Alert } from "@/components/ui/alert";
@@ -16,6 +17,8 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 const codeMessage = (e: ApiError) => e.fields?.code?.[0] ?? e.message;
 
 export function TotpSetupButton() {
+  const t = useTranslations("account");
+  const ta = useTranslations("auth");
   const router = useRouter();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -23,13 +26,13 @@ export function TotpSetupButton() {
   const begin = useApiMutation({
     mutationFn: () => apiFetch<{ secret: string; qr: string }>("/api/account/totp", { method: "POST" }),
     message: codeMessage,
-    fallbackMessage: "The authenticator app could not be set up.",
+    fallbackMessage: t("twoStep.setUpAppFailed"),
     onSuccess: setSetup,
   });
   const check = useApiMutation({
     mutationFn: (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } }),
     message: codeMessage,
-    fallbackMessage: "The code could not be checked.",
+    fallbackMessage: ta("enrol.failed"),
     onSuccess: (r) => setCodes(r.recoveryCodes),
     onError: () => setCode(""),
   });
@@ -53,7 +56,7 @@ export function TotpSetupButton() {
   return (
     <div className="space-y-2">
       <Button variant="secondary" size="sm" onClick={start} loading={busy && !setup}>
-        Set up an authenticator app
+        {t("twoStep.setUpApp")}
       </Button>
       {error && !setup && <Alert tone="error">{error}</Alert>}
       <Dialog
@@ -61,33 +64,27 @@ export function TotpSetupButton() {
         onClose={close}
         busy={busy}
         size="sm"
-        title="Set up an authenticator app"
-        description="Scan the QR code with the app, or type the key, then enter the code it shows."
+        title={t("twoStep.setUpApp")}
+        description={t("twoStep.setUpDescription")}
       >
         {codes ? (
-          <RecoveryCodesPanel codes={codes} onDone={close} doneLabel="Done" />
+          <RecoveryCodesPanel codes={codes} onDone={close} doneLabel={ta("recovery.done")} />
         ) : (
           setup && (
             <form onSubmit={confirm} noValidate className="space-y-3">
               <div className="flex justify-center">
                 {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the server */}
-                <img
-                  src={setup.qr}
-                  width={200}
-                  height={200}
-                  alt="QR code to scan with your authenticator app"
-                  className="rounded border border-slate-200"
-                />
+                <img src={setup.qr} width={200} height={200} alt={ta("enrol.qrAlt")} className="rounded border border-slate-200" />
               </div>
               <p className="text-sm">
-                Key:{" "}
+                {ta("enrol.key")}{" "}
                 <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono">
                   <bdi dir="ltr">{setup.secret.match(/.{1,4}/g)?.join(" ")}</bdi>
                 </code>
               </p>
               {error && <Alert tone="error">{error}</Alert>}
               <InputField
-                label="Code from the app"
+                label={ta("enrol.code")}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={7}
@@ -96,7 +93,7 @@ export function TotpSetupButton() {
                 onChange={(e) => setCode(e.target.value)}
               />
               <Button type="submit" loading={busy} className="w-full">
-                Confirm
+                {ta("enrol.confirm")}
               </Button>
             </form>
           )

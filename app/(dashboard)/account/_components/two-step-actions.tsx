@@ -3,6 +3,7 @@
 // (confirmed in a dialog), make new recovery codes (shown once in a dialog). Each asks for a fresh factor first when
 // the last one is older than 5 minutes: apiFetch's step-up dialog does that and retries.
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { RecoveryCodesPanel } from "@/components/auth/recovery-codes-panel";
 import { Alert } from "@/components/ui/alert";
@@ -14,6 +15,7 @@ import type { RemoveFactorInput } from "@/lib/schemas/mfa";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function AddPasskeyButton() {
+  const t = useTranslations("account");
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
   const {
@@ -29,37 +31,37 @@ export function AddPasskeyButton() {
       const response = await startRegistration({ optionsJSON });
       return apiFetch("/api/account/passkeys", { method: "POST", body: { name: passkeyName, response } });
     },
-    fallbackMessage: "The passkey was not added. Try again.",
+    fallbackMessage: t("twoStep.addPasskeyFailed"),
     refresh: true,
     onSuccess: () => setOpen(false),
   });
   const add = (e: React.FormEvent) => {
     e.preventDefault();
-    void submit(name.trim() || "Passkey");
+    void submit(name.trim() || t("twoStep.passkeyDefaultName"));
   };
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        Add a passkey
+        {t("twoStep.addPasskey")}
       </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
         busy={busy}
         size="sm"
-        title="Add a passkey"
-        description="Your device or security key will ask you to confirm with a fingerprint, face or PIN."
+        title={t("twoStep.addPasskey")}
+        description={t("twoStep.addPasskeyDescription")}
         footer={
           <Button type="submit" form="add-passkey-form" loading={busy}>
-            Continue
+            {t("twoStep.continue")}
           </Button>
         }
       >
         <form id="add-passkey-form" onSubmit={add} className="space-y-3">
           {error && <Alert tone="error">{error}</Alert>}
           <InputField
-            label="Name"
-            hint="So you can tell your passkeys apart, e.g. “Work laptop”."
+            label={t("twoStep.passkeyName")}
+            hint={t("twoStep.passkeyNameHint")}
             maxLength={60}
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -71,6 +73,7 @@ export function AddPasskeyButton() {
 }
 
 export function RemoveFactorButton({ factor, label }: { factor: RemoveFactorInput; label: string }) {
+  const t = useTranslations("account");
   const [open, setOpen] = useState(false);
   const {
     submit,
@@ -78,7 +81,7 @@ export function RemoveFactorButton({ factor, label }: { factor: RemoveFactorInpu
     error,
   } = useApiMutation({
     mutationFn: () => apiFetch("/api/account/factors/remove", { method: "POST", body: factor }),
-    fallbackMessage: "The factor was not removed.",
+    fallbackMessage: t("twoStep.removeFailed"),
     refresh: true,
     onSuccess: () => setOpen(false),
   });
@@ -86,22 +89,23 @@ export function RemoveFactorButton({ factor, label }: { factor: RemoveFactorInpu
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        Remove<span className="sr-only"> {label}</span>
+        {t("twoStep.remove")}
+        <span className="sr-only"> {label}</span>
       </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
         busy={busy}
         size="sm"
-        title={`Remove ${label}?`}
-        description="You will no longer be able to sign in with it."
+        title={t("twoStep.removeTitle", { label })}
+        description={t("twoStep.removeDescription")}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
-              Cancel
+              {t("twoStep.cancel")}
             </Button>
             <Button variant="danger" onClick={remove} loading={busy}>
-              Remove
+              {t("twoStep.remove")}
             </Button>
           </>
         }
@@ -113,6 +117,8 @@ export function RemoveFactorButton({ factor, label }: { factor: RemoveFactorInpu
 }
 
 export function RegenerateCodesButton() {
+  const t = useTranslations("account");
+  const ta = useTranslations("auth");
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
   const {
@@ -121,7 +127,7 @@ export function RegenerateCodesButton() {
     error,
   } = useApiMutation({
     mutationFn: () => apiFetch<{ recoveryCodes: string[] }>("/api/account/recovery-codes", { method: "POST" }),
-    fallbackMessage: "New recovery codes could not be made.",
+    fallbackMessage: t("twoStep.newCodesFailed"),
     onSuccess: (r) => setCodes(r.recoveryCodes),
   });
   const regenerate = () => void submit();
@@ -132,17 +138,17 @@ export function RegenerateCodesButton() {
   return (
     <div className="space-y-2">
       <Button variant="secondary" size="sm" onClick={regenerate} loading={busy}>
-        Make new recovery codes
+        {t("twoStep.newCodes")}
       </Button>
       {error && <Alert tone="error">{error}</Alert>}
       <Dialog
         open={codes !== null}
         onClose={done}
         size="sm"
-        title="New recovery codes"
-        description="Your old recovery codes no longer work."
+        title={t("twoStep.newCodesTitle")}
+        description={t("twoStep.newCodesDescription")}
       >
-        {codes && <RecoveryCodesPanel codes={codes} onDone={done} doneLabel="Done" />}
+        {codes && <RecoveryCodesPanel codes={codes} onDone={done} doneLabel={ta("recovery.done")} />}
       </Dialog>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Pager } from "@/components/list/pager";
@@ -11,7 +12,10 @@ import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { listCustomers } from "@/server/services/customers/list-customers";
 
-export const metadata: Metadata = { title: "Customers" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("customers");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -21,7 +25,8 @@ const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : u
 // URL holds the search and a customer key as the cursor, never an e-mail of its own.
 export default async function CustomersPage({ searchParams }: { searchParams: Search }) {
   const { principal, allowed } = await pageAccess("TRANSACTIONS_VIEW");
-  if (!allowed) return <Forbidden area="Customers" permission="TRANSACTIONS_VIEW" />;
+  const [t, format] = await Promise.all([getTranslations("customers"), getFormatter()]);
+  if (!allowed) return <Forbidden area={t("title")} permission="TRANSACTIONS_VIEW" />;
   const sp = await searchParams;
   const q = one(sp.q)?.trim() ?? "";
   const page = await listCustomers(await appContext({ principal }), { q, after: one(sp.after), before: one(sp.before) });
@@ -29,10 +34,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
     cursor ? `/customers?${new URLSearchParams({ ...(q ? { q } : {}), [dir]: cursor })}` : null;
   return (
     <div className="space-y-5">
-      <PageHeader
-        title="Customers"
-        description="Everyone who paid, by e-mail (any case): their payments, saved cards, recurring tokens and billing plans on one page."
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <form
         role="search"
         method="get"
@@ -40,7 +42,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
         className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
       >
         <InputField
-          label="Search by e-mail or name"
+          label={t("search")}
           name="q"
           type="search"
           defaultValue={q}
@@ -49,24 +51,24 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
           maxLength={100}
         />
         <Button type="submit" variant="secondary">
-          Search
+          {t("searchButton")}
         </Button>
       </form>
       <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
         {page.rows.length === 0 ? (
           <EmptyState
-            title={q ? "No customer matches" : "No customers yet"}
-            description={q ? "Try a shorter part of the e-mail or name." : "Customers appear here after their first payment."}
+            title={q ? t("noMatch") : t("empty")}
+            description={q ? t("noMatchHint") : t("emptyHint")}
             action={
               q ? (
                 <Link href="/customers" className="text-sm font-medium text-brand-700 hover:underline">
-                  Clear the search
+                  {t("clearSearch")}
                 </Link>
               ) : undefined
             }
           />
         ) : (
-          <ul aria-label="Customers" className="divide-y divide-slate-100">
+          <ul aria-label={t("listLabel")} className="divide-y divide-slate-100">
             {page.rows.map((c) => (
               <li key={c.key} data-testid="customer-row">
                 <Link
@@ -84,11 +86,11 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
                     )}
                   </span>
                   <span className="text-sm text-slate-700">
-                    {c.payments} {c.payments === 1 ? "payment" : "payments"}
-                    {c.recurringTokens > 0 && <> · {c.recurringTokens} recurring</>}
+                    {t("payments", { count: c.payments })}
+                    {c.recurringTokens > 0 && <> · {t("recurring", { count: format.number(c.recurringTokens) })}</>}
                   </span>
                   <span className="text-sm text-slate-600">
-                    Last payment <LocalTime iso={c.lastPaymentAt} relative />
+                    {t.rich("lastPayment", { time: () => <LocalTime iso={c.lastPaymentAt} relative /> })}
                   </span>
                 </Link>
               </li>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Forbidden } from "@/components/auth/forbidden";
@@ -8,22 +9,26 @@ import { appContext } from "@/server/services/app-deps";
 import { customerPage } from "@/server/services/customers/customer-page";
 import { PaymentsSection, PlansSection, RecurringSection, SavedCardsSection } from "./_components/customer-sections";
 
-export const metadata: Metadata = { title: "Customer" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("customers.customer");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 // One customer (a payer e-mail, any case), by its opaque key: payments, saved cards, recurring tokens and plans.
 // Sections the reader may not see elsewhere (saved cards, recurring) are left out rather than shown empty.
 export default async function CustomerPage({ params }: { params: Promise<{ key: string }> }) {
   const { principal, allowed } = await pageAccess("TRANSACTIONS_VIEW");
-  if (!allowed) return <Forbidden area="Customers" permission="TRANSACTIONS_VIEW" />;
+  const t = await getTranslations("customers");
+  if (!allowed) return <Forbidden area={t("title")} permission="TRANSACTIONS_VIEW" />;
   const { key } = await params;
   const view = await customerPage(await appContext({ principal }), { key });
   if (!view) notFound();
   return (
     <div className="space-y-6">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t("customer.breadcrumb")} className="text-sm">
         <Link href="/customers" className="text-brand-700 hover:underline">
-          Customers
+          {t("title")}
         </Link>
       </nav>
       <PageHeader
@@ -36,7 +41,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ key: 
             {view.otherSpellings.length > 0 && (
               <>
                 {" "}
-                · also paid as{" "}
+                · {t("customer.alsoPaidAs")}{" "}
                 {view.otherSpellings.map((s, i) => (
                   <span key={s}>
                     {i > 0 && ", "}

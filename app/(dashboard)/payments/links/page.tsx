@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { Forbidden } from "@/components/auth/forbidden";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/ui/local-time";
@@ -12,38 +14,46 @@ import { LinkStatusWatch } from "./_components/link-status-watch";
 import { LinkActions, LinkOrder, LinkStatusBadge } from "./_components/link-parts";
 import { NewLinkButton } from "./_components/new-link-button";
 
-export const metadata: Metadata = { title: "Payment links" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("links");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function PaymentLinksPage() {
   const { principal, allowed } = await pageAccess("PAYMENTS_CREATE");
-  if (!allowed) return <Forbidden area="Payment links" permission="PAYMENTS_CREATE" />;
+  const t = await getTranslations("links");
+  if (!allowed) return <Forbidden area={t("title")} permission="PAYMENTS_CREATE" />;
   const links = await listPaymentLinks(await appContext({ principal }));
   const canView = principal.permissions.has("TRANSACTIONS_VIEW");
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Payment links"
-        description="Links to the gateway's hosted payment page. A link is paid once the gateway confirms the payment (notification and status query); it cannot be paid after its expiry date."
-        actions={<NewLinkButton />}
+        title={t("title")}
+        description={t("description")}
+        actions={
+          <ClientMessages namespaces={["links"]}>
+            <NewLinkButton />
+          </ClientMessages>
+        }
       />
       <LinkStatusWatch waiting={links.filter((l) => l.status === "waiting").map((l) => l.paymentId)} />
       {links.length === 0 ? (
-        <EmptyState title="No payment links yet" description="Create a link and send it to the customer by e-mail or as a QR code." />
+        <EmptyState title={t("empty.title")} description={t("empty.description")} />
       ) : (
-        <>
+        <ClientMessages namespaces={["links"]}>
           {/* Wide screens: the table. */}
           <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm sm:block">
-            <Table caption="Payment links, newest first" captionHidden>
+            <Table caption={t("listLabel")} captionHidden>
               <THead>
                 <TR>
-                  <TH>Order</TH>
-                  <TH>Status</TH>
-                  <TH numeric>Amount</TH>
-                  <TH>Customer</TH>
-                  <TH>Created</TH>
-                  <TH>Expires</TH>
-                  <TH>Link</TH>
+                  <TH>{t("columns.order")}</TH>
+                  <TH>{t("columns.status")}</TH>
+                  <TH numeric>{t("columns.amount")}</TH>
+                  <TH>{t("columns.customer")}</TH>
+                  <TH>{t("columns.created")}</TH>
+                  <TH>{t("columns.expires")}</TH>
+                  <TH>{t("columns.link")}</TH>
                 </TR>
               </THead>
               <TBody>
@@ -67,7 +77,15 @@ export default async function PaymentLinksPage() {
                     <TD>
                       <LocalTime iso={l.createdAt} relative />
                     </TD>
-                    <TD>{l.expireDate ? <bdi dir="ltr">{l.expireDate}</bdi> : "—"}</TD>
+                    <TD>
+                      {l.expireDate ? (
+                        <bdi dir="ltr" className="whitespace-nowrap">
+                          {l.expireDate}
+                        </bdi>
+                      ) : (
+                        "—"
+                      )}
+                    </TD>
                     <TD>
                       <LinkActions l={l} canView={canView} />
                     </TD>
@@ -77,7 +95,7 @@ export default async function PaymentLinksPage() {
             </Table>
           </div>
           {/* Phones: one card per link (amount, status, customer and time together), no sideways scroll. */}
-          <ul aria-label="Payment links, newest first" className="space-y-3 sm:hidden">
+          <ul aria-label={t("listLabel")} className="space-y-3 sm:hidden">
             {links.map((l) => (
               <li
                 key={l.paymentId}
@@ -100,7 +118,13 @@ export default async function PaymentLinksPage() {
                   {l.customerName}
                   {l.expireDate && l.status === "waiting" && (
                     <span className="block text-xs text-slate-600">
-                      Payable until <bdi dir="ltr">{l.expireDate}</bdi>
+                      {t.rich("payableUntil", {
+                        date: () => (
+                          <bdi dir="ltr" className="whitespace-nowrap">
+                            {l.expireDate}
+                          </bdi>
+                        ),
+                      })}
                     </span>
                   )}
                 </p>
@@ -110,7 +134,7 @@ export default async function PaymentLinksPage() {
               </li>
             ))}
           </ul>
-        </>
+        </ClientMessages>
       )}
     </div>
   );

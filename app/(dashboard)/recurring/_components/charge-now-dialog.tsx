@@ -2,6 +2,7 @@
 // The "Charge now" dialog: amount (in the first payment's currency), description and a new order id. The recurring
 // interface is the server's configuration; the whole-units rule is shown and checked only when it is the form one.
 // Loaded on demand by charge-now.tsx.
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -25,6 +26,7 @@ export interface ChargeResult {
 export type ChargeNowProps = { firstPaymentId: string; firstOrderId: string; currency: string; email: string; wholeUnits: boolean };
 
 export function ChargeNowDialog(p: ChargeNowProps & { onClose(): void; onDone(r: ChargeResult): void }) {
+  const t = useTranslations("recurring");
   // This dialog's idempotency key, created when it opens: a double click or a retry after a lost answer charges once.
   const { submit, pending, error, idempotencyKey } = useApiMutation({
     mutationFn: (values: RecurringChargeInput, { idempotencyKey }) =>
@@ -51,19 +53,18 @@ export function ChargeNowDialog(p: ChargeNowProps & { onClose(): void; onDone(r:
       open
       onClose={p.onClose}
       busy={pending}
-      title="Charge now"
-      description={
-        <>
-          <bdi dir="ltr">{p.email}</bdi> · first payment <bdi dir="ltr">{p.firstOrderId}</bdi>
-        </>
-      }
+      title={t("chargeNow.title")}
+      description={t.rich("dialog.subject", {
+        email: () => <bdi dir="ltr">{p.email}</bdi>,
+        order: () => <bdi dir="ltr">{p.firstOrderId}</bdi>,
+      })}
       footer={
         <>
           <Button variant="secondary" onClick={p.onClose} disabled={pending}>
-            Cancel
+            {t("dialog.cancel")}
           </Button>
           <Button type="submit" form="charge-now-form" loading={pending}>
-            Charge
+            {t("chargeNow.submit")}
           </Button>
         </>
       }
@@ -71,23 +72,29 @@ export function ChargeNowDialog(p: ChargeNowProps & { onClose(): void; onDone(r:
       <form id="charge-now-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <InputField
-          label={`Amount (${p.currency})`}
+          label={t("dialog.amount", { currency: p.currency })}
           inputMode="decimal"
           autoComplete="off"
           dir="ltr"
           required
           data-autofocus
-          hint={amountHint(p.wholeUnits, "charge")}
+          hint={t(`amountHint.${amountHint(p.wholeUnits, "charge")}`)}
           error={errors.amount?.message}
           {...register("amount")}
         />
-        <InputField label="Description" autoComplete="off" required error={errors.description?.message} {...register("description")} />
         <InputField
-          label="Order id"
+          label={t("dialog.description")}
+          autoComplete="off"
+          required
+          error={errors.description?.message}
+          {...register("description")}
+        />
+        <InputField
+          label={t("chargeNow.orderId")}
           autoComplete="off"
           dir="ltr"
           required
-          hint="A new, unique order id for this charge."
+          hint={t("chargeNow.orderIdHint")}
           error={errors.orderId?.message}
           {...register("orderId")}
         />

@@ -4,6 +4,7 @@
 // the row's actions do not move when it fills (#13: no reflow after a charge). The dialog (and its form code) is
 // loaded when the button is first pointed at, focused or pressed.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { ChargeNowProps, ChargeResult } from "./charge-now-dialog";
@@ -14,13 +15,14 @@ const preload = () => void load().catch(() => undefined);
 
 /** The button, the other actions of the row beside it (`children`), and the reserved report line under them. */
 export function ChargeNow({ children, ...p }: ChargeNowProps & { children?: ReactNode }) {
+  const t = useTranslations("recurring.chargeNow");
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState<ChargeResult | null>(null);
   return (
     <div className="max-w-72 space-y-1.5">
       <div className="flex flex-wrap items-center gap-2">
         <Button size="sm" variant="secondary" onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
-          Charge now
+          {t("button")}
         </Button>
         {children}
       </div>
@@ -30,7 +32,7 @@ export function ChargeNow({ children, ...p }: ChargeNowProps & { children?: Reac
           <>
             {result.message}{" "}
             <Link className="underline" href={`/transactions/${result.paymentId}`}>
-              Open <span className="sr-only">the charge</span>
+              {t.rich("open", { sr: (c) => <span className="sr-only">{c}</span> })}
             </Link>
           </>
         )}

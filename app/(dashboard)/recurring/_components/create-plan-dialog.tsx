@@ -3,6 +3,7 @@
 // charge date (UTC, today by default) and description. The recurring interface is the server's configuration
 // (never asked); its whole-units rule is shown and checked only when it is the form one. The scheduler makes the
 // charges; the plans page shows them. Loaded on demand by create-plan.tsx.
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import type { CreatePlanInput } from "@/lib/schemas/billing-plans";
-import { PLAN_INTERVAL_LABEL, PLAN_INTERVALS, todayUtc } from "@/lib/schemas/billing-plans-values";
+import { PLAN_INTERVALS, todayUtc } from "@/lib/schemas/billing-plans-values";
 import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -22,6 +23,7 @@ type Created = { planId: string; nextChargeAt: string };
 const FIELDS = ["amount", "interval", "firstChargeDate", "description"] as const;
 
 export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(r: Created): void }) {
+  const t = useTranslations("recurring");
   const {
     register,
     handleSubmit,
@@ -54,19 +56,18 @@ export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(
       open
       onClose={p.onClose}
       busy={pending}
-      title="Create plan"
-      description={
-        <>
-          <bdi dir="ltr">{p.email}</bdi> · first payment <bdi dir="ltr">{p.firstOrderId}</bdi>
-        </>
-      }
+      title={t("createPlan.title")}
+      description={t.rich("dialog.subject", {
+        email: () => <bdi dir="ltr">{p.email}</bdi>,
+        order: () => <bdi dir="ltr">{p.firstOrderId}</bdi>,
+      })}
       footer={
         <>
           <Button variant="secondary" onClick={p.onClose} disabled={pending}>
-            Cancel
+            {t("dialog.cancel")}
           </Button>
           <Button type="submit" form="create-plan-form" loading={pending}>
-            Create plan
+            {t("createPlan.submit")}
           </Button>
         </>
       }
@@ -74,36 +75,40 @@ export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(
       <form id="create-plan-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <InputField
-          label={`Amount (${p.currency})`}
+          label={t("dialog.amount", { currency: p.currency })}
           inputMode="decimal"
           autoComplete="off"
           required
           data-autofocus
           dir="ltr"
-          hint={amountHint(p.wholeUnits, "cycle")}
+          hint={t(`amountHint.${amountHint(p.wholeUnits, "cycle")}`)}
           error={errors.amount?.message}
           {...register("amount")}
         />
-        <SelectField label="Interval" required error={errors.interval?.message} {...register("interval")}>
+        <SelectField label={t("createPlan.interval")} required error={errors.interval?.message} {...register("interval")}>
           {PLAN_INTERVALS.map((i) => (
             <option key={i} value={i}>
-              {PLAN_INTERVAL_LABEL[i]}
+              {t(`interval.${i}`)}
             </option>
           ))}
         </SelectField>
         <InputField
-          label="First charge date"
+          label={t("createPlan.firstChargeDate")}
           type="date"
           dir="ltr"
           required
-          hint="UTC date. Later charges fall on the same day of the week, month or year (the month's last day when it is shorter)."
+          hint={t("createPlan.firstChargeDateHint")}
           error={errors.firstChargeDate?.message}
           {...register("firstChargeDate")}
         />
-        <InputField label="Description" autoComplete="off" required error={errors.description?.message} {...register("description")} />
-        <p className="text-xs text-slate-600">
-          A declined charge is retried on the configured schedule; when the retries are used up the plan is paused.
-        </p>
+        <InputField
+          label={t("dialog.description")}
+          autoComplete="off"
+          required
+          error={errors.description?.message}
+          {...register("description")}
+        />
+        <p className="text-xs text-slate-600">{t("createPlan.retries")}</p>
       </form>
     </Dialog>
   );

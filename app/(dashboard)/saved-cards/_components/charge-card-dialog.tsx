@@ -1,6 +1,7 @@
 "use client";
 // "Charge this card": a new sale on the saved card token. The order id and the idempotency key are created when
 // the dialog opens, so a double submit or a retry after a lost answer returns the first result.
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -50,6 +51,7 @@ export function ChargeCardDialog(p: {
   onDone(r: ChargeResult): void;
   onClose(): void;
 }) {
+  const t = useTranslations("savedCards.charge");
   const {
     register,
     handleSubmit,
@@ -83,7 +85,7 @@ export function ChargeCardDialog(p: {
       open
       onClose={p.onClose}
       busy={pending}
-      title="Charge this card"
+      title={t("title")}
       description={
         <>
           <CardMask card={{ brand: p.card.brand, last4: p.card.last4 }} fallback={<bdi dir="ltr">{p.card.maskedCardNumber}</bdi>} /> ·{" "}
@@ -93,22 +95,20 @@ export function ChargeCardDialog(p: {
       footer={
         <>
           <Button variant="secondary" onClick={p.onClose} disabled={pending}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" form="charge-card-form" loading={pending}>
-            Charge
+            {t("submit")}
           </Button>
         </>
       }
     >
       <form id="charge-card-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
-        <p className="text-sm text-slate-700">
-          A new payment on the customer&apos;s saved card. A card that asks for 3-D Secure needs the customer to complete it.
-        </p>
+        <p className="text-sm text-slate-700">{t("intro")}</p>
         {error && <Alert tone="error">{error}</Alert>}
         <div className="grid grid-cols-2 gap-3">
           <InputField
-            label="Amount"
+            label={t("amount")}
             inputMode="decimal"
             autoComplete="off"
             required
@@ -116,7 +116,7 @@ export function ChargeCardDialog(p: {
             error={errors.amount?.message}
             {...register("amount")}
           />
-          <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
+          <SelectField label={t("currency")} required error={errors.currency?.message} {...register("currency")}>
             {p.currencies.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -124,32 +124,28 @@ export function ChargeCardDialog(p: {
             ))}
           </SelectField>
         </div>
-        <InputField label="Description" autoComplete="off" required error={errors.description?.message} {...register("description")} />
+        <InputField label={t("description")} autoComplete="off" required error={errors.description?.message} {...register("description")} />
         <InputField
-          label="Order id"
+          label={t("orderId")}
           autoComplete="off"
           required
-          hint="Generated; change it if you need your own. Each charge needs a new one."
+          hint={t("orderIdHint")}
           error={errors.orderId?.message}
           {...register("orderId")}
         />
         <fieldset className="space-y-3">
-          <legend className="text-sm font-medium text-slate-800">Billing address</legend>
-          <p className="text-sm text-slate-600">
-            {p.billingAddress
-              ? "From the customer's last payment with an address; confirm it with the customer."
-              : "The gateway needs the customer's billing address: ask the customer."}
-          </p>
-          <InputField label="Address" autoComplete="off" required error={errors.address?.message} {...register("address")} />
+          <legend className="text-sm font-medium text-slate-800">{t("billingAddress")}</legend>
+          <p className="text-sm text-slate-600">{p.billingAddress ? t("addressKnown") : t("addressUnknown")}</p>
+          <InputField label={t("address")} autoComplete="off" required error={errors.address?.message} {...register("address")} />
           <div className="grid grid-cols-3 gap-3">
-            <InputField label="City" autoComplete="off" required error={errors.city?.message} {...register("city")} />
-            <InputField label="Postal code" autoComplete="off" required dir="ltr" error={errors.zip?.message} {...register("zip")} />
+            <InputField label={t("city")} autoComplete="off" required error={errors.city?.message} {...register("city")} />
+            <InputField label={t("zip")} autoComplete="off" required dir="ltr" error={errors.zip?.message} {...register("zip")} />
             <InputField
-              label="Country"
+              label={t("country")}
               autoComplete="off"
               required
               dir="ltr"
-              hint="Two letters, e.g. SA."
+              hint={t("countryHint")}
               error={errors.country?.message}
               {...register("country")}
             />

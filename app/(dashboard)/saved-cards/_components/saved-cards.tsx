@@ -1,6 +1,7 @@
 "use client";
 // The lookup by the customer's e-mail, the customer's saved cards, and the "Charge this card" dialog.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -21,6 +22,7 @@ const ChargeCardDialog = lazy(() => import("./charge-card-dialog").then((m) => (
 const ThreeDsFrame = lazy(() => import("../../payments/new/_components/three-ds-frame").then((m) => ({ default: m.ThreeDsFrame })));
 
 export function SavedCards(p: { chargeDisabledReason: string | null; currencies: readonly string[] }) {
+  const t = useTranslations("savedCards");
   const [cards, setCards] = useState<SavedCardView[] | null>(null);
   const [billingAddress, setBillingAddress] = useState<BillingAddress | null>(null);
   const [email, setEmail] = useState<string>("");
@@ -54,20 +56,21 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
 
   return (
     <>
-      <Card title="Find a customer's cards">
+      <Card title={t("find.title")}>
         <form noValidate onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
           <InputField
-            label="Customer e-mail"
+            label={t("find.email")}
             type="email"
+            dir="ltr"
             autoComplete="off"
             required
             wrapperClassName="min-w-72 flex-1"
-            hint="Any case: every spelling of this e-mail used at payment is looked up."
+            hint={t("find.emailHint")}
             error={errors.email?.message}
             {...register("email")}
           />
           <Button type="submit" loading={isSubmitting}>
-            Find cards
+            {t("find.submit")}
           </Button>
         </form>
         {error && (
@@ -78,8 +81,8 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
       </Card>
 
       {result?.threeDsViewId && (
-        <Card title={`Order ${result.orderId}: 3-D Secure`}>
-          <Suspense fallback={<p className="text-sm text-slate-600">Loading the bank&apos;s page…</p>}>
+        <Card title={t.rich("threeDsTitle", { id: () => <bdi dir="ltr">{result.orderId}</bdi> })}>
+          <Suspense fallback={<p className="text-sm text-slate-600">{t("loadingBankPage")}</p>}>
             <ThreeDsFrame
               started={{ paymentId: result.paymentId, status: result.state, message: result.message, threeDsViewId: result.threeDsViewId }}
               onDone={(confirmed) => setResult({ ...result, state: confirmed.status, message: confirmed.message, threeDsViewId: null })}
@@ -97,58 +100,58 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
                 ? "warning"
                 : "error"
           }
-          title={`Order ${result.orderId}`}
+          title={t.rich("resultTitle", { id: () => <bdi dir="ltr">{result.orderId}</bdi> })}
         >
           {result.message}{" "}
           <Link className="underline" href={`/transactions/${result.paymentId}`}>
-            Open the payment
+            {t("openPayment")}
           </Link>
         </Alert>
       )}
 
       {cards && (
         <Card
-          title={
-            <>
-              Saved cards of <bdi dir="ltr">{email}</bdi>
-            </>
-          }
+          title={<>{t.rich("cardsOf", { email: () => <bdi dir="ltr">{email}</bdi> })}</>}
           actions={
             customerKey ? (
               <Link className="text-sm font-medium text-brand-700 hover:underline" href={`/customers/${customerKey}`}>
-                Open the customer
+                {t("openCustomer")}
               </Link>
             ) : undefined
           }
           padded={cards.length === 0}
         >
           {cards.length === 0 ? (
-            <p className="text-sm text-slate-600">
-              No saved card for this e-mail. Check the e-mail, and that the customer chose to save the card when paying.
-            </p>
+            <p className="text-sm text-slate-600">{t("none")}</p>
           ) : (
             // A list rather than a table: on a phone each card wraps onto its own lines, with no sideways scroll.
-            <ul aria-label={`Saved cards of ${email}`} className="divide-y divide-slate-100">
+            <ul aria-label={t("cardsOfLabel", { email })} className="divide-y divide-slate-100">
               {cards.map((c) => (
                 <li key={c.cardToken} data-testid="saved-card" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm">
                   <span className="font-medium">
                     <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
                   </span>
                   <span className="text-slate-600">
-                    Expires <bdi dir="ltr">{c.expiry}</bdi>
+                    {t.rich("expires", {
+                      date: () => (
+                        <bdi dir="ltr" className="whitespace-nowrap">
+                          {c.expiry}
+                        </bdi>
+                      ),
+                    })}
                   </span>
-                  {c.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
+                  {c.active ? <Badge tone="success">{t("active")}</Badge> : <Badge tone="neutral">{t("inactive")}</Badge>}
                   <span className="ms-auto">
                     <Button
                       size="sm"
                       variant="secondary"
-                      disabledReason={p.chargeDisabledReason ?? (c.active ? undefined : "This card is no longer active.")}
+                      disabledReason={p.chargeDisabledReason ?? (c.active ? undefined : t("inactiveReason"))}
                       onClick={() => {
                         setResult(null);
                         setCharging(c);
                       }}
                     >
-                      Charge this card
+                      {t("charge.button")}
                     </Button>
                   </span>
                 </li>

@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { appDeps } from "@/server/services/app-deps";
 import { linkReturnView } from "@/server/services/payments/links/return-view";
 import { LinkReturn } from "./_components/link-return";
 import { NotifyParent } from "./_components/notify-parent";
 
-export const metadata: Metadata = { title: "Payment" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("checkout");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 // The return address given to the gateway (term_url_3ds, successUrl, failureUrl). It needs no session: it is
@@ -13,6 +17,7 @@ export const dynamic = "force-dynamic";
 // for the real outcome and never trusts this message for it.
 export default async function PaymentReturnPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const { flow, result, payment } = await searchParams;
+  const t = await getTranslations("checkout");
   // A customer coming back from a payment link: the ledger's view of that link, or a neutral page for any other id.
   if (flow === "link") {
     const view = await linkReturnView(await appDeps(), payment);
@@ -23,8 +28,8 @@ export default async function PaymentReturnPage({ searchParams }: { searchParams
     return (
       <main className="flex min-h-[200px] items-center justify-center p-6 text-center">
         <div>
-          <h1 className="text-lg font-semibold">Payment</h1>
-          <p className="mt-1 text-sm text-slate-600">There is nothing to show here. You can close this page.</p>
+          <h1 className="text-lg font-semibold">{t("title")}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t("nothing")}</p>
         </div>
       </main>
     );
@@ -33,9 +38,9 @@ export default async function PaymentReturnPage({ searchParams }: { searchParams
     <main className="flex min-h-[200px] items-center justify-center p-6 text-center">
       <div>
         <p className="text-base font-medium" role="status">
-          Returning to the dashboard…
+          {t("returning")}
         </p>
-        <p className="mt-1 text-sm text-slate-600">The payment&apos;s result is being checked with the gateway.</p>
+        <p className="mt-1 text-sm text-slate-600">{t("checking")}</p>
         <NotifyParent />
       </div>
     </main>

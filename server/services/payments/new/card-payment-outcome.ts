@@ -1,6 +1,7 @@
 // What the gateway's answer to a new card payment means for the ledger (status, the 3-D Secure page to show, the
 // card-free word for the audit row and the message for staff), apart from the service that sends it.
 import "server-only";
+import type { Messages } from "@/messages";
 import type { PaymentPatch } from "../../../ledger/payments";
 import type { GatewayResult, S2sSaleResponse } from "../../../gateway/client";
 
@@ -10,8 +11,11 @@ export interface Outcome {
   html: string | null;
   /** A short, card-free word for the audit row. */
   result: string;
-  message: string;
+  /** The sentence for staff: a key of newPayment.started (the gateway's decline reason for "declinedReason"). */
+  message: OutcomeMessage;
 }
+
+export type OutcomeMessage = { key: keyof Messages["newPayment"]["started"]; reason?: string };
 
 export function returnUrl(appUrl: string, flow: "s2s" | "form" | "token", paymentId: string): string {
   return `${appUrl}/payments/return?flow=${flow}&payment=${encodeURIComponent(paymentId)}`;
@@ -23,7 +27,7 @@ export function transportOutcome(r: Extract<GatewayResult<unknown>, { kind: "tra
       patch: { status: "unknown" },
       html: null,
       result: "unknown",
-      message: "The gateway did not answer in time. The outcome will be confirmed with the gateway; do not take the payment again.",
+      message: { key: "notAnswered" },
     };
   }
   if (r.kind === "transport")
@@ -31,13 +35,13 @@ export function transportOutcome(r: Extract<GatewayResult<unknown>, { kind: "tra
       patch: { status: "failed" },
       html: null,
       result: "not_sent",
-      message: "The gateway could not be reached; nothing was charged. Try again.",
+      message: { key: "unreachable" },
     };
   return {
     patch: { status: "failed", declineReason: r.message.slice(0, 200) },
     html: null,
     result: "gateway_error",
-    message: "The gateway refused the payment request; nothing was charged.",
+    message: { key: "refused" },
   };
 }
 
@@ -48,7 +52,7 @@ export function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, aut
       patch: { status: "declined", declineReason: r.declineReason.slice(0, 200), ...(gatewayId ? { gatewayId } : {}) },
       html: null,
       result: "declined",
-      message: `Declined: ${r.declineReason}`,
+      message: { key: "declinedReason", reason: r.declineReason },
     };
   }
   if (r.kind !== "success") return transportOutcome(r);
@@ -60,7 +64,7 @@ export function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, aut
       patch: { status: "awaiting_3ds", gatewayStatus: "3DS", ...gatewayId },
       html: d.html,
       result: "challenge",
-      message: "The customer's bank asks for 3-D Secure verification.",
+      message: { key: "challenge" },
     };
   }
   if (word === "success") {
@@ -70,21 +74,22 @@ export function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, aut
           patch: { status: "authorized", authorizedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
           html: null,
           result: "authorized",
-          message: "Authorized. Capture it from the payment's page.",
+          message: { key: "authorized" },
         }
       : {
           patch: { status: "captured", authorizedMinor: minor, capturedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
           html: null,
           result: "captured",
-          message: "Paid.",
+          message: { key: "paid" },
         };
   }
-  if (word === "declined") return { patch: { status: "declined", ...gatewayId }, html: null, result: "declined", message: "Declined." };
+  if (word === "declined")
+    return { patch: { status: "declined", ...gatewayId }, html: null, result: "declined", message: { key: "declined" } };
   // An answer we cannot read as an outcome: the status query decides.
   return {
     patch: { status: "unknown", ...gatewayId },
     html: null,
     result: "unrecognised",
-    message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway.",
+    message: { key: "unclear" },
   };
 }

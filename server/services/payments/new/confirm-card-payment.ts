@@ -9,21 +9,30 @@ import { requirePermission } from "../../require-permission";
 import type { ServiceContext } from "../../deps";
 import { syncPayment } from "../../sync/sync-payment";
 import { dropThreeDsViews } from "./three-ds-views";
+import type { UiPrefs } from "@/lib/i18n/languages";
+import { translatorFor } from "../../../i18n/translator";
 
 /** Payments a staff member takes with the customer on the line: a new card sale, or a charge on a saved card. */
 const CONFIRMABLE_KINDS = new Set(["s2s_sale", "sale", "token_sale"]);
 
-const FINAL_MESSAGE: Record<string, string> = {
-  captured: "Paid: the money was taken.",
-  authorized: "Authorized: capture it from the payment's page.",
-  declined: "Declined by the customer's bank.",
-  failed: "The payment failed; nothing was charged.",
-  awaiting_3ds: "The customer has not finished the 3-D Secure step yet.",
-  unknown: "The outcome is not known yet; it will be confirmed with the gateway.",
-  pending: "The outcome is not known yet; it will be confirmed with the gateway.",
-};
+/** The statuses with a sentence of their own (newPayment.message.*); pending reads as unknown. */
+const FINAL_MESSAGE = {
+  captured: "captured",
+  authorized: "authorized",
+  declined: "declined",
+  failed: "failed",
+  awaiting_3ds: "awaiting_3ds",
+  unknown: "unknown",
+  pending: "unknown",
+} as const;
+const ENGLISH = { language: "en", digits: "latn" } as const;
 
-export async function confirmCardPayment(ctx: ServiceContext, input: { paymentId: string }): Promise<ConfirmedPayment> {
+/** `prefs`: the reader's language for the sentence shown to staff (the route passes the request's). */
+export async function confirmCardPayment(
+  ctx: ServiceContext,
+  input: { paymentId: string },
+  prefs: Pick<UiPrefs, "language" | "digits"> = ENGLISH,
+): Promise<ConfirmedPayment> {
   const { deps, principal, ip } = ctx;
   const { paymentId } = input;
   requirePermission(principal, "PAYMENTS_CREATE");
@@ -35,7 +44,9 @@ export async function confirmCardPayment(ctx: ServiceContext, input: { paymentId
   const p = r.payment ?? found;
   const settled = p.status !== "awaiting_3ds" && p.status !== "pending" && p.status !== "unknown";
   if (settled) await dropThreeDsViews(deps.db, p.id);
-  const unavailable = r.outcome === "unavailable" ? " The gateway did not answer; try again in a moment." : "";
+  const t = translatorFor(prefs, "newPayment");
+  const key = FINAL_MESSAGE[p.status as keyof typeof FINAL_MESSAGE];
+  const unavailable = r.outcome === "unavailable" ? ` ${t("message.unavailable")}` : "";
   return {
     paymentId: p.id,
     status: p.status,
@@ -44,6 +55,6 @@ export async function confirmCardPayment(ctx: ServiceContext, input: { paymentId
     authorizedMinor: p.authorizedMinor,
     capturedMinor: p.capturedMinor,
     declineReason: p.declineReason,
-    message: (FINAL_MESSAGE[p.status] ?? p.status) + unavailable,
+    message: (key ? t(`message.${key}`) : p.status) + unavailable,
   };
 }

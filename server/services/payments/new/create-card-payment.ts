@@ -19,6 +19,8 @@ import { billingAddressSchema, type BillingAddress } from "@/lib/schemas/billing
 import { cardBrandOf, cardDigits, cardInterfaceOf, type NewPaymentInput, type NewPaymentResult } from "@/lib/schemas/new-payment";
 import { isMadaBin } from "@/lib/mada-bins";
 import { storeThreeDsView } from "./three-ds-views";
+import type { UiPrefs } from "@/lib/i18n/languages";
+import { translatorFor } from "../../../i18n/translator";
 import { returnUrl, s2sOutcome, transportOutcome, type Outcome } from "./card-payment-outcome";
 
 export { returnUrl } from "./card-payment-outcome";
@@ -58,7 +60,7 @@ async function formSale(
       patch: { status: "declined", declineReason: sale.declineReason.slice(0, 200) },
       html: null,
       result: "declined",
-      message: `Declined: ${sale.declineReason}`,
+      message: { key: "declinedReason", reason: sale.declineReason },
     };
   if (sale.kind !== "success") return transportOutcome(sale);
   const gatewayId = sale.data.trans_id;
@@ -68,7 +70,7 @@ async function formSale(
       patch: { status: "unknown", gatewayId },
       html: null,
       result: "no_redirect",
-      message: "The gateway's answer was not clear; the outcome will be confirmed with the gateway.",
+      message: { key: "unclear" },
     };
   const col = await deps.gateway.collector({ body, redirectUrl: sale.data.redirect_url });
   if (col.kind !== "success")
@@ -76,14 +78,14 @@ async function formSale(
       patch: { status: "unknown", gatewayId },
       html: null,
       result: "collector_failed",
-      message: "The card page could not be loaded; the outcome will be confirmed with the gateway.",
+      message: { key: "cardPageFailed" },
     };
   // The collector's page (a challenge, or "sending you on") runs in the frame; the status query decides after it.
   return {
     patch: { status: "awaiting_3ds", gatewayId, gatewayStatus: "REDIRECT" },
     html: col.data.html,
     result: "customer_step",
-    message: "The customer's card page is shown below.",
+    message: { key: "cardPage" },
   };
 }
 
@@ -100,7 +102,12 @@ function payerIp(ip: string): string {
   return z.union([z.ipv4(), z.ipv6()]).safeParse(ip).success ? ip : "127.0.0.1";
 }
 
-export async function createCardPayment(ctx: ServiceContext, input: NewPaymentInput): Promise<NewPaymentResult> {
+/** `prefs`: the reader's language for the sentence shown to staff (the route passes the request's). */
+export async function createCardPayment(
+  ctx: ServiceContext,
+  input: NewPaymentInput,
+  prefs: Pick<UiPrefs, "language" | "digits"> = { language: "en", digits: "latn" },
+): Promise<NewPaymentResult> {
   const { deps, principal, ip } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
   const minor = decimalToMinor(input.amount, input.currency as CurrencyCode);
@@ -194,7 +201,7 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
       patch: { status: "failed" },
       html: null,
       result: "not_sent",
-      message: "The payment could not be sent to the gateway; nothing was charged.",
+      message: { key: "notSent" },
     };
   }
 
@@ -221,7 +228,7 @@ export async function createCardPayment(ctx: ServiceContext, input: NewPaymentIn
   return {
     paymentId: recorded.id,
     status: recorded.status,
-    message: outcome.message,
+    message: translatorFor(prefs, "newPayment")(`started.${outcome.message.key}`, { reason: outcome.message.reason ?? "" }),
     currency: recorded.currency,
     amountMinor: recorded.amountMinor,
     card: { brand: recorded.cardBrand, last4: recorded.cardLast4 },

@@ -1,6 +1,7 @@
 // The customer page's sections, server-rendered: payments, saved cards, recurring tokens and billing plans. Each
 // is a list that reads as rows on a wide screen and as stacked cards on a phone (one markup, no sideways scroll).
 import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -8,10 +9,14 @@ import { Card } from "@/components/ui/card";
 import { CardMask } from "@/components/ui/card-mask";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
-import { PLAN_INTERVAL_LABEL, type PlanInterval, type PlanStatus } from "@/lib/schemas/billing-plans-values";
-import { kindLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
+import { PLAN_INTERVALS, PLAN_STATUSES, type PlanInterval, type PlanStatus } from "@/lib/schemas/billing-plans-values";
+import { kindText, statusText } from "@/lib/i18n/vocab";
+import { statusTone } from "@/lib/transactions/labels";
 import type { CustomerPayment, CustomerPlan, CustomerView } from "@/server/services/customers/customer-page";
-import { PLAN_STATUS_LABEL, PLAN_STATUS_TONE } from "../../../recurring/plans/_components/plan-labels";
+import { PLAN_STATUS_TONE } from "../../../recurring/plans/_components/plan-labels";
+
+const isPlanStatus = (s: string): s is PlanStatus => (PLAN_STATUSES as readonly string[]).includes(s);
+const isPlanInterval = (s: string): s is PlanInterval => (PLAN_INTERVALS as readonly string[]).includes(s);
 
 // Phones: two columns (what / amount, then status / card and time); wide screens: four, amount last.
 const ROW =
@@ -26,7 +31,8 @@ function Rows({ label, empty, children }: { label: string; empty: string; childr
   );
 }
 
-function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
+async function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
+  const tv = await getTranslations("vocab");
   const order = <bdi dir="ltr">{p.orderId}</bdi>;
   return (
     <li className={ROW} data-testid="customer-payment">
@@ -38,12 +44,12 @@ function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
         ) : (
           <span className="font-medium break-all">{order}</span>
         )}
-        <span className="block text-xs text-slate-600">{kindLabel(p.kind)}</span>
+        <span className="block text-xs text-slate-600">{kindText(tv, p.kind)}</span>
       </span>
       <span className="text-end font-medium sm:order-last">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
       <span>
         <Badge tone={statusTone(p.status)} dot>
-          {statusLabel(p.status)}
+          {statusText(tv, p.status)}
         </Badge>
       </span>
       <span className="text-end text-sm text-slate-700 sm:text-start">
@@ -56,15 +62,17 @@ function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
   );
 }
 
-export function PaymentsSection({ view }: { view: CustomerView }) {
+export async function PaymentsSection({ view }: { view: CustomerView }) {
+  const [t, format] = await Promise.all([getTranslations("customers.customer"), getFormatter()]);
   const more = view.paymentsTotal - view.payments.length;
+  const total = format.number(view.paymentsTotal);
   return (
     <Card
-      title="Payments"
-      description={more > 0 ? `The latest ${view.payments.length} of ${view.paymentsTotal}.` : `${view.paymentsTotal} in all.`}
+      title={t("payments")}
+      description={more > 0 ? t("latest", { shown: format.number(view.payments.length), total }) : t("inAll", { total })}
       padded={false}
     >
-      <Rows label="Payments" empty="No payments.">
+      <Rows label={t("payments")} empty={t("noPayments")}>
         {view.payments.map((p) => (
           <PaymentRow key={p.id} p={p} linked />
         ))}
@@ -73,22 +81,29 @@ export function PaymentsSection({ view }: { view: CustomerView }) {
   );
 }
 
-export function SavedCardsSection({ cards }: { cards: NonNullable<CustomerView["savedCards"]> }) {
+export async function SavedCardsSection({ cards }: { cards: NonNullable<CustomerView["savedCards"]> }) {
+  const t = await getTranslations("customers.customer");
   return (
-    <Card title="Saved cards" description="Kept by the gateway when the customer asked to save the card." padded={false}>
+    <Card title={t("savedCards")} description={t("savedCardsHint")} padded={false}>
       {cards.error && (
         <Alert tone="warning" className="m-4">
           {cards.error}
         </Alert>
       )}
-      <Rows label="Saved cards" empty={cards.error ? "The saved cards could not be read." : "No saved card."}>
+      <Rows label={t("savedCards")} empty={cards.error ? t("savedCardsUnreadable") : t("noSavedCard")}>
         {cards.cards.map((c) => (
           <li key={c.cardToken} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 text-sm" data-testid="customer-saved-card">
             <CardMask card={{ brand: c.brand, last4: c.last4 }} fallback={<bdi dir="ltr">{c.maskedCardNumber}</bdi>} />
             <span className="text-slate-600">
-              Expires <bdi dir="ltr">{c.expiry}</bdi>
+              {t.rich("expires", {
+                date: () => (
+                  <bdi dir="ltr" className="whitespace-nowrap">
+                    {c.expiry}
+                  </bdi>
+                ),
+              })}
             </span>
-            {c.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Inactive</Badge>}
+            {c.active ? <Badge tone="success">{t("active")}</Badge> : <Badge tone="neutral">{t("inactive")}</Badge>}
           </li>
         ))}
       </Rows>
@@ -96,10 +111,11 @@ export function SavedCardsSection({ cards }: { cards: NonNullable<CustomerView["
   );
 }
 
-export function RecurringSection({ tokens, linked }: { tokens: CustomerPayment[]; linked: boolean }) {
+export async function RecurringSection({ tokens, linked }: { tokens: CustomerPayment[]; linked: boolean }) {
+  const t = await getTranslations("customers.customer");
   return (
-    <Card title="Recurring tokens" description="First payments that started recurring charges; charge them from Recurring." padded={false}>
-      <Rows label="Recurring tokens" empty="No recurring token.">
+    <Card title={t("recurring")} description={t("recurringHint")} padded={false}>
+      <Rows label={t("recurring")} empty={t("noRecurring")}>
         {tokens.map((p) => (
           <PaymentRow key={p.id} p={p} linked={linked} />
         ))}
@@ -108,20 +124,21 @@ export function RecurringSection({ tokens, linked }: { tokens: CustomerPayment[]
   );
 }
 
-export function PlansSection({ plans }: { plans: CustomerPlan[] }) {
+export async function PlansSection({ plans }: { plans: CustomerPlan[] }) {
+  const [t, tr] = await Promise.all([getTranslations("customers.customer"), getTranslations("recurring")]);
   return (
     <Card
-      title="Billing plans"
+      title={t("plans")}
       actions={
         plans.length > 0 ? (
           <Link href="/recurring/plans" className="text-sm font-medium text-brand-700 hover:underline">
-            All billing plans
+            {t("allPlans")}
           </Link>
         ) : undefined
       }
       padded={false}
     >
-      <Rows label="Billing plans" empty="No billing plan.">
+      <Rows label={t("plans")} empty={t("noPlan")}>
         {plans.map((p) => (
           <li key={p.id} className={ROW} data-testid="customer-plan">
             <span className="min-w-0 font-medium" dir="auto">
@@ -130,14 +147,14 @@ export function PlansSection({ plans }: { plans: CustomerPlan[] }) {
             <span className="text-end font-medium sm:order-last">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
             <span>
               <Badge tone={PLAN_STATUS_TONE[p.status as PlanStatus] ?? "neutral"} dot>
-                {PLAN_STATUS_LABEL[p.status as PlanStatus] ?? p.status}
+                {isPlanStatus(p.status) ? tr(`planStatus.${p.status}`) : p.status}
               </Badge>
             </span>
             <span className="text-end text-sm text-slate-700 sm:text-start">
-              {PLAN_INTERVAL_LABEL[p.interval as PlanInterval] ?? p.interval}
+              {isPlanInterval(p.interval) ? tr(`interval.${p.interval}`) : p.interval}
               {p.nextChargeAt && (
                 <span className="block text-xs text-slate-600">
-                  Next charge <LocalTime iso={p.nextChargeAt} relative />
+                  {t.rich("nextCharge", { time: () => <LocalTime iso={p.nextChargeAt ?? ""} relative /> })}
                 </span>
               )}
             </span>

@@ -1,6 +1,7 @@
 "use client";
 // The confirmation of "Cancel link", with its consequence: the customer can no longer pay, and the dashboard
 // refuses a payment that still arrives for it. On success the list is rendered again (the link shows "Cancelled").
+import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
@@ -10,9 +11,10 @@ import { useApiMutation } from "@/lib/use-api-mutation";
 export type MoneyText = string | null;
 
 export function CancelLinkDialog(p: { paymentId: string; orderId: string; amount: MoneyText; onClose(): void }) {
+  const t = useTranslations("links.cancel");
   const { submit, pending, error } = useApiMutation({
     mutationFn: () => apiFetch(`/api/payments/links/${p.paymentId}/cancel`, { method: "POST" }),
-    fallbackMessage: "The payment link could not be cancelled.",
+    fallbackMessage: t("failed"),
     invalidate: [queryKeys.paymentLinks()],
     refresh: "always",
     onSuccess: p.onClose,
@@ -21,10 +23,10 @@ export function CancelLinkDialog(p: { paymentId: string; orderId: string; amount
     <ConfirmDialog
       open
       onClose={p.onClose}
-      title="Cancel payment link"
+      title={t("title")}
       subject={
         <>
-          Order <bdi dir="ltr">{p.orderId}</bdi>
+          {t.rich("subject", { id: () => <bdi dir="ltr">{p.orderId}</bdi> })}
           {p.amount && (
             <>
               {" · "}
@@ -33,16 +35,13 @@ export function CancelLinkDialog(p: { paymentId: string; orderId: string; amount
           )}
         </>
       }
-      confirmLabel="Cancel link"
+      confirmLabel={t("confirm")}
       variant="danger"
       onConfirm={() => void submit()}
       pending={pending}
       error={error}
     >
-      <p>
-        The customer can no longer pay with this link, and this cannot be undone. A payment that still reaches the gateway for it is not
-        completed in the dashboard; the payment&apos;s page shows what the gateway reports.
-      </p>
+      <p>{t("text")}</p>
     </ConfirmDialog>
   );
 }

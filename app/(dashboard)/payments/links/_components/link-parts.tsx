@@ -1,10 +1,11 @@
 // Pieces of a payment link shared by the list's table (wide screens) and its cards (phones): the order with its
 // product line, the status badge and the actions (copy, QR code, cancel) — written once, rendered in either layout.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatMoney } from "@/lib/money";
-import { LINK_STATUS_LABEL, linkCancellable, type LinkStatus } from "@/lib/schemas/payment-links";
+import { linkCancellable, type LinkStatus } from "@/lib/schemas/payment-links";
 import type { BadgeTone } from "@/lib/tone";
 import type { LinkView } from "@/server/services/payments/links/list-links";
 import { CancelLinkButton } from "./cancel-link-button";
@@ -40,10 +41,11 @@ export function LinkOrder({ l, canView }: { l: LinkView; canView: boolean }) {
 }
 
 export function LinkStatusBadge({ l }: { l: LinkView }) {
+  const t = useTranslations("links.status");
   return (
     <>
       <Badge tone={TONE[l.status]} dot>
-        {LINK_STATUS_LABEL[l.status]}
+        {t(l.status)}
       </Badge>
       {l.problem && <span className="mt-1 block max-w-xs text-xs text-red-700">{l.problem}</span>}
     </>
@@ -51,11 +53,12 @@ export function LinkStatusBadge({ l }: { l: LinkView }) {
 }
 
 export function LinkActions({ l, canView }: { l: LinkView; canView: boolean }) {
+  const t = useTranslations("links.actions");
   if (l.url && l.status === "waiting") {
     return (
       <div className="flex flex-wrap items-start gap-2">
-        <CopyButton value={l.url} label={`Copy the payment link for order ${l.orderId}`}>
-          Copy link
+        <CopyButton value={l.url} label={t("copyLabel", { orderId: l.orderId })}>
+          {t("copy")}
         </CopyButton>
         <LinkQr url={l.url} orderId={l.orderId} />
         {linkCancellable(l.status) && (
@@ -67,7 +70,7 @@ export function LinkActions({ l, canView }: { l: LinkView; canView: boolean }) {
   if (l.status === "paid" && canView) {
     return (
       <Link href={`/transactions/${l.paymentId}`} className="text-sm text-brand-700 hover:underline">
-        View payment
+        {t("view")}
       </Link>
     );
   }

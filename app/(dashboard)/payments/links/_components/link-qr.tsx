@@ -1,10 +1,12 @@
 "use client";
 // A payment link as a QR code, drawn on demand: the `qrcode` library is imported only when staff ask for the
 // code, so it is not part of the page's initial JavaScript.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
 export function LinkQr({ url, orderId }: { url: string; orderId: string }) {
+  const t = useTranslations("links.actions");
   const [src, setSrc] = useState<string | null>(null);
   const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
   const show = async () => {
@@ -24,19 +26,13 @@ export function LinkQr({ url, orderId }: { url: string; orderId: string }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <Button variant="ghost" size="sm" onClick={show} loading={state === "loading"} aria-expanded={!!src}>
-        {src ? "Hide QR code" : "QR code"}
+        {src ? t("hideQr") : t("qr")}
       </Button>
       {src && (
         // eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn in the browser
-        <img
-          src={src}
-          width={176}
-          height={176}
-          alt={`QR code of the payment link for order ${orderId}`}
-          className="rounded border border-slate-200"
-        />
+        <img src={src} width={176} height={176} alt={t("qrAlt", { orderId })} className="rounded border border-slate-200" />
       )}
-      {state === "failed" && <span className="text-xs text-red-700">The QR code could not be drawn.</span>}
+      {state === "failed" && <span className="text-xs text-red-700">{t("qrFailed")}</span>}
     </div>
   );
 }

@@ -4,6 +4,7 @@
 // success the link is shown with a copy button and a QR code, and the list behind the dialog refreshes. Loaded
 // only when staff open it (new-link-button.tsx), so the list page does not carry the form's code.
 import { CurrencyOptions } from "@/components/ui/currency-options";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -44,6 +45,7 @@ const blank = (): CreateLinkFormValues => ({
 const FIELDS = Object.keys(blank()) as Array<keyof CreateLinkFormValues>;
 
 export function NewLinkDialog({ onClose }: { onClose: () => void }) {
+  const t = useTranslations("links.new");
   const [created, setCreated] = useState<CreatedLinkView | null>(null);
   const {
     register,
@@ -59,7 +61,7 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
   const { submit, error } = useApiMutation({
     mutationFn: (values: CreateLinkInput) => apiFetch<CreatedLinkView>("/api/payments/links", { method: "POST", body: values }),
     form: { setError: setFieldError, fields: FIELDS },
-    fallbackMessage: "The payment link could not be created.",
+    fallbackMessage: t("failed"),
     invalidate: [queryKeys.paymentLinks()],
     refresh: "always", // a link the gateway refused is listed as "not created"
     onSuccess: setCreated,
@@ -76,17 +78,17 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       busy={isSubmitting}
       size="lg"
-      title={created ? "Payment link created" : "New payment link"}
+      title={created ? t("createdTitle") : t("title")}
       footer={
         created ? (
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t("done")}</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" form="new-link-form" loading={isSubmitting}>
-              Create link
+              {t("create")}
             </Button>
           </>
         )
@@ -95,14 +97,20 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
       {created ? (
         <div className="space-y-3 text-sm">
           <Alert tone="success">
-            The link for order <bdi dir="ltr">{created.orderId}</bdi> is ready. Send it to the customer; it can be paid until{" "}
-            <bdi dir="ltr">{created.expireDate}</bdi> (UTC).
+            {t.rich("ready", {
+              id: () => <bdi dir="ltr">{created.orderId}</bdi>,
+              date: () => (
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  {created.expireDate}
+                </bdi>
+              ),
+            })}
           </Alert>
           <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 p-2">
             <code className="min-w-0 flex-1 break-all text-xs" data-testid="payment-link-url">
               {created.url}
             </code>
-            <CopyButton value={created.url} label="Copy the payment link" />
+            <CopyButton value={created.url} label={t("copyLabel")} />
           </div>
           <LinkQr url={created.url} orderId={created.orderId} />
         </div>
@@ -114,60 +122,60 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
             </Alert>
           )}
           <InputField
-            label="Description"
+            label={t("description")}
             autoComplete="off"
             wrapperClassName="sm:col-span-2"
-            hint="The product or service, e.g. “Annual membership”. Shown in the list and on the customer's return page (the gateway's checkout page has no place for it)."
+            hint={t("descriptionHint")}
             maxLength={200}
             error={errors.description?.message}
             {...register("description")}
           />
           <InputField
-            label="Order id"
+            label={t("orderId")}
             required
             autoComplete="off"
             dir="ltr"
             hint={
               <>
-                Generated; edit it if your order has its own id.{" "}
+                {t("orderIdHint")}{" "}
                 <button
                   type="button"
                   className="text-brand-700 underline"
                   onClick={() => setValue("orderId", newLinkOrderId(), { shouldValidate: true })}
                 >
-                  New id
+                  {t("newId")}
                 </button>
               </>
             }
             error={errors.orderId?.message}
             {...register("orderId")}
           />
-          <SelectField label="Type" required error={errors.auth?.message} {...register("auth")}>
-            <option value="sale">Sale (charge now)</option>
-            <option value="authorize">Authorize only (capture later)</option>
+          <SelectField label={t("type")} required error={errors.auth?.message} {...register("auth")}>
+            <option value="sale">{t("typeSale")}</option>
+            <option value="authorize">{t("typeAuthorize")}</option>
           </SelectField>
           <InputField
-            label="Amount"
+            label={t("amount")}
             required
             inputMode="decimal"
             autoComplete="off"
             dir="ltr"
-            hint={digits === 0 ? `${currency} has no decimals.` : `Up to ${digits} decimals for ${currency}.`}
+            hint={digits === 0 ? t("amountNoDecimals", { currency }) : t("amountDecimals", { digits, currency })}
             error={errors.amount?.message}
             {...register("amount")}
           />
-          <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
+          <SelectField label={t("currency")} required error={errors.currency?.message} {...register("currency")}>
             <CurrencyOptions />
           </SelectField>
           <InputField
-            label="Customer name"
+            label={t("customerName")}
             required
             autoComplete="off"
             error={errors.customerName?.message}
             {...register("customerName")}
           />
           <InputField
-            label="Customer e-mail"
+            label={t("email")}
             type="email"
             required
             autoComplete="off"
@@ -176,60 +184,76 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
             {...register("email")}
           />
           <InputField
-            label="Customer phone"
+            label={t("phone")}
             type="tel"
             required
             autoComplete="off"
             dir="ltr"
-            hint="With the country code, e.g. +966501234567."
+            hint={t("phoneHint")}
             error={errors.phone?.message}
             {...register("phone")}
           />
           <div />
           <InputField
-            label="Issue date"
+            label={t("issueDate")}
             type="date"
-            hint={`Empty: today, ${defaults.issueDate} (UTC).`}
+            hint={t.rich("issueDateHint", {
+              date: () => (
+                <bdi dir="ltr" className="whitespace-nowrap">
+                  {defaults.issueDate}
+                </bdi>
+              ),
+            })}
             error={errors.issueDate?.message}
             {...register("issueDate")}
           />
           <InputField
-            label="Expiry date"
+            label={t("expireDate")}
             type="date"
-            hint={expireDate ? "The link cannot be paid after this day." : `Empty: 7 days after the issue date, ${defaults.expireDate}.`}
+            hint={
+              expireDate
+                ? t("expireDateHint")
+                : t.rich("expireDateDefault", {
+                    date: () => (
+                      <bdi dir="ltr" className="whitespace-nowrap">
+                        {defaults.expireDate}
+                      </bdi>
+                    ),
+                  })
+            }
             error={errors.expireDate?.message}
             {...register("expireDate")}
           />
           <details className="sm:col-span-2">
-            <summary className="cursor-pointer text-sm font-medium">Customer identity and address (optional)</summary>
+            <summary className="cursor-pointer text-sm font-medium">{t("identity")}</summary>
             <div className="mt-3 grid gap-4 sm:grid-cols-2">
-              <InputField label="ID number" autoComplete="off" error={errors.idNumber?.message} {...register("idNumber")} />
+              <InputField label={t("idNumber")} autoComplete="off" error={errors.idNumber?.message} {...register("idNumber")} />
               <InputField
-                label="ID type"
+                label={t("idType")}
                 autoComplete="off"
-                hint="e.g. passport or national id"
+                hint={t("idTypeHint")}
                 error={errors.idType?.message}
                 {...register("idType")}
               />
-              <InputField label="Tax number" autoComplete="off" error={errors.taxNumber?.message} {...register("taxNumber")} />
+              <InputField label={t("taxNumber")} autoComplete="off" error={errors.taxNumber?.message} {...register("taxNumber")} />
               <InputField
-                label="Country"
+                label={t("country")}
                 autoComplete="off"
-                hint="Two-letter code, e.g. SA."
+                hint={t("countryHint")}
                 maxLength={2}
                 error={errors.country?.message}
                 {...register("country")}
               />
-              <InputField label="State / region" autoComplete="off" error={errors.state?.message} {...register("state")} />
-              <InputField label="City" autoComplete="off" error={errors.city?.message} {...register("city")} />
-              <InputField label="Address" autoComplete="off" error={errors.address?.message} {...register("address")} />
-              <InputField label="Postal code" autoComplete="off" error={errors.zip?.message} {...register("zip")} />
+              <InputField label={t("state")} autoComplete="off" error={errors.state?.message} {...register("state")} />
+              <InputField label={t("city")} autoComplete="off" error={errors.city?.message} {...register("city")} />
+              <InputField label={t("address")} autoComplete="off" error={errors.address?.message} {...register("address")} />
+              <InputField label={t("zip")} autoComplete="off" error={errors.zip?.message} {...register("zip")} />
             </div>
           </details>
           <CheckboxField
             wrapperClassName="sm:col-span-2"
-            label="Start recurring payments with this payment"
-            hint="The gateway returns a recurring token after the customer pays."
+            label={t("recurringInit")}
+            hint={t("recurringInitHint")}
             {...register("recurringInit")}
           />
         </form>

@@ -2,6 +2,7 @@
 // The card number as staff read it back to the customer: digits grouped as typed (fours; American Express 4-6-5)
 // with the caret kept after the same digit, and the brand the number tells shown in the field (mada once six
 // digits match its BIN list, which is loaded only then). The value stays in the form only (see the form's header).
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type ChangeEvent } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field, fieldAria, Input } from "@/components/ui/field";
@@ -15,6 +16,7 @@ const loadMadaCheck = () => (madaCheck ??= import("@/lib/mada-bins").then((m) =>
 const ID = "card-number";
 
 export function CardNumberField({ field, value, error }: { field: UseFormRegisterReturn<"cardNumber">; value: string; error?: string }) {
+  const t = useTranslations("newPayment.form");
   const digits = value.replace(/\D/g, "");
   const [isMada, setIsMada] = useState<MadaCheck | null>(null);
   const hasBin = digits.length >= 6;
@@ -36,7 +38,7 @@ export function CardNumberField({ field, value, error }: { field: UseFormRegiste
   };
 
   return (
-    <Field id={ID} label="Card number" required error={error} wrapperClassName="sm:col-span-4">
+    <Field id={ID} label={t("cardNumber")} required error={error} wrapperClassName="sm:col-span-4">
       <div className="relative">
         <Input
           {...field}

@@ -5,6 +5,7 @@
 // gateway and nowhere else) and are cleared from the form after every submit, whatever the answer. The form stays
 // mounted (hidden) while the 3-D Secure step and the result show, so a declined payment is retried with it kept.
 import { CurrencyOptions } from "@/components/ui/currency-options";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { ZodType } from "zod";
@@ -40,6 +41,7 @@ export function CardPaymentForm(p: {
   onSubmitting(): void;
   onStarted(r: NewPaymentResult): void;
 }) {
+  const t = useTranslations("newPayment.form");
   // How many fields the last submit found invalid: announced (role=alert) while focus goes to the first of them.
   const [invalidCount, setInvalidCount] = useState(0);
   // The route's own schema, with zod, loaded on the first validation.
@@ -63,7 +65,7 @@ export function CardPaymentForm(p: {
       orderId: p.orderId,
       amount: "",
       currency: "SAR",
-      description: "Phone order",
+      description: t("defaultDescription"),
       auth: "sale",
       firstName: "",
       lastName: "",
@@ -120,34 +122,29 @@ export function CardPaymentForm(p: {
   return (
     <form noValidate hidden={p.hidden} onSubmit={onSubmit} className="max-w-3xl space-y-6" aria-labelledby="card-payment-title">
       <h2 id="card-payment-title" className="text-lg font-semibold">
-        Card payment
+        {t("title")}
       </h2>
       {error && <Alert tone="error">{error}</Alert>}
       {p.retry && !error && (
-        <Alert tone="warning" title="Try the payment again">
-          {/[.!?]$/.test(p.retry.message) ? p.retry.message : `${p.retry.message}.`} Check the card details with the customer and enter them
-          again; the order has a new id.
+        <Alert tone="warning" title={t("retryTitle")}>
+          {t("retryText", { reason: /[.!?؟]$/.test(p.retry.message) ? p.retry.message : `${p.retry.message}.` })}
         </Alert>
       )}
-      {invalidCount > 0 && !error && (
-        <Alert tone="error">
-          {invalidCount === 1 ? "1 field needs attention" : `${invalidCount} fields need attention`}: see the messages under them.
-        </Alert>
-      )}
+      {invalidCount > 0 && !error && <Alert tone="error">{t("invalid", { count: invalidCount })}</Alert>}
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">Order</legend>
+        <legend className="mb-2 text-base font-semibold">{t("order")}</legend>
         <InputField
-          label="Order id"
+          label={t("orderId")}
           required
           dir="ltr"
           autoComplete="off"
-          hint="Generated; you may change it. Must be unique."
+          hint={t("orderIdHint")}
           error={errors.orderId?.message}
           {...register("orderId")}
         />
-        <InputField label="Description" required error={errors.description?.message} {...register("description")} />
+        <InputField label={t("description")} required error={errors.description?.message} {...register("description")} />
         <InputField
-          label="Amount"
+          label={t("amount")}
           required
           inputMode="decimal"
           dir="ltr"
@@ -155,101 +152,85 @@ export function CardPaymentForm(p: {
           error={errors.amount?.message}
           {...register("amount")}
         />
-        <SelectField label="Currency" required error={errors.currency?.message} {...register("currency")}>
+        <SelectField label={t("currency")} required error={errors.currency?.message} {...register("currency")}>
           <CurrencyOptions />
         </SelectField>
-        <SelectField
-          label="Type"
-          required
-          hint="Authorize holds the money for a later capture."
-          error={errors.auth?.message}
-          {...register("auth")}
-        >
-          <option value="sale">Sale (take the money now)</option>
-          <option value="authorize">Authorize only</option>
+        <SelectField label={t("type")} required hint={t("typeHint")} error={errors.auth?.message} {...register("auth")}>
+          <option value="sale">{t("typeSale")}</option>
+          <option value="authorize">{t("typeAuthorize")}</option>
         </SelectField>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">Customer</legend>
-        <InputField label="First name" required error={errors.firstName?.message} {...register("firstName")} />
-        <InputField label="Last name" required error={errors.lastName?.message} {...register("lastName")} />
-        <InputField label="E-mail" type="email" required dir="ltr" error={errors.email?.message} {...register("email")} />
+        <legend className="mb-2 text-base font-semibold">{t("customer")}</legend>
+        <InputField label={t("firstName")} required error={errors.firstName?.message} {...register("firstName")} />
+        <InputField label={t("lastName")} required error={errors.lastName?.message} {...register("lastName")} />
+        <InputField label={t("email")} type="email" required dir="ltr" error={errors.email?.message} {...register("email")} />
         <InputField
-          label="Phone"
+          label={t("phone")}
           type="tel"
           required
           dir="ltr"
-          hint="With the country code, e.g. +966500000000."
+          hint={t("phoneHint")}
           error={errors.phone?.message}
           {...register("phone")}
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-4">
-        <legend className="mb-2 text-base font-semibold">Card</legend>
+        <legend className="mb-2 text-base font-semibold">{t("card")}</legend>
         <CardNumberField field={register("cardNumber")} value={cardNumber} error={errors.cardNumber?.message} />
         <InputField
-          label="Expiry month"
+          label={t("expMonth")}
           required
-          placeholder="MM"
+          placeholder={t("expMonthPlaceholder")}
           maxLength={2}
           {...card}
           error={errors.expMonth?.message}
           {...register("expMonth")}
         />
         <InputField
-          label="Expiry year"
+          label={t("expYear")}
           required
-          placeholder="YYYY"
+          placeholder={t("expYearPlaceholder")}
           maxLength={4}
           {...card}
           error={errors.expYear?.message}
           {...register("expYear")}
         />
         <InputField
-          label="Security code (CVV)"
+          label={t("cvv")}
           required
           type="password"
           maxLength={4}
           {...card}
-          hint="4 digits for Amex, else 3."
+          hint={t("cvvHint")}
           error={errors.cvv?.message}
           {...register("cvv")}
         />
       </fieldset>
       <fieldset className="space-y-3">
-        <legend className="mb-2 text-base font-semibold">Options</legend>
-        <CheckboxField
-          label="Save the card"
-          hint="Only when the customer asked for it: the gateway keeps the card for later charges."
-          {...register("saveCard")}
-        />
-        <CheckboxField
-          label="Start recurring"
-          hint="This payment starts a recurring series the dashboard can charge later."
-          {...register("recurringInit")}
-        />
+        <legend className="mb-2 text-base font-semibold">{t("options")}</legend>
+        <CheckboxField label={t("saveCard")} hint={t("saveCardHint")} {...register("saveCard")} />
+        <CheckboxField label={t("recurringInit")} hint={t("recurringInitHint")} {...register("recurringInit")} />
       </fieldset>
       {needsAddress && (
         <fieldset className="grid gap-4 sm:grid-cols-2">
-          <legend className="mb-1 text-base font-semibold">Billing address</legend>
-          <p className="text-sm text-slate-600 sm:col-span-2">
-            Saving the card or starting recurring needs the customer&apos;s billing address.
-          </p>
-          <InputField label="Address" required error={errors.address?.message} {...register("address")} />
-          <InputField label="City" required error={errors.city?.message} {...register("city")} />
-          <InputField label="Postal code" required dir="ltr" error={errors.zip?.message} {...register("zip")} />
+          <legend className="mb-1 text-base font-semibold">{t("billingAddress")}</legend>
+          <p className="text-sm text-slate-600 sm:col-span-2">{t("billingAddressIntro")}</p>
+          <InputField label={t("address")} required error={errors.address?.message} {...register("address")} />
+          <InputField label={t("city")} required error={errors.city?.message} {...register("city")} />
+          <InputField label={t("zip")} required dir="ltr" error={errors.zip?.message} {...register("zip")} />
           <InputField
-            label="Country"
+            label={t("country")}
             required
             dir="ltr"
-            hint="Two letters, e.g. SA."
+            hint={t("countryHint")}
             error={errors.country?.message}
             {...register("country")}
           />
         </fieldset>
       )}
       <Button type="submit" variant="primary" loading={isSubmitting}>
-        Take payment
+        {t("submit")}
       </Button>
     </form>
   );

@@ -2,6 +2,7 @@
 // The page's flow: the card form, the 3-D Secure frame when the bank asks, then the result card. The frame and the
 // result are loaded on demand (fetched when the form is sent, before the answer is back) to keep the page's
 // JavaScript within its budget; the form stays mounted under them so a declined payment can be retried.
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import type { ConfirmedPayment, NewPaymentResult } from "@/lib/schemas/new-payment";
 import { newCardOrderId as newOrderId } from "@/lib/schemas/order-ids";
@@ -19,6 +20,7 @@ type Step =
   | { kind: "done"; started: NewPaymentResult; confirmed: ConfirmedPayment | null };
 
 export function NewPayment({ defaultOrderId }: { defaultOrderId: string }) {
+  const t = useTranslations("newPayment");
   const [step, setStep] = useState<Step>({ kind: "form" });
   // A new form (fresh order id, empty fields) for "Take another payment".
   const [form, setForm] = useState({ key: 0, orderId: defaultOrderId });
@@ -36,7 +38,7 @@ export function NewPayment({ defaultOrderId }: { defaultOrderId: string }) {
 
   return (
     <>
-      <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+      <Suspense fallback={<p className="text-sm text-slate-600">{t("loading")}</p>}>
         {step.kind === "challenge" && (
           <ThreeDsFrame started={step.started} onDone={(confirmed) => setStep({ kind: "done", started: step.started, confirmed })} />
         )}

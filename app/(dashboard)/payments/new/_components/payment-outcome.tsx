@@ -3,6 +3,7 @@
 // Secure): amount, card, outcome and what to do next — open the payment, take another, or retry a decline with
 // the form kept. Loaded on demand (see new-payment.tsx).
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -11,16 +12,15 @@ import { buttonClasses } from "@/components/ui/button-styles";
 import { CardMask } from "@/components/ui/card-mask";
 import { MoneyAmount } from "@/components/ui/money";
 import { isCurrencyCode } from "@/lib/money";
-import { STATUS_TONE, statusLabel } from "@/lib/transactions/labels";
+import { statusText } from "@/lib/i18n/vocab";
+import { STATUS_TONE } from "@/lib/transactions/labels";
 import type { ConfirmedPayment, NewPaymentResult } from "@/lib/schemas/new-payment";
 import type { PaymentStatus } from "@/lib/payment-status";
 
-const NEXT_STEP: Record<string, string> = {
-  captured: "The money was taken. Tell the customer the payment went through.",
-  authorized: "The money is held. Capture it from the payment's page when the order ships.",
-  declined: "Ask the customer for another card, or check the card details, and try again.",
-  failed: "Nothing was charged. Try again.",
-};
+/** The statuses with a next step to tell staff (newPayment.outcome.next.*). */
+const NEXT_STEP = new Set(["captured", "authorized", "declined", "failed"] as const);
+type NextStep = typeof NEXT_STEP extends Set<infer S> ? S : never;
+const hasNextStep = (s: string): s is NextStep => NEXT_STEP.has(s as NextStep);
 const RETRY = new Set(["declined", "failed"]);
 
 export function PaymentOutcome({
@@ -34,6 +34,8 @@ export function PaymentOutcome({
   onAgain(): void;
   onRetry(message: string): void;
 }) {
+  const t = useTranslations("newPayment.outcome");
+  const tv = useTranslations("vocab");
   const status = confirmed?.status ?? started.status;
   const message = confirmed?.message ?? started.message;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -48,35 +50,35 @@ export function PaymentOutcome({
       className="max-w-2xl space-y-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 ref={heading} id="payment-result-title" tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-        Payment result{" "}
+        {t("title")}{" "}
         <Badge tone={STATUS_TONE[status as PaymentStatus] ?? "neutral"} dot>
-          {statusLabel(status)}
+          {statusText(tv, status)}
         </Badge>
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-        <dt className="text-slate-600">Amount</dt>
+        <dt className="text-slate-600">{t("amount")}</dt>
         <dd className="font-medium">{isCurrencyCode(currency) ? <MoneyAmount value={{ minor, currency }} /> : minor}</dd>
-        <dt className="text-slate-600">Card</dt>
+        <dt className="text-slate-600">{t("card")}</dt>
         <dd>
           <CardMask card={started.card} fallback="—" />
         </dd>
       </dl>
       <Alert tone={tone}>{message}</Alert>
-      {NEXT_STEP[status] && <p className="text-sm text-slate-700">{NEXT_STEP[status]}</p>}
+      {hasNextStep(status) && <p className="text-sm text-slate-700">{t(`next.${status}`)}</p>}
       <div className="flex flex-wrap gap-3">
         {RETRY.has(status) && (
           <Button variant="primary" onClick={() => onRetry(message)}>
-            Retry the payment
+            {t("retry")}
           </Button>
         )}
         <Link
           href={`/transactions/${started.paymentId}`}
           className={buttonClasses({ variant: RETRY.has(status) ? "secondary" : "primary" })}
         >
-          Open the payment
+          {t("open")}
         </Link>
         <Button variant="secondary" onClick={onAgain}>
-          Take another payment
+          {t("again")}
         </Button>
       </div>
     </section>

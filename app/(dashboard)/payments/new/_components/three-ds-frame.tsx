@@ -5,6 +5,7 @@
 // the real outcome (status query), again every few seconds until it is final; the message itself carries no result
 // we trust.
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -27,6 +28,7 @@ export function ThreeDsFrame({
   started: Pick<NewPaymentResult, "paymentId" | "threeDsViewId"> & Partial<Pick<NewPaymentResult, "status" | "message">>;
   onDone(confirmed: ConfirmedPayment): void;
 }) {
+  const t = useTranslations("newPayment.threeDs");
   const frame = useRef<HTMLIFrameElement>(null);
   // Nothing is asked before the customer is back (or staff press "Check the result now").
   const [asked, setAsked] = useState(false);
@@ -80,16 +82,13 @@ export function ThreeDsFrame({
   return (
     <section aria-labelledby="three-ds-title" className="space-y-4">
       <h2 ref={heading} id="three-ds-title" tabIndex={-1} className="text-lg font-semibold">
-        3-D Secure verification
+        {t("title")}
       </h2>
-      <p className="max-w-xl text-sm text-slate-600">
-        The customer&apos;s bank asks for verification. Read the customer the bank&apos;s questions and type their answers in the frame
-        below.
-      </p>
+      <p className="max-w-xl text-sm text-slate-600">{t("intro")}</p>
       <iframe
         ref={frame}
         src={`/api/payments/three-ds/${encodeURIComponent(started.threeDsViewId ?? "")}`}
-        title="3-D Secure verification"
+        title={t("frameTitle")}
         sandbox="allow-scripts allow-forms"
         referrerPolicy="no-referrer"
         width={400}
@@ -98,7 +97,7 @@ export function ThreeDsFrame({
       />
       {note && <Alert tone="warning">{note}</Alert>}
       <Button variant="secondary" loading={outcome.isFetching} onClick={check}>
-        Check the result now
+        {t("checkNow")}
       </Button>
     </section>
   );

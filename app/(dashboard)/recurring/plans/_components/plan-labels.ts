@@ -1,19 +1,22 @@
-// Words and badge tones of the plans page (plan status, charge outcome).
+// Badge tones of the plans page (plan status, charge outcome); the words are recurring.planStatus.* and
+// recurring.outcome.* in the catalogs.
 import type { BadgeTone } from "@/lib/tone";
 import type { PlanStatus } from "@/lib/schemas/billing-plans";
 
 export const PLAN_STATUS_TONE: Record<PlanStatus, BadgeTone> = { active: "success", paused: "warning", cancelled: "neutral" };
-export const PLAN_STATUS_LABEL: Record<PlanStatus, string> = { active: "Active", paused: "Paused", cancelled: "Cancelled" };
 
-export const OUTCOME_LABEL: Record<string, { label: string; tone: BadgeTone }> = {
-  claimed: { label: "Charging", tone: "info" },
-  unknown: { label: "Awaiting confirmation", tone: "warning" },
-  awaiting_3ds: { label: "Awaiting confirmation", tone: "warning" },
-  approved: { label: "Approved", tone: "success" },
-  declined: { label: "Declined", tone: "danger" },
-  failed: { label: "Failed", tone: "danger" },
-};
+const OUTCOME_TONE = {
+  claimed: "info",
+  unknown: "warning",
+  awaiting_3ds: "warning",
+  approved: "success",
+  declined: "danger",
+  failed: "danger",
+} as const satisfies Record<string, BadgeTone>;
+export type ChargeOutcome = keyof typeof OUTCOME_TONE;
 
-export function outcomeOf(outcome: string): { label: string; tone: BadgeTone } {
-  return OUTCOME_LABEL[outcome] ?? { label: outcome.replace(/_/g, " "), tone: "neutral" };
+/** A charge outcome's catalog key and tone; an outcome without words of its own is shown as its code. */
+export function outcomeOf(outcome: string): { key: ChargeOutcome | null; raw: string; tone: BadgeTone } {
+  if (outcome in OUTCOME_TONE) return { key: outcome as ChargeOutcome, raw: outcome, tone: OUTCOME_TONE[outcome as ChargeOutcome] };
+  return { key: null, raw: outcome.replace(/_/g, " "), tone: "neutral" };
 }

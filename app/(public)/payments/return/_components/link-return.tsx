@@ -1,38 +1,26 @@
 // The customer's page after a payment link's checkout: the merchant, the product line, the amount, the order and
 // the outcome as the ledger knows it. Server-rendered, no client code but LocalTime. While the gateway's
 // confirmation is on its way the outcome says so and offers to check again (a plain link: no timer, no script).
+import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import type { LinkReturnView, ReturnOutcome } from "@/server/services/payments/links/return-view";
 
-const OUTCOME: Record<ReturnOutcome, { title: string; text: string; tone: string }> = {
-  paid: { title: "Payment received", text: "Thank you. The merchant has received your payment.", tone: "text-emerald-700" },
-  authorized: {
-    title: "Payment approved",
-    text: "Thank you. Your card was approved; the merchant takes the payment when your order is completed.",
-    tone: "text-emerald-700",
-  },
-  refunded: { title: "Payment returned", text: "This payment was returned to your card.", tone: "text-slate-700" },
-  not_paid: {
-    title: "The payment did not go through",
-    text: "Nothing was taken from your card. You can open the payment link again to try another card.",
-    tone: "text-red-700",
-  },
-  cancelled: {
-    title: "This payment link was cancelled",
-    text: "The merchant cancelled this payment link. Nothing was taken.",
-    tone: "text-slate-700",
-  },
-  confirming: {
-    title: "Your payment is being confirmed",
-    text: "The merchant is waiting for the bank's confirmation. This takes a few seconds.",
-    tone: "text-slate-700",
-  },
+// Each outcome's colour; its title and sentence are the catalog's `checkout.outcome.<outcome>`.
+const TONE: Record<ReturnOutcome, string> = {
+  paid: "text-emerald-700",
+  authorized: "text-emerald-700",
+  refunded: "text-slate-700",
+  not_paid: "text-red-700",
+  cancelled: "text-slate-700",
+  confirming: "text-slate-700",
 };
 
 export function LinkReturn({ view, hintFailed, selfHref }: { view: LinkReturnView; hintFailed: boolean; selfHref: string }) {
   // The redirect's failure hint is shown only while the ledger has no outcome yet (it is the customer's own URL).
-  const outcome = view.outcome === "confirming" && hintFailed ? OUTCOME.not_paid : OUTCOME[view.outcome];
+  const t = useTranslations("checkout");
+  const shown: ReturnOutcome = view.outcome === "confirming" && hintFailed ? "not_paid" : view.outcome;
+  const outcome = { title: t(`outcome.${shown}.title`), text: t(`outcome.${shown}.text`), tone: TONE[shown] };
   return (
     <main className="flex min-h-screen items-start justify-center p-4 sm:items-center sm:p-6">
       <div className="w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
@@ -46,15 +34,15 @@ export function LinkReturn({ view, hintFailed, selfHref }: { view: LinkReturnVie
         <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           {view.description && (
             <>
-              <dt className="text-slate-600">For</dt>
+              <dt className="text-slate-600">{t("for")}</dt>
               <dd dir="auto">{view.description}</dd>
             </>
           )}
-          <dt className="text-slate-600">Amount</dt>
+          <dt className="text-slate-600">{t("amount")}</dt>
           <dd className="font-medium">
             <MoneyAmount value={view.amount} />
           </dd>
-          <dt className="text-slate-600">Order</dt>
+          <dt className="text-slate-600">{t("order")}</dt>
           <dd>
             <bdi dir="ltr" className="break-all">
               {view.orderId}
@@ -62,7 +50,7 @@ export function LinkReturn({ view, hintFailed, selfHref }: { view: LinkReturnVie
           </dd>
           {view.outcome !== "confirming" && (
             <>
-              <dt className="text-slate-600">{view.outcome === "paid" || view.outcome === "authorized" ? "Paid" : "Updated"}</dt>
+              <dt className="text-slate-600">{view.outcome === "paid" || view.outcome === "authorized" ? t("paid") : t("updated")}</dt>
               <dd>
                 <LocalTime iso={view.updatedAt} />
               </dd>
@@ -71,7 +59,7 @@ export function LinkReturn({ view, hintFailed, selfHref }: { view: LinkReturnVie
         </dl>
         {view.outcome === "confirming" && (
           <a href={selfHref} className="mt-5 inline-block text-sm font-medium text-brand-700 underline">
-            Check again
+            {t("checkAgain")}
           </a>
         )}
       </div>
