@@ -3,6 +3,7 @@
 // letters after it; code-point order, what SQL gives under the C collation of PGlite, puts every أ before every ا). Searching: case, Arabic diacritics (tashkeel), tatweel and the alef/yaa/taa-marbuta spellings a person
 // types interchangeably are ignored, so "فاطمه" finds "فاطمة" and "احمد" finds "أحمد".
 import type { Language } from "@/lib/i18n/languages";
+import { foldForSearch } from "@/lib/search/fold";
 
 /** A comparator of names for the reader's language (numeric parts compared as numbers). */
 export function nameCollator(language: Language): (a: string, b: string) => number {
@@ -16,18 +17,10 @@ export function sortByName<T>(items: readonly T[], nameOf: (item: T) => string, 
   return [...items].sort((a, b) => compare(nameOf(a), nameOf(b)));
 }
 
-/** The form of a text that search compares: lower case, no diacritics, one spelling of alef, yaa and taa marbuta. */
+/** The form of a text that search compares: the app's one folding (lib/search/fold.ts: case, harakat, tatweel,
+ * hamza forms, alef maqsura, taa marbuta), spaces collapsed. */
 export function searchForm(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, "")
-    .normalize("NFC")
-    .replace(/[أإآٱ]/g, "ا")
-    .replace(/ى/g, "ي")
-    .replace(/ة/g, "ه")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return foldForSearch(text).replace(/\s+/g, " ").trim();
 }
 
 /** Whether any of the fields contains the query (in search form); an empty query matches everything. */
