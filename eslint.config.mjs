@@ -19,6 +19,7 @@ const floor = (target, from, why) => ({ target, from, message: why });
 const CATALOG_ONLY = [
   "components/i18n/**",
   "app/layout.tsx",
+  "app/(dashboard)/account/_components/display-preferences.tsx",
   // Helper A: auth, account, shell, status pages, ui primitives, public payment pages.
   "app/(auth)/**",
   "components/auth/**",
@@ -41,7 +42,12 @@ const CATALOG_ONLY = [
   "app/(dashboard)/saved-cards/**",
   "app/(dashboard)/customers/**",
   "app/(dashboard)/recurring/**",
-  "app/(dashboard)/account/_components/display-preferences.tsx",
+  // Transactions, payment page, money actions, captures, refunds, lists (helper B)
+  "app/(dashboard)/transactions/**",
+  "components/list/**",
+  "components/money-actions/**",
+  "app/(dashboard)/captures/**",
+  "app/(dashboard)/refunds/**",
   // Helper D: admin (users, roles, branches, partners, audit).
   "app/(dashboard)/admin/users/**",
   "app/(dashboard)/admin/roles/**",

@@ -5,18 +5,32 @@ import { searchParamsRecord, toQueryString, transactionListQuerySchema } from ".
 
 export const MAX_SAVED_VIEWS = 50;
 
+/** The schema's messages (English, the API's); the save dialog says them from transactions.views.errors.<key>. */
+export const SAVED_VIEW_MESSAGES = {
+  nameRequired: "Give the view a name.",
+  nameTooLong: "Use at most 60 characters.",
+  queryTooLong: "This filter is too long to save.",
+  queryInvalid: "Fix the filter before saving it as a view.",
+} as const;
+const M = SAVED_VIEW_MESSAGES;
+
+/** The catalog key of one of these messages, or null (a server's message, e.g. a name already taken). */
+export function savedViewMessageKey(message: string | undefined): keyof typeof SAVED_VIEW_MESSAGES | null {
+  return (Object.keys(M) as Array<keyof typeof M>).find((k) => M[k] === message) ?? null;
+}
+
 export const createSavedViewSchema = z.object({
-  name: z.string().trim().min(1, "Give the view a name.").max(60, "Use at most 60 characters."),
+  name: z.string().trim().min(1, M.nameRequired).max(60, M.nameTooLong),
   query: z
     .string()
-    .max(2000, "This filter is too long to save.")
+    .max(2000, M.queryTooLong)
     .transform((text, ctx) => {
       const params = new URLSearchParams(text.replace(/^\?/, ""));
       // A view is a filter, not a position in the list: the page cursor is dropped, never saved.
       params.delete("cursor");
       const parsed = transactionListQuerySchema.safeParse(searchParamsRecord(params));
       if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: "Fix the filter before saving it as a view." });
+        ctx.addIssue({ code: "custom", message: M.queryInvalid });
         return z.NEVER;
       }
       return toQueryString(parsed.data, { cursor: null });
