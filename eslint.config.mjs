@@ -48,6 +48,10 @@ const CATALOG_ONLY = [
   "components/money-actions/**",
   "app/(dashboard)/captures/**",
   "app/(dashboard)/refunds/**",
+  // Overview and reports (overview, reports namespaces)
+  "app/(dashboard)/overview/**",
+  "components/overview/**",
+  "app/(dashboard)/reports/**",
   // Helper D: admin (users, roles, branches, partners, audit).
   "app/(dashboard)/admin/users/**",
   "app/(dashboard)/admin/roles/**",
