@@ -52,6 +52,12 @@ const CATALOG_ONLY = [
   "app/(dashboard)/overview/**",
   "components/overview/**",
   "app/(dashboard)/reports/**",
+  // Helper D: admin (users, roles, branches, partners, audit).
+  "app/(dashboard)/admin/users/**",
+  "app/(dashboard)/admin/roles/**",
+  "app/(dashboard)/admin/branches/**",
+  "app/(dashboard)/admin/partners/**",
+  "app/(dashboard)/admin/audit/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];
