@@ -19,6 +19,7 @@ const floor = (target, from, why) => ({ target, from, message: why });
 const CATALOG_ONLY = [
   "components/i18n/**",
   "app/layout.tsx",
+  "app/(dashboard)/account/_components/display-preferences.tsx",
   // Helper A: auth, account, shell, status pages, ui primitives, public payment pages.
   "app/(auth)/**",
   "components/auth/**",
@@ -41,6 +42,22 @@ const CATALOG_ONLY = [
   "app/(dashboard)/saved-cards/**",
   "app/(dashboard)/customers/**",
   "app/(dashboard)/recurring/**",
+  // Transactions, payment page, money actions, captures, refunds, lists (helper B)
+  "app/(dashboard)/transactions/**",
+  "components/list/**",
+  "components/money-actions/**",
+  "app/(dashboard)/captures/**",
+  "app/(dashboard)/refunds/**",
+  // Overview and reports (overview, reports namespaces)
+  "app/(dashboard)/overview/**",
+  "components/overview/**",
+  "app/(dashboard)/reports/**",
+  // Helper D: admin (users, roles, branches, partners, audit).
+  "app/(dashboard)/admin/users/**",
+  "app/(dashboard)/admin/roles/**",
+  "app/(dashboard)/admin/branches/**",
+  "app/(dashboard)/admin/partners/**",
+  "app/(dashboard)/admin/audit/**",
 ];
 const UI_FILES = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 const UI_IGNORES = [...TEST_FILES, "app/api/**", "**/fixture.ts"];

@@ -21,6 +21,10 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
+type Action = "VIEW" | "EXPORT" | "CREATE" | "APPROVE" | "CHARGE" | "MANAGE" | "DELETE";
+/** The modules of the vocabulary (`SAVED_CARDS` of `SAVED_CARDS_VIEW`): the keys of their labels in the roles catalog. */
+export type PermissionModule = Permission extends infer P ? (P extends `${infer M}_${Action}` ? M : never) : never;
+
 const PERMISSION_SET: ReadonlySet<string> = new Set(PERMISSIONS);
 
 export function isPermission(value: string): value is Permission {

@@ -5,10 +5,12 @@
 // How to use: wrap the form, pass how many filters are set; open it when the form has errors to show (only the
 // first render decides: later renders leave it as the user left it).
 //   <FilterSheet activeCount={n} open={hasErrors}><form …>…</form></FilterSheet>
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Disclosure } from "./disclosure";
 
 export function FilterSheet({ activeCount, open = false, children }: { activeCount: number; open?: boolean; children: ReactNode }) {
+  const t = useTranslations("vocab.list");
   return (
     <Disclosure
       initialOpen={open}
@@ -19,11 +21,11 @@ export function FilterSheet({ activeCount, open = false, children }: { activeCou
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 text-slate-500">
           <path d="M3 5h14v2H3V5Zm3 4h8v2H6V9Zm2 4h4v2H8v-2Z" />
         </svg>
-        Filters
+        {t("filters")}
         {activeCount > 0 && (
           <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white tabular-nums">
             {activeCount}
-            <span className="sr-only"> active</span>
+            <span className="sr-only">{t("active")}</span>
           </span>
         )}
         <span aria-hidden="true" className="text-slate-500 group-open:rotate-180">

@@ -1,5 +1,6 @@
 // What a list page shows while its rows load (its loading.tsx): the header, the filter bar when it has one, and the
 // table at the real row height, so the rows take the skeleton's place without moving the page.
+import { useTranslations } from "next-intl";
 import { Skeleton, SkeletonFields, SkeletonHeader, SkeletonTable } from "@/components/ui/skeleton";
 
 export interface ListSkeletonProps {
@@ -12,7 +13,8 @@ export interface ListSkeletonProps {
   label?: string;
 }
 
-export function ListSkeleton({ filters = 0, rows = 10, columns = 5, actions = 0, label = "Loading the list…" }: ListSkeletonProps) {
+export function ListSkeleton({ filters = 0, rows = 10, columns = 5, actions = 0, label }: ListSkeletonProps) {
+  const t = useTranslations("vocab.list");
   return (
     <div className="space-y-5">
       <SkeletonHeader actions={actions} />
@@ -22,7 +24,7 @@ export function ListSkeleton({ filters = 0, rows = 10, columns = 5, actions = 0,
           <Skeleton className="h-9 w-20" />
         </div>
       )}
-      <SkeletonTable rows={rows} columns={columns} label={label} className="shadow-xs" />
+      <SkeletonTable rows={rows} columns={columns} label={label ?? t("loading")} className="shadow-xs" />
     </div>
   );
 }

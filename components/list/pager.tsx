@@ -1,6 +1,7 @@
 // The one pager of every list: "Previous" / "Next" as plain links (the URL holds the page, so it can be shared and
 // works without JavaScript), plus page numbers for lists the gateway numbers (keyset lists have none).
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { cx } from "@/components/ui/cx";
@@ -42,6 +43,7 @@ function Step({ href, rel, children }: { href: string | null; rel: "prev" | "nex
 }
 
 function PageNumbers({ page, totalPages, hrefOf }: Omit<NumberedPages, "summary">) {
+  const t = useTranslations("vocab.list");
   return (
     <ol className="flex items-center gap-1">
       {pageWindow(page, totalPages).map((p, i) =>
@@ -53,7 +55,7 @@ function PageNumbers({ page, totalPages, hrefOf }: Omit<NumberedPages, "summary"
           <li key={p}>
             <Link
               href={hrefOf(p)}
-              aria-label={`Page ${p + 1}`}
+              aria-label={t("page", { page: p + 1 })}
               aria-current={p === page ? "page" : undefined}
               className={cx(buttonClasses({ variant: p === page ? "primary" : "ghost", size: "sm" }), "min-w-8 tabular-nums")}
             >
@@ -67,6 +69,7 @@ function PageNumbers({ page, totalPages, hrefOf }: Omit<NumberedPages, "summary"
 }
 
 export function Pager(props: PagerProps) {
+  const t = useTranslations("vocab.list");
   let summary: ReactNode;
   let prevHref: string | null;
   let nextHref: string | null;
@@ -75,26 +78,26 @@ export function Pager(props: PagerProps) {
     const pages = Math.max(totalPages, 1);
     summary = (
       <>
-        Page {Math.min(page + 1, pages)} of {pages} · {props.summary}
+        {t("pageOf", { page: Math.min(page + 1, pages), pages })} · {props.summary}
       </>
     );
     prevHref = page > 0 ? hrefOf(Math.min(page, totalPages) - 1) : null;
     nextHref = page < totalPages - 1 ? hrefOf(page + 1) : null;
   } else {
-    summary = `${props.shown} ${props.shown === 1 ? "row" : "rows"} on this page`;
+    summary = t("rowsOnPage", { count: props.shown });
     prevHref = props.prevHref;
     nextHref = props.nextHref;
   }
   return (
-    <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600">
+    <nav aria-label={t("pages")} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm text-slate-600">
       <span>{summary}</span>
       <div className="flex flex-wrap items-center gap-1">
         <Step href={prevHref} rel="prev">
-          Previous
+          {t("previous")}
         </Step>
         {"hrefOf" in props && <PageNumbers page={props.page} totalPages={props.totalPages} hrefOf={props.hrefOf} />}
         <Step href={nextHref} rel="next">
-          Next
+          {t("next")}
         </Step>
       </div>
     </nav>

@@ -1,6 +1,7 @@
 "use client";
 // Capture an authorization in full or in part: from a payment's page and from a row of the Captures screen (both
 // load it on demand). Ctrl/Cmd+Enter submits; a server error under the amount goes when the amount is edited.
+import { useTranslations } from "next-intl";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -27,6 +28,7 @@ export interface CaptureDialogProps {
 }
 
 export function CaptureDialog(p: CaptureDialogProps) {
+  const t = useTranslations("moneyActions");
   // This dialog's idempotency key, created when it opens: a double click or a retried request captures once.
   const { submit, pending, error, idempotencyKey, reset } = useApiMutation({
     mutationFn: (values: CaptureInput, { idempotencyKey }) =>
@@ -56,41 +58,29 @@ export function CaptureDialog(p: CaptureDialogProps) {
       open
       onClose={p.onClose}
       busy={pending}
-      title={
-        p.orderId ? (
-          <>
-            Capture order <bdi dir="ltr">{p.orderId}</bdi>
-          </>
-        ) : (
-          "Capture payment"
-        )
-      }
-      description={
-        <>
-          Authorized: <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />
-        </>
-      }
+      title={p.orderId ? t.rich("capture.titleOrder", { orderId: p.orderId, o: (c) => <bdi dir="ltr">{c}</bdi> }) : t("capture.title")}
+      description={t.rich("authorized", { m: () => <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} /> })}
       footer={
         <>
           <Button variant="secondary" onClick={p.onClose} disabled={pending}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" form="capture-form" loading={pending}>
-            Capture
+            {t("capture.button")}
           </Button>
         </>
       }
     >
       <form id="capture-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
-        <p className="text-sm text-slate-700">An authorization is captured once. Capture less to take part of it; the rest is released.</p>
+        <p className="text-sm text-slate-700">{t("capture.intro")}</p>
         {error && <Alert tone="error">{error}</Alert>}
         <InputField
-          label={`Amount to capture (${p.currency})`}
+          label={t("capture.amount", { currency: p.currency })}
           inputMode="decimal"
           autoComplete="off"
           required
           data-autofocus
-          hint={`Up to ${minorToDecimal(p.authorizedMinor, p.currency)}.`}
+          hint={t("capture.upTo", { amount: minorToDecimal(p.authorizedMinor, p.currency) })}
           error={errors.amount?.message}
           {...register("amount", { onChange: edited })}
         />

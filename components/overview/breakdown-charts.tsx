@@ -3,6 +3,7 @@
 // brand and branch links to the Transactions list of exactly its payments. No client code.
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { MoneyAmount } from "@/components/ui/money";
 import { brandLabel } from "@/lib/card-label";
 import { isCurrencyCode, type CurrencyCode } from "@/lib/money";
@@ -11,7 +12,7 @@ import type { Breakdown, DeclineReason, OverviewFilter } from "@/lib/reports/fig
 import type { ResolvedPeriod } from "@/lib/reports/period";
 import { barLengths } from "./chart-geometry";
 import { ChartFrame } from "./chart-frame";
-import { countOf } from "./format";
+import { countOf, formatCount, type Words } from "./format";
 
 interface BarRow {
   key: string;
@@ -44,13 +45,13 @@ function Bars({ rows }: { rows: BarRow[] }) {
 /** The most bars a breakdown draws; the rest become one "N other …" bar (the table lists every row). */
 export const MOST_BARS = 8;
 
-function barsOf(rows: BarRow[], currency: CurrencyCode, noun: string): BarRow[] {
+function barsOf(rows: BarRow[], currency: CurrencyCode, others: (count: number) => string): BarRow[] {
   if (rows.length <= MOST_BARS) return rows;
   const rest = rows.slice(MOST_BARS - 1);
   const minor = rest.reduce((sum, r) => sum + r.value, 0);
   return [
     ...rows.slice(0, MOST_BARS - 1),
-    { key: "\u0000rest", label: `${rest.length} other ${noun}`, value: minor, text: <MoneyAmount value={{ minor, currency }} /> },
+    { key: "\u0000rest", label: others(rest.length), value: minor, text: <MoneyAmount value={{ minor, currency }} /> },
   ];
 }
 
@@ -85,8 +86,9 @@ export function groupBreakdown(items: Breakdown[], label: (key: string | null) =
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
-export const brandName = (key: string | null) => brandLabel(key) ?? "Unknown brand";
-export const branchName = (key: string | null) => key ?? "No branch";
+/** A brand's name, or the words for a brand not known (the catalog's, passed in). */
+export const brandName = (key: string | null, unknown: string) => brandLabel(key) ?? unknown;
+export const branchName = (key: string | null, none: string) => key ?? none;
 
 export function BreakdownChart({
   title,
@@ -101,6 +103,8 @@ export function BreakdownChart({
   period: ResolvedPeriod;
   filter: OverviewFilter;
 }) {
+  const t = useTranslations("overview");
+  const w: Words = { t, locale: useLocale() };
   const { currency } = group;
   const hrefOf = (key: string | null) =>
     kind === "brand"
@@ -117,12 +121,12 @@ export function BreakdownChart({
   }));
   return (
     <ChartFrame
-      title={`${title}, ${currency}`}
+      title={title}
       table={{
         columns: [
-          { label: kind === "brand" ? "Card brand" : "Branch" },
-          { label: "Payments", numeric: true },
-          { label: `Gross volume (${currency})`, numeric: true },
+          { label: kind === "brand" ? t("charts.cardBrand") : t("charts.branch") },
+          { label: t("charts.payments"), numeric: true },
+          { label: t("charts.grossVolumeIn", { currency }), numeric: true },
         ],
         rows: group.rows.map((r, i) => ({
           key: r.key ?? "",
@@ -134,36 +138,42 @@ export function BreakdownChart({
             ) : (
               rows[i]!.label
             ),
-            r.count.toLocaleString("en"),
+            formatCount(w, r.count),
             <MoneyAmount key="v" value={{ minor: r.minor, currency }} />,
           ],
         })),
       }}
     >
-      <Bars rows={barsOf(rows, currency, kind === "brand" ? "brands" : "branches")} />
+      <Bars
+        rows={barsOf(rows, currency, (count) =>
+          kind === "brand" ? t("counts.otherBrands", { count }) : t("counts.otherBranches", { count }),
+        )}
+      />
     </ChartFrame>
   );
 }
 
 export function DeclineReasonsChart({ reasons, declinesHref }: { reasons: DeclineReason[]; declinesHref: string }) {
-  const label = (r: string | null) => r ?? "No reason given";
+  const t = useTranslations("overview");
+  const w: Words = { t, locale: useLocale() };
+  const label = (r: string | null) => r ?? t("charts.noReason");
   return (
     <ChartFrame
-      title="Top decline reasons"
+      title={t("charts.declineTitle")}
       description={
         <Link href={declinesHref} className="text-brand-700 underline underline-offset-2">
-          See the declined payments
+          {t("charts.seeDeclined")}
         </Link>
       }
       table={{
-        columns: [{ label: "Reason" }, { label: "Declines", numeric: true }],
+        columns: [{ label: t("charts.reason") }, { label: t("charts.declines"), numeric: true }],
         rows: reasons.map((r) => ({
           key: r.reason ?? "",
           cells: [
             <bdi key="r" dir="auto">
               {label(r.reason)}
             </bdi>,
-            r.count.toLocaleString("en"),
+            formatCount(w, r.count),
           ],
         })),
       }}
@@ -173,7 +183,7 @@ export function DeclineReasonsChart({ reasons, declinesHref }: { reasons: Declin
           key: r.reason ?? "",
           label: <bdi dir="auto">{label(r.reason)}</bdi>,
           value: r.count,
-          text: countOf(r.count, "decline", "declines"),
+          text: countOf(w, r.count, "declines"),
         }))}
       />
     </ChartFrame>

@@ -2,6 +2,7 @@
 // the same), and its numbers as a table under "Show as table". Server component; print keeps black text and
 // never splits a chart across pages.
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 
 export interface ChartTable {
@@ -21,6 +22,7 @@ export function ChartFrame({
   table: ChartTable;
   children: ReactNode;
 }) {
+  const t = useTranslations("overview");
   return (
     <figure className="min-w-0 rounded-md border border-slate-200 bg-white p-4 shadow-xs print:break-inside-avoid print:shadow-none">
       <figcaption className="text-sm font-semibold text-slate-900 print:text-black">
@@ -31,7 +33,9 @@ export function ChartFrame({
         {children}
       </div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline print:hidden">Show as table</summary>
+        <summary className="cursor-pointer text-brand-700 underline-offset-2 hover:underline print:hidden">
+          {t("charts.showAsTable")}
+        </summary>
         <div className="mt-2">
           <Table caption={title} captionHidden>
             <THead>

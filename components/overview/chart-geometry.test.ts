@@ -79,3 +79,41 @@ describe("bars, labels", () => {
     expect(slotLongLabel("2026-11-24T23")).toBe("24 Nov 2026 23:00–00:00");
   });
 });
+
+// Rule guarded (issue #15): in Arabic time runs right to left, as an Arabic reader reads a timeline: the first day
+// is the rightmost column and point, the last the leftmost, each the mirror image of its English place; values
+// (heights, the rate line's y) do not change.
+describe("time axis direction", () => {
+  const points = days(7).map((key, i) => ({ key, value: (i + 1) * 100 }));
+
+  it("keeps English left to right: the first day at the left", () => {
+    const c = columnChart(points, "ltr");
+    expect(c.columns[0]!.x).toBeLessThan(c.columns[6]!.x);
+  });
+
+  it("lays Arabic out right to left, the mirror image of English", () => {
+    const ltr = columnChart(points, "ltr");
+    const rtl = columnChart(points, "rtl");
+    expect(rtl.columns[0]!.x).toBeGreaterThan(rtl.columns[6]!.x);
+    rtl.columns.forEach((c, i) => {
+      expect(c.x).toBeCloseTo(100 - ltr.columns[i]!.x - ltr.columns[i]!.width, 1);
+      expect(c.height).toBe(ltr.columns[i]!.height);
+      expect(c.x).toBeGreaterThanOrEqual(0);
+      expect(c.x + c.width).toBeLessThanOrEqual(100);
+    });
+    const rates = days(3).map((key, i) => ({ key, rate: [0.5, null, 1][i]! }));
+    const lr = rateChart(rates, "ltr");
+    const rr = rateChart(rates, "rtl");
+    expect(rr.points[0]!.x).toBeGreaterThan(rr.points[2]!.x);
+    rr.points.forEach((p, i) => {
+      expect(p.x).toBeCloseTo(100 - lr.points[i]!.x, 1);
+      expect(p.y).toBe(lr.points[i]!.y);
+    });
+  });
+
+  it("names days and hours in Arabic with the reader's digits", () => {
+    expect(slotLabel("2026-11-24", "ar-SA-u-ca-gregory-nu-latn")).toBe("24 نوفمبر");
+    expect(slotLabel("2026-11-24T09", "ar-SA-u-ca-gregory-nu-arab")).toBe("٠٩:٠٠");
+    expect(slotLongLabel("2026-11-24", "ar-SA-u-ca-gregory-nu-latn")).toBe("24 نوفمبر 2026");
+  });
+});

@@ -2,13 +2,21 @@
 // Every coordinate is a percentage of the plot box (0…100, y downwards): the SVG is drawn in a 100×100 viewBox
 // stretched to the box (preserveAspectRatio="none"), and the labels are HTML placed at the same percentages, so the
 // text keeps its size at 390 px and at 1440 px and the box's height is fixed (no layout shift).
+//
+// Time runs in the reading direction: left to right in English, right to left in Arabic (the first day at the
+// right, next to the value axis, as an Arabic reader reads a timeline). The geometry does it (the x domain is laid
+// out from the right for "rtl"), so the SVG and the HTML labels, both placed from the left edge, agree.
 import { scaleBand, scaleLinear } from "d3-scale";
 import { line } from "d3-shape";
+import { languageOfLocale } from "@/lib/i18n/languages";
+
+/** Which way time runs along the x axis: the reading direction of the page. */
+export type TimeDirection = "ltr" | "rtl";
 
 export interface Column {
   key: string;
   value: number;
-  /** Left edge and width, in % of the plot's width. */
+  /** Left edge (physical, whatever the direction) and width, in % of the plot's width. */
   x: number;
   width: number;
   /** Top edge and height, in % of the plot's height. */
@@ -32,10 +40,10 @@ export interface ColumnChart {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Columns for a series (one per day or hour), with 3–5 value ticks. Empty or all-zero series: flat columns. */
-export function columnChart(points: Array<{ key: string; value: number }>): ColumnChart {
+export function columnChart(points: Array<{ key: string; value: number }>, direction: TimeDirection = "ltr"): ColumnChart {
   const x = scaleBand<string>()
     .domain(points.map((p) => p.key))
-    .range([0, 100])
+    .range(direction === "rtl" ? [100, 0] : [0, 100])
     .paddingInner(points.length > 40 ? 0.1 : 0.25)
     .paddingOuter(0.1);
   const largest = Math.max(0, ...points.map((p) => p.value));
@@ -56,7 +64,7 @@ export function columnChart(points: Array<{ key: string; value: number }>): Colu
 
 export interface RatePoint {
   key: string;
-  /** % from the left (the middle of the point's slot). */
+  /** % from the left edge (the middle of the point's slot), whatever the direction. */
   x: number;
   /** % from the top; null where nothing was attempted. */
   y: number | null;
@@ -71,10 +79,10 @@ export interface RateChart {
 }
 
 /** A rate (0…1) per day or hour as a line over a 0–100% axis; days without attempts leave a gap, not a zero. */
-export function rateChart(points: Array<{ key: string; rate: number | null }>): RateChart {
+export function rateChart(points: Array<{ key: string; rate: number | null }>, direction: TimeDirection = "ltr"): RateChart {
   const x = scaleBand<string>()
     .domain(points.map((p) => p.key))
-    .range([0, 100])
+    .range(direction === "rtl" ? [100, 0] : [0, 100])
     .paddingOuter(0.1);
   const y = scaleLinear().domain([0, 1]).range([100, 0]);
   const placed: RatePoint[] = points.map((p) => ({
@@ -114,20 +122,41 @@ export function labelledSlots(count: number, most = 6): number[] {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/** English keeps its own month abbreviations (ICU's en-GB says "Sept"); other languages use Intl in their locale. */
+const isEnglish = (locale: string) => languageOfLocale(locale) === "en";
+
+const dayFormat = (locale: string, withYear: boolean) =>
+  new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: withYear ? "long" : "short",
+    ...(withYear ? { year: "numeric" } : {}),
+    timeZone: "UTC",
+  });
+
+const hourText = (locale: string, h: number) => {
+  const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
+  return `${two.format(h)}:${two.format(0)}`;
+};
+
 /** A series key as an axis label: "24 Nov" for a day ("2026-11-24"), "14:00" for an hour ("2026-11-24T14"). */
-export function slotLabel(key: string): string {
+export function slotLabel(key: string, locale = "en-GB"): string {
   const hour = /T(\d{2})$/.exec(key);
-  if (hour) return `${hour[1]}:00`;
+  if (hour) return isEnglish(locale) ? `${hour[1]}:00` : hourText(locale, Number(hour[1]));
   const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(key);
-  return m ? `${Number(m[2])} ${MONTHS[Number(m[1]) - 1]}` : key;
+  if (!m) return key;
+  return isEnglish(locale) ? `${Number(m[2])} ${MONTHS[Number(m[1]) - 1]}` : dayFormat(locale, false).format(new Date(`${key}T00:00:00Z`));
 }
 
 /** The same key in full for the tables: "24 Nov 2026", "24 Nov 2026 14:00–15:00". */
-export function slotLongLabel(key: string): string {
+export function slotLongLabel(key: string, locale = "en-GB"): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}))?$/.exec(key);
   if (!m) return key;
-  const day = `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  const day = isEnglish(locale)
+    ? `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`
+    : dayFormat(locale, true).format(new Date(`${m[1]}-${m[2]}-${m[3]}T00:00:00Z`));
   if (m[4] === undefined) return day;
   const h = Number(m[4]);
-  return `${day} ${m[4]}:00–${String((h + 1) % 24).padStart(2, "0")}:00`;
+  return isEnglish(locale)
+    ? `${day} ${m[4]}:00–${String((h + 1) % 24).padStart(2, "0")}:00`
+    : `${day} ${hourText(locale, h)}–${hourText(locale, (h + 1) % 24)}`;
 }

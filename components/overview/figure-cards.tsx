@@ -3,13 +3,14 @@
 // list of exactly the payments that make it (activityHref), and says how it moved against the previous period.
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { MoneyAmount } from "@/components/ui/money";
 import { cx } from "@/components/ui/cx";
 import { isCurrencyCode, type CurrencyCode } from "@/lib/money";
 import { activityHref, type Activity } from "@/lib/reports/activity";
 import type { CurrencyFigures, OverviewFigures, OverviewFilter } from "@/lib/reports/figures";
 import type { ResolvedPeriod } from "@/lib/reports/period";
-import { countOf, formatRate, percentChange, rateChange, type Change } from "./format";
+import { countOf, formatCount, formatRate, percentChange, rateChange, type Change, type Words } from "./format";
 
 const EMPTY: Omit<CurrencyFigures, "currency"> = {
   gross: { minor: 0, count: 0 },
@@ -72,6 +73,8 @@ function Figure({
 }
 
 export function FigureCards({ figures, period, filter }: { figures: OverviewFigures; period: ResolvedPeriod; filter: OverviewFilter }) {
+  const t = useTranslations("overview");
+  const w: Words = { t, locale: useLocale() };
   const days = period.days;
   const link = (activity: Activity, currency?: string) =>
     activityHref(activity, period, period.timeZone, { ...filter, ...(currency ? { currency } : {}) });
@@ -85,39 +88,39 @@ export function FigureCards({ figures, period, filter }: { figures: OverviewFigu
           </h3>
           <dl className="mt-2 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
             <Figure
-              label="Gross volume"
+              label={t("cards.grossVolume")}
               value={<MoneyAmount value={{ minor: now.gross.minor, currency }} />}
               href={link("gross", currency)}
-              detail={countOf(now.gross.count, "payment", "payments")}
-              change={percentChange(now.gross.minor, before.gross.minor, days)}
+              detail={countOf(w, now.gross.count, "payments")}
+              change={percentChange(w, now.gross.minor, before.gross.minor, days)}
             />
             <Figure
-              label="Refunds"
+              label={t("cards.refunds")}
               value={<MoneyAmount value={{ minor: now.refunds.minor, currency }} />}
               href={link("refunds", currency)}
-              detail={countOf(now.refunds.count, "refund", "refunds")}
-              change={percentChange(now.refunds.minor, before.refunds.minor, days, "refunds")}
+              detail={countOf(w, now.refunds.count, "refunds")}
+              change={percentChange(w, now.refunds.minor, before.refunds.minor, days, "refunds")}
               risingIsBad
             />
             <Figure
-              label="Net"
+              label={t("cards.net")}
               value={<MoneyAmount value={{ minor: now.netMinor, currency }} />}
-              detail="Gross volume less refunds"
-              change={percentChange(now.netMinor, before.netMinor, days)}
+              detail={t("cards.netDetail")}
+              change={percentChange(w, now.netMinor, before.netMinor, days)}
             />
             <Figure
-              label="Average ticket"
+              label={t("cards.averageTicket")}
               value={now.averageTicketMinor === null ? "—" : <MoneyAmount value={{ minor: now.averageTicketMinor, currency }} />}
               href={now.gross.count > 0 ? link("gross", currency) : undefined}
-              detail="Gross volume ÷ payments"
-              change={percentChange(now.averageTicketMinor ?? 0, before.averageTicketMinor, days)}
+              detail={t("cards.averageTicketDetail")}
+              change={percentChange(w, now.averageTicketMinor ?? 0, before.averageTicketMinor, days)}
             />
             <Figure
-              label="Refund rate"
-              value={formatRate(now.refundRate)}
+              label={t("cards.refundRate")}
+              value={formatRate(w, now.refundRate)}
               href={now.refunds.count > 0 ? link("refunds", currency) : undefined}
-              detail="Refunds ÷ gross volume"
-              change={rateChange(now.refundRate, before.refundRate, days)}
+              detail={t("cards.refundRateDetail")}
+              change={rateChange(w, now.refundRate, before.refundRate, days)}
               risingIsBad
             />
           </dl>
@@ -125,34 +128,33 @@ export function FigureCards({ figures, period, filter }: { figures: OverviewFigu
       ))}
       <section aria-labelledby="figures-outcomes">
         <h3 id="figures-outcomes" className="text-sm font-semibold text-slate-900 print:text-black">
-          {filter.currency ? (
-            <>
-              Payment outcomes, <bdi dir="ltr">{filter.currency}</bdi>
-            </>
-          ) : (
-            "Payment outcomes, all currencies"
-          )}
+          {filter.currency
+            ? t.rich("cards.outcomesIn", { currency: filter.currency, c: (chunks) => <bdi dir="ltr">{chunks}</bdi> })
+            : t("cards.outcomesAll")}
         </h3>
         <dl className="mt-2 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3">
           <Figure
-            label="Approval rate"
-            value={formatRate(current.approvalRate)}
+            label={t("cards.approvalRate")}
+            value={formatRate(w, current.approvalRate)}
             href={link("attempts")}
-            detail={`${current.approved.toLocaleString("en")} approved of ${countOf(current.attempts, "attempt", "attempts")}`}
-            change={rateChange(current.approvalRate, previous.approvalRate, days, "payment attempts")}
+            detail={t("cards.approvedOf", {
+              approved: formatCount(w, current.approved),
+              attempts: countOf(w, current.attempts, "attempts"),
+            })}
+            change={rateChange(w, current.approvalRate, previous.approvalRate, days, "paymentAttempts")}
           />
           <Figure
-            label="Approved payments"
-            value={current.approved.toLocaleString("en")}
+            label={t("cards.approvedPayments")}
+            value={formatCount(w, current.approved)}
             href={link("approved")}
-            change={percentChange(current.approved, previous.approved, days, "approved payments")}
+            change={percentChange(w, current.approved, previous.approved, days, "approvedPayments")}
           />
           <Figure
-            label="Declines"
-            value={current.declined.toLocaleString("en")}
+            label={t("cards.declines")}
+            value={formatCount(w, current.declined)}
             href={link("declines")}
-            detail="3-D Secure failures included"
-            change={percentChange(current.declined, previous.declined, days, "declines")}
+            detail={t("cards.declinesDetail")}
+            change={percentChange(w, current.declined, previous.declined, days, "declines")}
             risingIsBad
           />
         </dl>

@@ -2,7 +2,7 @@
 // the sentence that says what is wrong with it. Browser-safe and pure (`now` and the zone come in), so the unit
 // tests pin every rule: a bad custom range or currency is an error, never quietly the default period.
 import { isCurrencyCode } from "@/lib/money";
-import { PeriodError, resolvePeriod, type PeriodPreset, type ResolvedPeriod } from "@/lib/reports/period";
+import { PeriodError, resolvePeriod, type PeriodErrorCode, type PeriodPreset, type ResolvedPeriod } from "@/lib/reports/period";
 import type { OverviewFilter } from "@/lib/reports/figures";
 
 export type RawQuery = Record<string, string | string[] | undefined>;
@@ -12,8 +12,11 @@ export interface OverviewQuery {
   values: { period: string; from: string; to: string; branch: string; currency: string };
   period: ResolvedPeriod | null;
   filter: OverviewFilter;
-  errors: Partial<Record<"period" | "branch" | "currency", string>>;
+  /** What is wrong with each field, as its key in the catalog (overview.errors.<code>). */
+  errors: Partial<Record<"period" | "branch" | "currency", OverviewErrorCode>>;
 }
+
+export type OverviewErrorCode = PeriodErrorCode | "currency" | "branch";
 
 const first = (q: RawQuery, k: string) => {
   const v = q[k];
@@ -42,16 +45,16 @@ export function parseOverviewQuery(raw: RawQuery, zone: string, now: Date): Over
     }
   } catch (e) {
     if (!(e instanceof PeriodError)) throw e;
-    errors.period = e.message;
+    errors.period = e.code;
   }
   const filter: OverviewFilter = {};
   if (values.currency) {
     if (isCurrencyCode(values.currency)) filter.currency = values.currency;
-    else errors.currency = "Choose a currency from the list.";
+    else errors.currency = "currency";
   }
   if (values.branch) {
     if (values.branch.length <= 64 && !/[\u0000-\u001f]/.test(values.branch)) filter.branchId = values.branch;
-    else errors.branch = "A branch id is at most 64 characters.";
+    else errors.branch = "branch";
   }
   return { values, period: Object.keys(errors).length ? null : period, filter, errors };
 }

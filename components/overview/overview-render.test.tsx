@@ -74,7 +74,7 @@ describe("OverviewCharts", () => {
     expect(html).toContain("23 Nov 2026");
     expect(html).toContain("SAR 125.00");
     expect(html).toContain("50.0%"); // 1 approved of 2 on 23 Nov
-    const sar = groupBreakdown(figures.byBrand, brandName).find((g) => g.currency === "SAR")!;
+    const sar = groupBreakdown(figures.byBrand, (k) => brandName(k, "Unknown brand")).find((g) => g.currency === "SAR")!;
     // One row per ledger spelling, so each row's link lists exactly its payments; the two VISAs say which is which.
     expect(sar.rows).toEqual([
       { key: "VISA", label: "VISA (VISA)", minor: 10_000, count: 1 },
@@ -140,5 +140,33 @@ describe("OverviewCharts", () => {
     );
     expect(one).toContain("Gross volume per hour, SAR");
     expect(one).toContain("24 Nov 2026 10:00–11:00");
+  });
+});
+
+// Issue #15: the Overview in Arabic. Rules guarded: the words come from the Arabic catalog; amounts keep the
+// "SAR 175.00" form; the time axis runs right to left (the day's first hour is placed further right than its last
+// labelled one), and the tables still list the hours in time order.
+describe("in Arabic", () => {
+  const day = resolvePeriod({ period: "today" }, zone, now);
+  const html = decode(
+    renderToStaticMarkup(
+      <WithIntl language="ar">
+        <FigureCards figures={figures} period={period} filter={{}} />
+        <OverviewCharts figures={overviewFixture(day)} period={day} filter={{}} />
+      </WithIntl>,
+    ),
+  );
+
+  it("uses the Arabic catalog and keeps SAR amounts code first", () => {
+    expect(html).toContain("إجمالي الحجم");
+    expect(html).toContain("إجمالي الحجم لكل ساعة، SAR");
+    expect(html).toContain("SAR 175.00");
+    expect(html).not.toContain("Gross volume");
+  });
+
+  it("lays the hours out right to left", () => {
+    const left = (label: string) => Number(new RegExp(`left:([\\d.]+)%[^>]*>${label}<`).exec(html)?.[1]);
+    expect(left("00:00")).toBeGreaterThan(left("20:00"));
+    expect(html.indexOf("24 نوفمبر 2026 00:00–01:00")).toBeLessThan(html.indexOf("24 نوفمبر 2026 23:00–00:00"));
   });
 });

@@ -2,21 +2,29 @@
 // edited days make a custom range), the branch and the currency. Works without JavaScript; server component.
 import { CurrencyOptions } from "@/components/ui/currency-options";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { cx } from "@/components/ui/cx";
 import { InputField, SelectField } from "@/components/ui/field";
-import { PERIOD_LABEL, PERIOD_PRESETS, type ResolvedPeriod } from "@/lib/reports/period";
+import { MAX_PERIOD_DAYS, PERIOD_PRESETS, type ResolvedPeriod } from "@/lib/reports/period";
 import type { OverviewFilter } from "@/lib/reports/figures";
 import { presetHref, type OverviewQuery } from "./overview-query";
 
 export function PeriodForm({ query, period, branches }: { query: OverviewQuery; period: ResolvedPeriod | null; branches: string[] }) {
-  const { values, errors } = query;
+  const t = useTranslations("overview");
+  const tr = useTranslations("reports");
+  const { values, errors: codes } = query;
+  const errors = {
+    period: codes.period && t(`errors.${codes.period}`, { max: MAX_PERIOD_DAYS }),
+    branch: codes.branch && t(`errors.${codes.branch}`, { max: MAX_PERIOD_DAYS }),
+    currency: codes.currency && t(`errors.${codes.currency}`, { max: MAX_PERIOD_DAYS }),
+  };
   // The valid filters, kept by the preset links (even while another field is in error).
   const filter: OverviewFilter = query.filter;
   const active = period?.preset ?? (errors.period ? "custom" : null);
   return (
     <div className="space-y-3 print:hidden">
-      <nav aria-label="Period">
+      <nav aria-label={t("form.period")}>
         <ul className="flex flex-wrap gap-2">
           {PERIOD_PRESETS.filter((p) => p !== "custom").map((p) => (
             <li key={p}>
@@ -30,7 +38,7 @@ export function PeriodForm({ query, period, branches }: { query: OverviewQuery; 
                     : "border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700",
                 )}
               >
-                {PERIOD_LABEL[p]}
+                {tr(`periods.${p}`)}
               </Link>
             </li>
           ))}
@@ -38,11 +46,17 @@ export function PeriodForm({ query, period, branches }: { query: OverviewQuery; 
       </nav>
       <form method="get" action="/overview" className="grid grid-cols-2 items-start gap-3 md:grid-cols-[repeat(4,minmax(0,11rem))_auto]">
         <input type="hidden" name="period" value={period && period.preset !== "custom" ? period.preset : "custom"} />
-        <InputField type="date" name="from" label="From" defaultValue={values.from || period?.firstDay || ""} error={errors.period} />
-        <InputField type="date" name="to" label="To" defaultValue={values.to || period?.lastDay || ""} />
+        <InputField
+          type="date"
+          name="from"
+          label={t("form.from")}
+          defaultValue={values.from || period?.firstDay || ""}
+          error={errors.period}
+        />
+        <InputField type="date" name="to" label={t("form.to")} defaultValue={values.to || period?.lastDay || ""} />
         <InputField
           name="branch"
-          label="Branch"
+          label={t("form.branch")}
           list="overview-branches"
           defaultValue={values.branch}
           error={errors.branch}
@@ -54,12 +68,12 @@ export function PeriodForm({ query, period, branches }: { query: OverviewQuery; 
             <option key={b} value={b} />
           ))}
         </datalist>
-        <SelectField name="currency" label="Currency" defaultValue={values.currency} error={errors.currency}>
-          <CurrencyOptions anyLabel="All currencies" />
+        <SelectField name="currency" label={t("form.currency")} defaultValue={values.currency} error={errors.currency}>
+          <CurrencyOptions anyLabel={t("form.allCurrencies")} />
         </SelectField>
         <div className="col-span-2 md:col-span-1 md:pt-6">
           <Button type="submit" variant="secondary">
-            Show
+            {t("form.show")}
           </Button>
         </div>
       </form>

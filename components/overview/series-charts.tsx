@@ -1,16 +1,26 @@
 // The Overview's charts over time: gross volume per day (per hour for one day), one chart per currency (never a
 // summed axis), and the approval rate per day. SVG drawn in a 100×100 box stretched to a fixed-height plot; the
-// axis labels are HTML at the same percentages (see chart-geometry.ts). No client code.
+// axis labels are HTML at the same percentages (see chart-geometry.ts). No client code. Time runs in the reading
+// direction (right to left in Arabic, with the value axis on the right): the geometry mirrors the x positions, and
+// the labels are placed from the physical left like the SVG they sit under.
 import type { CSSProperties, ReactNode } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { directionOf, languageOfLocale } from "@/lib/i18n/languages";
 import { MoneyAmount } from "@/components/ui/money";
 import { currencyDigits, isCurrencyCode, type CurrencyCode } from "@/lib/money";
 import type { SeriesPoint } from "@/lib/reports/figures";
-import { columnChart, labelledSlots, rateChart, slotLabel, slotLongLabel, type Tick } from "./chart-geometry";
+import { columnChart, labelledSlots, rateChart, slotLabel, slotLongLabel, type Tick, type TimeDirection } from "./chart-geometry";
 import { ChartFrame } from "./chart-frame";
-import { compactAmount, formatRate } from "./format";
+import { compactAmount, formatCount, formatRate, type Words } from "./format";
 
-/** Inline-start offset in % of the plot (the plot is always laid out left to right: time runs that way). */
-const at = (x: number): CSSProperties => ({ insetInlineStart: `${x}%` });
+/** Offset from the plot's physical left edge in % (the geometry has already laid time out in the reading direction). */
+const at = (x: number): CSSProperties => ({ left: `${x}%` });
+
+/** The page's reading direction, the way time runs on the x axis. */
+function useTimeDirection(): { direction: TimeDirection; locale: string } {
+  const locale = useLocale();
+  return { direction: directionOf(languageOfLocale(locale)), locale };
+}
 
 function Plot({
   ticks,
@@ -24,8 +34,9 @@ function Plot({
   children: ReactNode;
 }) {
   const labelled = labelledSlots(slots.length);
+  const locale = useLocale();
   return (
-    <div dir="ltr" className="grid grid-cols-[2.75rem_minmax(0,1fr)] pe-3 text-[11px] text-slate-600 print:text-black">
+    <div className="grid grid-cols-[2.75rem_minmax(0,1fr)] pe-3 text-[11px] text-slate-600 print:text-black">
       <div className="relative h-40">
         {ticks.map((t) => (
           <span key={t.value} className="absolute end-1.5 -translate-y-1/2 tabular-nums whitespace-nowrap" style={{ top: `${t.y}%` }}>
@@ -54,7 +65,7 @@ function Plot({
       <div className="relative mt-1 h-4">
         {labelled.map((i) => (
           <span key={slots[i]!.key} className="absolute -translate-x-1/2 whitespace-nowrap" style={at(slots[i]!.x)}>
-            {slotLabel(slots[i]!.key)}
+            {slotLabel(slots[i]!.key, locale)}
           </span>
         ))}
       </div>
@@ -63,22 +74,32 @@ function Plot({
 }
 
 export function VolumeChart({ currency, series, hourly }: { currency: CurrencyCode; series: SeriesPoint[]; hourly: boolean }) {
-  const chart = columnChart(series.map((p) => ({ key: p.key, value: p.grossMinor[currency] ?? 0 })));
+  const t = useTranslations("overview");
+  const { direction, locale } = useTimeDirection();
+  const w: Words = { t, locale };
+  const chart = columnChart(
+    series.map((p) => ({ key: p.key, value: p.grossMinor[currency] ?? 0 })),
+    direction,
+  );
   const digits = currencyDigits(currency);
+  // The table lists the days in time order whatever the drawing's direction.
   return (
     <ChartFrame
-      title={`Gross volume per ${hourly ? "hour" : "day"}, ${currency}`}
+      title={t("charts.volumeTitle", { unit: hourly ? "hour" : "day", currency })}
       table={{
-        columns: [{ label: hourly ? "Hour" : "Day" }, { label: `Gross volume (${currency})`, numeric: true }],
+        columns: [
+          { label: hourly ? t("charts.hour") : t("charts.day") },
+          { label: t("charts.grossVolumeIn", { currency }), numeric: true },
+        ],
         rows: chart.columns.map((c) => ({
           key: c.key,
-          cells: [slotLongLabel(c.key), <MoneyAmount key="v" value={{ minor: c.value, currency }} />],
+          cells: [slotLongLabel(c.key, locale), <MoneyAmount key="v" value={{ minor: c.value, currency }} />],
         })),
       }}
     >
       <Plot
         ticks={chart.ticks}
-        tickLabel={(v) => compactAmount(v, digits)}
+        tickLabel={(v) => compactAmount(w, v, digits)}
         slots={chart.columns.map((c) => ({ key: c.key, x: Math.round((c.x + c.width / 2) * 100) / 100 }))}
       >
         {chart.columns.map((c) =>
@@ -90,31 +111,37 @@ export function VolumeChart({ currency, series, hourly }: { currency: CurrencyCo
 }
 
 export function ApprovalChart({ series, hourly }: { series: SeriesPoint[]; hourly: boolean }) {
-  const chart = rateChart(series.map((p) => ({ key: p.key, rate: p.attempts > 0 ? p.approved / p.attempts : null })));
+  const t = useTranslations("overview");
+  const { direction, locale } = useTimeDirection();
+  const w: Words = { t, locale };
+  const chart = rateChart(
+    series.map((p) => ({ key: p.key, rate: p.attempts > 0 ? p.approved / p.attempts : null })),
+    direction,
+  );
   return (
     <ChartFrame
-      title={`Approval rate per ${hourly ? "hour" : "day"}`}
-      description="Approved ÷ attempted; a gap where nothing was attempted."
+      title={t("charts.approvalTitle", { unit: hourly ? "hour" : "day" })}
+      description={t("charts.approvalDescription")}
       table={{
         columns: [
-          { label: hourly ? "Hour" : "Day" },
-          { label: "Attempts", numeric: true },
-          { label: "Approved", numeric: true },
-          { label: "Approval rate", numeric: true },
+          { label: hourly ? t("charts.hour") : t("charts.day") },
+          { label: t("charts.attempts"), numeric: true },
+          { label: t("charts.approved"), numeric: true },
+          { label: t("charts.approvalRate"), numeric: true },
         ],
         rows: series.map((p) => ({
           key: p.key,
           cells: [
-            slotLongLabel(p.key),
-            p.attempts.toLocaleString("en"),
-            p.approved.toLocaleString("en"),
-            formatRate(p.attempts > 0 ? p.approved / p.attempts : null),
+            slotLongLabel(p.key, locale),
+            formatCount(w, p.attempts),
+            formatCount(w, p.approved),
+            formatRate(w, p.attempts > 0 ? p.approved / p.attempts : null),
           ],
         })),
       }}
     >
       <div className="relative">
-        <Plot ticks={chart.ticks} tickLabel={(v) => `${v * 100}%`} slots={chart.points}>
+        <Plot ticks={chart.ticks} tickLabel={(v) => t("change.percent", { value: formatCount(w, v * 100) })} slots={chart.points}>
           <path
             d={chart.path}
             fill="none"
@@ -125,7 +152,7 @@ export function ApprovalChart({ series, hourly }: { series: SeriesPoint[]; hourl
           />
         </Plot>
         {/* The points as HTML dots (a stretched SVG would draw ellipses): a lone day between gaps still shows. */}
-        <div dir="ltr" className="pointer-events-none absolute inset-y-0 start-[2.75rem] end-3 h-40">
+        <div className="pointer-events-none absolute inset-y-0 start-[2.75rem] end-3 h-40">
           {chart.points.map((p) =>
             p.y === null ? null : (
               <span

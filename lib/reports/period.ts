@@ -6,15 +6,6 @@ import { canonicalTimeZone, isCalendarDate, nextCalendarDate, startOfDayInZone, 
 export const PERIOD_PRESETS = ["today", "yesterday", "7d", "30d", "month", "custom"] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
-export const PERIOD_LABEL: Record<PeriodPreset, string> = {
-  today: "Today",
-  yesterday: "Yesterday",
-  "7d": "Last 7 days",
-  "30d": "Last 30 days",
-  month: "This month",
-  custom: "Custom range",
-};
-
 /** The longest custom range a person may ask for (a year and a day: a leap year's closing report). */
 export const MAX_PERIOD_DAYS = 367;
 
@@ -38,8 +29,17 @@ export interface ResolvedPeriod extends DayRange {
   previous: DayRange;
 }
 
+/** What is wrong with a custom range (the catalogs word it: overview.errors.<code>). */
+export type PeriodErrorCode = "from" | "to" | "order" | "tooLong";
+
 export class PeriodError extends Error {
   override name = "PeriodError";
+  constructor(
+    message: string,
+    readonly code: PeriodErrorCode,
+  ) {
+    super(message);
+  }
 }
 
 const DAY_MS = 86_400_000;
@@ -110,10 +110,10 @@ export function resolvePeriod(
     case "custom": {
       const from = (q.from ?? "").trim();
       const to = (q.to ?? "").trim() || from;
-      if (!isCalendarDate(from)) throw new PeriodError("Choose the first day of the range.");
-      if (!isCalendarDate(to)) throw new PeriodError("The last day of the range is not a date.");
-      if (to < from) throw new PeriodError("The range ends before it starts.");
-      if (daysBetween(from, to) > MAX_PERIOD_DAYS) throw new PeriodError(`Choose at most ${MAX_PERIOD_DAYS} days.`);
+      if (!isCalendarDate(from)) throw new PeriodError("Choose the first day of the range.", "from");
+      if (!isCalendarDate(to)) throw new PeriodError("The last day of the range is not a date.", "to");
+      if (to < from) throw new PeriodError("The range ends before it starts.", "order");
+      if (daysBetween(from, to) > MAX_PERIOD_DAYS) throw new PeriodError(`Choose at most ${MAX_PERIOD_DAYS} days.`, "tooLong");
       first = from;
       last = to;
       break;

@@ -11,6 +11,12 @@ export const REPORT_TITLE: Record<ReportId, string> = {
   "auth-ageing": "Authorizations ageing",
 };
 
+/** Each report's key in the `reports` catalog (names.<key>, columns.<key>.<column>, page.empty.<key>). */
+export const REPORT_KEY = { "daily-closing": "dailyClosing", refunds: "refunds", "auth-ageing": "authAgeing" } as const satisfies Record<
+  ReportId,
+  string
+>;
+
 /** Daily closing's optional breakdown: one row per day, currency and branch (or card brand). */
 export const CLOSING_BREAKDOWNS = ["none", "branch", "brand"] as const;
 export type ClosingBreakdown = (typeof CLOSING_BREAKDOWNS)[number];
@@ -21,6 +27,8 @@ export interface ReportColumn {
   key: string;
   label: string;
   kind: ReportColumnKind;
+  /** One of a pair of columns ("Sales (count)", "Sales (amount)") shown under one group header ("Sales"). */
+  pair?: { group: string; groupLabel: string; part: "count" | "amount" };
 }
 
 /** An amount cell: minor units and the currency whose decimals it has. */

@@ -12,6 +12,16 @@ export const REASON_LABELS: Record<string, string> = {
 export interface ActionResult {
   state: string;
   message: string;
+  /** "capture", "void", "refund": lets the page word a known outcome in the reader's language. */
+  type?: string;
+}
+
+/** The catalog key (moneyActions.result.*) of an outcome said the same way whatever the gateway answered, or null. */
+export function actionResultKey(r: ActionResult): "capture" | "void" | "refund" | "pendingApproval" | "inFlight" | null {
+  if (r.state === "pending_approval") return "pendingApproval";
+  if (r.state === "in_flight") return "inFlight";
+  if (r.state === "succeeded" && (r.type === "capture" || r.type === "void" || r.type === "refund")) return r.type;
+  return null;
 }
 
 /**

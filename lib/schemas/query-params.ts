@@ -19,8 +19,18 @@ export const list = (v: unknown) =>
     .map((x) => (typeof x === "string" ? x.trim() : x))
     .filter((x) => x !== "");
 
-/** `message`: the "is too long" message (lib/schemas/messages.ts). */
-export const textParam = (max: number, message: string) => z.preprocess(single, z.string().max(max, message).optional());
+/**
+ * `message`: the "is too long" message, a validation key (lib/schemas/messages.ts); or a label ("The search"), said
+ * as "<label> is too long." (the transactions list translates its own issues).
+ */
+export const textParam = (max: number, message: string) =>
+  z.preprocess(
+    single,
+    z
+      .string()
+      .max(max, /^[A-Za-z]\w*(\.[A-Za-z]\w*)+$/.test(message) ? message : `${message} is too long.`)
+      .optional(),
+  );
 
 export const calendarDayParam = z.preprocess(single, z.string().refine(isCalendarDate, vmsg("date.isoFormat")).optional());
 

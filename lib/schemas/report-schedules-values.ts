@@ -25,6 +25,9 @@ export const SEND_NOW_PERIOD_LABEL: Record<ScheduleFrequency, Record<SendNowPeri
 /** 0 = Sunday, as JavaScript's getUTCDay() counts. */
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
+/** The weekdays' keys in the `reports` catalog (schedules.weekdays.<key>), in WEEKDAYS' order. */
+export const WEEKDAY_KEYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+
 /** Monthly schedules run on day 1–28: every month has those days. */
 export const MAX_MONTH_DAY = 28;
 export const MAX_RECIPIENTS = 20;

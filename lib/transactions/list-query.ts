@@ -1,8 +1,7 @@
 // The transactions list's query: one zod schema for the URL (the page's GET form, shared links, saved views) and
 // for GET /api/transactions and its CSV export, plus the canonical query string that links and views are built
 // from. Dates are calendar days in the user's IANA time zone; amounts are exact decimals in the chosen currency.
-import { z } from "@/lib/schemas/zod";
-import { vmsg } from "@/lib/schemas/messages";
+import { z } from "zod";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, type CurrencyCode } from "@/lib/money";
 import { PAYMENT_STATUSES, type PaymentStatus } from "@/lib/payment-status";
 import { COLUMN_IDS, DEFAULT_COLUMNS, isColumnId, type ColumnId } from "./columns";
@@ -10,6 +9,46 @@ import { decodeCursor, SORT_KEYS, type SortKey } from "./cursor";
 import { calendarDayParam, list, single, textParam, timeZoneParam } from "@/lib/schemas/query-params";
 import { nextCalendarDate, startOfDayInZone } from "./zoned-time";
 import { ACTIVITIES, type Activity } from "@/lib/reports/activity";
+
+/**
+ * The schema's messages (English; the API answers with them). The list page shows each in the reader's language
+ * from messages/<lang>/transactions.json `filterErrors.<key>`: listQueryMessageKey finds the key of an issue.
+ */
+export const LIST_QUERY_MESSAGES = {
+  amountFormat: "Enter an amount such as 150 or 150.75.",
+  status: "Choose a status from the list.",
+  type: "Choose a type from the list.",
+  currency: "Choose a currency from the list.",
+  email: "Enter a whole e-mail address (use Search for part of one).",
+  last4: "Enter the card's last 4 digits.",
+  activity: "Choose an activity from the list.",
+  brand: "Choose a card brand from the list.",
+  size: "Choose 25, 50 or 100 rows.",
+  amountNeedsCurrency: "Choose a currency to filter by amount.",
+  currencyForAmount: "Choose a currency: the amount filter is in its units.",
+  amountOrder: "The largest amount is below the smallest.",
+  dateOrder: "The end date is before the start date.",
+  staleCursor: "This page link is out of date. Start again from the first page.",
+  date: "Enter a date as YYYY-MM-DD.",
+  timeZone: "Unknown time zone.",
+  searchTooLong: "The search is too long.",
+  orderIdTooLong: "The order ID is too long.",
+  branchTooLong: "The branch is too long.",
+} as const;
+export type ListQueryMessageKey = keyof typeof LIST_QUERY_MESSAGES | "decimals";
+const M = LIST_QUERY_MESSAGES;
+
+/** The catalog key (and values) of one of this schema's issues, or null for a message it does not know. */
+export function listQueryMessageKey(issue: {
+  message: string;
+  code?: string;
+  params?: Record<string, unknown>;
+}): { key: ListQueryMessageKey; values: Record<string, string | number> } | null {
+  const p = issue.params;
+  if (p && p.i18n === "decimals") return { key: "decimals", values: { currency: String(p.currency), digits: Number(p.digits) } };
+  const key = (Object.keys(M) as Array<keyof typeof M>).find((k) => M[k] === issue.message);
+  return key ? { key, values: {} } : null;
+}
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -21,57 +60,50 @@ const decimal = z.preprocess(
   single,
   z
     .string()
-    .regex(/^\d{1,15}(\.\d{1,6})?$/, vmsg("amount.filterFormat"))
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, M.amountFormat)
     .optional(),
 );
 
 export const listQueryFields = z.object({
-  q: textParam(100, vmsg("transactions.searchTooLong")),
-  status: z.preprocess(list, z.array(z.enum(PAYMENT_STATUSES, vmsg("transactions.chooseStatus"))).max(PAYMENT_STATUSES.length)),
+  q: textParam(100, "The search"),
+  status: z.preprocess(list, z.array(z.enum(PAYMENT_STATUSES, M.status)).max(PAYMENT_STATUSES.length)),
   type: z.preprocess(
     single,
     z
       .string()
-      .regex(/^[a-z0-9_]{1,32}$/, vmsg("transactions.chooseType"))
+      .regex(/^[a-z0-9_]{1,32}$/, M.type)
       .optional(),
   ),
   from: calendarDayParam,
   to: calendarDayParam,
   tz: timeZoneParam,
-  currency: z.preprocess(single, z.enum(CURRENCY_CODES, vmsg("currency.chooseFromList")).optional()),
+  currency: z.preprocess(single, z.enum(CURRENCY_CODES, M.currency).optional()),
   amountMin: decimal,
   amountMax: decimal,
-  orderId: textParam(128, vmsg("transactions.orderIdTooLong")),
-  email: z.preprocess(
-    single,
-    z
-      .string()
-      .max(254)
-      .pipe(z.email(vmsg("transactions.wholeEmail")))
-      .optional(),
-  ),
+  orderId: textParam(128, "The order ID"),
+  email: z.preprocess(single, z.string().max(254).pipe(z.email(M.email)).optional()),
   last4: z.preprocess(
     single,
     z
       .string()
-      .regex(/^\d{4}$/, vmsg("transactions.last4"))
+      .regex(/^\d{4}$/, M.last4)
       .optional(),
   ),
-  branch: textParam(64, vmsg("reports.branchTooLong")),
+  branch: textParam(64, "The branch"),
   // A figure's link from the Overview: the payments that had this event in the from/to days (lib/reports/activity.ts).
-  activity: z.preprocess(single, z.enum(ACTIVITIES, vmsg("transactions.chooseActivity")).optional()),
+  activity: z.preprocess(single, z.enum(ACTIVITIES, M.activity).optional()),
   // A card brand as the ledger spells it (VC, MC, MADA …), or "none" for payments whose brand is not known.
   brand: z.preprocess(
     single,
     z
       .string()
-      .regex(/^[A-Za-z0-9_ -]{1,32}$/, vmsg("transactions.chooseBrand"))
+      .regex(/^[A-Za-z0-9_ -]{1,32}$/, M.brand)
       .optional(),
   ),
   sort: z.preprocess(single, z.enum(SORT_KEYS).default("created")),
   dir: z.preprocess(single, z.enum(["asc", "desc"]).default("desc")),
   cursor: z.preprocess(single, z.string().max(200).optional()),
-  size: z.preprocess(single, z.enum(["25", "50", "100"], vmsg("list.rows25_50_100")).transform(Number).default(DEFAULT_PAGE_SIZE)),
+  size: z.preprocess(single, z.enum(["25", "50", "100"], M.size).transform(Number).default(DEFAULT_PAGE_SIZE)),
   // Unknown column names (an old shared link) are dropped rather than refused.
   cols: z.preprocess((v) => list(v).filter((c) => typeof c === "string" && isColumnId(c)), z.array(z.enum(COLUMN_IDS))),
 });
@@ -82,27 +114,27 @@ function checkQuery(v: Fields, ctx: z.RefinementCtx) {
   for (const key of ["amountMin", "amountMax"] as const) {
     const amount = v[key];
     if (amount === undefined) continue;
-    if (!v.currency) ctx.addIssue({ code: "custom", path: [key], message: vmsg("transactions.currencyForAmount") });
+    if (!v.currency) ctx.addIssue({ code: "custom", path: [key], message: M.amountNeedsCurrency });
     else if (decimalToMinor(amount, v.currency) === null) {
       ctx.addIssue({
         code: "custom",
         path: [key],
-        message: vmsg("amount.decimalPlaces", { currency: v.currency, digits: currencyDigits(v.currency) }),
+        message: `${v.currency} amounts have at most ${currencyDigits(v.currency)} decimal places.`,
+        params: { i18n: "decimals", currency: v.currency, digits: currencyDigits(v.currency) },
       });
     }
   }
   // The currency field says so too: it is the field to fix.
   if (!v.currency && (v.amountMin !== undefined || v.amountMax !== undefined))
-    ctx.addIssue({ code: "custom", path: ["currency"], message: vmsg("transactions.currencyForAmountUnits") });
+    ctx.addIssue({ code: "custom", path: ["currency"], message: M.currencyForAmount });
   if (v.currency && v.amountMin && v.amountMax) {
     const [lo, hi] = [decimalToMinor(v.amountMin, v.currency), decimalToMinor(v.amountMax, v.currency)];
-    if (lo !== null && hi !== null && lo > hi)
-      ctx.addIssue({ code: "custom", path: ["amountMax"], message: vmsg("transactions.amountRange") });
+    if (lo !== null && hi !== null && lo > hi) ctx.addIssue({ code: "custom", path: ["amountMax"], message: M.amountOrder });
   }
-  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: vmsg("date.endBeforeStart") });
+  if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: M.dateOrder });
   if (v.cursor !== undefined) {
     const c = decodeCursor(v.cursor);
-    if (!c || c.s !== v.sort) ctx.addIssue({ code: "custom", path: ["cursor"], message: vmsg("list.staleCursor") });
+    if (!c || c.s !== v.sort) ctx.addIssue({ code: "custom", path: ["cursor"], message: M.staleCursor });
   }
 }
 
@@ -119,13 +151,15 @@ export const transactionExportQuerySchema = listQueryFields
     scope: z.preprocess(single, z.enum(["all", "selected"]).default("all")),
     ids: z.preprocess(
       list,
-      z.array(z.uuid(vmsg("transactions.rowNotPayment"))).max(MAX_EXPORT_IDS, vmsg("transactions.maxExport", { max: MAX_EXPORT_IDS })),
+      z
+        .array(z.uuid("A selected row is not a payment ID."))
+        .max(MAX_EXPORT_IDS, `Select at most ${MAX_EXPORT_IDS} rows, or export everything that matches the filter.`),
     ),
   })
   .superRefine((v, ctx) => {
     checkQuery(v, ctx);
     if (v.scope === "selected" && v.ids.length === 0)
-      ctx.addIssue({ code: "custom", path: ["ids"], message: vmsg("transactions.selectRow") });
+      ctx.addIssue({ code: "custom", path: ["ids"], message: "Select at least one row to export." });
   });
 export type TransactionExportQuery = z.output<typeof transactionExportQuerySchema>;
 

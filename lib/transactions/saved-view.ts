@@ -1,23 +1,36 @@
 // Saved views of the transactions list ("my morning filter"): a name and the list's canonical query string.
 // One schema for the save dialog and POST /api/transactions/views; the query must be a valid list query.
-import { z } from "@/lib/schemas/zod";
-import { vmsg } from "@/lib/schemas/messages";
+import { z } from "zod";
 import { searchParamsRecord, toQueryString, transactionListQuerySchema } from "./list-query";
 
 export const MAX_SAVED_VIEWS = 50;
 
+/** The schema's messages (English, the API's); the save dialog says them from transactions.views.errors.<key>. */
+export const SAVED_VIEW_MESSAGES = {
+  nameRequired: "Give the view a name.",
+  nameTooLong: "Use at most 60 characters.",
+  queryTooLong: "This filter is too long to save.",
+  queryInvalid: "Fix the filter before saving it as a view.",
+} as const;
+const M = SAVED_VIEW_MESSAGES;
+
+/** The catalog key of one of these messages, or null (a server's message, e.g. a name already taken). */
+export function savedViewMessageKey(message: string | undefined): keyof typeof SAVED_VIEW_MESSAGES | null {
+  return (Object.keys(M) as Array<keyof typeof M>).find((k) => M[k] === message) ?? null;
+}
+
 export const createSavedViewSchema = z.object({
-  name: z.string().trim().min(1, vmsg("savedViews.name")).max(60, vmsg("text.atMost60")),
+  name: z.string().trim().min(1, M.nameRequired).max(60, M.nameTooLong),
   query: z
     .string()
-    .max(2000, vmsg("savedViews.filterTooLong"))
+    .max(2000, M.queryTooLong)
     .transform((text, ctx) => {
       const params = new URLSearchParams(text.replace(/^\?/, ""));
       // A view is a filter, not a position in the list: the page cursor is dropped, never saved.
       params.delete("cursor");
       const parsed = transactionListQuerySchema.safeParse(searchParamsRecord(params));
       if (!parsed.success) {
-        ctx.addIssue({ code: "custom", message: vmsg("savedViews.fixFilter") });
+        ctx.addIssue({ code: "custom", message: M.queryInvalid });
         return z.NEVER;
       }
       return toQueryString(parsed.data, { cursor: null });
@@ -26,7 +39,7 @@ export const createSavedViewSchema = z.object({
 export type CreateSavedViewInput = z.input<typeof createSavedViewSchema>;
 export type CreateSavedView = z.output<typeof createSavedViewSchema>;
 
-export const savedViewParamsSchema = z.object({ viewId: z.uuid(vmsg("ids.savedView")) });
+export const savedViewParamsSchema = z.object({ viewId: z.uuid("Not a saved view.") });
 
 export interface SavedView {
   id: string;

@@ -5,7 +5,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { sessions } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
-import { newSignInMail } from "../mail/templates";
+import { mailPrefsFor, newSignInMail } from "../mail/templates";
 
 const LOOKBACK_MS = 90 * 86_400_000;
 
@@ -19,7 +19,7 @@ export interface SignedInSession {
 /** Queues the alert in the caller's transaction when this session's browser and IP are new for the user. */
 export async function queueNewSignInAlert(
   tx: Tx | Db,
-  user: { id: string; email: string; name: string },
+  user: { id: string; email: string; name: string; uiLanguage?: string | null; uiDigits?: string | null },
   session: SignedInSession,
   describeBrowser: (userAgent: string | null) => string,
 ): Promise<boolean> {
@@ -35,7 +35,10 @@ export async function queueNewSignInAlert(
   await enqueueMail(
     tx,
     user.email,
-    newSignInMail({ name: user.name, at: session.createdAt, ip: session.ip ?? "unknown", browser: describeBrowser(session.userAgent) }),
+    newSignInMail(
+      { name: user.name, at: session.createdAt, ip: session.ip ?? "unknown", browser: describeBrowser(session.userAgent) },
+      mailPrefsFor(user),
+    ),
   );
   return true;
 }

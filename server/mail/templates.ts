@@ -1,6 +1,31 @@
 // The dashboard's e-mails, rendered at the moment they are queued. Each holds at most one one-time link (never
 // card data, never another secret), says who it is for and why it came, and what to do when it was not expected.
+// Written in the recipient's language (mailPrefsFor: their saved language, else the language of the person whose
+// action sent it, else English) from the `mail` catalog; an Arabic mail's HTML is <html lang="ar" dir="rtl">.
+import "server-only";
+import { DEFAULT_UI_PREFS, directionOf, isDigitStyle, isLanguage, type UiPrefs } from "@/lib/i18n/languages";
+import { translatorFor } from "../i18n/translator";
+
 export type MailKind = "invitation" | "password_reset" | "factor_reset" | "new_sign_in" | "scheduled_report";
+
+/** The language (and digits) a mail is written in. */
+export type MailPrefs = Pick<UiPrefs, "language" | "digits">;
+
+/**
+ * Which language a mail is written in: the recipient's saved language; else the language of the person whose action
+ * sent it (their request's: uiPrefsOfRequest); else English.
+ */
+export function mailPrefsFor(
+  recipient: { uiLanguage?: string | null; uiDigits?: string | null } | null | undefined,
+  sender?: MailPrefs | null,
+): MailPrefs {
+  if (recipient && isLanguage(recipient.uiLanguage)) {
+    return { language: recipient.uiLanguage, digits: isDigitStyle(recipient.uiDigits) ? recipient.uiDigits : "latn" };
+  }
+  return sender
+    ? { language: sender.language, digits: sender.digits }
+    : { language: DEFAULT_UI_PREFS.language, digits: DEFAULT_UI_PREFS.digits };
+}
 
 /** A file sent with a mail (a scheduled report's CSV). */
 export interface MailAttachment {
@@ -18,87 +43,115 @@ export interface RenderedMail {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", '"': "&quot;", ">": "&gt;", "'": "&#39;" })[c]!);
 
-function render(kind: MailKind, subject: string, paragraphs: string[], link?: { url: string; label: string }): RenderedMail {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), "", "— Merchant dashboard"].join("\n\n");
+function mailWords(prefs: MailPrefs) {
+  const t = translatorFor(prefs, "mail");
+  const rtl = directionOf(prefs.language) === "rtl";
+  /** A left-to-right value (a date, an address, a file name) kept whole inside a right-to-left sentence. */
+  const ltr = (s: string) => (rtl ? `\u2066${s}\u2069` : s);
+  const when = (d: Date) => t("utc", { time: ltr(d.toISOString().replace("T", " ").slice(0, 16)) });
+  return { t, rtl, ltr, when };
+}
+
+function render(
+  prefs: MailPrefs,
+  kind: MailKind,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): RenderedMail {
+  const { t, rtl } = mailWords(prefs);
+  const signature = t("signature");
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), "", signature].join("\n\n");
   const html = [
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
+    `<!doctype html><html${rtl ? ` lang="${prefs.language}" dir="rtl"` : ""}><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">`,
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
-    `<p style="color:#555">— Merchant dashboard</p></body></html>`,
+    `<p style="color:#555">${escapeHtml(signature)}</p></body></html>`,
   ].join("");
   return { kind, subject, text, html };
 }
 
-const when = (d: Date) => d.toISOString().replace("T", " ").slice(0, 16) + " UTC";
-
-export function invitationMail(p: { name: string; url: string; expiresAt: Date; invitedBy: string }): RenderedMail {
+export function invitationMail(
+  p: { name: string; url: string; expiresAt: Date; invitedBy: string },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, when } = mailWords(prefs);
   return render(
+    prefs,
     "invitation",
-    "You have been invited to the merchant dashboard",
+    t("invitation.subject"),
     [
-      `Hello ${p.name},`,
-      `${p.invitedBy} created a merchant dashboard account for you. Choose your password with the link below; it works once, until ${when(p.expiresAt)}.`,
-      "After the password you will set up a second factor (an authenticator app or a passkey).",
-      "If you did not expect this e-mail, ignore it: without the link nobody can use the account.",
+      t("hello", { name: p.name }),
+      t("invitation.created", { invitedBy: p.invitedBy, until: when(p.expiresAt) }),
+      t("invitation.secondFactor"),
+      t("invitation.ignore"),
     ],
-    { url: p.url, label: "Choose your password" },
+    { url: p.url, label: t("invitation.link") },
   );
 }
 
-export function passwordResetMail(p: { name: string; url: string; expiresAt: Date }): RenderedMail {
+export function passwordResetMail(p: { name: string; url: string; expiresAt: Date }, prefs: MailPrefs = DEFAULT_UI_PREFS): RenderedMail {
+  const { t, when } = mailWords(prefs);
   return render(
+    prefs,
     "password_reset",
-    "Reset your merchant dashboard password",
-    [
-      `Hello ${p.name},`,
-      `Someone asked to reset the password of your merchant dashboard account. Choose a new one with the link below; it works once, until ${when(p.expiresAt)}.`,
-      "If it was not you, ignore this e-mail: your password stays as it is.",
-    ],
-    { url: p.url, label: "Choose a new password" },
+    t("passwordReset.subject"),
+    [t("hello", { name: p.name }), t("passwordReset.asked", { until: when(p.expiresAt) }), t("passwordReset.ignore")],
+    { url: p.url, label: t("passwordReset.link") },
   );
 }
 
-export function factorResetMail(p: { name: string; resetBy: string; signInUrl: string }): RenderedMail {
+export function factorResetMail(
+  p: { name: string; resetBy: string; signInUrl: string },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t } = mailWords(prefs);
   return render(
+    prefs,
     "factor_reset",
-    "Your second factor was reset",
-    [
-      `Hello ${p.name},`,
-      `${p.resetBy} reset the second factors of your merchant dashboard account, and your sessions were ended. At your next sign-in you will set up an authenticator app or a passkey again.`,
-      "If you did not ask for this, tell your administrator at once.",
-    ],
-    { url: p.signInUrl, label: "Sign in" },
+    t("factorReset.subject"),
+    [t("hello", { name: p.name }), t("factorReset.reset", { resetBy: p.resetBy }), t("factorReset.tell")],
+    { url: p.signInUrl, label: t("factorReset.link") },
   );
 }
 
-export function newSignInMail(p: { name: string; at: Date; ip: string; browser: string }): RenderedMail {
-  return render("new_sign_in", "New sign-in to your merchant dashboard account", [
-    `Hello ${p.name},`,
-    `Your account was signed in at ${when(p.at)} from ${p.browser} (IP address ${p.ip}).`,
-    "If this was not you, change your password and tell your administrator at once.",
+export function newSignInMail(
+  p: { name: string; at: Date; ip: string; browser: string },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, when, ltr } = mailWords(prefs);
+  return render(prefs, "new_sign_in", t("newSignIn.subject"), [
+    t("hello", { name: p.name }),
+    t("newSignIn.signedIn", { at: when(p.at), browser: ltr(p.browser), ip: ltr(p.ip) }),
+    t("newSignIn.notYou"),
   ]);
 }
 
 /**
  * A scheduled report: what it is, which days in which zone, a few totals (per currency, never summed across
  * currencies), the schedule and whose it is; the report itself is the attached CSV. No card data: only totals.
+ * The caller words title, days, summary, schedule and owner in the same language (the schedule owner's).
  */
-export function scheduledReportMail(p: {
-  title: string;
-  days: string;
-  timeZone: string;
-  summary: string[];
-  schedule: string;
-  owner: string;
-  attachment: MailAttachment;
-}): RenderedMail {
-  const mail = render("scheduled_report", `${p.title} · ${p.days}`, [
-    `${p.title} for ${p.days} (time zone ${p.timeZone}).`,
+export function scheduledReportMail(
+  p: {
+    title: string;
+    days: string;
+    timeZone: string;
+    summary: string[];
+    schedule: string;
+    owner: string;
+    attachment: MailAttachment;
+  },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, ltr } = mailWords(prefs);
+  const mail = render(prefs, "scheduled_report", t("scheduledReport.subject", { title: p.title, days: p.days }), [
+    t("scheduledReport.intro", { title: p.title, days: ltr(p.days), zone: ltr(p.timeZone) }),
     ...p.summary,
-    `The full report is attached as ${p.attachment.filename}.`,
-    `You receive this because ${p.owner} scheduled it: ${p.schedule}. To stop it, ask them to pause or delete the schedule on the dashboard's Scheduled reports page.`,
+    t("scheduledReport.attached", { filename: ltr(p.attachment.filename) }),
+    t("scheduledReport.why", { owner: p.owner, schedule: p.schedule }),
   ]);
   return { ...mail, attachments: [p.attachment] };
 }

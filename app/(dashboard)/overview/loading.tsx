@@ -1,11 +1,13 @@
 // While the overview loads its figures: the header, the status and attention cards, the period picker, the figures
 // and two charts, each in the space the page will take (no layout shift when it arrives).
+import { useTranslations } from "next-intl";
 import { Skeleton, SkeletonHeader, SkeletonPanel } from "@/components/ui/skeleton";
 
 export default function OverviewLoading() {
+  const t = useTranslations("overview");
   return (
     <div role="status" className="space-y-6">
-      <span className="sr-only">Loading the overview…</span>
+      <span className="sr-only">{t("loading")}</span>
       <SkeletonHeader />
       <div className="grid gap-3 lg:grid-cols-2">
         <SkeletonPanel lines={2} className="rounded-md shadow-xs" />

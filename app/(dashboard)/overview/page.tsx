@@ -3,6 +3,7 @@
 // status. Everything is rendered on the server (charts are SVG, no chart code in the browser). Figures need
 // TRANSACTIONS_VIEW: without it the page shows the rest and says why there is no figure.
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Alert } from "@/components/ui/alert";
 import { PageHeader } from "@/components/ui/page-header";
@@ -11,7 +12,7 @@ import { OverviewCharts } from "@/components/overview/overview-charts";
 import { parseOverviewQuery, type RawQuery } from "@/components/overview/overview-query";
 import { PeriodForm } from "@/components/overview/period-form";
 import { AttentionList, StatusStrip } from "@/components/overview/status-strip";
-import { PERIOD_LABEL, type ResolvedPeriod } from "@/lib/reports/period";
+import { MAX_PERIOD_DAYS, type ResolvedPeriod } from "@/lib/reports/period";
 import { slotLongLabel } from "@/components/overview/chart-geometry";
 import { requireSignedIn } from "@/server/auth/session";
 import { checkHealth } from "@/server/health";
@@ -20,16 +21,24 @@ import { attentionItems } from "@/server/services/overview/attention";
 import { loadOverviewFigures } from "@/server/services/overview/load-figures";
 import { logger } from "@/server/log/logger";
 
-export const metadata: Metadata = { title: "Overview" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("overview");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
-function periodWords(p: ResolvedPeriod): string {
-  const days = p.firstDay === p.lastDay ? slotLongLabel(p.firstDay) : `${slotLongLabel(p.firstDay)} – ${slotLongLabel(p.lastDay)}`;
-  return p.preset === "custom" ? days : `${PERIOD_LABEL[p.preset]} (${days})`;
+type OverviewT = Awaited<ReturnType<typeof getTranslations<"overview">>>;
+type ReportsT = Awaited<ReturnType<typeof getTranslations<"reports">>>;
+
+function periodWords(p: ResolvedPeriod, t: OverviewT, tr: ReportsT, locale: string): string {
+  const day = (d: string) => slotLongLabel(d, locale);
+  const days = p.firstDay === p.lastDay ? day(p.firstDay) : t("figures.dayRange", { first: day(p.firstDay), last: day(p.lastDay) });
+  return p.preset === "custom" ? days : t("figures.periodPreset", { preset: tr(`periods.${p.preset}`), days });
 }
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<RawQuery> }) {
   const principal = await requireSignedIn();
+  const [t, tr, locale] = await Promise.all([getTranslations("overview"), getTranslations("reports"), getLocale()]);
   const ctx = await appContext({ principal });
   const zone = ctx.deps.config.reportTimeZone;
   const query = parseOverviewQuery(await searchParams, zone, ctx.deps.now());
@@ -53,32 +62,33 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Overview"
-        description={
-          <>
-            Signed in as <bdi dir="auto">{principal.name}</bdi>. Times in <bdi dir="ltr">{zone}</bdi>.
-          </>
-        }
+        title={t("title")}
+        description={t.rich("signedInAs", {
+          name: principal.name,
+          zone,
+          who: (c) => <bdi dir="auto">{c}</bdi>,
+          tz: (c) => <bdi dir="ltr">{c}</bdi>,
+        })}
       />
       <div className="grid gap-3 lg:grid-cols-2">
         {attention && attention.length > 0 && <AttentionList items={attention} />}
         <StatusStrip
           items={[
             {
-              label: "Database",
+              label: t("status.database"),
               ok: health.database.ok,
               detail: health.database.ok
                 ? health.database.kind === "postgres"
-                  ? "PostgreSQL server"
-                  : "Embedded (PGlite)"
-                : "Unavailable",
+                  ? t("status.postgres")
+                  : t("status.embedded")
+                : t("status.unavailable"),
             },
             {
-              label: health.testMode ? "Sandbox gateway" : "Payment gateway",
+              label: health.testMode ? t("status.sandboxGateway") : t("status.paymentGateway"),
               ok: health.gateway.ok,
               detail: (
                 <>
-                  {health.gateway.ok ? "Reachable" : "Unreachable"} · <bdi dir="ltr">{health.gateway.host}</bdi>
+                  {health.gateway.ok ? t("status.reachable") : t("status.unreachable")} · <bdi dir="ltr">{health.gateway.host}</bdi>
                 </>
               ),
             },
@@ -87,42 +97,51 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       </div>
 
       {!canView ? (
-        <Alert tone="info" title="Figures are not shown to you">
-          The payment figures need the <code className="font-mono text-xs">TRANSACTIONS_VIEW</code> permission. Ask a super-admin for a role
-          that grants it.
+        <Alert tone="info" title={t("noAccess.title")}>
+          {t.rich("noAccess.body", { code: (c) => <code className="font-mono text-xs">{c}</code> })}
         </Alert>
       ) : (
         <section aria-labelledby="figures-heading" className="space-y-4">
           <div>
             <h2 id="figures-heading" className="text-base font-semibold text-slate-900 print:text-black">
-              Figures
+              {t("figures.heading")}
             </h2>
             <p className="mt-0.5 text-sm text-slate-600 print:text-black">
-              {period ? periodWords(period) : "Choose a period"}, in <bdi dir="ltr">{zone}</bdi>
-              {period && <>, compared with the previous {period.days === 1 ? "day" : `${period.days} days`}</>}.
+              {period
+                ? t.rich("figures.intro", {
+                    period: periodWords(period, t, tr, locale),
+                    zone,
+                    days: period.days,
+                    tz: (c) => <bdi dir="ltr">{c}</bdi>,
+                  })
+                : t.rich("figures.introNoPeriod", { zone, tz: (c) => <bdi dir="ltr">{c}</bdi> })}
             </p>
           </div>
           <PeriodForm query={query} period={period} branches={branches} />
           {!period ? (
-            <Alert tone="error" title="No figures for this request">
-              {query.errors.period ?? query.errors.currency ?? query.errors.branch} Correct it and choose Show.
+            <Alert tone="error" title={t("figures.noFiguresTitle")}>
+              {t("figures.noFiguresBody", {
+                error: t(`errors.${(query.errors.period ?? query.errors.currency ?? query.errors.branch)!}`, {
+                  max: MAX_PERIOD_DAYS,
+                }),
+              })}
             </Alert>
           ) : figures === "failed" ? (
-            <Alert tone="error" title="The figures could not be loaded">
-              The database did not answer in time. Reload the page to try again.
+            <Alert tone="error" title={t("figures.failedTitle")}>
+              {t("figures.failedBody")}
             </Alert>
           ) : !figures || !hasMoney ? (
             <EmptyState
               className="rounded-md border border-slate-200 bg-white"
-              title="No payments in this period"
-              description="Choose a longer period or remove a filter."
+              title={t("figures.emptyTitle")}
+              description={t("figures.emptyDescription")}
             />
           ) : (
             <>
               <FigureCards figures={figures} period={period} filter={query.filter} />
               <section aria-labelledby="charts-heading" className="space-y-3">
                 <h2 id="charts-heading" className="text-base font-semibold text-slate-900 print:text-black">
-                  Charts
+                  {t("figures.chartsHeading")}
                 </h2>
                 <OverviewCharts figures={figures} period={period} filter={query.filter} />
               </section>

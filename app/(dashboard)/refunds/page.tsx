@@ -1,4 +1,7 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { actionStateText, reasonText } from "@/lib/i18n/vocab";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Badge } from "@/components/ui/badge";
@@ -9,14 +12,17 @@ import { MoneyAmount } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { isCurrencyCode } from "@/lib/money";
-import { ACTION_STATE, actionStateLabel, reasonLabel } from "@/lib/schemas/payment-actions-values";
+import { ACTION_STATE } from "@/lib/schemas/payment-actions-values";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { refundsQueue } from "@/server/services/payments/work-queues";
 import { ApprovalButtons } from "./_components/approval-buttons";
 import { DecisionMessageProvider } from "./_components/decision-message";
 
-export const metadata: Metadata = { title: "Refunds" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("refunds");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 type Row = Awaited<ReturnType<typeof refundsQueue>>["recent"][number];
@@ -28,61 +34,70 @@ function Amount({ r }: { r: Row }) {
 export default async function RefundsPage() {
   const { principal } = await pageAccess(null);
   const canView = principal.permissions.has("REFUNDS_CREATE") || principal.permissions.has("REFUNDS_APPROVE");
-  if (!canView) return <Forbidden area="Refunds" permission="REFUNDS_CREATE or REFUNDS_APPROVE" />;
+  const [t, vocab] = await Promise.all([getTranslations("refunds"), getTranslations("vocab")]);
+  const person = (c: React.ReactNode) => <bdi>{c}</bdi>;
+  if (!canView) return <Forbidden area={t("title")} permission="REFUNDS_CREATE or REFUNDS_APPROVE" />;
   const canApprove = principal.permissions.has("REFUNDS_APPROVE");
   const { pending, recent } = await refundsQueue(await appContext({ principal }));
   return (
     <div className="space-y-6">
-      <PageHeader title="Refunds" description="Refunds with their state, who asked for them and who approved them." />
-      <DecisionMessageProvider>
-        <Card title={`Waiting for approval (${pending.length})`} padded={pending.length === 0}>
-          {pending.length === 0 ? (
-            <p className="text-sm text-slate-600">No refund is waiting for approval.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {pending.map((r) => (
-                <li key={r.id} className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
-                  <div className="text-sm">
-                    <p>
-                      <span className="font-semibold">
-                        <Amount r={r} />
-                      </span>{" "}
-                      on order{" "}
-                      <Link href={`/transactions/${r.paymentId}`} className="text-brand-700 hover:underline">
-                        <bdi dir="ltr">{r.orderId}</bdi>
-                      </Link>
-                    </p>
-                    <p className="text-slate-600">
-                      {r.reasonCode && reasonLabel(r.reasonCode)}
-                      {r.note && <span dir="auto"> · “{r.note}”</span>} · requested by <bdi>{r.requestedBy}</bdi>,{" "}
-                      <LocalTime iso={r.createdAt.toISOString()} relative />
-                    </p>
-                  </div>
-                  {canApprove && (
-                    <ApprovalButtons
-                      actionId={r.id}
-                      amount={isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null}
-                      orderId={r.orderId}
-                      requestedBy={r.requestedBy}
-                      disabledReason={
-                        r.requestedById === principal.userId ? "You requested this refund; someone else must approve it." : undefined
-                      }
-                    />
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-      </DecisionMessageProvider>
+      <PageHeader title={t("title")} description={t("description")} />
+      <ClientMessages namespaces={["refunds"]}>
+        <DecisionMessageProvider>
+          <Card title={t("waiting", { count: pending.length })} padded={pending.length === 0}>
+            {pending.length === 0 ? (
+              <p className="text-sm text-slate-600">{t("noneWaiting")}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {pending.map((r) => (
+                  <li key={r.id} className="flex flex-wrap items-start justify-between gap-4 px-5 py-4">
+                    <div className="text-sm">
+                      <p>
+                        {t.rich("onOrder", {
+                          orderId: r.orderId,
+                          a: () => (
+                            <span className="font-semibold">
+                              <Amount r={r} />
+                            </span>
+                          ),
+                          o: (c) => (
+                            <Link href={`/transactions/${r.paymentId}`} className="text-brand-700 hover:underline">
+                              <bdi dir="ltr">{c}</bdi>
+                            </Link>
+                          ),
+                        })}
+                      </p>
+                      <p className="text-slate-600">
+                        {r.reasonCode && reasonText(vocab, r.reasonCode)}
+                        {r.note && <span dir="auto"> · “{r.note}”</span>}
+                        {t.rich("requestedByWhen", { name: r.requestedBy, p: person })}
+                        <LocalTime iso={r.createdAt.toISOString()} relative />
+                      </p>
+                    </div>
+                    {canApprove && (
+                      <ApprovalButtons
+                        actionId={r.id}
+                        amount={isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null}
+                        orderId={r.orderId}
+                        requestedBy={r.requestedBy}
+                        disabledReason={r.requestedById === principal.userId ? t("ownRequest") : undefined}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </DecisionMessageProvider>
+      </ClientMessages>
       {recent.length === 0 ? (
-        <EmptyState title="No refunds yet" description="Refunds are made from a payment's page." />
+        <EmptyState title={t("emptyTitle")} description={t("emptyBody")} />
       ) : (
         <>
           {/* On a phone each refund is a card: amount, state, order, who and when, with nothing off screen. */}
           <section aria-labelledby="recent-phone" className="space-y-3 sm:hidden">
             <h2 id="recent-phone" className="text-base font-semibold">
-              Refunds, latest first
+              {t("recent")}
             </h2>
             <ul className="space-y-3">
               {recent.map((r) => (
@@ -91,39 +106,34 @@ export default async function RefundsPage() {
                     <span className="text-base font-semibold">
                       <Amount r={r} />
                     </span>
-                    <Badge tone={ACTION_STATE[r.state]?.tone ?? "neutral"}>{actionStateLabel(r.state)}</Badge>
+                    <Badge tone={ACTION_STATE[r.state]?.tone ?? "neutral"}>{actionStateText(vocab, r.state)}</Badge>
                   </div>
                   <p className="mt-1">
                     <Link href={`/transactions/${r.paymentId}`} className="text-brand-700 hover:underline">
                       <bdi dir="ltr">{r.orderId}</bdi>
                     </Link>
-                    {r.reasonCode && <span className="text-slate-700"> · {reasonLabel(r.reasonCode)}</span>}
+                    {r.reasonCode && <span className="text-slate-700"> · {reasonText(vocab, r.reasonCode)}</span>}
                   </p>
                   <p className="mt-1 text-slate-600">
                     <bdi>{r.requestedBy}</bdi>
-                    {r.approvedBy && (
-                      <>
-                        {" "}
-                        · {r.state === "rejected" ? "rejected" : "approved"} by <bdi>{r.approvedBy}</bdi>
-                      </>
-                    )}{" "}
-                    · <LocalTime iso={r.createdAt.toISOString()} />
+                    {r.approvedBy && t.rich(r.state === "rejected" ? "rejectedBy" : "approvedBy", { name: r.approvedBy, p: person })} ·{" "}
+                    <LocalTime iso={r.createdAt.toISOString()} />
                   </p>
                 </li>
               ))}
             </ul>
           </section>
           <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm sm:block">
-            <Table caption="Refunds, latest first">
+            <Table caption={t("recent")}>
               <THead>
                 <TR>
-                  <TH>Order</TH>
-                  <TH numeric>Amount</TH>
-                  <TH>State</TH>
-                  <TH>Reason</TH>
-                  <TH>Requested by</TH>
-                  <TH>Approved by</TH>
-                  <TH>When</TH>
+                  <TH>{t("columns.order")}</TH>
+                  <TH numeric>{t("columns.amount")}</TH>
+                  <TH>{t("columns.state")}</TH>
+                  <TH>{t("columns.reason")}</TH>
+                  <TH>{t("columns.requestedBy")}</TH>
+                  <TH>{t("columns.approvedBy")}</TH>
+                  <TH>{t("columns.when")}</TH>
                 </TR>
               </THead>
               <TBody>
@@ -138,12 +148,12 @@ export default async function RefundsPage() {
                       <Amount r={r} />
                     </TD>
                     <TD>
-                      <Badge tone={ACTION_STATE[r.state]?.tone ?? "neutral"}>{actionStateLabel(r.state)}</Badge>
+                      <Badge tone={ACTION_STATE[r.state]?.tone ?? "neutral"}>{actionStateText(vocab, r.state)}</Badge>
                       {r.outcomeMessage && r.state !== "succeeded" && (
                         <span className="block text-xs text-slate-600">{r.outcomeMessage}</span>
                       )}
                     </TD>
-                    <TD>{r.reasonCode ? reasonLabel(r.reasonCode) : "—"}</TD>
+                    <TD>{r.reasonCode ? reasonText(vocab, r.reasonCode) : "—"}</TD>
                     <TD>
                       <bdi>{r.requestedBy}</bdi>
                     </TD>

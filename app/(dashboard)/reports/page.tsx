@@ -2,6 +2,7 @@
 // reporting time zone, as a table and as CSV / XLSX downloads of exactly that table. Server-rendered: the report
 // runs here through the same registry as the downloads; the form is a plain GET form.
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Alert } from "@/components/ui/alert";
@@ -12,12 +13,18 @@ import { reportDownloadHref, reportPageQuerySchema, toReportRequest } from "@/li
 import { formatInZone } from "@/lib/transactions/zoned-time";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
+import { currentUiPrefs } from "@/server/i18n/prefs";
+import { localizeReport } from "@/server/services/reports/localize-report";
 import { runReport } from "@/server/services/reports/run-report";
+import { REPORT_KEY } from "@/lib/reports/report-table";
 import { ReportForm } from "./_components/report-form";
 import { ReportTableView } from "./_components/report-table-view";
 import { readerValidationText } from "@/server/i18n/error-text";
 
-export const metadata: Metadata = { title: "Reports" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("reports");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 /** Rows shown on the page; the downloads hold every row. */
@@ -25,17 +32,12 @@ const PAGE_ROWS = 1_000;
 
 const FIELDS = ["report", "period", "from", "to", "breakdown", "branch", "currency"] as const;
 
-const EMPTY: Record<string, string> = {
-  "daily-closing": "No payments were made or changed in this period.",
-  refunds: "No refund was requested or completed in this period.",
-  "auth-ageing": "No authorization is waiting to be captured.",
-};
-
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ReportsPage({ searchParams }: { searchParams: SearchParams }) {
   const { principal, allowed } = await pageAccess("REPORTS_VIEW");
-  if (!allowed) return <Forbidden area="Reports" permission="REPORTS_VIEW" />;
+  const t = await getTranslations("reports");
+  if (!allowed) return <Forbidden area={t("title")} permission="REPORTS_VIEW" />;
 
   const raw = await searchParams;
   const last = (k: string) => {
@@ -49,16 +51,11 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
 
   const header = (
     <PageHeader
-      title="Reports"
-      description={
-        <>
-          Closing, refunds and authorizations from the ledger. Days are calendar days in the reporting time zone,{" "}
-          <bdi dir="ltr">{zone}</bdi>.
-        </>
-      }
+      title={t("title")}
+      description={t.rich("description", { zone, tz: (c) => <bdi dir="ltr">{c}</bdi> })}
       actions={
         <Link href="/reports/schedules" className={buttonClasses({ variant: "secondary" })}>
-          Scheduled reports
+          {t("scheduledReports")}
         </Link>
       }
     />
@@ -71,8 +68,8 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
     return (
       <div className="space-y-5">
         {header}
-        <Alert tone="error" title="This report cannot be shown">
-          Correct the highlighted fields and show the report again.
+        <Alert tone="error" title={t("page.invalidTitle")}>
+          {t("page.invalidBody")}
         </Alert>
         <ReportForm values={values} errors={errors} />
       </div>
@@ -81,12 +78,13 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
 
   const query = parsed.data;
   const { request } = toReportRequest(query.report, query, zone, ctx.deps.now());
-  const table = await runReport(ctx, request);
+  const table = localizeReport(await runReport(ctx, request), await currentUiPrefs());
+  const format = await getFormatter();
   const when = table.period
     ? table.period.firstDay === table.period.lastDay
       ? table.period.firstDay
-      : `${table.period.firstDay} to ${table.period.lastDay}`
-    : `as of ${formatInZone(table.generatedAt, zone).slice(0, 16)}`;
+      : t("page.dayRange", { first: table.period.firstDay, last: table.period.lastDay })
+    : t("page.asOf", { time: formatInZone(table.generatedAt, zone).slice(0, 16) });
   const shown = table.rows.slice(0, PAGE_ROWS);
 
   return (
@@ -100,35 +98,29 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
               {table.title}
             </h2>
             <p className="text-sm text-slate-600">
-              <bdi dir="ltr">{when}</bdi> · <bdi dir="ltr">{zone}</bdi>
-              {request.branchId && (
-                <>
-                  {" "}
-                  · Branch <bdi dir="auto">{request.branchId}</bdi>
-                </>
-              )}
+              <bdi dir="auto">{when}</bdi> · <bdi dir="ltr">{zone}</bdi>
+              {request.branchId && <> · {t.rich("page.branch", { branch: request.branchId, b: (c) => <bdi dir="auto">{c}</bdi> })}</>}
               {request.currency && <> · {request.currency}</>}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <a href={reportDownloadHref(query, "csv")} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
-              Download CSV
+              {t("page.downloadCsv")}
             </a>
             <a href={reportDownloadHref(query, "xlsx")} download className={buttonClasses({ variant: "secondary", size: "sm" })}>
-              Download XLSX
+              {t("page.downloadXlsx")}
             </a>
           </div>
         </div>
         {table.rows.length > PAGE_ROWS && (
           <Alert tone="info" className="m-4">
-            Showing the first {PAGE_ROWS.toLocaleString("en-GB")} of {table.rows.length.toLocaleString("en-GB")} rows. The downloads hold
-            every row.
+            {t("page.truncated", { shown: format.number(PAGE_ROWS), total: format.number(table.rows.length) })}
           </Alert>
         )}
         {table.rows.length === 0 ? (
-          <EmptyState title="Nothing to report" description={EMPTY[table.report]} />
+          <EmptyState title={t("page.emptyTitle")} description={t(`page.empty.${REPORT_KEY[table.report]}`)} />
         ) : (
-          <ReportTableView table={table} rows={shown} caption={`${table.title}, ${when}, ${zone}`} />
+          <ReportTableView table={table} rows={shown} caption={t("page.caption", { title: table.title, when, zone })} />
         )}
       </section>
     </div>

@@ -3,6 +3,7 @@
 // service is called directly, no client fetch; client components only where interaction needs them (the filter
 // form's debounced apply, row selection, the save-view dialog, the time-zone sync).
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { cookies } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -15,6 +16,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import {
   columnsOf,
   hasFilter,
+  listQueryMessageKey,
   toQueryString,
   transactionListQuerySchema,
   type TransactionListQueryInput,
@@ -25,7 +27,7 @@ import { appContext } from "@/server/services/app-deps";
 import { listSavedViews } from "@/server/services/transactions/list-saved-views";
 import { countTransactions, listTransactions } from "@/server/services/transactions/list-transactions";
 import { ResponsiveList } from "@/components/list/responsive-list";
-import { countLabel } from "@/lib/transactions/count";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { TransactionCards } from "./_components/transaction-cards";
 import { FilterForm } from "./_components/filter-form";
 import { Pager } from "@/components/list/pager";
@@ -34,9 +36,11 @@ import { EXPORT_FORM_ID, ExportSelectedButton } from "./_components/selection";
 import { TimeZoneSync } from "@/components/list/time-zone-sync";
 import { TransactionsTable } from "./_components/transactions-table";
 import { ActivityNotice } from "./_components/activity-notice";
-import { readerValidationText } from "@/server/i18n/error-text";
 
-export const metadata: Metadata = { title: "Transactions" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("transactions");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 /** The list's filter parameters, as the form shows them back (sort, paging and columns aside). */
@@ -66,7 +70,8 @@ function rawQueryString(raw: TransactionListQueryInput): string {
 
 export default async function TransactionsPage({ searchParams }: { searchParams: SearchParams }) {
   const { principal, allowed } = await pageAccess("TRANSACTIONS_VIEW");
-  if (!allowed) return <Forbidden area="Transactions" permission="TRANSACTIONS_VIEW" />;
+  const t = await getTranslations("transactions");
+  if (!allowed) return <Forbidden area={t("title")} permission="TRANSACTIONS_VIEW" />;
 
   const raw: TransactionListQueryInput = await searchParams;
   // The zone: the URL's (a shared link keeps its own), else the browser's from the cookie TimeZoneSync sets.
@@ -92,9 +97,13 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     .flatMap((s) => s.split(","))
     .filter(Boolean);
 
-  const say = await readerValidationText(); // the schema's messages are validation keys
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue.message);
+  // The schema's messages are English (the API's); the page says them in the reader's language.
+  const say = (issue: { message: string; code?: string; params?: Record<string, unknown> }) => {
+    const known = listQueryMessageKey(issue);
+    return known ? t(`filterErrors.${known.key}`, known.values) : issue.message;
+  };
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue);
   const query = parsed.success ? parsed.data : null;
   const zone = query?.tz ?? canonicalTimeZone(first("tz") ?? "") ?? cookieZone ?? "UTC";
   const [page, total, views] = query
@@ -103,6 +112,13 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const href = (qs: string) => `/transactions?${qs}`;
   const filterOnly = query ? toQueryString(query, { cursor: null }) : "";
   const now = new Date().getTime();
+  const format = await getFormatter();
+  // "1 payment", "1,234 payments", "10,000+ payments" (the count stops at a limit: lib/transactions/count.ts).
+  const countText = total
+    ? total.capped
+      ? t("countCapped", { count: format.number(total.count) })
+      : t("count", { count: total.count })
+    : "";
 
   // One tree for valid and invalid filters alike (each piece keeps its place), so the filter form is not
   // remounted, and keeps the focus, when a filter applied while typing turns out to be invalid or valid again.
@@ -110,23 +126,16 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
     <div className="space-y-4 md:space-y-5">
       {query && <TimeZoneSync serverZone={query.tz} />}
       <PageHeader
-        title="Transactions"
-        description={
-          <>
-            Every payment in the ledger. Date filters use <bdi dir="ltr">{zone}</bdi>.
-          </>
-        }
+        title={t("title")}
+        description={t.rich("description", { zone, tz: (c) => <bdi dir="ltr">{c}</bdi> })}
         actions={
           canExport ? (
             <a href={`/api/transactions/export?${filterOnly}`} download className={buttonClasses({ variant: "secondary" })}>
-              Export all matching (CSV)
+              {t("exportAll")}
             </a>
           ) : (
-            <Button
-              variant="secondary"
-              disabledReason="Exporting needs the TRANSACTIONS_EXPORT permission. Ask a super-admin for a role that grants it."
-            >
-              Export CSV
+            <Button variant="secondary" disabledReason={t("exportNeedsPermission")}>
+              {t("exportCsv")}
             </Button>
           )
         }
@@ -134,14 +143,14 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
       {errors.cursor ? (
         <Alert
           tone="warning"
-          title="This page link is out of date"
-          action={<Link href={`/transactions?tz=${encodeURIComponent(zone)}`}>Go to the first page</Link>}
+          title={t("staleLinkTitle")}
+          action={<Link href={`/transactions?tz=${encodeURIComponent(zone)}`}>{t("firstPage")}</Link>}
         >
           {errors.cursor}
         </Alert>
       ) : !query ? (
-        <Alert tone="error" title="Some filters are not valid">
-          Correct the highlighted fields and apply the filters again.
+        <Alert tone="error" title={t("invalidTitle")}>
+          {t("invalidBody")}
         </Alert>
       ) : null}
       {query?.activity && (
@@ -156,79 +165,77 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           )}
         />
       )}
-      {query && <SavedViewsBar views={views} currentQuery={filterOnly} />}
-      <FilterForm
-        values={values}
-        statuses={query ? query.status : statusesRaw}
-        errors={errors}
-        columns={columnsOf(query ?? { cols: [] })}
-        zone={zone}
-        sort={query?.sort ?? "created"}
-        dir={query?.dir ?? "desc"}
-        activeCount={activeFilterCount(values, statusesRaw)}
-      />
+      <ClientMessages namespaces={["transactions"]}>
+        {query && <SavedViewsBar views={views} currentQuery={filterOnly} />}
+        <FilterForm
+          values={values}
+          statuses={query ? query.status : statusesRaw}
+          errors={errors}
+          columns={columnsOf(query ?? { cols: [] })}
+          zone={zone}
+          sort={query?.sort ?? "created"}
+          dir={query?.dir ?? "desc"}
+          activeCount={activeFilterCount(values, statusesRaw)}
+        />
 
-      {query && page && total && (
-        <div className="overflow-hidden rounded-md border border-slate-200 bg-white shadow-xs">
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-            {/* A polite live region: a filter applied while typing announces its result. */}
-            <p role="status" className="text-sm font-medium text-slate-700" data-testid="match-count">
-              {countLabel(total)}
-              {hasFilter(query) ? " match" : ""}
-            </p>
-            {canExport && page.rows.length > 0 && (
-              <form id={EXPORT_FORM_ID} method="get" action="/api/transactions/export" className="hidden items-center gap-2 md:flex">
-                <input type="hidden" name="scope" value="selected" />
-                <input type="hidden" name="tz" value={query.tz} />
-                <span className="text-sm text-slate-600">Tick rows to export only those.</span>
-                <ExportSelectedButton />
-              </form>
+        {query && page && total && (
+          <div className="overflow-hidden rounded-md border border-slate-200 bg-white shadow-xs">
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+              {/* A polite live region: a filter applied while typing announces its result. */}
+              <p role="status" className="text-sm font-medium text-slate-700" data-testid="match-count">
+                {hasFilter(query) ? t("countMatch", { count: countText }) : countText}
+              </p>
+              {canExport && page.rows.length > 0 && (
+                <form id={EXPORT_FORM_ID} method="get" action="/api/transactions/export" className="hidden items-center gap-2 md:flex">
+                  <input type="hidden" name="scope" value="selected" />
+                  <input type="hidden" name="tz" value={query.tz} />
+                  <span className="text-sm text-slate-600">{t("tickToExport")}</span>
+                  <ExportSelectedButton />
+                </form>
+              )}
+            </div>
+            {page.rows.length === 0 ? (
+              hasFilter(query) ? (
+                <EmptyState
+                  title={t("noMatchTitle")}
+                  description={t("noMatchBody")}
+                  action={
+                    <Link href={href(`tz=${encodeURIComponent(query.tz)}`)} className={buttonClasses({ variant: "secondary" })}>
+                      {t("clearFilters")}
+                    </Link>
+                  }
+                />
+              ) : (
+                <EmptyState title={t("emptyTitle")} description={t("emptyBody")} />
+              )
+            ) : (
+              <>
+                <ResponsiveList
+                  label={t("listLabel")}
+                  table={
+                    <TransactionsTable
+                      rows={page.rows}
+                      columns={columnsOf(query)}
+                      zone={query.tz}
+                      sort={query.sort}
+                      dir={query.dir}
+                      sortHref={(sort, dir) => href(toQueryString(query, { cursor: null, sort, dir }))}
+                      selectable={canExport}
+                      now={now}
+                    />
+                  }
+                  cards={<TransactionCards rows={page.rows} now={now} />}
+                />
+                <Pager
+                  shown={page.rows.length}
+                  prevHref={page.prevCursor ? href(toQueryString(query, { cursor: page.prevCursor })) : null}
+                  nextHref={page.nextCursor ? href(toQueryString(query, { cursor: page.nextCursor })) : null}
+                />
+              </>
             )}
           </div>
-          {page.rows.length === 0 ? (
-            hasFilter(query) ? (
-              <EmptyState
-                title="No payments match these filters"
-                description="Widen the date range or remove a filter."
-                action={
-                  <Link href={href(`tz=${encodeURIComponent(query.tz)}`)} className={buttonClasses({ variant: "secondary" })}>
-                    Clear filters
-                  </Link>
-                }
-              />
-            ) : (
-              <EmptyState
-                title="No payments yet"
-                description="Payments appear here as they are taken in the dashboard or reported by the gateway."
-              />
-            )
-          ) : (
-            <>
-              <ResponsiveList
-                label="Transactions"
-                table={
-                  <TransactionsTable
-                    rows={page.rows}
-                    columns={columnsOf(query)}
-                    zone={query.tz}
-                    sort={query.sort}
-                    dir={query.dir}
-                    sortHref={(sort, dir) => href(toQueryString(query, { cursor: null, sort, dir }))}
-                    selectable={canExport}
-                    now={now}
-                  />
-                }
-                cards={<TransactionCards rows={page.rows} now={now} />}
-              />
-              <Pager
-                shown={page.rows.length}
-                prevHref={page.prevCursor ? href(toQueryString(query, { cursor: page.prevCursor })) : null}
-                nextHref={page.nextCursor ? href(toQueryString(query, { cursor: page.nextCursor })) : null}
-              />
-            </>
-          )}
-        </div>
-      )}
+        )}
+      </ClientMessages>
     </div>
   );
 }

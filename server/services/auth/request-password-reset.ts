@@ -10,7 +10,7 @@ import { appendAudit } from "../../audit/audit-log";
 import { passwordTokens, users } from "../../db/schema";
 import { AppError } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
-import { passwordResetMail } from "../../mail/templates";
+import { mailPrefsFor, passwordResetMail, type MailPrefs } from "../../mail/templates";
 import { wakeMailWorker } from "../../mail/worker";
 import { hashToken } from "../admin/users/create-user";
 import type { ServiceDeps } from "../deps";
@@ -27,15 +27,17 @@ export async function requestPasswordReset(
   deps: ServiceDeps,
   raw: PasswordResetRequestInput,
   ip: string,
+  /** The language of the page the reset was asked from: the mail's when the user saved none. */
+  requestPrefs?: MailPrefs,
 ): Promise<() => Promise<ResetOutcome>> {
   const parsed = passwordResetRequestSchema.safeParse(raw);
   if (!parsed.success) throw new AppError("invalid_request", "auth.validEmail", { email: [vmsg("email.valid")] });
   const { email } = parsed.data;
   await deps.db.transaction((tx) => recordResetRequest(tx, email, ip, deps.now()));
-  return () => issueResetLink(deps, email, ip);
+  return () => issueResetLink(deps, email, ip, requestPrefs);
 }
 
-async function issueResetLink(deps: ServiceDeps, email: string, ip: string): Promise<ResetOutcome> {
+async function issueResetLink(deps: ServiceDeps, email: string, ip: string, requestPrefs?: MailPrefs): Promise<ResetOutcome> {
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<ResetOutcome> => {
     const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1).for("update");
@@ -72,7 +74,10 @@ async function issueResetLink(deps: ServiceDeps, email: string, ip: string): Pro
     await enqueueMail(
       tx,
       user.email,
-      passwordResetMail({ name: user.name, url: `${deps.config.appUrl}/set-password?token=${token}`, expiresAt }),
+      passwordResetMail(
+        { name: user.name, url: `${deps.config.appUrl}/set-password?token=${token}`, expiresAt },
+        mailPrefsFor(user, requestPrefs),
+      ),
     );
     await appendAudit(tx, {
       action: "auth.password_reset_requested",

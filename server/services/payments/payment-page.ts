@@ -15,7 +15,7 @@ import {
 } from "../../db/schema";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
-import { buildTimeline, type TimelineAction, type TimelineEvent } from "./timeline";
+import { buildTimeline, type TimelineAction, type TimelineEvent, type TimelinePrefs } from "./timeline";
 
 export type { TimelineEvent } from "./timeline";
 
@@ -46,7 +46,8 @@ export interface PaymentPageData {
 
 export async function loadPaymentPage(
   ctx: ServiceContext<Pick<ServiceDeps, "db">>,
-  input: { paymentId: string },
+  /** prefs: the reader's language and digits, for the timeline's sentences (English when absent). */
+  input: { paymentId: string; prefs?: TimelinePrefs },
 ): Promise<PaymentPageData | null> {
   requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
   const { db } = ctx.deps;
@@ -119,24 +120,27 @@ export async function loadPaymentPage(
     .orderBy(asc(threeDsViews.createdAt))
     .limit(1);
 
-  const timeline: TimelineEvent[] = buildTimeline({
-    payment,
-    createdByName: creator?.name ?? null,
-    calls,
-    notifications: notes,
-    actions,
-    decisions: decisionRows.map((d) => {
-      const summary = (d.summary ?? {}) as { actionId?: string; note?: string | null };
-      return {
-        at: d.at,
-        actionId: summary.actionId ?? "",
-        decision: d.action === "refund.approve" ? ("approve" as const) : ("reject" as const),
-        by: d.by ?? d.email ?? "someone",
-        note: summary.note ?? null,
-      };
-    }),
-    threeDsAt: threeDs.map((t) => t.at),
-  });
+  const timeline: TimelineEvent[] = buildTimeline(
+    {
+      payment,
+      createdByName: creator?.name ?? null,
+      calls,
+      notifications: notes,
+      actions,
+      decisions: decisionRows.map((d) => {
+        const summary = (d.summary ?? {}) as { actionId?: string; note?: string | null };
+        return {
+          at: d.at,
+          actionId: summary.actionId ?? "",
+          decision: d.action === "refund.approve" ? ("approve" as const) : ("reject" as const),
+          by: d.by ?? d.email ?? "someone",
+          note: summary.note ?? null,
+        };
+      }),
+      threeDsAt: threeDs.map((t) => t.at),
+    },
+    input.prefs,
+  );
 
   return { payment, createdByName: creator?.name ?? null, actions, refundableMinor: refundable, reservedMinor, timeline };
 }

@@ -1,11 +1,47 @@
 // A payment's timeline in people's words: each moment that happened to it (started, 3-D Secure, a refund
 // requested, approved, sent to the gateway, succeeded), with who did it. Page-load reads of the gateway are not
 // events (they stay in the gateway-call log); a person's "Sync with gateway" is one "Checked with the gateway"
-// line however many reads it made. Pure: payment-page.ts loads the rows, this orders and words them.
+// line however many reads it made. Pure: payment-page.ts loads the rows, this orders and words them in the
+// reader's language (messages/<lang>/payment.json `timeline.*`, the nouns and reasons from vocab); English by default.
+import { actionTypeText, reasonText } from "@/lib/i18n/vocab";
+import type { UiPrefs } from "@/lib/i18n/languages";
+import { formatLocaleOf } from "@/lib/i18n/languages";
 import { formatMoney, isCurrencyCode } from "@/lib/money";
-import { reasonLabel } from "@/lib/schemas/payment-actions-values";
 import type { GatewayCallRow, GatewayNotificationRow } from "../../db/schema";
-import { ACTION_NOUN, ANSWER, NOTIFIED, OUTCOME, PROCESSED, RESULT, SENT } from "./timeline-words";
+import { translatorFor } from "../../i18n/translator";
+import { ANSWER, OUTCOME } from "./timeline-words";
+
+/** The reader's language and digits; the timeline is worded in English when none is given (tests, logs). */
+export type TimelinePrefs = Pick<UiPrefs, "language" | "digits">;
+const ENGLISH: TimelinePrefs = { language: "en", digits: "latn" };
+
+/** The words of one timeline: sentences with their values, and the known words of codes (null when unknown). */
+interface Words {
+  say(key: string, values?: Record<string, string | number>): string;
+  known(key: string): string | null;
+  amount(minor: number, currency: string): string;
+  noun(type: string): string;
+  reason(code: string): string;
+}
+
+function wordsFor(prefs: TimelinePrefs): Words {
+  const t = translatorFor(prefs, "payment");
+  const vocab = translatorFor(prefs, "vocab");
+  const locale = formatLocaleOf(prefs);
+  // In a right-to-left sentence an amount, a name or a code is isolated (FSI … PDI), so it keeps its own order
+  // and does not pull the words around it; English text stays exactly as it was.
+  const iso = prefs.language === "en" ? (v: string) => v : (v: string) => `\u2068${v}\u2069`;
+  const isolate = (values: Record<string, string | number> = {}) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? iso(v) : v]));
+  const key = (k: string) => `timeline.${k}` as never;
+  return {
+    say: (k, values) => t(key(k), isolate(values) as never),
+    known: (k) => (t.has(key(k)) ? t(key(k)) : null),
+    amount: (minor, currency) => (isCurrencyCode(currency) ? formatMoney({ minor, currency }, locale) : `${minor} ${currency}`),
+    noun: (type) => actionTypeText(vocab, type),
+    reason: (code) => reasonText(vocab, code),
+  };
+}
 
 export type TimelineTone = "neutral" | "success" | "warning" | "danger" | "info";
 
@@ -57,10 +93,6 @@ export const READ_OPERATIONS = new Set(["status", "transaction_details", "saved_
 /** Reads of one sync are made together; reads further apart than this are another sync. */
 const ONE_SYNC_MS = 10_000;
 
-function amountOf(minor: number, currency: string): string {
-  return isCurrencyCode(currency) ? formatMoney({ minor, currency }) : `${minor} ${currency}`;
-}
-
 const joined = (...parts: Array<string | null | undefined | false>) => parts.filter(Boolean).join(" · ") || null;
 
 /** A call whose answer sends the customer to 3-D Secure (a REDIRECT, a challenge page). */
@@ -76,7 +108,7 @@ export function isThreeDsAnswer(c: Pick<GatewayCallRow, "operation" | "response"
   return word(o.result) === "REDIRECT" || word(o.status) === "3DS" || typeof o.html === "string" || typeof data.html === "string";
 }
 
-function callEvents(calls: GatewayCallRow[]): TimelineEvent[] {
+function callEvents(calls: GatewayCallRow[], w: Words): TimelineEvent[] {
   const out: TimelineEvent[] = [];
   let check: { event: TimelineEvent; last: number; failed: boolean } | null = null;
   for (const c of calls) {
@@ -90,32 +122,36 @@ function callEvents(calls: GatewayCallRow[]): TimelineEvent[] {
         check.failed ||= failed;
       } else {
         check = {
-          event: { at: c.startedAt, kind: "check", title: "Checked with the gateway", detail: null, tone: "info" },
+          event: { at: c.startedAt, kind: "check", title: w.say("checked"), detail: null, tone: "info" },
           last: t,
           failed,
         };
         out.push(check.event);
       }
-      check.event.detail = check.failed
-        ? "The gateway did not answer every question; the ledger was not changed by it"
-        : "Sync with gateway";
+      check.event.detail = check.failed ? w.say("checkedPartly") : w.say("checkedOk");
       check.event.tone = check.failed ? "warning" : "info";
       continue;
     }
-    const [answer, tone] = ANSWER[c.outcome] ?? ["Answered", "neutral" as const];
+    const tone = ANSWER[c.outcome]?.[1] ?? "neutral";
+    const answer = w.known(`answer.${c.outcome}`) ?? w.say("answered");
     out.push({
       at: c.startedAt,
       kind: "call",
-      title: SENT[c.operation] ?? "Request sent to the gateway",
-      detail: joined(answer, c.gatewayCode && `code ${c.gatewayCode}`, `${c.latencyMs} ms`, c.attempts > 1 && `${c.attempts} attempts`),
+      title: w.known(`sent.${c.operation}`) ?? w.say("requestSent"),
+      detail: joined(
+        answer,
+        c.gatewayCode && w.say("code", { code: c.gatewayCode }),
+        w.say("latency", { ms: c.latencyMs }),
+        c.attempts > 1 && w.say("attempts", { count: c.attempts }),
+      ),
       tone,
     });
     if (c.outcome === "success" && isThreeDsAnswer(c) && c.operation !== "collector") {
       out.push({
         at: new Date(c.startedAt.getTime() + c.latencyMs),
         kind: "three_ds",
-        title: "3-D Secure: the customer was asked to confirm with their bank",
-        detail: "The card issuer checks the customer before the payment is decided",
+        title: w.say("threeDs"),
+        detail: w.say("threeDsDetail"),
         tone: "info",
       });
     }
@@ -123,39 +159,36 @@ function callEvents(calls: GatewayCallRow[]): TimelineEvent[] {
   return out;
 }
 
-function processedLabel(result: string | null): string {
-  if (!result) return "not processed yet";
-  if (result.startsWith("error:")) return `not processed: ${result.slice(6).trim()}`;
-  return PROCESSED[result] ?? result.replace(/_/g, " ");
+function processedLabel(result: string | null, w: Words): string {
+  if (!result) return w.say("notProcessedYet");
+  if (result.startsWith("error:")) return w.say("notProcessed", { reason: result.slice(6).trim() });
+  return w.known(`processed.${result}`) ?? result.replace(/_/g, " ");
 }
 
-function notificationEvent(n: GatewayNotificationRow): TimelineEvent {
+function notificationEvent(n: GatewayNotificationRow, w: Words): TimelineEvent {
   const action = (n.action ?? "").toUpperCase();
   const result = (n.result ?? "").toUpperCase();
-  const what = NOTIFIED[action] ?? (action ? action.toLowerCase().replace(/_/g, " ") : "The payment");
-  const how = RESULT[result] ?? (result ? result.toLowerCase() : "changed");
+  const what =
+    (action ? w.known(`notifiedWhat.${action}`) : null) ?? (action ? action.toLowerCase().replace(/_/g, " ") : w.say("notifiedPayment"));
+  const how = (result ? w.known(`notifiedHow.${result}`) : null) ?? (result ? result.toLowerCase() : w.say("notifiedChanged"));
   return {
     at: n.receivedAt,
     kind: "notification",
-    title: `The gateway notified: ${what} ${how}`,
-    detail: joined(n.hashValid ? "Signature verified" : "Signature not verified", processedLabel(n.processingResult)),
+    title: w.say("notified", { what, how }),
+    detail: joined(n.hashValid ? w.say("signatureOk") : w.say("signatureBad"), processedLabel(n.processingResult, w)),
     tone: n.hashValid ? "info" : "warning",
   };
 }
 
-function actionEvents(a: TimelineAction, decisions: TimelineDecision[]): TimelineEvent[] {
-  const noun = ACTION_NOUN[a.type] ?? a.type;
-  const amount = amountOf(a.amountMinor, a.currency);
+function actionEvents(a: TimelineAction, decisions: TimelineDecision[], w: Words): TimelineEvent[] {
+  const noun = w.noun(a.type);
+  const amount = w.amount(a.amountMinor, a.currency);
   const out: TimelineEvent[] = [
     {
       at: a.createdAt,
       kind: "action",
-      title: `${noun} of ${amount} requested by ${a.requestedBy}`,
-      detail: joined(
-        a.reasonCode && reasonLabel(a.reasonCode),
-        a.note,
-        a.state === "pending_approval" && "Waiting for a second person to approve",
-      ),
+      title: w.say("requested", { noun, amount, name: a.requestedBy }),
+      detail: joined(a.reasonCode && w.reason(a.reasonCode), a.note, a.state === "pending_approval" && w.say("waitingApproval")),
       tone: "neutral",
     },
   ];
@@ -163,7 +196,7 @@ function actionEvents(a: TimelineAction, decisions: TimelineDecision[]): Timelin
     out.push({
       at: d.at,
       kind: "action",
-      title: d.decision === "approve" ? `${noun} approved by ${d.by}` : `${noun} rejected by ${d.by}`,
+      title: w.say(d.decision === "approve" ? "approved" : "rejected", { noun, name: d.by }),
       detail: d.note,
       tone: d.decision === "approve" ? "info" : "warning",
     });
@@ -173,7 +206,7 @@ function actionEvents(a: TimelineAction, decisions: TimelineDecision[]): Timelin
     out.push({
       at: a.completedAt,
       kind: "action",
-      title: `${noun} of ${amount} ${outcome[0]}`,
+      title: w.say(`outcome.${a.state}`, { noun, amount }),
       detail: a.state === "succeeded" ? null : a.outcomeMessage,
       tone: outcome[1],
     });
@@ -181,41 +214,42 @@ function actionEvents(a: TimelineAction, decisions: TimelineDecision[]): Timelin
     out.push({
       at: a.updatedAt,
       kind: "action",
-      title: `${noun} outcome not known yet`,
-      detail: "The gateway did not answer in time; a sync settles it",
+      title: w.say("outcomeUnknown", { noun }),
+      detail: w.say("outcomeUnknownDetail"),
       tone: "warning",
     });
   }
   return out;
 }
 
-export function buildTimeline(input: TimelineInput): TimelineEvent[] {
+export function buildTimeline(input: TimelineInput, prefs: TimelinePrefs = ENGLISH): TimelineEvent[] {
   const { payment } = input;
+  const w = wordsFor(prefs);
   const events: TimelineEvent[] = [];
   if (input.createdByName) {
     events.push({
       at: payment.createdAt,
       kind: "created",
-      title: `Payment of ${amountOf(payment.amountMinor, payment.currency)} started by ${input.createdByName}`,
+      title: w.say("started", { amount: w.amount(payment.amountMinor, payment.currency), name: input.createdByName }),
       detail: null,
       tone: "neutral",
     });
   }
   // Actions before calls: at one moment, the approval comes before the call it caused.
-  for (const a of input.actions) events.push(...actionEvents(a, input.decisions));
-  const calls = callEvents(input.calls);
+  for (const a of input.actions) events.push(...actionEvents(a, input.decisions, w));
+  const calls = callEvents(input.calls, w);
   events.push(...calls);
   // The kept 3-D Secure pages are a fallback when the call records do not show the step (e.g. trimmed answers).
   if (!calls.some((e) => e.kind === "three_ds") && input.threeDsAt.length > 0) {
     events.push({
       at: input.threeDsAt[0]!,
       kind: "three_ds",
-      title: "3-D Secure: the customer was asked to confirm with their bank",
-      detail: "The card issuer checks the customer before the payment is decided",
+      title: w.say("threeDs"),
+      detail: w.say("threeDsDetail"),
       tone: "info",
     });
   }
-  events.push(...input.notifications.map(notificationEvent));
+  events.push(...input.notifications.map((n) => notificationEvent(n, w)));
   // Stable: equal moments keep the order above (approved before sent, sent before 3-D Secure).
   return events
     .map((e, i) => [e, i] as const)

@@ -28,8 +28,8 @@ export function closingColumns(breakdown: ReportRequest["breakdown"]): ReportCol
   if (breakdown === "branch") cols.push({ key: "branch", label: "Branch", kind: "text" });
   if (breakdown === "brand") cols.push({ key: "brand", label: "Card brand", kind: "text" });
   for (const [label, count, minor] of MONEY_COLUMNS) {
-    cols.push({ key: count, label: `${label} (count)`, kind: "count" });
-    cols.push({ key: minor, label: `${label} (amount)`, kind: "money" });
+    cols.push({ key: count, label: `${label} (count)`, kind: "count", pair: { group: count, groupLabel: label, part: "count" } });
+    cols.push({ key: minor, label: `${label} (amount)`, kind: "money", pair: { group: count, groupLabel: label, part: "amount" } });
   }
   cols.push({ key: "netMinor", label: "Net (sales + captures − refunds)", kind: "money" });
   return cols;

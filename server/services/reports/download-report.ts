@@ -2,6 +2,8 @@
 // whole (a report is a summary of at most a year of days, not a ledger dump), and recorded in the audit log like
 // every other export: who took which report, which days and filters, which format, how many rows.
 import "server-only";
+import { DEFAULT_UI_PREFS, type UiPrefs } from "@/lib/i18n/languages";
+import { localizeReport, reportFileWords } from "./localize-report";
 import type { ReportRequest } from "@/lib/reports/report-table";
 import type { ReportFormat } from "@/lib/schemas/reports";
 import { appendAuditNow } from "../../audit/audit-log";
@@ -22,11 +24,20 @@ export interface ReportFile {
   body: Uint8Array<ArrayBuffer>;
 }
 
-export async function downloadReport(ctx: ServiceContext, input: { request: ReportRequest; format: ReportFormat }): Promise<ReportFile> {
+export async function downloadReport(
+  ctx: ServiceContext,
+  input: {
+    request: ReportRequest;
+    format: ReportFormat;
+    /** The downloader's language (English when absent). */ prefs?: Pick<UiPrefs, "language" | "digits">;
+  },
+): Promise<ReportFile> {
   requirePermission(ctx.principal, "REPORTS_VIEW");
   const { request, format } = input;
-  const table = await runReport(ctx, request);
-  const body = format === "xlsx" ? new Uint8Array(await reportXlsx(table)) : new TextEncoder().encode(reportCsv(table));
+  const prefs = input.prefs ?? DEFAULT_UI_PREFS;
+  const table = localizeReport(await runReport(ctx, request), prefs);
+  const words = reportFileWords(prefs);
+  const body = format === "xlsx" ? new Uint8Array(await reportXlsx(table, words)) : new TextEncoder().encode(reportCsv(table, words));
   await appendAuditNow(ctx.deps.db, {
     action: "reports.download",
     actorId: ctx.principal.userId,

@@ -1,7 +1,7 @@
 // Rules guarded: the "At the gateway" panel speaks the dashboard's language (no raw gateway enum is shown as the
 // label; the raw value is kept beside it); a ledger that disagrees with the gateway is stated in one sentence.
 import { describe, expect, it } from "vitest";
-import { disagreement, gatewayLabel } from "./gateway-snapshot-labels";
+import { disagreement, gatewayLabel, WORDS } from "./gateway-snapshot-labels";
 import type { GatewaySnapshot } from "./gateway-snapshot";
 
 const snapshot = (status: string, refundStatus: string | null = "NONE"): GatewaySnapshot => ({
@@ -51,5 +51,14 @@ describe("ledger and gateway disagreement", () => {
     expect(disagreement(snapshot("PENDING"), "authorized")).toBeNull();
     expect(disagreement(snapshot("SETTLED", "PARTIAL"), "partially_refunded")).toBeNull();
     expect(disagreement(snapshot("PREPARE"), "pending")).toBeNull();
+  });
+});
+
+describe("the catalog's gateway words (#15)", () => {
+  it("English catalog words equal the English defaults, and Arabic has a word for every value", async () => {
+    const en = (await import("@/messages/en/payment.json")).default.gateway.words as Record<string, Record<string, string>>;
+    const ar = (await import("@/messages/ar/payment.json")).default.gateway.words as Record<string, Record<string, string>>;
+    expect(en).toEqual(WORDS);
+    for (const [field, values] of Object.entries(WORDS)) expect(Object.keys(ar[field] ?? {}).sort()).toEqual(Object.keys(values).sort());
   });
 });

@@ -7,7 +7,8 @@ import type { GatewaySnapshot } from "./gateway-snapshot";
 
 export type GatewayField = "status" | "paymentStatus" | "transactionStatus" | "transactionType" | "refundStatus" | "settlementStatus";
 
-const WORDS: Record<GatewayField, Record<string, string>> = {
+/** The English words (the catalog's payment.gateway.words holds them in every language; a test keeps them equal). */
+export const WORDS: Record<GatewayField, Record<string, string>> = {
   status: {
     PREPARE: "Being prepared",
     REDIRECT: "Waiting for 3-D Secure",
@@ -50,11 +51,16 @@ export interface GatewayLabel {
   raw: string;
 }
 
+/** A gateway value's words in the reader's language, or null when the catalog has none for it. */
+export type WordOf = (field: GatewayField, value: string) => string | null;
+
+const englishWord: WordOf = (field, value) => WORDS[field][value] ?? null;
+
 /** The label of a gateway value (case-insensitive), or the value itself in sentence case when unknown. */
-export function gatewayLabel(field: GatewayField, raw: string | null | undefined): GatewayLabel | null {
+export function gatewayLabel(field: GatewayField, raw: string | null | undefined, wordOf: WordOf = englishWord): GatewayLabel | null {
   const value = raw?.trim();
   if (!value) return null;
-  const known = WORDS[field][value.toUpperCase()];
+  const known = wordOf(field, value.toUpperCase());
   if (known) return { label: known, raw: value };
   const words = value.toLowerCase().replace(/_/g, " ");
   return { label: words[0]!.toUpperCase() + words.slice(1), raw: value };
@@ -74,8 +80,13 @@ export function gatewayLedgerStatus(snapshot: GatewaySnapshot): string | null {
  * "The gateway reports Refunded; the ledger says Captured — sync to update." when they differ, else null. An
  * authorization the gateway already counts as refunded or voided, etc.: the ledger moves only when synced.
  */
-export function disagreement(snapshot: GatewaySnapshot, ledgerStatus: string): string | null {
+export function disagreement(
+  snapshot: GatewaySnapshot,
+  ledgerStatus: string,
+  say: (theirs: string, ours: string) => string = (theirs, ours) =>
+    `The gateway reports ${statusLabel(theirs)}; the ledger says ${statusLabel(ours)} — sync to update.`,
+): string | null {
   const theirs = gatewayLedgerStatus(snapshot);
   if (!theirs || theirs === ledgerStatus) return null;
-  return `The gateway reports ${statusLabel(theirs)}; the ledger says ${statusLabel(ledgerStatus)} — sync to update.`;
+  return say(theirs, ledgerStatus);
 }

@@ -9,6 +9,7 @@ import type { Principal } from "../../auth/principal";
 import { auditLog } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { testPrincipal } from "../../../tests/support/services.support";
+import { translatorOf } from "../../../tests/support/translators.support";
 import { exportTransactions } from "./export-transactions";
 import { clearPayments, seedPayments } from "../../../tests/support/transactions-fixtures.support";
 
@@ -139,6 +140,18 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
     expect(second[10]).toBe("'@admin");
     // Raw text: the quoted cell doubles its quotes.
     expect(text).toContain('"Haddad, ""Noura"""');
+  });
+
+  // Issue #15: the headers in the downloader's language (the route passes the exports catalog's words); English
+  // stays as it was (the test above).
+  it("writes the column headers in the downloader's language", async () => {
+    const { t } = translatorOf("exports", "ar");
+    const { stream } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q("tz=Asia/Riyadh"), {
+      headerWords: (column, tz) => t(`transactions.${column}`, { tz }),
+    });
+    const header = parseCsv((await readAll(stream)).slice(1))[0]!;
+    expect(header.slice(0, 3)).toEqual(["تاريخ الإنشاء (Asia/Riyadh)", "معرّف الدفعة", "رقم الطلب"]);
+    expect(header).toHaveLength(16);
   });
 
   it("streams in keyset batches, reading the next batch only when the client asks", async () => {

@@ -19,6 +19,8 @@ export interface ExportOptions {
   batchSize?: number;
   /** Observes each batch read from the database (tests, the benchmark). */
   onBatch?: (rows: number) => void;
+  /** The column headers in the downloader's language (English when absent). */
+  headerWords?: CsvHeaderWords<TransactionCsvColumn>;
 }
 
 export interface TransactionExport {
@@ -26,25 +28,52 @@ export interface TransactionExport {
   stream: ReadableStream<Uint8Array>;
 }
 
-function header(tz: string): string {
-  return csvRow([
-    `Created (${tz})`,
-    "Payment ID",
-    "Order ID",
-    "Gateway ID",
-    "Type",
-    "Status",
-    "Amount",
-    "Currency",
-    "Captured",
-    "Refunded",
-    "Payer name",
-    "Payer e-mail",
-    "Card brand",
-    "Card last 4",
-    "Branch",
-    "Description",
-  ]);
+/** The CSV's columns, in order: each one's key in the `exports` catalog (transactions.<key>). */
+export const TRANSACTION_CSV_COLUMNS = [
+  "created",
+  "paymentId",
+  "orderId",
+  "gatewayId",
+  "type",
+  "status",
+  "amount",
+  "currency",
+  "captured",
+  "refunded",
+  "payerName",
+  "payerEmail",
+  "cardBrand",
+  "cardLast4",
+  "branch",
+  "description",
+] as const;
+export type TransactionCsvColumn = (typeof TRANSACTION_CSV_COLUMNS)[number];
+
+/** A column's header in the reader's language ({tz}: the time zone of the dates). */
+export type CsvHeaderWords<C extends string> = (column: C, tz: string) => string;
+
+const ENGLISH_HEADERS: Record<TransactionCsvColumn, string> = {
+  created: "Created ({tz})",
+  paymentId: "Payment ID",
+  orderId: "Order ID",
+  gatewayId: "Gateway ID",
+  type: "Type",
+  status: "Status",
+  amount: "Amount",
+  currency: "Currency",
+  captured: "Captured",
+  refunded: "Refunded",
+  payerName: "Payer name",
+  payerEmail: "Payer e-mail",
+  cardBrand: "Card brand",
+  cardLast4: "Card last 4",
+  branch: "Branch",
+  description: "Description",
+};
+const englishHeader: CsvHeaderWords<TransactionCsvColumn> = (c, tz) => ENGLISH_HEADERS[c].replace("{tz}", tz);
+
+function header(tz: string, words: CsvHeaderWords<TransactionCsvColumn> = englishHeader): string {
+  return csvRow(TRANSACTION_CSV_COLUMNS.map((c) => words(c, tz)));
 }
 
 export function csvLine(r: TransactionRow, tz: string): string {
@@ -89,7 +118,7 @@ export async function exportTransactions(
   let after: { value: string; id: string } | null = null;
   const stream = csvExportStream({
     db: deps.db,
-    header: header(query.tz),
+    header: header(query.tz, opts.headerWords),
     batchSize,
     async nextBatch() {
       const rows = await fetchPage(deps.db, where, { sort, dir: query.dir, after, backwards: false, limit: batchSize });

@@ -4,6 +4,8 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { currentUiPrefs } from "@/server/i18n/prefs";
 import { redirect } from "next/navigation";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Alert } from "@/components/ui/alert";
@@ -26,13 +28,15 @@ import { AuditTable } from "./_components/audit-table";
 import { ChainBanner } from "./_components/chain-banner";
 import { readerValidationText } from "@/server/i18n/error-text";
 
-export const metadata: Metadata = { title: "Audit log" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("audit");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<AuditLogQueryInput>;
 
 const FIELDS = ["actor", "action", "actionPrefix", "targetType", "targetId", "from", "to", "size"] as const;
-const DESCRIPTION = "Every sign-in, money action, change and export, in the order it happened. Entries cannot be edited or removed.";
 
 function rawQueryString(raw: AuditLogQueryInput): string {
   const p = new URLSearchParams();
@@ -41,8 +45,9 @@ function rawQueryString(raw: AuditLogQueryInput): string {
 }
 
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
+  const t = await getTranslations("audit");
   const { principal, allowed } = await pageAccess("AUDIT_VIEW");
-  if (!allowed) return <Forbidden area="Audit log" permission="AUDIT_VIEW" />;
+  if (!allowed) return <Forbidden area={t("title")} permission="AUDIT_VIEW" />;
 
   const raw = await searchParams;
   // The zone: the URL's (a shared link keeps its own), else the browser's from the cookie TimeZoneSync sets.
@@ -72,19 +77,19 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
     const zone = canonicalTimeZone(last("tz") ?? "") ?? cookieZone ?? "UTC";
     return (
       <div className="space-y-5">
-        <PageHeader title="Audit log" description={DESCRIPTION} />
+        <PageHeader title={t("title")} description={t("description")} />
         <ChainBanner report={chain} zone={zone} />
         {errors.cursor ? (
           <Alert
             tone="warning"
-            title="This page link is out of date"
-            action={<Link href={`/admin/audit?tz=${encodeURIComponent(zone)}`}>Go to the first page</Link>}
+            title={t("outdatedTitle")}
+            action={<Link href={`/admin/audit?tz=${encodeURIComponent(zone)}`}>{t("firstPage")}</Link>}
           >
             {errors.cursor}
           </Alert>
         ) : (
-          <Alert tone="error" title="Some filters are not valid">
-            Correct the highlighted fields and apply the filters again.
+          <Alert tone="error" title={t("invalidTitle")}>
+            {t("invalidBody")}
           </Alert>
         )}
         <AuditFilterForm values={values} errors={errors} actions={options.actions} targetTypes={options.targetTypes} zone={zone} />
@@ -94,7 +99,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
 
   const query = parsed.data;
   const page = await listAuditLog(ctx, query);
-  const sentences = await describeAuditRows(ctx, page.rows);
+  const sentences = await describeAuditRows(ctx, page.rows, await currentUiPrefs());
   const href = (qs: string) => `/admin/audit?${qs}`;
   const exportHref = `/api/admin/audit/export?${toAuditQueryString(query, { cursor: null })}`;
 
@@ -102,15 +107,15 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
     <div className="space-y-5">
       <TimeZoneSync serverZone={query.tz} />
       <PageHeader
-        title="Audit log"
+        title={t("title")}
         description={
           <>
-            {DESCRIPTION} Dates are days in <bdi dir="ltr">{query.tz}</bdi>.
+            {t("description")} {t.rich("zoneNote", { zone: () => <bdi dir="ltr">{query.tz}</bdi> })}
           </>
         }
         actions={
           <a href={exportHref} download className={buttonClasses({ variant: "secondary" })}>
-            Export all matching (CSV)
+            {t("export")}
           </a>
         }
       />
@@ -121,19 +126,16 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
         {page.rows.length === 0 ? (
           hasAuditFilter(query) ? (
             <EmptyState
-              title="No entries match these filters"
-              description="Widen the date range or remove a filter."
+              title={t("empty.noMatchTitle")}
+              description={t("empty.noMatchBody")}
               action={
                 <Link href={href(`tz=${encodeURIComponent(query.tz)}`)} className={buttonClasses({ variant: "secondary" })}>
-                  Clear filters
+                  {t("empty.clear")}
                 </Link>
               }
             />
           ) : (
-            <EmptyState
-              title="No entries yet"
-              description="Sign-ins, money actions, changes and exports are recorded here as they happen."
-            />
+            <EmptyState title={t("empty.noneTitle")} description={t("empty.noneBody")} />
           )
         ) : (
           <>

@@ -3,6 +3,8 @@
 // API key's access level (contract 5.3) is an Alert, never a broken page.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { currentUiPrefs } from "@/server/i18n/prefs";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Pager } from "@/components/list/pager";
 import { Alert } from "@/components/ui/alert";
@@ -18,21 +20,18 @@ import { BranchFilterForm } from "./_components/branch-filter-form";
 import { BranchesTable } from "./_components/branches-table";
 import { readerValidationText } from "@/server/i18n/error-text";
 
-export const metadata: Metadata = { title: "Branches" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("branches");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const DESCRIPTION = "The merchant's branches as the gateway knows them. Open a branch's payments from its row.";
-
-const FAILURE_TITLE: Partial<Record<AppError["code"], string>> = {
-  gateway_unavailable: "The gateway is unavailable",
-  gateway_error: "The gateway refused the branch search",
-};
-
 export default async function BranchesPage({ searchParams }: { searchParams: SearchParams }) {
+  const t = await getTranslations("branches");
   const { principal, allowed } = await pageAccess("BRANCHES_VIEW");
-  if (!allowed) return <Forbidden area="Branches" permission="BRANCHES_VIEW" />;
+  if (!allowed) return <Forbidden area={t("title")} permission="BRANCHES_VIEW" />;
 
   const raw = await searchParams;
   const first = (k: string) => {
@@ -47,9 +46,9 @@ export default async function BranchesPage({ searchParams }: { searchParams: Sea
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue.message);
     return (
       <div className="space-y-5">
-        <PageHeader title="Branches" description={DESCRIPTION} />
-        <Alert tone="error" title="The search is not valid">
-          Correct the highlighted fields and search again.
+        <PageHeader title={t("title")} description={t("description")} />
+        <Alert tone="error" title={t("invalidTitle")}>
+          {t("invalidBody")}
         </Alert>
         <BranchFilterForm values={values} errors={errors} />
       </div>
@@ -60,7 +59,7 @@ export default async function BranchesPage({ searchParams }: { searchParams: Sea
   let page: BranchSearchPage | null = null;
   let failure: AppError | null = null;
   try {
-    page = await searchBranches(await appContext({ principal }), query);
+    page = await searchBranches(await appContext({ principal }), query, (await currentUiPrefs()).language);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     failure = e;
@@ -68,24 +67,28 @@ export default async function BranchesPage({ searchParams }: { searchParams: Sea
 
   return (
     <div className="space-y-5">
-      <PageHeader title="Branches" description={DESCRIPTION} />
+      <PageHeader title={t("title")} description={t("description")} />
       <BranchFilterForm values={{ text: query.text, status: query.status, pageSize: String(query.pageSize) }} errors={{}} />
       {failure ? (
         <Alert
           tone="error"
-          title={FAILURE_TITLE[failure.code] ?? "The branches could not be loaded"}
-          action={<Link href={branchSearchHref(query)}>Try again</Link>}
+          title={
+            failure.code === "gateway_unavailable" || failure.code === "gateway_error" ? t(`failure.${failure.code}`) : t("failure.other")
+          }
+          action={<Link href={branchSearchHref(query)}>{t("failure.retry")}</Link>}
         >
           {failure.userMessage}
         </Alert>
       ) : (
-        page && <Results page={page} query={query} />
+        page && <Results page={page} query={query} t={t} />
       )}
     </div>
   );
 }
 
-function Results({ page, query }: { page: BranchSearchPage; query: BranchSearchQuery }) {
+type BranchesT = Awaited<ReturnType<typeof getTranslations<"branches">>>;
+
+function Results({ page, query, t }: { page: BranchSearchPage; query: BranchSearchQuery; t: BranchesT }) {
   const filtered = Boolean(query.text) || query.status !== "all";
   const hrefOf = (pageNumber: number) => branchSearchHref(query, { pageNumber });
   if (page.items.length === 0) {
@@ -94,26 +97,26 @@ function Results({ page, query }: { page: BranchSearchPage; query: BranchSearchQ
       <div className="rounded-md border border-slate-200 bg-white shadow-xs">
         {pastTheEnd ? (
           <EmptyState
-            title="This page is past the last one"
-            description={`The search has ${page.totalPages} ${page.totalPages === 1 ? "page" : "pages"}.`}
+            title={t("empty.pastLastTitle")}
+            description={t("empty.pastLastBody", { pages: page.totalPages })}
             action={
               <Link href={hrefOf(0)} className={buttonClasses({ variant: "secondary" })}>
-                Go to the first page
+                {t("empty.firstPage")}
               </Link>
             }
           />
         ) : filtered ? (
           <EmptyState
-            title="No branches match this search"
-            description="Try another part of the name, or look at all branches."
+            title={t("empty.noMatchTitle")}
+            description={t("empty.noMatchBody")}
             action={
               <Link href="/admin/branches" className={buttonClasses({ variant: "secondary" })}>
-                Clear the search
+                {t("empty.clear")}
               </Link>
             }
           />
         ) : (
-          <EmptyState title="No branches yet" description="The gateway has no branches for this merchant." />
+          <EmptyState title={t("empty.noneTitle")} description={t("empty.noneBody")} />
         )}
       </div>
     );
@@ -126,7 +129,7 @@ function Results({ page, query }: { page: BranchSearchPage; query: BranchSearchQ
           page={page.pageNumber}
           totalPages={page.totalPages}
           hrefOf={hrefOf}
-          summary={`${page.items.length} of ${page.totalElements} ${page.totalElements === 1 ? "branch" : "branches"}`}
+          summary={t("summary", { shown: page.items.length, total: page.totalElements })}
         />
       </div>
     </div>

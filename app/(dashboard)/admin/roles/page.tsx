@@ -2,6 +2,9 @@
 // When the gateway does not answer, the last mirrored roles are listed instead, with a warning.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { currentUiPrefs } from "@/server/i18n/prefs";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Pager } from "@/components/list/pager";
 import { Alert } from "@/components/ui/alert";
@@ -24,7 +27,10 @@ import { mirroredRoles, searchRoles } from "@/server/services/admin/roles/search
 import { RefreshButton } from "./_components/refresh-button";
 import { RolesTable } from "./_components/roles-table";
 
-export const metadata: Metadata = { title: "Roles" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("roles");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -55,8 +61,9 @@ function hrefFor(q: SearchRolesQuery, page: number): string {
 }
 
 export default async function RolesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const t = await getTranslations("roles");
   const { principal, allowed } = await pageAccess("ROLES_MANAGE");
-  if (!allowed) return <Forbidden area="Roles" permission="ROLES_MANAGE" />;
+  if (!allowed) return <Forbidden area={t("title")} permission="ROLES_MANAGE" />;
   const query = readQuery(await searchParams);
   const ctx = await appContext({ principal });
   let result: RoleSearchResult | null = null;
@@ -66,20 +73,24 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     problem = { tone: e.code === "gateway_unavailable" ? "warning" : "error", message: e.userMessage };
-    if (e.code === "gateway_unavailable") result = await mirroredRoles(ctx, query);
+    if (e.code === "gateway_unavailable") result = await mirroredRoles(ctx, query, (await currentUiPrefs()).language);
   }
   const fromMirror = problem?.tone === "warning";
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Roles"
-        description="The gateway's roles and their permissions. The dashboard keeps a copy (the mirror) that decides what each user may do."
+        title={t("title")}
+        description={t("description")}
         actions={
           <>
-            {principal.userType === "SUPER_ADMIN" && <RefreshButton />}
+            {principal.userType === "SUPER_ADMIN" && (
+              <ClientMessages namespaces={["roles"]}>
+                <RefreshButton />
+              </ClientMessages>
+            )}
             <Link href="/admin/roles/new" className={buttonClasses()}>
-              New role
+              {t("newRole")}
             </Link>
           </>
         }
@@ -88,19 +99,20 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
         method="get"
         action="/admin/roles"
         role="search"
-        aria-label="Search roles"
+        aria-label={t("search.form")}
         className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
       >
         <InputField
           wrapperClassName="min-w-64 flex-1"
-          label="Search"
+          label={t("search.label")}
           name="text"
           type="search"
+          dir="auto"
           defaultValue={query.text}
           maxLength={100}
-          placeholder="Part of a name or description"
+          placeholder={t("search.placeholder")}
         />
-        <SelectField wrapperClassName="w-32" label="Per page" name="size" defaultValue={String(query.size)}>
+        <SelectField wrapperClassName="w-32" label={t("search.perPage")} name="size" defaultValue={String(query.size)}>
           {ROLE_PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -108,38 +120,36 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
           ))}
         </SelectField>
         <Button type="submit" variant="secondary">
-          Search
+          {t("search.submit")}
         </Button>
       </form>
       {problem && (
-        <Alert tone={problem.tone} title={fromMirror ? "Showing the last mirrored roles" : "The gateway refused the search"}>
+        <Alert tone={problem.tone} title={fromMirror ? t("search.mirrorTitle") : t("search.refusedTitle")}>
           {problem.message}
         </Alert>
       )}
       {result &&
         (result.items.length === 0 ? (
           <EmptyState
-            title={query.text ? "No role matches this search" : "No roles yet"}
-            description={
-              query.page > 0 ? "This page is past the last one." : query.text ? "Try another part of the name." : "Create the first role."
-            }
+            title={query.text ? t("search.noMatch") : t("search.none")}
+            description={query.page > 0 ? t("search.pastLast") : query.text ? t("search.tryAnother") : t("search.createFirst")}
             action={
               query.text || query.page > 0 ? (
                 <Link href="/admin/roles" className={buttonClasses({ variant: "secondary" })}>
-                  Clear search
+                  {t("search.clear")}
                 </Link>
               ) : undefined
             }
           />
         ) : (
           <div className="overflow-hidden rounded-md border border-slate-200 bg-white shadow-xs">
-            <RolesTable items={result.items} caption={fromMirror ? "Last mirrored roles" : "Roles at the gateway"} />
+            <RolesTable items={result.items} caption={fromMirror ? t("table.captionMirror") : t("table.captionGateway")} />
             <div className="border-t border-slate-200">
               <Pager
                 page={result.page.number}
                 totalPages={result.page.totalPages}
                 hrefOf={(n) => hrefFor(query, n)}
-                summary={`${result.page.totalElements} ${result.page.totalElements === 1 ? "role" : "roles"}`}
+                summary={t("search.count", { count: result.page.totalElements })}
               />
             </div>
           </div>

@@ -2,21 +2,30 @@
 // same table restyled with CSS: header hidden, cells stacked with their labels), so nothing scrolls sideways.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-styles";
+import { InputField } from "@/components/ui/field";
+import { matchesSearch, sortByName } from "@/lib/admin/names";
+import { currentUiPrefs } from "@/server/i18n/prefs";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { pageAccess } from "@/server/auth/session";
-import { readerErrorText } from "@/server/i18n/error-text";
-import { isSuperAdmin, MESSAGES, notHeldBy } from "@/server/services/admin/grant-rules";
+import { isSuperAdmin, notHeldBy } from "@/server/services/admin/grant-rules";
 import { listUsers } from "@/server/services/admin/users/list-users";
 import { appContext } from "@/server/services/app-deps";
 import { PERMISSIONS } from "@/lib/permissions";
 import { NewUserButton } from "./_components/new-user-button";
 import { UserRowActions } from "./_components/user-row-actions";
 
-export const metadata: Metadata = { title: "Users" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 /** On a phone a cell is a block in the card's grid; the wide ones take the whole row. */
@@ -32,123 +41,171 @@ function PhoneLabel({ children }: { children: string }) {
   );
 }
 
-export default async function UsersPage() {
+export default async function UsersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const t = await getTranslations("users");
   const { principal, allowed } = await pageAccess("USERS_MANAGE");
-  if (!allowed) return <Forbidden area="Users" permission="USERS_MANAGE" />;
-  const { users, roles } = await listUsers(await appContext({ principal }));
+  if (!allowed) return <Forbidden area={t("title")} permission="USERS_MANAGE" />;
+  const prefs = await currentUiPrefs();
+  const { language } = prefs;
+  const rawQ = (await searchParams).q;
+  const q = (Array.isArray(rawQ) ? rawQ[0] : rawQ)?.slice(0, 100) ?? "";
+  const listed = await listUsers(await appContext({ principal }), prefs);
+  // The search is over names (Arabic or English, spelling-tolerant) and e-mails; the list is small, so in memory.
+  const users = listed.users.filter((u) => matchesSearch(q, [u.name, u.email]));
+  // Role names in the reader's collation (the SQL order is code points under PGlite's C collation).
+  const roles = sortByName(listed.roles, (r) => r.name, language);
   // Offer only what the viewer may do (the services refuse the rest): roles whose permissions they hold, no
   // controls on their own row, none on a super-admin's unless they are one.
   const superAdmin = isSuperAdmin(principal);
   const grantable = roles.filter((r) => notHeldBy(principal, r.permissions).length === 0);
   const rowRoles = roles.map((r) => ({ id: r.id, name: r.name, grantable: grantable.includes(r) }));
-  const say = await readerErrorText();
   const lockedReason = (u: (typeof users)[number]) =>
-    u.id === principal.userId
-      ? "This is you: another administrator changes your roles and status."
-      : u.userType === "SUPER_ADMIN" && !superAdmin
-        ? say(MESSAGES.changeSuperAdmin)
-        : null;
+    u.id === principal.userId ? t("locked.you") : u.userType === "SUPER_ADMIN" && !superAdmin ? t("locked.changeSuperAdmin") : null;
   const enableReason = (u: (typeof users)[number]) => {
     const beyond = notHeldBy(principal, [
       ...roles.filter((r) => u.roles.some((h) => h.id === r.id)).flatMap((r) => r.permissions),
       ...u.extraPermissions,
     ]);
-    return beyond.length ? say(MESSAGES.reEnable(beyond)) : null;
+    return beyond.length ? t("locked.reEnable", { names: beyond.join(", ") }) : null;
   };
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Users"
-        description="Who can sign in to the dashboard, with which roles. Disabling a user ends their sessions at once."
-        actions={
-          <NewUserButton
-            roles={grantable.map((r) => ({ name: r.name, summary: r.summary }))}
-            canGrantSuperAdmin={superAdmin}
-            permissions={superAdmin ? PERMISSIONS : []}
+    // One provider for the page's client parts (the new-user button and every row's actions).
+    <ClientMessages namespaces={["users"]}>
+      <div className="space-y-6">
+        <PageHeader
+          title={t("title")}
+          description={t("description")}
+          actions={
+            <NewUserButton
+              roles={grantable.map((r) => ({ name: r.name, summary: r.summary }))}
+              canGrantSuperAdmin={superAdmin}
+              permissions={superAdmin ? PERMISSIONS : []}
+            />
+          }
+        />
+        <form
+          method="get"
+          action="/admin/users"
+          role="search"
+          aria-label={t("search.form")}
+          className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
+        >
+          <InputField
+            wrapperClassName="min-w-64 flex-1"
+            label={t("search.label")}
+            name="q"
+            type="search"
+            dir="auto"
+            defaultValue={q}
+            maxLength={100}
+            placeholder={t("search.placeholder")}
           />
-        }
-      />
-      <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
-        <Table caption="Dashboard users" captionHidden className="max-sm:block">
-          <THead className="max-sm:sr-only">
-            <TR>
-              <TH>User</TH>
-              <TH>Type</TH>
-              <TH>Roles</TH>
-              <TH>State</TH>
-              <TH>Last sign-in</TH>
-              <TH>
-                <span className="sr-only">Actions</span>
-              </TH>
-            </TR>
-          </THead>
-          <TBody className="max-sm:block">
-            {users.map((u) => (
-              <TR key={u.id} className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2">
-                <TD className={PHONE_CELL_WIDE}>
-                  {/* Super-admins open the user's sessions and sign-in history (app/(dashboard)/admin/users/[userId]). */}
-                  {principal.userType === "SUPER_ADMIN" ? (
-                    <Link
-                      href={`/admin/users/${u.id}`}
-                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                      dir="auto"
-                    >
-                      {u.name}
-                    </Link>
-                  ) : (
-                    <span className="font-medium" dir="auto">
-                      {u.name}
-                    </span>
-                  )}
-                  <span className="block text-xs text-slate-600">
-                    <bdi dir="ltr">{u.email}</bdi>
-                  </span>
-                </TD>
-                <TD className={PHONE_CELL}>
-                  <PhoneLabel>Type</PhoneLabel>
-                  {u.userType === "SUPER_ADMIN" ? <Badge tone="info">Super-admin</Badge> : "User"}
-                </TD>
-                <TD className={PHONE_CELL}>
-                  <PhoneLabel>Roles</PhoneLabel>
-                  {u.userType === "SUPER_ADMIN" ? (
-                    <span className="text-slate-600">All permissions</span>
-                  ) : (
-                    u.roles.map((r) => r.name).join(", ") || <span className="text-slate-500">None</span>
-                  )}
-                </TD>
-                <TD className={PHONE_CELL}>
-                  <PhoneLabel>State</PhoneLabel>
-                  {u.status === "active" ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Disabled</Badge>}
-                </TD>
-                <TD className={`${PHONE_CELL} sm:whitespace-nowrap`}>
-                  <PhoneLabel>Last sign-in</PhoneLabel>
-                  {u.lastSignInAt ? (
-                    <LocalTime iso={u.lastSignInAt.toISOString()} relative />
-                  ) : (
-                    <span className="text-slate-500">Never</span>
-                  )}
-                </TD>
-                <TD className={PHONE_CELL_WIDE}>
-                  <UserRowActions
-                    user={{
-                      id: u.id,
-                      name: u.name,
-                      email: u.email,
-                      status: u.status,
-                      roleIds: u.roles.map((r) => r.id),
-                      invitationPending: u.invitationPending,
-                    }}
-                    roles={rowRoles}
-                    lockedReason={lockedReason(u)}
-                    enableBlockedReason={enableReason(u)}
-                    canResetFactors={principal.userType === "SUPER_ADMIN" && u.id !== principal.userId}
-                  />
-                </TD>
+          <Button type="submit" variant="secondary">
+            {t("search.submit")}
+          </Button>
+          {q && (
+            <Link href="/admin/users" className={buttonClasses({ variant: "ghost" })}>
+              {t("search.clear")}
+            </Link>
+          )}
+        </form>
+        {q && users.length === 0 && (
+          <p role="status" className="text-sm text-slate-600">
+            {t("search.none")}
+          </p>
+        )}
+        <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
+          <Table caption={t("table.caption")} captionHidden className="max-sm:block">
+            <THead className="max-sm:sr-only">
+              <TR>
+                <TH>{t("table.user")}</TH>
+                <TH>{t("table.type")}</TH>
+                <TH>{t("table.roles")}</TH>
+                <TH>{t("table.state")}</TH>
+                <TH>{t("table.lastSignIn")}</TH>
+                <TH>
+                  <span className="sr-only">{t("table.actions")}</span>
+                </TH>
               </TR>
-            ))}
-          </TBody>
-        </Table>
+            </THead>
+            <TBody className="max-sm:block">
+              {users.map((u) => (
+                <TR key={u.id} className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2">
+                  <TD className={PHONE_CELL_WIDE}>
+                    {/* Super-admins open the user's sessions and sign-in history (app/(dashboard)/admin/users/[userId]). */}
+                    {principal.userType === "SUPER_ADMIN" ? (
+                      <Link
+                        href={`/admin/users/${u.id}`}
+                        className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                        dir="auto"
+                      >
+                        {u.name}
+                      </Link>
+                    ) : (
+                      <span className="font-medium" dir="auto">
+                        {u.name}
+                      </span>
+                    )}
+                    <span className="block text-xs text-slate-600">
+                      <bdi dir="ltr">{u.email}</bdi>
+                    </span>
+                  </TD>
+                  <TD className={PHONE_CELL}>
+                    <PhoneLabel>{t("table.type")}</PhoneLabel>
+                    {u.userType === "SUPER_ADMIN" ? <Badge tone="info">{t("table.superAdmin")}</Badge> : t("table.user_")}
+                  </TD>
+                  <TD className={PHONE_CELL}>
+                    <PhoneLabel>{t("table.roles")}</PhoneLabel>
+                    {u.userType === "SUPER_ADMIN" ? (
+                      <span className="text-slate-600">{t("table.allPermissions")}</span>
+                    ) : u.roles.length ? (
+                      <span dir="auto">
+                        {sortByName(u.roles, (r) => r.name, language)
+                          .map((r) => r.name)
+                          .join(language === "ar" ? "، " : ", ")}
+                      </span>
+                    ) : (
+                      <span className="text-slate-500">{t("table.none")}</span>
+                    )}
+                  </TD>
+                  <TD className={PHONE_CELL}>
+                    <PhoneLabel>{t("table.state")}</PhoneLabel>
+                    {u.status === "active" ? (
+                      <Badge tone="success">{t("table.active")}</Badge>
+                    ) : (
+                      <Badge tone="danger">{t("table.disabled")}</Badge>
+                    )}
+                  </TD>
+                  <TD className={`${PHONE_CELL} sm:whitespace-nowrap`}>
+                    <PhoneLabel>{t("table.lastSignIn")}</PhoneLabel>
+                    {u.lastSignInAt ? (
+                      <LocalTime iso={u.lastSignInAt.toISOString()} relative />
+                    ) : (
+                      <span className="text-slate-500">{t("table.never")}</span>
+                    )}
+                  </TD>
+                  <TD className={PHONE_CELL_WIDE}>
+                    <UserRowActions
+                      user={{
+                        id: u.id,
+                        name: u.name,
+                        email: u.email,
+                        status: u.status,
+                        roleIds: u.roles.map((r) => r.id),
+                        invitationPending: u.invitationPending,
+                      }}
+                      roles={rowRoles}
+                      lockedReason={lockedReason(u)}
+                      enableBlockedReason={enableReason(u)}
+                      canResetFactors={principal.userType === "SUPER_ADMIN" && u.id !== principal.userId}
+                    />
+                  </TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        </div>
       </div>
-    </div>
+    </ClientMessages>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 // "Capture" on a row of the Captures screen: the payment page's capture dialog (full or partial), loaded on
 // demand. The result is announced above the list (the captured row leaves it when the page refreshes).
+import { useTranslations } from "next-intl";
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { CurrencyCode } from "@/lib/money";
-import type { ActionResult } from "@/lib/schemas/payment-actions-values";
+import { actionResultKey, type ActionResult } from "@/lib/schemas/payment-actions-values";
 
 const CaptureDialog = lazy(() => import("@/components/money-actions/capture-dialog").then((m) => ({ default: m.CaptureDialog })));
 
@@ -38,6 +39,8 @@ export function CaptureButton(p: {
   authorizedMinor: number;
   disabledReason?: string;
 }) {
+  const t = useTranslations("captures");
+  const say = useTranslations("moneyActions");
   const [open, setOpen] = useState(false);
   const setMessage = useContext(Ctx);
   return (
@@ -47,9 +50,9 @@ export function CaptureButton(p: {
         variant="secondary"
         disabledReason={p.disabledReason}
         onClick={() => setOpen(true)}
-        aria-label={`Capture order ${p.orderId}`}
+        aria-label={t("captureOrder", { orderId: p.orderId })}
       >
-        Capture
+        {t("capture")}
       </Button>
       {open && (
         <Suspense fallback={null}>
@@ -61,7 +64,8 @@ export function CaptureButton(p: {
             onClose={() => setOpen(false)}
             onDone={(r: ActionResult) => {
               setOpen(false);
-              setMessage({ tone: TONE[r.state] ?? "info", text: r.message });
+              const key = actionResultKey(r);
+              setMessage({ tone: TONE[r.state] ?? "info", text: key ? say(`result.${key}`) : r.message });
             }}
           />
         </Suspense>

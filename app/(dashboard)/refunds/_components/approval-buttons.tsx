@@ -2,6 +2,7 @@
 // Approve or reject a held refund (REFUNDS_APPROVE; never the requester's own). Both ask first, with the
 // consequence stated (amount, order, requester): approving sends the money back at once and cannot be undone.
 // The confirmation loads on demand.
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MoneyAmount } from "@/components/ui/money";
@@ -23,6 +24,7 @@ export interface ApprovalButtonsProps {
 }
 
 export function ApprovalButtons({ actionId, amount, orderId, requestedBy, disabledReason }: ApprovalButtonsProps) {
+  const t = useTranslations("refunds.decide");
   const setMessage = useDecisionMessage();
   const [asking, setAsking] = useState<Decision | null>(null);
   // The result stays on the page (the decided refund leaves the list when it refreshes); an error stays in the
@@ -30,11 +32,14 @@ export function ApprovalButtons({ actionId, amount, orderId, requestedBy, disabl
   const { submit, pending, error, reset } = useApiMutation({
     mutationFn: (decision: Decision) =>
       apiFetch<{ message: string; state: string }>(`/api/refunds/${actionId}/${decision}`, { method: "POST", body: {} }),
-    fallbackMessage: "The decision could not be recorded.",
+    fallbackMessage: t("notRecorded"),
     refresh: "always",
     onSuccess: (r) => {
       setAsking(null);
-      setMessage({ tone: r.state === "succeeded" || r.state === "rejected" ? "success" : "warning", text: r.message });
+      setMessage({
+        tone: r.state === "succeeded" || r.state === "rejected" ? "success" : "warning",
+        text: r.state === "succeeded" ? t("approved") : r.message,
+      });
     },
   });
   const ask = (decision: Decision) => {
@@ -42,42 +47,33 @@ export function ApprovalButtons({ actionId, amount, orderId, requestedBy, disabl
     reset();
     setAsking(decision);
   };
-  const what = amount ? <MoneyAmount value={amount} /> : "this refund";
+  const what = () => (amount ? <MoneyAmount value={amount} /> : t("thisRefund"));
+  const person = (c: React.ReactNode) => <bdi>{c}</bdi>;
+  const order = (c: React.ReactNode) => <bdi dir="ltr">{c}</bdi>;
   return (
     <div className="flex gap-2">
       <Button size="sm" disabled={pending} disabledReason={disabledReason} onClick={() => ask("approve")}>
-        Approve
+        {t("approve")}
       </Button>
       <Button size="sm" variant="secondary" disabled={pending} disabledReason={disabledReason} onClick={() => ask("reject")}>
-        Reject
+        {t("reject")}
       </Button>
       {asking && (
         <Suspense fallback={null}>
           <ConfirmDialog
             open
             onClose={() => setAsking(null)}
-            title={asking === "approve" ? "Approve this refund?" : "Reject this refund?"}
-            subject={
-              <>
-                Order <bdi dir="ltr">{orderId}</bdi> · requested by <bdi>{requestedBy}</bdi>
-              </>
-            }
-            confirmLabel={asking === "approve" ? "Approve refund" : "Reject refund"}
+            title={asking === "approve" ? t("approveTitle") : t("rejectTitle")}
+            subject={t.rich("subject", { orderId, name: requestedBy, o: order, p: person })}
+            confirmLabel={asking === "approve" ? t("approveConfirm") : t("rejectConfirm")}
             variant={asking === "approve" ? "danger" : "primary"}
             onConfirm={() => void submit(asking)}
             pending={pending}
             error={error}
           >
-            {asking === "approve" ? (
-              <>
-                {what} goes back to the customer&apos;s card on order <bdi dir="ltr">{orderId}</bdi> at once. A refund cannot be undone.
-              </>
-            ) : (
-              <>
-                The refund of {what} requested by <bdi>{requestedBy}</bdi> is not made; the amount becomes refundable again.{" "}
-                <bdi>{requestedBy}</bdi> can request it again.
-              </>
-            )}
+            {asking === "approve"
+              ? t.rich("approveBody", { orderId, a: what, o: order })
+              : t.rich("rejectBody", { name: requestedBy, a: what, p: person })}
           </ConfirmDialog>
         </Suspense>
       )}

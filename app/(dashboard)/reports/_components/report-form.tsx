@@ -3,17 +3,12 @@
 // the URL holds the report and can be shared; errors come from the schema the downloads use too.
 import { CurrencyOptions } from "@/components/ui/currency-options";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { InputField, SelectField } from "@/components/ui/field";
-import { PERIOD_LABEL, PERIOD_PRESETS } from "@/lib/reports/period";
-import { CLOSING_BREAKDOWNS, REPORT_IDS, REPORT_TITLE } from "@/lib/reports/report-table";
-
-const BREAKDOWN_LABEL: Record<(typeof CLOSING_BREAKDOWNS)[number], string> = {
-  none: "None",
-  branch: "By branch",
-  brand: "By card brand",
-};
+import { PERIOD_PRESETS } from "@/lib/reports/period";
+import { CLOSING_BREAKDOWNS, REPORT_IDS, REPORT_KEY } from "@/lib/reports/report-table";
 
 export interface ReportFormProps {
   /** The values as typed (last value of each parameter), shown back even when invalid. */
@@ -22,61 +17,62 @@ export interface ReportFormProps {
 }
 
 export function ReportForm({ values, errors }: ReportFormProps) {
+  const t = useTranslations("reports");
   const v = (k: string) => values[k] ?? "";
   const custom = v("period") === "custom" || (!v("period") && (v("from") !== "" || v("to") !== ""));
   return (
     <form
       method="get"
       action="/reports"
-      aria-label="Choose a report"
+      aria-label={t("form.label")}
       className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
     >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <SelectField label="Report" name="report" defaultValue={v("report") || "daily-closing"} error={errors.report}>
+        <SelectField label={t("form.report")} name="report" defaultValue={v("report") || "daily-closing"} error={errors.report}>
           {REPORT_IDS.map((id) => (
             <option key={id} value={id}>
-              {REPORT_TITLE[id]}
+              {t(`names.${REPORT_KEY[id]}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Period" name="period" defaultValue={custom ? "custom" : v("period") || "30d"} error={errors.period}>
+        <SelectField label={t("form.period")} name="period" defaultValue={custom ? "custom" : v("period") || "30d"} error={errors.period}>
           {PERIOD_PRESETS.map((p) => (
             <option key={p} value={p}>
-              {PERIOD_LABEL[p]}
+              {t(`periods.${p}`)}
             </option>
           ))}
         </SelectField>
-        <InputField label="From" name="from" type="date" defaultValue={v("from")} error={errors.from} hint="Custom range only." />
-        <InputField label="To" name="to" type="date" defaultValue={v("to")} error={errors.to} hint="Inclusive." />
+        <InputField label={t("form.from")} name="from" type="date" defaultValue={v("from")} error={errors.from} hint={t("form.fromHint")} />
+        <InputField label={t("form.to")} name="to" type="date" defaultValue={v("to")} error={errors.to} hint={t("form.toHint")} />
         <SelectField
-          label="Breakdown"
+          label={t("form.breakdown")}
           name="breakdown"
           defaultValue={v("breakdown") || "none"}
           error={errors.breakdown}
-          hint="Daily closing only."
+          hint={t("form.breakdownHint")}
         >
           {CLOSING_BREAKDOWNS.map((b) => (
             <option key={b} value={b}>
-              {BREAKDOWN_LABEL[b]}
+              {t(`form.breakdowns.${b}`)}
             </option>
           ))}
         </SelectField>
         <InputField
-          label="Branch"
+          label={t("form.branch")}
           name="branch"
           defaultValue={v("branch")}
           error={errors.branch}
           autoComplete="off"
-          hint="A branch ID, or empty."
+          hint={t("form.branchHint")}
         />
-        <SelectField label="Currency" name="currency" defaultValue={v("currency")} error={errors.currency}>
-          <CurrencyOptions anyLabel="All currencies" />
+        <SelectField label={t("form.currency")} name="currency" defaultValue={v("currency")} error={errors.currency}>
+          <CurrencyOptions anyLabel={t("form.allCurrencies")} />
         </SelectField>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit">Show report</Button>
+        <Button type="submit">{t("form.show")}</Button>
         <Link href="/reports" className={buttonClasses({ variant: "ghost" })}>
-          Reset
+          {t("form.reset")}
         </Link>
       </div>
     </form>

@@ -3,16 +3,17 @@
 // in the reporting zone, and the totals in a styled footer. Paired columns ("Sales (count)", "Sales (amount)") share
 // a group header ("Sales" over "Count" and "Amount", colgroup-scoped) so that daily closing's 13 figures fit a
 // laptop; the first column stays in view while the table scrolls sideways. Server-rendered: no JavaScript.
+import { useLocale, useTranslations } from "next-intl";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { cx } from "@/components/ui/cx";
 import { currencyDigits, isCurrencyCode } from "@/lib/money";
 import { isMoneyCell, type ReportCell, type ReportColumn, type ReportRow, type ReportTable } from "@/lib/reports/report-table";
 import { formatInZone } from "@/lib/transactions/zoned-time";
 
-/** "1,250.00"; a negative amount (a day's net) with a true minus sign. The currency is its own column. */
-export function amountText(minor: number, currency: string): string {
+/** "1,250.00" (in the reader's digits); a negative amount (a day's net) with a true minus sign. The currency is its own column. */
+export function amountText(minor: number, currency: string, locale = "en-GB"): string {
   const digits = isCurrencyCode(currency) ? currencyDigits(currency) : 0;
-  const text = new Intl.NumberFormat("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
     Math.abs(minor) / 10 ** digits,
   );
   return minor < 0 ? `\u2212${text}` : text;
@@ -24,31 +25,33 @@ interface HeaderGroup {
   columns: Array<{ column: ReportColumn; sub: string }>;
 }
 
-const PAIRED = /^(.+) \((count|amount)\)$/;
-
-/** Consecutive columns labelled "X (count)", "X (amount)" become one group "X" with sub-headers "Count", "Amount". */
-export function headerGroups(columns: ReportColumn[]): HeaderGroup[] {
+/**
+ * Consecutive paired columns ("X (count)", "X (amount)") become one group "X" with sub-headers "Count", "Amount"
+ * (the sub-headers' words in the reader's language).
+ */
+export function headerGroups(columns: ReportColumn[], sub: { count: string; amount: string }): HeaderGroup[] {
   const groups: HeaderGroup[] = [];
   for (const column of columns) {
-    const m = PAIRED.exec(column.label);
+    const pair = column.pair;
     const last = groups.at(-1);
-    if (m && last && last.label === m[1]) last.columns.push({ column, sub: m[2] === "count" ? "Count" : "Amount" });
-    else if (m) groups.push({ label: m[1]!, columns: [{ column, sub: m[2] === "count" ? "Count" : "Amount" }] });
+    if (pair && last && last.label === pair.groupLabel) last.columns.push({ column, sub: sub[pair.part] });
+    else if (pair) groups.push({ label: pair.groupLabel, columns: [{ column, sub: sub[pair.part] }] });
     else groups.push({ label: null, columns: [{ column, sub: column.label }] });
   }
   return groups;
 }
 
 function Cell({ column, value, zone }: { column: ReportColumn; value: ReportCell | undefined; zone: string }) {
+  const locale = useLocale();
   if (value === null || value === undefined || value === "") return <span className="text-slate-500">—</span>;
   if (isMoneyCell(value)) {
     return (
       <bdi dir="ltr" className="whitespace-nowrap tabular-nums">
-        {amountText(value.minor, value.currency)}
+        {amountText(value.minor, value.currency, locale)}
       </bdi>
     );
   }
-  if (column.kind === "count" && typeof value === "number") return <bdi dir="ltr">{value.toLocaleString("en-GB")}</bdi>;
+  if (column.kind === "count" && typeof value === "number") return <bdi dir="ltr">{new Intl.NumberFormat(locale).format(value)}</bdi>;
   if (column.kind === "datetime" && typeof value === "string") {
     return (
       <bdi dir="ltr" className="whitespace-nowrap">
@@ -82,7 +85,8 @@ export interface ReportTableViewProps {
 }
 
 export function ReportTableView({ table, caption, rows }: ReportTableViewProps) {
-  const groups = headerGroups(table.columns);
+  const t = useTranslations("reports");
+  const groups = headerGroups(table.columns, { count: t("table.count"), amount: t("table.amount") });
   const grouped = groups.some((g) => g.label !== null);
   const [first, ...rest] = table.columns;
   return (
@@ -146,7 +150,7 @@ export function ReportTableView({ table, caption, rows }: ReportTableViewProps) 
               {/* The first cell names the row: its own label, or "Total". */}
               <TH scope="row" numeric={numeric(first)} className={cx(TIGHT, STICKY, "bg-slate-50 whitespace-nowrap")}>
                 {row[first.key] === null || row[first.key] === undefined ? (
-                  "Total"
+                  t("table.total")
                 ) : (
                   <Cell column={first} value={row[first.key]} zone={table.timeZone} />
                 )}

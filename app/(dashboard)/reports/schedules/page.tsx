@@ -3,6 +3,11 @@
 // status; "New schedule", and per schedule "Send now", pause or resume, and delete. Server-rendered; the dialogs
 // load on use.
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { REPORT_KEY } from "@/lib/reports/report-table";
+import { currentUiPrefs } from "@/server/i18n/prefs";
+import { scheduleWords } from "@/server/services/reports/schedules/schedule-words";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -16,18 +21,24 @@ import { listSchedules, type ScheduleView } from "@/server/services/reports/sche
 import { NewSchedule } from "./_components/new-schedule";
 import { ScheduleActions } from "./_components/schedule-actions";
 
-export const metadata: Metadata = { title: "Scheduled reports" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("reports");
+  return { title: t("schedules.title") };
+}
 export const dynamic = "force-dynamic";
 
-const BREAKDOWN: Record<string, string> = { branch: "by branch", brand: "by card brand" };
+type ReportsT = Awaited<ReturnType<typeof getTranslations<"reports">>>;
 
 /** "2026-11-30 07:00" on the reporting zone's clock (the page says which zone). */
 const inZone = (iso: string, zone: string) => formatInZone(new Date(iso), zone).slice(0, 16);
 
-function Options({ s }: { s: ScheduleView }) {
-  const parts = [BREAKDOWN[s.breakdown], s.currency ? `${s.currency} only` : null, s.branchId ? `branch ${s.branchId}` : null].filter(
-    Boolean,
-  );
+function Options({ s, t }: { s: ScheduleView; t: ReportsT }) {
+  const breakdown = s.breakdown === "branch" ? t("schedules.byBranch") : s.breakdown === "brand" ? t("schedules.byBrand") : null;
+  const parts = [
+    breakdown,
+    s.currency ? t("schedules.currencyOnly", { currency: s.currency }) : null,
+    s.branchId ? t("schedules.branch", { branch: s.branchId }) : null,
+  ].filter(Boolean);
   return parts.length ? <span className="block text-xs text-slate-600">{parts.join(" · ")}</span> : null;
 }
 
@@ -44,11 +55,13 @@ function PhoneLabel({ children }: { children: string }) {
   );
 }
 
-function LastRun({ s }: { s: ScheduleView }) {
-  if (!s.lastRunAt) return <span className="text-slate-500">Not run yet</span>;
+function LastRun({ s, t }: { s: ScheduleView; t: ReportsT }) {
+  if (!s.lastRunAt) return <span className="text-slate-500">{t("schedules.notRun")}</span>;
   return (
     <>
-      <Badge tone={s.lastResult === "sent" ? "success" : "danger"}>{s.lastResult === "sent" ? "Sent" : "Failed"}</Badge>
+      <Badge tone={s.lastResult === "sent" ? "success" : "danger"}>
+        {s.lastResult === "sent" ? t("schedules.sent") : t("schedules.failed")}
+      </Badge>
       <span className="mt-1 block text-sm whitespace-nowrap">
         <bdi dir="ltr">{inZone(s.lastRunAt, s.timeZone)}</bdi>
       </span>
@@ -63,121 +76,121 @@ function LastRun({ s }: { s: ScheduleView }) {
 
 export default async function ScheduledReportsPage() {
   const { principal, allowed } = await pageAccess("REPORTS_VIEW");
-  if (!allowed) return <Forbidden area="Scheduled reports" permission="REPORTS_VIEW" />;
+  const t = await getTranslations("reports");
+  if (!allowed) return <Forbidden area={t("schedules.title")} permission="REPORTS_VIEW" />;
   const ctx = await appContext({ principal });
-  const schedules = await listSchedules(ctx);
+  const [schedules, prefs] = await Promise.all([listSchedules(ctx), currentUiPrefs()]);
   const zone = ctx.deps.config.reportTimeZone;
   const showOwner = schedules.some((s) => !s.owner.isMe);
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Scheduled reports"
-        back={{ href: "/reports", label: "Reports" }}
-        description={
-          <>
-            Reports e-mailed to a list of recipients every day, week or month, with the report attached as CSV and its totals in the
-            message. Times are on the reporting time zone&apos;s clock (<bdi dir="ltr">{zone}</bdi>). A report runs with its owner&apos;s
-            current access: if they lose the Reports permission, it stops and is paused.
-          </>
-        }
-        actions={<NewSchedule timeZone={zone} />}
-      />
-      <Card title="Schedules" padded={false}>
-        {schedules.length === 0 ? (
-          <div className="p-5">
-            <EmptyState
-              title="No scheduled report"
-              description="Schedule a report to have it e-mailed to you or your team, e.g. the daily closing every morning."
-            />
-          </div>
-        ) : (
-          <Table caption="Scheduled reports, newest first" captionHidden className="max-sm:block">
-            <THead className="max-sm:sr-only">
-              <TR>
-                <TH>Report</TH>
-                <TH>Schedule</TH>
-                <TH>Recipients</TH>
-                <TH>Next run</TH>
-                <TH>Last run</TH>
-                <TH>Status</TH>
-                <TH>
-                  <span className="sr-only">Actions</span>
-                </TH>
-              </TR>
-            </THead>
-            <TBody className="max-sm:block">
-              {schedules.map((s) => (
-                <TR
-                  key={s.id}
-                  data-testid="schedule-row"
-                  data-schedule-id={s.id}
-                  className="align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2"
-                >
-                  <TD className={PHONE_CELL_WIDE}>
-                    <span className="font-medium sm:whitespace-nowrap">{s.reportTitle}</span>
-                    <Options s={s} />
-                    {showOwner && (
-                      <span className="block text-xs text-slate-600">
-                        Owner <bdi dir="ltr">{s.owner.email}</bdi>
-                      </span>
-                    )}
-                  </TD>
-                  <TD className={PHONE_CELL_WIDE}>
-                    <PhoneLabel>Schedule</PhoneLabel>
-                    {s.words}{" "}
-                    <span className="text-slate-600">
-                      (<bdi dir="ltr">{s.timeZone}</bdi>)
-                    </span>
-                  </TD>
-                  <TD className={PHONE_CELL_WIDE}>
-                    <PhoneLabel>Recipients</PhoneLabel>
-                    <ul className="space-y-0.5 text-sm">
-                      {s.recipients.slice(0, 3).map((r) => (
-                        <li key={r} className="max-sm:break-all sm:whitespace-nowrap">
-                          <bdi dir="ltr">{r}</bdi>
-                        </li>
-                      ))}
-                      {s.recipients.length > 3 && <li className="text-slate-600">and {s.recipients.length - 3} more</li>}
-                    </ul>
-                  </TD>
-                  <TD className={`${PHONE_CELL} whitespace-nowrap`}>
-                    <PhoneLabel>Next run</PhoneLabel>
-                    {s.status === "active" ? (
-                      <bdi dir="ltr">{inZone(s.nextRunAt, s.timeZone)}</bdi>
-                    ) : (
-                      <span className="text-slate-500">—</span>
-                    )}
-                  </TD>
-                  <TD className={PHONE_CELL}>
-                    <PhoneLabel>Last run</PhoneLabel>
-                    <LastRun s={s} />
-                  </TD>
-                  <TD className={PHONE_CELL}>
-                    <PhoneLabel>Status</PhoneLabel>
-                    <Badge tone={s.status === "active" ? "success" : "warning"} dot>
-                      {s.status === "active" ? "Active" : "Paused"}
-                    </Badge>
-                    {s.status === "paused" && s.pauseReason && (
-                      <span dir="auto" className="mt-1 block max-w-xs text-xs text-slate-700">
-                        {s.pauseReason}
-                      </span>
-                    )}
-                  </TD>
-                  <TD className={PHONE_CELL_WIDE}>
-                    <ScheduleActions
-                      scheduleId={s.id}
-                      status={s.status}
-                      frequency={s.frequency}
-                      recipients={s.recipients.length}
-                      label={`${s.reportTitle} · ${s.words}`}
-                    />
-                  </TD>
+    <ClientMessages namespaces={["reports"]}>
+      <div className="space-y-6">
+        <PageHeader
+          title={t("schedules.title")}
+          back={{ href: "/reports", label: t("schedules.back") }}
+          description={t.rich("schedules.description", { zone, tz: (c) => <bdi dir="ltr">{c}</bdi> })}
+          actions={<NewSchedule timeZone={zone} />}
+        />
+        <Card title={t("schedules.card")} padded={false}>
+          {schedules.length === 0 ? (
+            <div className="p-5">
+              <EmptyState title={t("schedules.emptyTitle")} description={t("schedules.emptyDescription")} />
+            </div>
+          ) : (
+            <Table caption={t("schedules.caption")} captionHidden className="max-sm:block">
+              <THead className="max-sm:sr-only">
+                <TR>
+                  <TH>{t("schedules.columns.report")}</TH>
+                  <TH>{t("schedules.columns.schedule")}</TH>
+                  <TH>{t("schedules.columns.recipients")}</TH>
+                  <TH>{t("schedules.columns.nextRun")}</TH>
+                  <TH>{t("schedules.columns.lastRun")}</TH>
+                  <TH>{t("schedules.columns.status")}</TH>
+                  <TH>
+                    <span className="sr-only">{t("schedules.columns.actions")}</span>
+                  </TH>
                 </TR>
-              ))}
-            </TBody>
-          </Table>
-        )}
-      </Card>
-    </div>
+              </THead>
+              <TBody className="max-sm:block">
+                {schedules.map((s) => {
+                  const title = t(`names.${REPORT_KEY[s.report]}`);
+                  const words = scheduleWords(s.timing, prefs);
+                  return (
+                    <TR
+                      key={s.id}
+                      data-testid="schedule-row"
+                      data-schedule-id={s.id}
+                      className="align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2"
+                    >
+                      <TD className={PHONE_CELL_WIDE}>
+                        <span className="font-medium sm:whitespace-nowrap">{title}</span>
+                        <Options s={s} t={t} />
+                        {showOwner && (
+                          <span className="block text-xs text-slate-600">
+                            {t.rich("schedules.owner", { email: s.owner.email, e: (c) => <bdi dir="ltr">{c}</bdi> })}
+                          </span>
+                        )}
+                      </TD>
+                      <TD className={PHONE_CELL_WIDE}>
+                        <PhoneLabel>{t("schedules.columns.schedule")}</PhoneLabel>
+                        {words}{" "}
+                        <span className="text-slate-600">
+                          (<bdi dir="ltr">{s.timeZone}</bdi>)
+                        </span>
+                      </TD>
+                      <TD className={PHONE_CELL_WIDE}>
+                        <PhoneLabel>{t("schedules.columns.recipients")}</PhoneLabel>
+                        <ul className="space-y-0.5 text-sm">
+                          {s.recipients.slice(0, 3).map((r) => (
+                            <li key={r} className="max-sm:break-all sm:whitespace-nowrap">
+                              <bdi dir="ltr">{r}</bdi>
+                            </li>
+                          ))}
+                          {s.recipients.length > 3 && (
+                            <li className="text-slate-600">{t("schedules.more", { count: s.recipients.length - 3 })}</li>
+                          )}
+                        </ul>
+                      </TD>
+                      <TD className={`${PHONE_CELL} whitespace-nowrap`}>
+                        <PhoneLabel>{t("schedules.columns.nextRun")}</PhoneLabel>
+                        {s.status === "active" ? (
+                          <bdi dir="ltr">{inZone(s.nextRunAt, s.timeZone)}</bdi>
+                        ) : (
+                          <span className="text-slate-500">—</span>
+                        )}
+                      </TD>
+                      <TD className={PHONE_CELL}>
+                        <PhoneLabel>{t("schedules.columns.lastRun")}</PhoneLabel>
+                        <LastRun s={s} t={t} />
+                      </TD>
+                      <TD className={PHONE_CELL}>
+                        <PhoneLabel>{t("schedules.columns.status")}</PhoneLabel>
+                        <Badge tone={s.status === "active" ? "success" : "warning"} dot>
+                          {s.status === "active" ? t("schedules.active") : t("schedules.paused")}
+                        </Badge>
+                        {s.status === "paused" && s.pauseReason && (
+                          <span dir="auto" className="mt-1 block max-w-xs text-xs text-slate-700">
+                            {s.pauseReason}
+                          </span>
+                        )}
+                      </TD>
+                      <TD className={PHONE_CELL_WIDE}>
+                        <ScheduleActions
+                          scheduleId={s.id}
+                          status={s.status}
+                          frequency={s.frequency}
+                          recipients={s.recipients.length}
+                          label={`${title} · ${words}`}
+                        />
+                      </TD>
+                    </TR>
+                  );
+                })}
+              </TBody>
+            </Table>
+          )}
+        </Card>
+      </div>
+    </ClientMessages>
   );
 }

@@ -1,16 +1,18 @@
 "use client";
 // Deletes one of the user's saved views (DELETE /api/transactions/views/[viewId]) and refreshes the list.
+import { useTranslations } from "next-intl";
 import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function DeleteViewButton({ viewId, name }: { viewId: string; name: string }) {
+  const t = useTranslations("transactions.views");
   const {
     submit,
     pending: busy,
     error,
   } = useApiMutation({
     mutationFn: () => apiFetch(`/api/transactions/views/${viewId}`, { method: "DELETE" }),
-    fallbackMessage: "The view could not be deleted.",
+    fallbackMessage: t("notDeleted"),
     refresh: true,
   });
   return (
@@ -18,7 +20,7 @@ export function DeleteViewButton({ viewId, name }: { viewId: string; name: strin
       <button
         type="button"
         disabled={busy}
-        aria-label={`Delete saved view “${name}”`}
+        aria-label={t("delete", { name })}
         onClick={() => void submit()}
         className="inline-flex size-6 items-center justify-center rounded-sm text-slate-500 hover:bg-slate-200 hover:text-slate-900 disabled:opacity-50"
       >

@@ -4,14 +4,16 @@
 // that the API uses. The amount bounds need a currency: disabled until one is chosen, and both fields say so.
 import { CurrencyOptions } from "@/components/ui/currency-options";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { AutoApplyForm } from "@/components/list/auto-apply-form";
 import { Disclosure } from "@/components/list/disclosure";
 import { FilterSheet } from "@/components/list/filter-sheet";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
-import { COLUMN_IDS, OPTIONAL_COLUMNS, type ColumnId } from "@/lib/transactions/columns";
-import { KIND_LABEL, kindLabel, STATUS_LABEL } from "@/lib/transactions/labels";
+import { COLUMN_IDS, type ColumnId } from "@/lib/transactions/columns";
+import { KIND_LABEL } from "@/lib/transactions/labels";
+import { kindText, statusText } from "@/lib/i18n/vocab";
 import { PAGE_SIZES } from "@/lib/transactions/list-query";
 import { PAYMENT_STATUSES } from "@/lib/payment-status";
 
@@ -32,19 +34,21 @@ export interface FilterFormProps {
 const MORE_FILTERS = ["orderId", "email", "last4", "branch", "amountMin", "amountMax"] as const;
 
 export function FilterForm({ values, statuses, errors, columns, zone, sort, dir, activeCount }: FilterFormProps) {
+  const t = useTranslations("transactions");
+  const vocab = useTranslations("vocab");
   const v = (k: string) => values[k] ?? "";
   const statusValue = statuses.join(",");
   const kinds = Object.keys(KIND_LABEL);
   const type = v("type");
   const moreOpen = MORE_FILTERS.some((k) => v(k) !== "" || errors[k]);
   const currency = v("currency");
-  const amountHint = currency ? `In ${currency}.` : "Choose a currency first: amounts are in its units.";
+  const amountHint = currency ? t("filters.amountIn", { currency }) : t("filters.amountNeedsCurrency");
   return (
     <FilterSheet activeCount={activeCount} open={Object.values(errors).some(Boolean)}>
       <AutoApplyForm
         action="/transactions"
         role="search"
-        aria-label="Filter transactions"
+        aria-label={t("filters.formLabel")}
         className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
       >
         <input type="hidden" name="tz" value={zone} />
@@ -60,45 +64,50 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <InputField
             wrapperClassName="sm:col-span-2"
-            label="Search"
+            label={t("filters.search")}
             name="q"
             type="search"
             defaultValue={v("q")}
-            hint="Part of an order ID, gateway ID or e-mail; a payment ID; an amount (275.50); or a card’s last 4 digits."
+            hint={t("filters.searchHint")}
             error={errors.q}
           />
-          <SelectField label="Status" name="status" defaultValue={statusValue} error={errors.status}>
-            <option value="">Any status</option>
-            {statuses.length > 1 && (
-              <option value={statusValue}>{statuses.map((s) => (STATUS_LABEL as Record<string, string>)[s] ?? s).join(", ")}</option>
-            )}
+          <SelectField label={t("filters.status")} name="status" defaultValue={statusValue} error={errors.status}>
+            <option value="">{t("filters.anyStatus")}</option>
+            {statuses.length > 1 && <option value={statusValue}>{statuses.map((s) => statusText(vocab, s)).join(", ")}</option>}
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABEL[s]}
+                {statusText(vocab, s)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Type" name="type" defaultValue={type} error={errors.type}>
-            <option value="">Any type</option>
-            {type && !kinds.includes(type) && <option value={type}>{kindLabel(type)}</option>}
+          <SelectField label={t("filters.type")} name="type" defaultValue={type} error={errors.type}>
+            <option value="">{t("filters.anyType")}</option>
+            {type && !kinds.includes(type) && <option value={type}>{kindText(vocab, type)}</option>}
             {kinds.map((k) => (
               <option key={k} value={k}>
-                {KIND_LABEL[k]}
+                {kindText(vocab, k)}
               </option>
             ))}
           </SelectField>
-          <InputField label="From" name="from" type="date" defaultValue={v("from")} error={errors.from} hint={`Days in ${zone}.`} />
-          <InputField label="To" name="to" type="date" defaultValue={v("to")} error={errors.to} />
+          <InputField
+            label={t("filters.from")}
+            name="from"
+            type="date"
+            defaultValue={v("from")}
+            error={errors.from}
+            hint={t("filters.fromHint", { zone })}
+          />
+          <InputField label={t("filters.to")} name="to" type="date" defaultValue={v("to")} error={errors.to} />
           <SelectField
-            label="Currency"
+            label={t("filters.currency")}
             name="currency"
             defaultValue={currency}
             error={errors.currency}
-            hint={errors.currency ? undefined : "Needed to filter by amount."}
+            hint={errors.currency ? undefined : t("filters.currencyHint")}
           >
-            <CurrencyOptions anyLabel="Any currency" />
+            <CurrencyOptions anyLabel={t("filters.anyCurrency")} />
           </SelectField>
-          <SelectField label="Rows per page" name="size" defaultValue={v("size") || "50"} error={errors.size}>
+          <SelectField label={t("filters.size")} name="size" defaultValue={v("size") || "50"} error={errors.size}>
             {PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -108,11 +117,11 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
         </div>
 
         <Disclosure initialOpen={moreOpen} className="group">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">More filters</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">{t("filters.more")}</summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <InputField label="Order ID" name="orderId" defaultValue={v("orderId")} error={errors.orderId} autoComplete="off" />
+            <InputField label={t("filters.orderId")} name="orderId" defaultValue={v("orderId")} error={errors.orderId} autoComplete="off" />
             <InputField
-              label="Payer e-mail"
+              label={t("filters.email")}
               name="email"
               type="email"
               dir="ltr"
@@ -121,7 +130,7 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
               autoComplete="off"
             />
             <InputField
-              label="Card last 4"
+              label={t("filters.last4")}
               name="last4"
               inputMode="numeric"
               pattern="[0-9]{4}"
@@ -131,9 +140,9 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
               error={errors.last4}
               autoComplete="off"
             />
-            <InputField label="Branch" name="branch" defaultValue={v("branch")} error={errors.branch} />
+            <InputField label={t("filters.branch")} name="branch" defaultValue={v("branch")} error={errors.branch} />
             <InputField
-              label="Smallest amount"
+              label={t("filters.amountMin")}
               name="amountMin"
               inputMode="decimal"
               dir="ltr"
@@ -146,7 +155,7 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
               autoComplete="off"
             />
             <InputField
-              label="Largest amount"
+              label={t("filters.amountMax")}
               name="amountMax"
               inputMode="decimal"
               dir="ltr"
@@ -162,9 +171,9 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
         </Disclosure>
 
         <details className="group">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">Columns</summary>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700 select-none">{t("filters.columns")}</summary>
           <fieldset className="mt-3">
-            <legend className="text-sm text-slate-600">Date, status and amount are always shown. Untick all for the default set.</legend>
+            <legend className="text-sm text-slate-600">{t("filters.columnsLegend")}</legend>
             <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
               {COLUMN_IDS.map((c) => (
                 <CheckboxField
@@ -174,8 +183,8 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
                   // "column" keeps these names distinct from the filter fields of the same name for screen readers.
                   label={
                     <>
-                      {OPTIONAL_COLUMNS[c]}
-                      <span className="sr-only"> column</span>
+                      {t(`columns.${c}`)}
+                      <span className="sr-only">{t("filters.columnSuffix")}</span>
                     </>
                   }
                   defaultChecked={columns.includes(c)}
@@ -188,10 +197,10 @@ export function FilterForm({ values, statuses, errors, columns, zone, sort, dir,
         <div className="flex flex-wrap items-center gap-2">
           {/* Filters apply as they change; the button applies at once (and is the form's submit without JavaScript). */}
           <Button type="submit" variant="secondary">
-            Apply filters
+            {t("filters.apply")}
           </Button>
           <Link href={`/transactions?tz=${encodeURIComponent(zone)}`} className={buttonClasses({ variant: "ghost" })}>
-            Clear filters
+            {t("clearFilters")}
           </Link>
         </div>
       </AutoApplyForm>

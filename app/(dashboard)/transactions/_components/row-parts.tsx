@@ -1,6 +1,7 @@
 // Pieces the transactions table and its phone cards share, so both say the same thing: the listed amount (what
 // was captured after a partial capture, with the authorized amount beside it), the time (relative for the last
 // day, where recency matters), the card mask and the payment's link text.
+import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import { asMoney, ledgerDecimal, listedAmount } from "@/lib/transactions/format";
@@ -23,9 +24,13 @@ export function ListedAmount({ row }: { row: TransactionRow }) {
 }
 
 function AuthorizedNote({ row, authorizedMinor }: { row: TransactionRow; authorizedMinor: number }) {
+  const t = useTranslations("transactions");
   return (
     <span className="block text-xs font-normal text-slate-500">
-      of <bdi dir="ltr">{ledgerDecimal(authorizedMinor, row.currency)}</bdi> authorized
+      {t.rich("row.authorizedNote", {
+        amount: ledgerDecimal(authorizedMinor, row.currency),
+        n: (c) => <bdi dir="ltr">{c}</bdi>,
+      })}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 // "Save view": names the current filter and keeps it for this user (POST /api/transactions/views), validated by
 // the same schema as the server's.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -8,23 +9,19 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
-import type { CreateSavedView, CreateSavedViewInput } from "@/lib/transactions/saved-view";
+import { savedViewMessageKey, type CreateSavedView, type CreateSavedViewInput } from "@/lib/transactions/saved-view";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function SaveViewButton({ query }: { query: string }) {
+  const t = useTranslations("transactions.views");
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Save view
+        {t("save")}
       </Button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Save this view"
-        description="Keep these filters, sort and columns under a name. Only you see your views."
-      >
+      <Dialog open={open} onClose={() => setOpen(false)} title={t("dialogTitle")} description={t("dialogDescription")}>
         <SaveViewForm query={query} onDone={() => setOpen(false)} />
       </Dialog>
     </>
@@ -32,6 +29,7 @@ export function SaveViewButton({ query }: { query: string }) {
 }
 
 function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) {
+  const t = useTranslations("transactions.views");
   const {
     register,
     handleSubmit,
@@ -44,7 +42,7 @@ function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) 
   // A taken name: the server's sentence goes beside the name field, not above the form.
   const { submit, error } = useApiMutation({
     mutationFn: (values: CreateSavedView) => apiFetch("/api/transactions/views", { method: "POST", body: values }),
-    fallbackMessage: "The view could not be saved.",
+    fallbackMessage: t("notSaved"),
     message: (e) => (e.fields?.name ? null : e.message),
     onError: (e) => {
       if (e.fields?.name) setFieldError("name", { message: e.message });
@@ -53,27 +51,31 @@ function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) 
     onSuccess: onDone,
   });
   const onSubmit = handleSubmit(submit);
+  const say = (message: string | undefined) => {
+    const key = savedViewMessageKey(message);
+    return key ? t(`errors.${key}`) : message;
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
-      {errors.query?.message && <Alert tone="error">{errors.query.message}</Alert>}
+      {errors.query?.message && <Alert tone="error">{say(errors.query.message)}</Alert>}
       <InputField
-        label="Name"
+        label={t("name")}
         required
         maxLength={60}
         data-autofocus
-        placeholder="My morning filter"
-        error={errors.name?.message}
+        placeholder={t("namePlaceholder")}
+        error={say(errors.name?.message)}
         {...register("name")}
       />
       <input type="hidden" {...register("query")} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          Cancel
+          {t("cancel")}
         </Button>
         <Button type="submit" loading={isSubmitting}>
-          Save view
+          {t("save")}
         </Button>
       </div>
     </form>

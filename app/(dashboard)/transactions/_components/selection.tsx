@@ -2,6 +2,7 @@
 // Row selection for "Export selected". The row checkboxes are plain server-rendered inputs of the export form
 // (`form="export-selected"`), so the export works without JavaScript; this adds "select all on this page" and a
 // count, and disables the button while nothing is ticked.
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -27,6 +28,7 @@ function useSelection(): { checked: number; total: number } | null {
 }
 
 export function SelectAllCheckbox() {
+  const t = useTranslations("transactions");
   const selection = useSelection();
   const ref = useRef<HTMLInputElement>(null);
   const all = selection !== null && selection.total > 0 && selection.checked === selection.total;
@@ -38,7 +40,7 @@ export function SelectAllCheckbox() {
     <input
       ref={ref}
       type="checkbox"
-      aria-label="Select all rows on this page"
+      aria-label={t("selectAll")}
       checked={all}
       disabled={selection === null || selection.total === 0}
       onChange={(e) => {
@@ -51,11 +53,12 @@ export function SelectAllCheckbox() {
 }
 
 export function ExportSelectedButton() {
+  const t = useTranslations("transactions");
   const selection = useSelection();
   const count = selection?.checked ?? 0;
   return (
     <Button type="submit" form={EXPORT_FORM_ID} variant="secondary" disabled={selection !== null && count === 0}>
-      Export selected{selection !== null && count > 0 ? ` (${count})` : ""}
+      {selection !== null && count > 0 ? t("exportSelectedCount", { count }) : t("exportSelected")}
     </Button>
   );
 }

@@ -4,13 +4,15 @@
 // stretched link, components/list/responsive-list.tsx); the selection checkbox sits above it. Columns are sized
 // to fit 1280 px without sideways scrolling: long values are truncated with the whole value in the title.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { ABOVE_ROW_LINK, CLICKABLE_ROW, ROW_LINK } from "@/components/list/responsive-list";
 import { Badge } from "@/components/ui/badge";
 import { CardMask } from "@/components/ui/card-mask";
 import { cx } from "@/components/ui/cx";
 import { nextSortDirection, SortableTH, Table, TBody, TD, TH, THead, TR, type SortDirection } from "@/components/ui/table";
-import { OPTIONAL_COLUMNS, type ColumnId } from "@/lib/transactions/columns";
-import { kindLabel, kindShortLabel, statusLabel, statusTone } from "@/lib/transactions/labels";
+import type { ColumnId } from "@/lib/transactions/columns";
+import { statusTone } from "@/lib/transactions/labels";
+import { kindShortText, kindText, statusText } from "@/lib/i18n/vocab";
 import type { SortKey } from "@/lib/transactions/cursor";
 import type { TransactionRow } from "@/server/services/transactions/ledger-query";
 import { Amount, ListedAmount, When } from "./row-parts";
@@ -41,11 +43,12 @@ function Truncated({ text, className, dir = "ltr" }: { text: string; className?:
 }
 
 function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
+  const vocab = useTranslations("vocab");
   switch (column) {
     case "order":
       return <Truncated text={row.orderId} className="font-mono text-xs" />;
     case "type":
-      return <span title={kindLabel(row.kind)}>{kindShortLabel(row.kind)}</span>;
+      return <span title={kindText(vocab, row.kind)}>{kindShortText(vocab, row.kind)}</span>;
     case "payer":
       return row.payerName ? <Truncated text={row.payerName} dir="auto" /> : <Muted />;
     case "email":
@@ -64,8 +67,8 @@ function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
 }
 
 /** The row's tooltip: the long type label (with the interface), the whole order id and e-mail. */
-function rowTitle(r: TransactionRow): string {
-  return [kindLabel(r.kind), `Order ${r.orderId}`, r.payerEmail].filter(Boolean).join(" · ");
+function rowTitle(r: TransactionRow, kind: string, order: string): string {
+  return [kind, order, r.payerEmail].filter(Boolean).join(" · ");
 }
 
 const NUMERIC: ReadonlySet<ColumnId> = new Set(["captured", "refunded"]);
@@ -82,9 +85,11 @@ const FLEXIBLE: Partial<Record<ColumnId, string>> = {
 const TIGHT = "ps-3 pe-3";
 
 export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, selectable, now }: TransactionsTableProps) {
+  const t = useTranslations("transactions");
+  const vocab = useTranslations("vocab");
   const directionOf = (key: SortKey) => (sort === key ? dir : null);
   return (
-    <Table caption={`Transactions (times in ${zone})`} captionHidden>
+    <Table caption={t("caption", { zone })} captionHidden>
       <THead>
         <tr>
           {selectable && (
@@ -97,20 +102,20 @@ export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, se
             direction={directionOf("created")}
             href={sortHref("created", nextSortDirection(directionOf("created"), "desc"))}
           >
-            Created
+            {t("columns.created")}
           </SortableTH>
-          <TH className={TIGHT}>Status</TH>
+          <TH className={TIGHT}>{t("columns.status")}</TH>
           <SortableTH
             className={TIGHT}
             numeric
             direction={directionOf("amount")}
             href={sortHref("amount", nextSortDirection(directionOf("amount"), "desc"))}
           >
-            Amount
+            {t("columns.amount")}
           </SortableTH>
           {columns.map((c) => (
             <TH key={c} numeric={NUMERIC.has(c)} className={TIGHT}>
-              {OPTIONAL_COLUMNS[c]}
+              {t(`columns.${c}`)}
             </TH>
           ))}
         </tr>
@@ -125,7 +130,7 @@ export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, se
                   name="ids"
                   value={r.id}
                   form={EXPORT_FORM_ID}
-                  aria-label={`Select order ${r.orderId}`}
+                  aria-label={t("selectRow", { orderId: r.orderId })}
                   className={cx("size-4 rounded border-slate-300 accent-brand-600", ABOVE_ROW_LINK)}
                 />
               </TD>
@@ -136,16 +141,16 @@ export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, se
                 prefetch={false}
                 data-row-link=""
                 // The link covers the row, so cut-off cells show their whole value in the row's tooltip.
-                title={rowTitle(r)}
+                title={rowTitle(r, kindText(vocab, r.kind), t("row.orderTitle", { orderId: r.orderId }))}
                 className={cx("font-medium text-brand-700 hover:underline", ROW_LINK)}
               >
                 <When row={r} now={now} />
-                <span className="sr-only">, order {r.orderId}</span>
+                <span className="sr-only">{t("row.orderSuffix", { orderId: r.orderId })}</span>
               </Link>
             </TD>
             <TD className={TIGHT}>
               <Badge tone={statusTone(r.status)} dot>
-                {statusLabel(r.status)}
+                {statusText(vocab, r.status)}
               </Badge>
             </TD>
             <TD numeric className={TIGHT}>

@@ -1,17 +1,25 @@
 // GET /api/transactions/export: CSV of the selected rows (ids) or of every row matching the filter, streamed.
 import { transactionExportQuerySchema } from "@/lib/transactions/list-query";
 import { route } from "@/server/http/route";
+import { translatorFor, uiPrefsOfRequest } from "@/server/i18n/translator";
 import { appContext } from "@/server/services/app-deps";
 import { exportTransactions } from "@/server/services/transactions/export-transactions";
 
-export const GET = route({ permission: "TRANSACTIONS_EXPORT", query: transactionExportQuerySchema }, async ({ principal, query, ip }) => {
-  const { filename, stream } = await exportTransactions(await appContext({ principal, ip }), query);
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-});
+export const GET = route(
+  { permission: "TRANSACTIONS_EXPORT", query: transactionExportQuerySchema },
+  async ({ req, principal, query, ip }) => {
+    // The column headers in the downloader's language.
+    const t = translatorFor(uiPrefsOfRequest(req, principal), "exports");
+    const { filename, stream } = await exportTransactions(await appContext({ principal, ip }), query, {
+      headerWords: (column, tz) => t(`transactions.${column}`, { tz }),
+    });
+    return new Response(stream, {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${filename}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  },
+);

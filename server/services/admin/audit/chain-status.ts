@@ -3,7 +3,9 @@
 // log's size today; a large log would verify incrementally instead (remember the last verified id and hash, and
 // walk only the entries appended since, re-walking everything on a schedule).
 import "server-only";
+import { DEFAULT_UI_PREFS, type UiPrefs } from "@/lib/i18n/languages";
 import { verifyAuditChain, type ChainReport } from "../../../audit/audit-log";
+import { translatorFor } from "../../../i18n/translator";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 
@@ -15,13 +17,10 @@ export async function auditChainStatus(ctx: ServiceContext<Pick<ServiceDeps, "db
   return verifyAuditChain(deps.db);
 }
 
-const REASON_TEXT: Record<Extract<ChainReport, { ok: false }>["reason"], string> = {
-  hash_mismatch: "hash mismatch",
-  link_mismatch: "link mismatch",
-};
-
-/** The banner's words: "Hash chain verified: 12 entries" or "Hash chain broken at entry #7 (hash mismatch)". */
-export function chainBannerText(report: ChainReport): string {
-  if (report.ok) return `Hash chain verified: ${report.checked} ${report.checked === 1 ? "entry" : "entries"}`;
-  return `Hash chain broken at entry #${report.brokenAt} (${REASON_TEXT[report.reason]})`;
+/** The banner's words in the reader's language: "Hash chain verified: 12 entries" or "Hash chain broken at entry #7
+ * (hash mismatch)". */
+export function chainBannerText(report: ChainReport, prefs: Pick<UiPrefs, "language" | "digits"> = DEFAULT_UI_PREFS): string {
+  const t = translatorFor(prefs, "audit");
+  if (report.ok) return t("chain.verified", { count: report.checked });
+  return t("chain.broken", { id: String(report.brokenAt), reason: t(`chain.${report.reason}`) });
 }

@@ -3,6 +3,7 @@
 // sentence can name its order. Read-only; AUDIT_VIEW like the page it serves.
 import "server-only";
 import { inArray } from "drizzle-orm";
+import { DEFAULT_UI_PREFS, type UiPrefs } from "@/lib/i18n/languages";
 import { payments, type AuditRow } from "../../../db/schema";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
@@ -16,6 +17,8 @@ const summaryOf = (r: AuditRow): Record<string, unknown> =>
 export async function describeAuditRows(
   ctx: ServiceContext<Pick<ServiceDeps, "db">>,
   rows: readonly AuditRow[],
+  /** The reader's language (and digits) for the sentences; English when not given. */
+  prefs: Pick<UiPrefs, "language" | "digits"> = DEFAULT_UI_PREFS,
 ): Promise<Map<number, Sentence>> {
   requirePermission(ctx.principal, "AUDIT_VIEW");
   const wanted = [
@@ -36,13 +39,16 @@ export async function describeAuditRows(
   return new Map(
     rows.map((r) => [
       r.id,
-      auditSentence({
-        action: r.action,
-        targetType: r.targetType,
-        targetId: r.targetId,
-        summary: summaryOf(r),
-        orderId: r.targetId ? (orders.get(r.targetId) ?? null) : null,
-      }),
+      auditSentence(
+        {
+          action: r.action,
+          targetType: r.targetType,
+          targetId: r.targetId,
+          summary: summaryOf(r),
+          orderId: r.targetId ? (orders.get(r.targetId) ?? null) : null,
+        },
+        prefs,
+      ),
     ]),
   );
 }

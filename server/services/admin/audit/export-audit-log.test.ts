@@ -11,6 +11,7 @@ import type { Principal } from "../../../auth/principal";
 import { auditLog } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { testPrincipal } from "../../../../tests/support/services.support";
+import { translatorOf } from "../../../../tests/support/translators.support";
 import { exportAuditLog } from "./export-audit-log";
 import { clearAuditLog, searchParamsRecord, seedAudit } from "../../../../tests/support/audit-fixtures.support";
 
@@ -112,6 +113,17 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
       a!.hash,
       a!.prevHash,
     ]);
+  });
+
+  // Issue #15: the headers in the downloader's language (the route passes the exports catalog's words).
+  it("writes the column headers in the downloader's language", async () => {
+    const { t } = translatorOf("exports", "ar");
+    const { stream } = await exportAuditLog({ deps: deps(), principal: auditor, ip: null }, q("tz=Asia/Riyadh"), {
+      headerWords: (column, tz) => t(`audit.${column}`, { tz }),
+    });
+    const header = parseCsv((await readAll(stream)).slice(1))[0]!;
+    expect(header.slice(0, 3)).toEqual(["الوقت (Asia/Riyadh)", "القيد", "البريد الإلكتروني للمنفّذ"]);
+    expect(header).toHaveLength(11);
   });
 
   it("escapes commas, quotes and line breaks, and neutralises cells a spreadsheet would run as formulas", async () => {

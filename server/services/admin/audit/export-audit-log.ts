@@ -19,6 +19,8 @@ export interface AuditExportOptions {
   batchSize?: number;
   /** Observes each batch read from the database (tests). */
   onBatch?: (rows: number) => void;
+  /** The column headers in the downloader's language (English when absent). */
+  headerWords?: AuditHeaderWords;
 }
 
 export interface AuditExport {
@@ -26,20 +28,42 @@ export interface AuditExport {
   stream: ReadableStream<Uint8Array>;
 }
 
-function header(tz: string): string {
-  return csvRow([
-    `Time (${tz})`,
-    "Entry",
-    "Actor e-mail",
-    "Actor ID",
-    "Action",
-    "Target type",
-    "Target ID",
-    "IP",
-    "Summary",
-    "Hash",
-    "Previous hash",
-  ]);
+/** The CSV's columns, in order: each one's key in the `exports` catalog (audit.<key>). */
+export const AUDIT_CSV_COLUMNS = [
+  "time",
+  "entry",
+  "actorEmail",
+  "actorId",
+  "action",
+  "targetType",
+  "targetId",
+  "ip",
+  "summary",
+  "hash",
+  "previousHash",
+] as const;
+export type AuditCsvColumn = (typeof AUDIT_CSV_COLUMNS)[number];
+
+const ENGLISH_HEADERS: Record<AuditCsvColumn, string> = {
+  time: "Time ({tz})",
+  entry: "Entry",
+  actorEmail: "Actor e-mail",
+  actorId: "Actor ID",
+  action: "Action",
+  targetType: "Target type",
+  targetId: "Target ID",
+  ip: "IP",
+  summary: "Summary",
+  hash: "Hash",
+  previousHash: "Previous hash",
+};
+
+/** A column's header in the reader's language ({tz}: the time zone of the times). */
+export type AuditHeaderWords = (column: AuditCsvColumn, tz: string) => string;
+const englishHeader: AuditHeaderWords = (c, tz) => ENGLISH_HEADERS[c].replace("{tz}", tz);
+
+function header(tz: string, words: AuditHeaderWords = englishHeader): string {
+  return csvRow(AUDIT_CSV_COLUMNS.map((c) => words(c, tz)));
 }
 
 export function auditCsvLine(r: AuditRow, tz: string): string {
@@ -73,7 +97,7 @@ export async function exportAuditLog(
   let afterId: number | null = null;
   const stream = csvExportStream({
     db: deps.db,
-    header: header(query.tz),
+    header: header(query.tz, opts.headerWords),
     batchSize,
     async nextBatch() {
       const rows = await fetchAuditPage(deps.db, where, { afterId, backwards: false, limit: batchSize });

@@ -9,6 +9,7 @@ import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { accessLevelMessage, isAccessLevelRefusal } from "./access-level";
 import { countryName } from "./country-names";
+import type { Language } from "@/lib/i18n/languages";
 
 /** A city name, should the gateway's (loose) branch record carry one; the contract has `cityId` only. */
 function cityNameOf(b: Branch): string | null {
@@ -16,7 +17,7 @@ function cityNameOf(b: Branch): string | null {
   return typeof v === "string" && v.trim() ? v.trim() : null;
 }
 
-function viewOf(b: Branch): BranchView {
+function viewOf(b: Branch, language: Language): BranchView {
   return {
     id: b.id,
     name: b.name,
@@ -27,7 +28,7 @@ function viewOf(b: Branch): BranchView {
     // The contract's branch carries a city id only; a name is used if the gateway ever sends one.
     cityName: cityNameOf(b),
     countryCode: b.countryCode ?? null,
-    countryName: countryName(b.countryCode),
+    countryName: countryName(b.countryCode, language),
     active: b.active,
   };
 }
@@ -35,6 +36,8 @@ function viewOf(b: Branch): BranchView {
 export async function searchBranches(
   ctx: ServiceContext<Pick<ServiceDeps, "gateway">>,
   query: BranchSearchQuery,
+  /** The reader's language, for the country names. */
+  language: Language = "en",
 ): Promise<BranchSearchPage> {
   const { deps, principal } = ctx;
   requirePermission(principal, "BRANCHES_VIEW");
@@ -51,7 +54,7 @@ export async function searchBranches(
       const pageSize = size ?? query.pageSize;
       const total = totalElements ?? content.length;
       return {
-        items: content.map(viewOf),
+        items: content.map((b) => viewOf(b, language)),
         pageNumber: number ?? query.pageNumber,
         pageSize,
         totalElements: total,

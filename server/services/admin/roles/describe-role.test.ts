@@ -24,3 +24,19 @@ describe("what a role allows, in one line", () => {
     expect(describeRole({ description: "", permissions: ["AUDIT_VIEW"] })).toBe("The audit log");
   });
 });
+
+// Rule guarded (#15 Arabic): the summary is in the reader's language, Arabic phrases joined with the Arabic comma
+// and "و" (never the English words or raw permission names).
+describe("what a role allows, in Arabic", () => {
+  const ar = { language: "ar", digits: "latn" } as const;
+  it("reads as an Arabic phrase", () => {
+    expect(describePermissions(["TRANSACTIONS_EXPORT", "REFUNDS_APPROVE", "REFUNDS_CREATE"], ar)).toBe(
+      "الاستردادات، اعتماد الاستردادات والتصدير",
+    );
+    expect(describePermissions([...PERMISSIONS], ar)).toBe("كل ما في لوحة التحكم");
+    expect(describePermissions([], ar)).toBe("بلا صلاحيات");
+    expect(describeRole({ description: "", permissions: ["AUDIT_VIEW", "SETTLEMENTS_VIEW"] }, ar)).toBe(
+      "سجل التدقيق وصلاحية واحدة خاصة بالبوابة",
+    );
+  });
+});

@@ -48,6 +48,20 @@ describe.each(testDatabaseTargets())("roles mirror ($name)", (target) => {
     await database?.dispose();
   });
 
+  // Rule guarded (#15 Arabic): the mirrored roles list sorts names in the reader's collation, the same in PGlite and
+  // Postgres ("ابراهيم" before "أحمد": alef and alef-hamza are one letter; ORDER BY under C would put "أ" first).
+  it("the mirrored list sorts Arabic names in Arabic order, and finds them by part of the name", async () => {
+    const tag = uniqueName("ترتيب");
+    await deps.db.insert(roles).values([
+      { name: `${tag} أحمد`, permissions: ["TRANSACTIONS_VIEW"] },
+      { name: `${tag} ابراهيم`, permissions: ["TRANSACTIONS_VIEW"] },
+      { name: `${tag} بدر`, permissions: ["TRANSACTIONS_VIEW"] },
+    ]);
+    const listed = await mirroredRoles({ deps, principal: superAdmin, ip: null }, query({ text: tag }), "ar");
+    expect(listed.items.map((r) => r.name)).toEqual([`${tag} ابراهيم`, `${tag} أحمد`, `${tag} بدر`]);
+    expect(listed.page.totalElements).toBe(3);
+  });
+
   it("a search mirrors its page and adopts the seeded local roles by name: same id, users kept, gateway's permissions", async () => {
     const seeded = (await roleRowByName(deps.db, "finance"))!;
     expect(seeded).toMatchObject({ source: "local", gatewayRoleId: null });

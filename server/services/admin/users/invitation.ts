@@ -6,7 +6,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import { passwordTokens } from "../../../db/schema";
 import { enqueueMail } from "../../../mail/outbox";
-import { invitationMail } from "../../../mail/templates";
+import { invitationMail, mailPrefsFor } from "../../../mail/templates";
+import type { SavedUiPrefs } from "../../../auth/principal";
 import type { ServiceDeps } from "../../deps";
 
 export function hashToken(token: string): string {
@@ -33,17 +34,26 @@ export async function issuePasswordLink(
 }
 
 /** Issue the link and queue the invitation mail to the user, in the caller's transaction. Returns when it expires. */
+/** A person's saved language as a mail's fallback (null: they follow their browser, which a service cannot see). */
+export function senderPrefs(saved: SavedUiPrefs | undefined): { language: "en" | "ar"; digits: "latn" | "arab" } | null {
+  return saved?.language ? { language: saved.language, digits: saved.digits } : null;
+}
+
 export async function sendInvitation(
   deps: ServiceDeps,
   tx: Tx,
-  user: { id: string; email: string; name: string },
-  invitedBy: { userId: string; name: string; email: string },
+  user: { id: string; email: string; name: string; uiLanguage?: string | null; uiDigits?: string | null },
+  /** The inviter; their saved language words the mail when the invited user has none. */
+  invitedBy: { userId: string; name: string; email: string; uiPrefs?: SavedUiPrefs },
 ): Promise<{ expiresAt: Date }> {
   const link = await issuePasswordLink(deps, tx, user.id, invitedBy.userId);
   await enqueueMail(
     tx,
     user.email,
-    invitationMail({ name: user.name, url: link.url, expiresAt: link.expiresAt, invitedBy: invitedBy.name || invitedBy.email }),
+    invitationMail(
+      { name: user.name, url: link.url, expiresAt: link.expiresAt, invitedBy: invitedBy.name || invitedBy.email },
+      mailPrefsFor(user, senderPrefs(invitedBy.uiPrefs)),
+    ),
   );
   return { expiresAt: link.expiresAt };
 }

@@ -6,6 +6,7 @@ import type { ServiceContext, ServiceDeps } from "../../deps";
 import { roles, userRoles, users } from "../../../db/schema";
 import { requirePermission } from "../../require-permission";
 import { describeRole } from "../roles/describe-role";
+import type { UiPrefs } from "@/lib/i18n/languages";
 
 export interface UserListItem {
   id: string;
@@ -23,6 +24,8 @@ export interface UserListItem {
 
 export async function listUsers(
   ctx: ServiceContext<Pick<ServiceDeps, "db">>,
+  /** The reader's language for the roles' one-line summaries (English when not given). */
+  prefs?: Pick<UiPrefs, "language" | "digits">,
 ): Promise<{ users: UserListItem[]; roles: Array<{ id: string; name: string; permissions: string[]; summary: string }> }> {
   const {
     deps: { db },
@@ -54,6 +57,6 @@ export async function listUsers(
       roles: links.filter((l) => l.userId === u.id).map(({ id, name }) => ({ id, name })),
     })),
     // What each role allows, in one line (its description, else a phrase from its permissions).
-    roles: allRoles.map(({ description, ...r }) => ({ ...r, summary: describeRole({ description, permissions: r.permissions }) })),
+    roles: allRoles.map(({ description, ...r }) => ({ ...r, summary: describeRole({ description, permissions: r.permissions }, prefs) })),
   };
 }

@@ -9,7 +9,8 @@ import { appendAudit, appendAuditNow } from "../../../audit/audit-log";
 import { mfaFailures, mfaPasskeys, mfaRecoveryCodes, mfaTotp, users } from "../../../db/schema";
 import { AppError, type ErrorMessage } from "../../../errors";
 import { enqueueMail } from "../../../mail/outbox";
-import { factorResetMail } from "../../../mail/templates";
+import { factorResetMail, mailPrefsFor } from "../../../mail/templates";
+import { senderPrefs } from "./invitation";
 import type { AppConfig } from "../../../config";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 
@@ -39,7 +40,14 @@ export async function resetUserFactors(
     if (!user) throw new AppError("not_found", "users.notFound");
     for (const table of [mfaTotp, mfaPasskeys, mfaRecoveryCodes, mfaFailures]) await tx.delete(table).where(eq(table.userId, userId));
     await endAllSessions(tx, userId, "factor_reset");
-    await enqueueMail(tx, user.email, factorResetMail({ name: user.name, resetBy: actor.name, signInUrl: `${deps.config.appUrl}/login` }));
+    await enqueueMail(
+      tx,
+      user.email,
+      factorResetMail(
+        { name: user.name, resetBy: actor.name, signInUrl: `${deps.config.appUrl}/login` },
+        mailPrefsFor(user, senderPrefs(actor.uiPrefs)),
+      ),
+    );
     await appendAudit(tx, {
       action: "user.factors_reset",
       actorId: actor.userId,

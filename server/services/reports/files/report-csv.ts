@@ -21,22 +21,44 @@ export function csvValue(column: ReportColumn, cell: ReportCell | undefined, tim
   return cell;
 }
 
+/** The words of a file's header block, in the reader's language (English when not given). */
+export interface ReportFileWords {
+  report: string;
+  period: string;
+  range(first: string, last: string): string;
+  asOf(time: string): string;
+  timeZone: string;
+  generated: string;
+  /** The sheet's direction in a workbook (Arabic sheets read right to left). */
+  direction: "ltr" | "rtl";
+}
+
+export const ENGLISH_FILE_WORDS: ReportFileWords = {
+  report: "Report",
+  period: "Period",
+  range: (first, last) => `${first} to ${last}`,
+  asOf: (time) => `As of ${time}`,
+  timeZone: "Time zone",
+  generated: "Generated",
+  direction: "ltr",
+};
+
 /** The header lines every file starts with: what, which days, which zone, when generated. */
-export function reportHeaderLines(table: ReportTable): Array<[string, string]> {
+export function reportHeaderLines(table: ReportTable, words: ReportFileWords = ENGLISH_FILE_WORDS): Array<[string, string]> {
   return [
-    ["Report", table.title],
+    [words.report, table.title],
     [
-      "Period",
-      table.period ? `${table.period.firstDay} to ${table.period.lastDay}` : `As of ${formatInZone(table.generatedAt, table.timeZone)}`,
+      words.period,
+      table.period ? words.range(table.period.firstDay, table.period.lastDay) : words.asOf(formatInZone(table.generatedAt, table.timeZone)),
     ],
-    ["Time zone", table.timeZone],
-    ["Generated", formatInZone(table.generatedAt, table.timeZone)],
+    [words.timeZone, table.timeZone],
+    [words.generated, formatInZone(table.generatedAt, table.timeZone)],
   ];
 }
 
-export function reportCsv(table: ReportTable): string {
+export function reportCsv(table: ReportTable, words: ReportFileWords = ENGLISH_FILE_WORDS): string {
   const lines = [CSV_BOM];
-  for (const [k, v] of reportHeaderLines(table)) lines.push(csvRow([k, v]));
+  for (const [k, v] of reportHeaderLines(table, words)) lines.push(csvRow([k, v]));
   lines.push("\r\n");
   lines.push(csvRow(table.columns.map((c) => c.label)));
   for (const row of [...table.rows, ...table.totals]) {

@@ -6,7 +6,7 @@ import "server-only";
 import ExcelJS from "exceljs";
 import { currencyDigits, isCurrencyCode } from "@/lib/money";
 import { isMoneyCell, type ReportCell, type ReportColumn, type ReportTable } from "@/lib/reports/report-table";
-import { csvValue, reportHeaderLines } from "./report-csv";
+import { csvValue, ENGLISH_FILE_WORDS, reportHeaderLines, type ReportFileWords } from "./report-csv";
 
 /** The number format of an amount in a currency: its minor-unit digits after the point. */
 export function amountFormat(currency: string): string {
@@ -37,13 +37,13 @@ function writeCell(cell: ExcelJS.Cell, column: ReportColumn, value: ReportCell |
   cell.value = csvValue(column, value, timeZone);
 }
 
-export async function reportXlsx(table: ReportTable): Promise<Buffer> {
+export async function reportXlsx(table: ReportTable, words: ReportFileWords = ENGLISH_FILE_WORDS): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.created = table.generatedAt;
   // A sheet name is at most 31 characters and has no []:*?/\.
   const sheet = workbook.addWorksheet(table.title.replace(/[[\]:*?/\\]/g, " ").slice(0, 31));
 
-  for (const [label, value] of reportHeaderLines(table)) {
+  for (const [label, value] of reportHeaderLines(table, words)) {
     const row = sheet.addRow([label, value]);
     row.getCell(1).font = { bold: true };
   }
@@ -57,7 +57,8 @@ export async function reportXlsx(table: ReportTable): Promise<Buffer> {
     if (kind === "count" || kind === "money") cell.alignment = { horizontal: "right" };
   });
   // The header stays in view while scrolling a long report.
-  sheet.views = [{ state: "frozen", ySplit: header.number }];
+  // An Arabic sheet reads right to left (column A at the right, as Excel shows Arabic workbooks).
+  sheet.views = [{ state: "frozen", ySplit: header.number, ...(words.direction === "rtl" ? { rightToLeft: true } : {}) }];
   table.columns.forEach((c, i) => {
     sheet.getColumn(i + 1).width = Math.max(WIDTH[c.kind], Math.min(40, c.label.length + 2));
   });

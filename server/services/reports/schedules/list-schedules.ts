@@ -3,7 +3,7 @@
 import "server-only";
 import { desc, eq } from "drizzle-orm";
 import { REPORT_TITLE, type ReportId } from "@/lib/reports/report-table";
-import { scheduleInWords, type ScheduleFrequency, type ScheduleStatus } from "@/lib/schemas/report-schedules-values";
+import { scheduleInWords, type ScheduleFrequency, type ScheduleStatus, type ScheduleTiming } from "@/lib/schemas/report-schedules-values";
 import { reportSchedules, users } from "../../../db/schema";
 import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
@@ -20,6 +20,8 @@ export interface ScheduleView {
   frequency: ScheduleFrequency;
   /** "Every Monday at 07:00" (the zone is `timeZone`). */
   words: string;
+  /** When it runs, for the page to say in the reader's language. */
+  timing: ScheduleTiming;
   timeZone: string;
   recipients: string[];
   status: ScheduleStatus;
@@ -51,6 +53,7 @@ export async function listSchedules(ctx: ServiceContext): Promise<ScheduleView[]
     currency: s.currency,
     frequency: s.frequency as ScheduleFrequency,
     words: scheduleInWords(timingOf(s)),
+    timing: timingOf(s),
     timeZone: zone,
     recipients: s.recipients,
     status: s.status as ScheduleStatus,

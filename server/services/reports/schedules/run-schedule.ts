@@ -11,7 +11,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { ReportRequest, ReportTable } from "@/lib/reports/report-table";
 import { REPORT_TITLE, type ClosingBreakdown, type ReportId } from "@/lib/reports/report-table";
-import { scheduleInWords, type ScheduleFrequency, type ScheduleTiming, type SendNowPeriod } from "@/lib/schemas/report-schedules-values";
+import { type ScheduleFrequency, type ScheduleTiming, type SendNowPeriod } from "@/lib/schemas/report-schedules-values";
 import { formatInZone } from "@/lib/transactions/zoned-time";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Db, Tx } from "../../../db/client";
@@ -19,7 +19,10 @@ import { reportRuns, reportSchedules, type ReportScheduleRow } from "../../../db
 import { AppError } from "../../../errors";
 import { logger as defaultLogger, type Logger } from "../../../log/logger";
 import { enqueueMail } from "../../../mail/outbox";
-import { scheduledReportMail } from "../../../mail/templates";
+import { mailPrefsFor, scheduledReportMail } from "../../../mail/templates";
+import { translatorFor } from "../../../i18n/translator";
+import { localizeReport, reportFileWords } from "../localize-report";
+import { scheduleWords } from "./schedule-words";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { reportCsv, reportFileName } from "../files/report-csv";
 import { runReport as defaultRunReport } from "../run-report";
@@ -107,22 +110,28 @@ export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput
       }
     }
     if (table) {
+      // In the schedule owner's language: the mail, the report's words and the CSV's headers.
+      const prefs = mailPrefsFor({ uiLanguage: owner.principal.uiPrefs?.language, uiDigits: owner.principal.uiPrefs?.digits });
+      const tm = translatorFor(prefs, "mail");
+      table = localizeReport(table, prefs);
       const filename = reportFileName(table, "csv");
       const days = table.period
         ? table.period.firstDay === table.period.lastDay
           ? table.period.firstDay
-          : `${table.period.firstDay} to ${table.period.lastDay}`
-        : `as of ${now.toISOString().slice(0, 10)}`;
-      const asOf = soFar ? ` (so far, as of ${formatInZone(now, zone).slice(11, 16)})` : "";
-      const mail = scheduledReportMail({
-        title: table.title,
-        days: `${days}${asOf}`,
-        timeZone: table.timeZone,
-        summary: reportSummary(table),
-        schedule: `${scheduleInWords(timing)} (${zone})`,
-        owner: `${owner.principal.name} (${owner.principal.email})`,
-        attachment: { filename, contentType: "text/csv; charset=utf-8", content: reportCsv(table) },
-      });
+          : tm("scheduledReport.range", { first: table.period.firstDay, last: table.period.lastDay })
+        : tm("scheduledReport.asOf", { day: now.toISOString().slice(0, 10) });
+      const mail = scheduledReportMail(
+        {
+          title: table.title,
+          days: soFar ? tm("scheduledReport.soFar", { days, time: formatInZone(now, zone).slice(11, 16) }) : days,
+          timeZone: table.timeZone,
+          summary: reportSummary(table),
+          schedule: tm("scheduledReport.schedule", { words: scheduleWords(timing, prefs), zone }),
+          owner: tm("scheduledReport.owner", { name: owner.principal.name, email: owner.principal.email }),
+          attachment: { filename, contentType: "text/csv; charset=utf-8", content: reportCsv(table, reportFileWords(prefs)) },
+        },
+        prefs,
+      );
       for (const to of schedule.recipients) mailIds.push(await enqueueMail(tx, to, mail));
       result = "sent";
       message = `Sent to ${schedule.recipients.length} recipient${schedule.recipients.length === 1 ? "" : "s"}.`;

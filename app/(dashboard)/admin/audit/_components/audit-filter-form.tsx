@@ -1,6 +1,7 @@
 // The audit log's filter: a plain GET form (works without JavaScript), so the URL always holds the filter and can
 // be shared. Labelled controls; errors come from the same schema that the API and the export use.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { InputField, SelectField } from "@/components/ui/field";
@@ -17,6 +18,7 @@ export interface AuditFilterFormProps {
 }
 
 export function AuditFilterForm({ values, errors, actions, targetTypes, zone }: AuditFilterFormProps) {
+  const t = useTranslations("audit.filter");
   const v = (k: string) => values[k] ?? "";
   const action = v("action");
   return (
@@ -24,23 +26,23 @@ export function AuditFilterForm({ values, errors, actions, targetTypes, zone }: 
       method="get"
       action="/admin/audit"
       role="search"
-      aria-label="Filter the audit log"
+      aria-label={t("form")}
       className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
     >
       <input type="hidden" name="tz" value={zone} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <InputField
-          label="Actor"
+          label={t("actor")}
           name="actor"
           type="search"
           dir="ltr"
           defaultValue={v("actor")}
           error={errors.actor}
-          hint="Part of an e-mail, or a user ID."
+          hint={t("actorHint")}
           autoComplete="off"
         />
-        <SelectField label="Action" name="action" defaultValue={action} error={errors.action}>
-          <option value="">Any action</option>
+        <SelectField label={t("action")} name="action" defaultValue={action} error={errors.action}>
+          <option value="">{t("anyAction")}</option>
           {action && !actions.includes(action) && <option value={action}>{action}</option>}
           {actions.map((a) => (
             <option key={a} value={a}>
@@ -49,16 +51,17 @@ export function AuditFilterForm({ values, errors, actions, targetTypes, zone }: 
           ))}
         </SelectField>
         <InputField
-          label="Action starts with"
+          label={t("actionPrefix")}
           name="actionPrefix"
           dir="ltr"
           defaultValue={v("actionPrefix")}
           error={errors.actionPrefix}
+          // eslint-disable-next-line local/no-ui-literals -- an action prefix as typed (a code), the same in every language
           placeholder="refund."
-          hint="E.g. refund. for every refund action."
+          hint={t("actionPrefixHint")}
           autoComplete="off"
         />
-        <SelectField label="Rows per page" name="size" defaultValue={v("size") || String(DEFAULT_AUDIT_PAGE_SIZE)} error={errors.size}>
+        <SelectField label={t("size")} name="size" defaultValue={v("size") || String(DEFAULT_AUDIT_PAGE_SIZE)} error={errors.size}>
           {AUDIT_PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -66,7 +69,7 @@ export function AuditFilterForm({ values, errors, actions, targetTypes, zone }: 
           ))}
         </SelectField>
         <InputField
-          label="Target type"
+          label={t("targetType")}
           name="targetType"
           dir="ltr"
           list="audit-target-types"
@@ -79,14 +82,21 @@ export function AuditFilterForm({ values, errors, actions, targetTypes, zone }: 
             <option key={t} value={t} />
           ))}
         </datalist>
-        <InputField label="Target ID" name="targetId" dir="ltr" defaultValue={v("targetId")} error={errors.targetId} autoComplete="off" />
-        <InputField label="From" name="from" type="date" defaultValue={v("from")} error={errors.from} hint={`Days in ${zone}.`} />
-        <InputField label="To" name="to" type="date" defaultValue={v("to")} error={errors.to} />
+        <InputField
+          label={t("targetId")}
+          name="targetId"
+          dir="ltr"
+          defaultValue={v("targetId")}
+          error={errors.targetId}
+          autoComplete="off"
+        />
+        <InputField label={t("from")} name="from" type="date" defaultValue={v("from")} error={errors.from} hint={t("fromHint", { zone })} />
+        <InputField label={t("to")} name="to" type="date" defaultValue={v("to")} error={errors.to} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button type="submit">Apply filters</Button>
+        <Button type="submit">{t("apply")}</Button>
         <Link href={`/admin/audit?tz=${encodeURIComponent(zone)}`} className={buttonClasses({ variant: "ghost" })}>
-          Clear filters
+          {t("clear")}
         </Link>
       </div>
     </form>

@@ -2,6 +2,7 @@
 // payment links to its page), from where, the summary, and the start of the row's hash. The entry where the
 // hash chain breaks, if any, is marked. The summary reads as a sentence, the raw JSON behind a toggle.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { cx } from "@/components/ui/cx";
@@ -14,20 +15,26 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const Muted = () => <span className="text-slate-500">—</span>;
 
 function Target({ type, id }: { type: string | null; id: string | null }) {
+  const t = useTranslations("audit.table");
   if (!type && !id) return <Muted />;
   if (type === "payment" && id && UUID_RE.test(id)) {
     return (
       <Link href={`/transactions/${id}`} prefetch={false} className="text-brand-700 hover:underline">
-        payment{" "}
-        <bdi dir="ltr" className="font-mono text-xs">
-          {id}
-        </bdi>
+        {t.rich("payment", {
+          id: () => (
+            <bdi dir="ltr" className="font-mono text-xs">
+              {id}
+            </bdi>
+          ),
+        })}
       </Link>
     );
   }
   return (
     <span>
-      {type ?? "—"}{" "}
+      <code dir="ltr" className="font-mono text-xs">
+        {type ?? "—"}
+      </code>{" "}
       {id && (
         <bdi dir="ltr" className="font-mono text-xs break-all">
           {id}
@@ -53,17 +60,18 @@ export interface AuditTableProps {
 }
 
 export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: AuditTableProps) {
+  const t = useTranslations("audit.table");
   return (
-    <Table caption={`Audit log entries, newest first (dates filtered in ${zone})`} captionHidden className="max-sm:block">
+    <Table caption={t("caption", { zone })} captionHidden className="max-sm:block">
       <THead className="max-sm:sr-only">
         <tr>
-          <TH>Time</TH>
-          <TH>Actor</TH>
-          <TH>Action</TH>
-          <TH>Target</TH>
-          <TH>IP</TH>
-          <TH>What happened</TH>
-          <TH>Hash</TH>
+          <TH>{t("time")}</TH>
+          <TH>{t("actor")}</TH>
+          <TH>{t("action")}</TH>
+          <TH>{t("target")}</TH>
+          <TH>{t("ip")}</TH>
+          <TH>{t("what")}</TH>
+          <TH>{t("hash")}</TH>
         </tr>
       </THead>
       <TBody className="max-sm:block">
@@ -78,20 +86,20 @@ export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: Audit
                 <LocalTime iso={r.at.toISOString()} withSeconds />
                 <div className="text-xs text-slate-500">
                   <bdi dir="ltr">#{r.id}</bdi>
-                  {broken && <span className="ms-1 font-medium text-red-700">chain breaks here</span>}
+                  {broken && <span className="ms-1 font-medium text-red-700">{t("chainBreaks")}</span>}
                 </div>
               </TD>
               <TD className={cx(PHONE, "max-sm:break-all")}>
                 {r.actorEmail ? (
                   r.actorId ? (
-                    <Link href={actorHref(r.actorId)} prefetch={false} className="hover:underline" title="Show only this user's entries">
+                    <Link href={actorHref(r.actorId)} prefetch={false} className="hover:underline" title={t("onlyThisUser")}>
                       <bdi dir="ltr">{r.actorEmail}</bdi>
                     </Link>
                   ) : (
                     <bdi dir="ltr">{r.actorEmail}</bdi>
                   )
                 ) : (
-                  <span className="text-slate-500">system</span>
+                  <span className="text-slate-500">{t("system")}</span>
                 )}
               </TD>
               <TD className="max-sm:hidden">

@@ -1,15 +1,19 @@
 // The banner at the top of the audit log: the hash chain verifies (success), or where it first breaks (error,
 // announced at once), with a link to that entry.
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { currentUiPrefs } from "@/server/i18n/prefs";
 import { Alert } from "@/components/ui/alert";
 import { encodeAuditCursor } from "@/lib/schemas/admin-audit";
 import { chainBannerText, type ChainReport } from "@/server/services/admin/audit/chain-status";
 
-export function ChainBanner({ report, zone }: { report: ChainReport; zone: string }) {
+export async function ChainBanner({ report, zone }: { report: ChainReport; zone: string }) {
+  const t = await getTranslations("audit.chain");
+  const prefs = await currentUiPrefs();
   if (report.ok) {
     return (
-      <Alert tone="success" title={chainBannerText(report)}>
-        Every entry links to the one before it and its content matches its hash: no entry was edited or removed.
+      <Alert tone="success" title={chainBannerText(report, prefs)}>
+        {t("okBody")}
       </Alert>
     );
   }
@@ -18,17 +22,14 @@ export function ChainBanner({ report, zone }: { report: ChainReport; zone: strin
   return (
     <Alert
       tone="error"
-      title={chainBannerText(report)}
+      title={chainBannerText(report, prefs)}
       action={
         <Link href={href} className="font-medium underline">
-          Show entry #{report.brokenAt}
+          {t("showEntry", { id: String(report.brokenAt) })}
         </Link>
       }
     >
-      {report.reason === "hash_mismatch"
-        ? "This entry's content no longer matches its hash: it was changed after it was written."
-        : "This entry does not link to the one before it: an entry before it was removed or changed."}{" "}
-      {report.checked} {report.checked === 1 ? "entry" : "entries"} before it verified. Entries from this one on cannot be trusted.
+      {report.reason === "hash_mismatch" ? t("hashMismatchBody") : t("linkMismatchBody")} {t("checkedBefore", { count: report.checked })}
     </Alert>
   );
 }

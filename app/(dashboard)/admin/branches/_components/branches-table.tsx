@@ -2,6 +2,7 @@
 // direction; ids and codes are ltr. The place reads as names: the country's from its ISO code, the city's where
 // the gateway names it (it gives an id only today, shown as "City 3"). "Payments" opens the filtered transactions.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { BranchView } from "@/lib/schemas/admin-branches";
@@ -10,28 +11,30 @@ import type { BranchView } from "@/lib/schemas/admin-branches";
 const PHONE = "max-sm:block max-sm:py-1";
 
 function City({ branch: b }: { branch: BranchView }) {
+  const t = useTranslations("branches.table");
   if (b.cityName) return <span dir="auto">{b.cityName}</span>;
   if (b.cityId === null) return <>—</>;
   return (
-    <span className="whitespace-nowrap" title="The gateway gives this city by its id only">
-      City <bdi dir="ltr">{b.cityId}</bdi>
+    <span className="whitespace-nowrap" title={t("cityByIdTitle")}>
+      {t.rich("cityById", { id: () => <bdi dir="ltr">{b.cityId}</bdi> })}
     </span>
   );
 }
 
 export function BranchesTable({ branches }: { branches: BranchView[] }) {
+  const t = useTranslations("branches.table");
   return (
-    <Table caption="Branches" captionHidden className="max-sm:block">
+    <Table caption={t("caption")} captionHidden className="max-sm:block">
       <THead className="max-sm:sr-only">
         <TR>
-          <TH>Name</TH>
-          <TH>Arabic name</TH>
-          <TH>Address</TH>
-          <TH>City</TH>
-          <TH>Country</TH>
-          <TH>Status</TH>
+          <TH>{t("name")}</TH>
+          <TH>{t("nameAR")}</TH>
+          <TH>{t("address")}</TH>
+          <TH>{t("city")}</TH>
+          <TH>{t("country")}</TH>
+          <TH>{t("status")}</TH>
           <TH>
-            <span className="sr-only">Payments</span>
+            <span className="sr-only">{t("payments")}</span>
           </TH>
         </TR>
       </THead>
@@ -56,7 +59,7 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
             </TD>
             <TD className={PHONE}>
               {b.countryName ? (
-                <span title={`ISO code ${b.countryCode}`}>{b.countryName}</span>
+                <span title={t("isoCode", { code: b.countryCode ?? "" })}>{b.countryName}</span>
               ) : b.countryCode ? (
                 <bdi dir="ltr">{b.countryCode}</bdi>
               ) : (
@@ -66,11 +69,11 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
             <TD className={PHONE}>
               {b.active ? (
                 <Badge tone="success" dot>
-                  Active
+                  {t("active")}
                 </Badge>
               ) : (
                 <Badge tone="neutral" dot>
-                  Inactive
+                  {t("inactive")}
                 </Badge>
               )}
             </TD>
@@ -79,11 +82,8 @@ export function BranchesTable({ branches }: { branches: BranchView[] }) {
                 href={`/transactions?branch=${encodeURIComponent(b.id)}`}
                 className="font-medium whitespace-nowrap text-brand-700 hover:underline"
               >
-                Payments
-                <span className="sr-only">
-                  {" "}
-                  at <bdi>{b.name}</bdi>
-                </span>
+                <span aria-hidden="true">{t("payments")}</span>
+                <span className="sr-only">{t.rich("paymentsAt", { name: () => <bdi>{b.name}</bdi> })}</span>
               </Link>
             </TD>
           </TR>

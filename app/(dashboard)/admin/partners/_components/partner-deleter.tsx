@@ -3,6 +3,7 @@
 // "Delete…", and a form for any other id. Either way a confirmation names the partner and says what deleting
 // does; the outcome (the gateway's confirmation, "no partner with this id", a refusal for the key's access level)
 // is shown on the page once the dialog closes, and the list is refreshed.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -25,19 +26,14 @@ export interface KnownPartnerView {
 type Target = { id: string; name: string | null };
 type Outcome = { tone: "success" | "error" | "warning"; title: string; text: string; partner: Target };
 
-const FAILURE_TITLE: Record<string, string> = {
-  not_found: "No partner with this id at the gateway",
-  gateway_error: "The gateway refused to delete the partner",
-  gateway_unavailable: "The gateway is unavailable",
-  outcome_unknown: "The gateway did not confirm",
-  forbidden: "You may not delete partners",
-};
+const FAILURES = ["not_found", "gateway_error", "gateway_unavailable", "outcome_unknown", "forbidden"] as const;
+const isKnownFailure = (code: string): code is (typeof FAILURES)[number] => (FAILURES as readonly string[]).includes(code);
 
-function failure(e: ApiError, partner: Target): Outcome {
+function failure(e: ApiError, partner: Target, t: ReturnType<typeof useTranslations<"partners">>): Outcome {
   return {
     tone: e.code === "outcome_unknown" ? "warning" : "error",
-    title: FAILURE_TITLE[e.code] ?? "The partner could not be deleted",
-    text: e.code === "not_found" ? "The gateway answered 404 for this id, so nothing was deleted. Check the id and try again." : e.message,
+    title: isKnownFailure(e.code) ? t(`failure.${e.code}`) : t("failure.other"),
+    text: e.code === "not_found" ? t("failure.notFoundText") : e.message,
     partner,
   };
 }
@@ -52,6 +48,7 @@ const PartnerName = ({ p }: { p: Target }) =>
   );
 
 export function PartnerDeleter({ known }: { known: KnownPartnerView[] }) {
+  const t = useTranslations("partners");
   const [target, setTarget] = useState<Target | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const done = (o: Outcome) => {
@@ -60,10 +57,10 @@ export function PartnerDeleter({ known }: { known: KnownPartnerView[] }) {
   };
   const remove = useApiMutation({
     mutationFn: (p: Target) => apiFetch<DeletePartnerResult>(`/api/admin/partners/${encodeURIComponent(p.id)}`, { method: "DELETE" }),
-    fallbackMessage: "The request failed.",
+    fallbackMessage: t("failure.requestFailed"),
     refresh: true,
-    onSuccess: (r, p) => done({ tone: "success", title: "Partner deleted", text: r.message, partner: p }),
-    onError: (e, p) => done(failure(e, p)),
+    onSuccess: (r, p) => done({ tone: "success", title: t("deleted"), text: r.message, partner: p }),
+    onError: (e, p) => done(failure(e, p, t)),
   });
   const pick = (p: Target) => {
     setOutcome(null);
@@ -74,30 +71,22 @@ export function PartnerDeleter({ known }: { known: KnownPartnerView[] }) {
     <>
       {outcome && (
         <Alert tone={outcome.tone} title={outcome.title}>
-          <p>
-            Partner <PartnerName p={outcome.partner} />
-          </p>
+          <p>{t.rich("partner", { name: () => <PartnerName p={outcome.partner} /> })}</p>
           <p dir="auto" className="mt-1">
             {outcome.text}
           </p>
         </Alert>
       )}
-      <Card
-        title="Partners the dashboard knows"
-        description="Seen in the business-unit hierarchy of payments' details at the gateway, most recent first."
-        padded={false}
-      >
+      <Card title={t("known.title")} description={t("known.description")} padded={false}>
         {known.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-slate-600">
-            None yet. A partner appears here once the gateway names it in a payment&rsquo;s details (open a payment&rsquo;s page).
-          </p>
+          <p className="px-5 py-4 text-sm text-slate-600">{t("known.none")}</p>
         ) : (
           <ul className="divide-y divide-slate-100">
             {known.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3">
                 <div className="min-w-0 text-sm">
                   <p className="font-medium text-slate-900">
-                    <span dir="auto">{p.name ?? "Unnamed partner"}</span>
+                    <span dir="auto">{p.name ?? t("known.unnamed")}</span>
                     {p.nameAr && (
                       <>
                         {" · "}
@@ -113,43 +102,48 @@ export function PartnerDeleter({ known }: { known: KnownPartnerView[] }) {
                     </bdi>
                   </p>
                   <p className="text-xs text-slate-600">
-                    Last seen <LocalTime iso={p.lastSeenAt} relative />
+                    {t.rich("known.lastSeen", { time: () => <LocalTime iso={p.lastSeenAt} relative /> })}
                   </p>
                 </div>
-                <Button size="sm" variant="danger" onClick={() => pick({ id: p.id, name: p.name })} aria-label={`Delete ${p.name ?? p.id}`}>
-                  Delete…
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => pick({ id: p.id, name: p.name })}
+                  aria-label={t("known.deleteName", { name: p.name ?? p.id })}
+                >
+                  {t("known.delete")}
                 </Button>
               </li>
             ))}
           </ul>
         )}
       </Card>
-      <Card title="Delete another partner" description="For a partner not listed above: its id, as given when it was created.">
+      <Card title={t("other.title")} description={t("other.description")}>
         <DeleteByIdForm onPick={(id) => pick({ id, name: known.find((k) => k.id === id)?.name ?? null })} />
       </Card>
       <ConfirmDialog
         open={target !== null}
         onClose={() => setTarget(null)}
-        title={target?.name ? `Delete the partner ${target.name}?` : "Delete this partner?"}
+        title={target?.name ? t("confirm.titleNamed", { name: target.name }) : t("confirm.title")}
         subject={
           target && (
             <>
-              Partner id{" "}
-              <bdi dir="ltr" className="font-mono text-xs break-all">
-                {target.id}
-              </bdi>
+              {t.rich("confirm.subject", {
+                id: () => (
+                  <bdi dir="ltr" className="font-mono text-xs break-all">
+                    {target.id}
+                  </bdi>
+                ),
+              })}
             </>
           )
         }
         variant="danger"
-        confirmLabel="Delete partner"
+        confirmLabel={t("confirm.confirm")}
         onConfirm={() => target && void remove.submit(target)}
         pending={remove.pending}
       >
-        <p>
-          The gateway removes this partner for good: it cannot be undone, and the partner cannot be restored from the dashboard. The attempt
-          and its outcome are recorded in the audit log.
-        </p>
+        <p>{t("confirm.body")}</p>
       </ConfirmDialog>
     </>
   );

@@ -4,6 +4,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -17,8 +19,12 @@ import { appContext } from "@/server/services/app-deps";
 import { grantableBy, holdsRole, isSuperAdmin } from "@/server/services/admin/grant-rules";
 import { getRole, mirroredRole } from "@/server/services/admin/roles/get-role";
 import { RoleForm } from "../_components/role-form";
+import { isPermission, moduleOf, type PermissionModule } from "@/lib/permissions";
 
-export const metadata: Metadata = { title: "Role" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("roles.role");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -32,35 +38,41 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function MirrorFacts({ role }: { role: RoleView }) {
+async function MirrorFacts({ role }: { role: RoleView }) {
+  const t = await getTranslations("roles");
   return (
     <dl>
-      <Detail label="Gateway ID">
+      <Detail label={t("role.gatewayId")}>
         {role.gatewayRoleId ? (
           <bdi dir="ltr" className="font-mono text-xs">
             {role.gatewayRoleId}
           </bdi>
         ) : null}
       </Detail>
-      <Detail label="Business unit">
+      <Detail label={t("role.businessUnit")}>
         {role.businessUnitId ? (
           <bdi dir="ltr" className="font-mono text-xs">
             {role.businessUnitId}
           </bdi>
         ) : null}
       </Detail>
-      <Detail label="Mirrored at">{role.mirroredAt ? <LocalTime iso={role.mirroredAt} withSeconds /> : "never"}</Detail>
-      <Detail label="Permissions">
+      <Detail label={t("role.mirroredAt")}>{role.mirroredAt ? <LocalTime iso={role.mirroredAt} withSeconds /> : t("role.never")}</Detail>
+      <Detail label={t("role.permissions")}>
         {role.permissions.length ? (
           <span className="flex flex-wrap gap-1">
             {role.permissions.map((p) => (
               <Badge key={p} tone="neutral">
-                {p}
+                <bdi
+                  dir="ltr"
+                  title={isPermission(p) ? `${t(`modules.${moduleOf(p) as PermissionModule}`)}: ${t(`permissions.${p}`)}` : undefined}
+                >
+                  {p}
+                </bdi>
               </Badge>
             ))}
           </span>
         ) : (
-          "none"
+          t("role.none")
         )}
       </Detail>
     </dl>
@@ -85,8 +97,9 @@ export default async function RolePage({
   params: Promise<{ roleId: string }>;
   searchParams: Promise<SearchParams>;
 }) {
+  const t = await getTranslations("roles");
   const { principal, allowed } = await pageAccess("ROLES_MANAGE");
-  if (!allowed) return <Forbidden area="Role" permission="ROLES_MANAGE" />;
+  if (!allowed) return <Forbidden area={t("role.title")} permission="ROLES_MANAGE" />;
   const parsed = roleParamsSchema.safeParse(await params);
   if (!parsed.success) notFound();
   const roleId = parsed.data.roleId;
@@ -108,13 +121,13 @@ export default async function RolePage({
       <div className="max-w-5xl space-y-6">
         <PageHeader
           title={<bdi>{mirror.name}</bdi>}
-          back={{ href: "/admin/roles", label: "Roles" }}
+          back={{ href: "/admin/roles", label: t("title") }}
           description={<span dir="auto">{mirror.description}</span>}
         />
-        <Alert tone={problem?.code === "gateway_unavailable" ? "warning" : "error"} title="The role cannot be edited right now">
+        <Alert tone={problem?.code === "gateway_unavailable" ? "warning" : "error"} title={t("role.cannotEdit")}>
           {problem?.userMessage}
         </Alert>
-        <Card title="Last mirrored copy">
+        <Card title={t("role.lastCopy")}>
           <MirrorFacts role={mirror} />
         </Card>
       </div>
@@ -127,26 +140,28 @@ export default async function RolePage({
     <div className="max-w-5xl space-y-6">
       <PageHeader
         title={<bdi>{role.name}</bdi>}
-        back={{ href: "/admin/roles", label: "Roles" }}
+        back={{ href: "/admin/roles", label: t("title") }}
         description={role.description ? <span dir="auto">{role.description}</span> : undefined}
-        meta={<Badge tone="info">{role.permissions.length === 1 ? "1 permission" : `${role.permissions.length} permissions`}</Badge>}
+        meta={<Badge tone="info">{t("role.permissionCount", { count: role.permissions.length })}</Badge>}
       />
       {ownRole ? (
-        <Alert tone="info" title="You hold this role">
-          You cannot edit a role you hold: ask another administrator or a super-admin.
+        <Alert tone="info" title={t("role.youHoldTitle")}>
+          {t("role.youHoldBody")}
         </Alert>
       ) : (
-        <Card title="Edit role">
-          <RoleForm
-            roleId={role.id}
-            defaults={{ name: role.name, description: role.description, permissions: [...role.permissions, ...role.otherPermissions] }}
-            otherPermissions={role.otherPermissions}
-            initialNotice={savedNotice(await searchParams)}
-            grantable={grantableBy(principal)}
-          />
+        <Card title={t("role.edit")}>
+          <ClientMessages namespaces={["roles"]}>
+            <RoleForm
+              roleId={role.id}
+              defaults={{ name: role.name, description: role.description, permissions: [...role.permissions, ...role.otherPermissions] }}
+              otherPermissions={role.otherPermissions}
+              initialNotice={savedNotice(await searchParams)}
+              grantable={grantableBy(principal)}
+            />
+          </ClientMessages>
         </Card>
       )}
-      <Card title="Mirror">
+      <Card title={t("role.mirror")}>
         <MirrorFacts role={role} />
       </Card>
     </div>

@@ -2,10 +2,10 @@
 // once), plus the gateway-only permissions a role already holds (kept unless cleared). A permission the editor does
 // not hold and the role does not have yet is shown disabled (the server refuses to grant it anyway). Used inside
 // the role form.
+import { useTranslations } from "next-intl";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { CheckboxField, FieldError } from "@/components/ui/field";
-import { permissionsByModule } from "@/lib/permissions";
-import { actionLabel, moduleLabel } from "./permission-labels";
+import { permissionsByModule, type PermissionModule } from "@/lib/permissions";
 
 export interface PermissionPickerProps {
   field: UseFormRegisterReturn<"permissions">;
@@ -19,27 +19,28 @@ export interface PermissionPickerProps {
 }
 
 export function PermissionPicker({ field, others, error, grantable, current }: PermissionPickerProps) {
+  const t = useTranslations("roles");
   const locked = (p: string) => grantable !== "all" && !grantable.includes(p) && !current.includes(p);
   return (
     <fieldset aria-describedby={error ? "role-permissions-error" : undefined} className="space-y-3">
-      <legend className="mb-1 text-sm font-medium text-slate-800">Permissions</legend>
-      <p className="text-sm text-slate-600">
-        What holders of this role may do. A change applies to them on their next request once the gateway has it.
-      </p>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{t("picker.legend")}</legend>
+      <p className="text-sm text-slate-600">{t("picker.intro")}</p>
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {permissionsByModule().map(({ module, permissions }) => (
           <fieldset key={module} className="rounded-md border border-slate-200 px-4 pt-1 pb-3">
-            <legend className="px-1 text-sm font-semibold text-slate-900">{moduleLabel(module)}</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-900">{t(`modules.${module as PermissionModule}`)}</legend>
             <div className="space-y-2">
               {permissions.map((p) => (
                 <CheckboxField
                   key={p}
-                  label={actionLabel(p)}
+                  label={t(`permissions.${p}`)}
                   value={p}
                   hint={
                     <>
-                      <code className="font-mono text-xs">{p}</code>
-                      {locked(p) && <span className="block">You do not hold it.</span>}
+                      <code dir="ltr" className="font-mono text-xs">
+                        {p}
+                      </code>
+                      {locked(p) && <span className="block">{t("picker.notHeld")}</span>}
                     </>
                   }
                   {...field}
@@ -52,8 +53,8 @@ export function PermissionPicker({ field, others, error, grantable, current }: P
       </div>
       {others.length > 0 && (
         <fieldset className="rounded-md border border-amber-200 bg-amber-50/40 px-4 pt-1 pb-3">
-          <legend className="px-1 text-sm font-semibold text-slate-900">Other permissions at the gateway</legend>
-          <p className="mb-2 text-sm text-slate-600">The dashboard does not use these; they stay on the role unless you clear them.</p>
+          <legend className="px-1 text-sm font-semibold text-slate-900">{t("picker.others")}</legend>
+          <p className="mb-2 text-sm text-slate-600">{t("picker.othersIntro")}</p>
           <div className="space-y-2">
             {others.map((p) => (
               <CheckboxField key={p} label={<code className="font-mono text-xs">{p}</code>} value={p} {...field} />

@@ -1,5 +1,6 @@
 "use client";
 // "Refresh from gateway" (super-admins): re-mirror every role of the gateway, then re-render the list.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/api-client";
@@ -7,18 +8,14 @@ import type { RoleRefreshResult } from "@/lib/schemas/admin-roles";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 export function RefreshButton() {
+  const t = useTranslations("roles.refresh");
   const [note, setNote] = useState<string | null>(null);
   const { submit, pending, error } = useApiMutation({
     mutationFn: () => apiFetch<RoleRefreshResult>("/api/admin/roles/refresh", { method: "POST" }),
-    fallbackMessage: "The refresh failed.",
+    fallbackMessage: t("failed"),
     refresh: true,
     onSuccess: (r) => {
-      const roles = `${r.roles} ${r.roles === 1 ? "role" : "roles"}`;
-      setNote(
-        r.complete
-          ? `Mirrored ${roles} from the gateway.`
-          : `Mirrored the first ${roles}; the gateway has more pages than one refresh reads.`,
-      );
+      setNote(r.complete ? t("complete", { count: r.roles }) : t("partial", { count: r.roles }));
     },
   });
   const refresh = () => {
@@ -31,7 +28,7 @@ export function RefreshButton() {
         {error ?? note}
       </p>
       <Button variant="secondary" loading={pending} onClick={refresh}>
-        Refresh from gateway
+        {t("button")}
       </Button>
     </div>
   );

@@ -4,6 +4,7 @@
 // gateway unreachable, its access level refused) as a plain message at the top. Leaving with unsaved changes asks
 // first (useLeaveGuard); a role must grant at least one permission (the shared schema says so, here and on the server).
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -31,6 +32,7 @@ export interface RoleFormProps {
 const FIELDS = ["name", "description", "permissions"] as const;
 
 export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotice = null, grantable }: RoleFormProps) {
+  const t = useTranslations("roles.form");
   const router = useRouter();
   const [notice, setNotice] = useState(initialNotice);
   const [others, setOthers] = useState(otherPermissions);
@@ -47,7 +49,7 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
 
   // Once a create succeeded the page moves on by itself: nothing is left unsaved.
   const [saved, setSaved] = useState(false);
-  useLeaveGuard(isDirty && !saved);
+  useLeaveGuard(isDirty && !saved, t("leave"));
 
   const save = useApiMutation({
     mutationFn: (values: RoleFormOutput) =>
@@ -81,21 +83,25 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={roleId ? "Edit role" : "New role"}>
-      {notice && (
-        <Alert
-          tone="success"
-          title={notice.saved === "created" ? "The role was created at the gateway." : "The role was saved at the gateway."}
-        />
-      )}
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={roleId ? t("edit") : t("new")}>
+      {notice && <Alert tone="success" title={notice.saved === "created" ? t("created") : t("saved")} />}
       {notice && notice.notAssigned.length > 0 && <NotAssigned names={notice.notAssigned} />}
       {error && <Alert tone="error">{error}</Alert>}
-      <InputField label="Name" required autoComplete="off" maxLength={100} error={errors.name?.message} {...register("name")} />
+      <InputField
+        label={t("name")}
+        dir="auto"
+        required
+        autoComplete="off"
+        maxLength={100}
+        error={errors.name?.message}
+        {...register("name")}
+      />
       <TextareaField
-        label="Description"
+        label={t("description")}
+        dir="auto"
         rows={2}
         maxLength={500}
-        hint="What the role is for. Shown in this list and at the gateway."
+        hint={t("descriptionHint")}
         error={errors.description?.message}
         {...register("description")}
       />
@@ -108,7 +114,7 @@ export function RoleForm({ roleId, defaults, otherPermissions = [], initialNotic
       />
       <div className="flex items-center gap-3">
         <Button type="submit" loading={isSubmitting}>
-          {roleId ? "Save role" : "Create role"}
+          {roleId ? t("save") : t("create")}
         </Button>
       </div>
     </form>

@@ -1,18 +1,20 @@
 // The roles of one page: name (to the role), description, how many permissions, when last mirrored.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import type { RoleView } from "@/lib/schemas/admin-roles";
 
 export function RolesTable({ items, caption }: { items: RoleView[]; caption: string }) {
+  const t = useTranslations("roles.table");
   return (
     <Table caption={caption} captionHidden>
       <THead>
         <TR>
-          <TH>Name</TH>
-          <TH>Description</TH>
-          <TH numeric>Permissions</TH>
-          <TH>Mirrored at</TH>
+          <TH>{t("name")}</TH>
+          <TH>{t("description")}</TH>
+          <TH numeric>{t("permissions")}</TH>
+          <TH>{t("mirroredAt")}</TH>
         </TR>
       </THead>
       <TBody>
@@ -29,7 +31,7 @@ export function RolesTable({ items, caption }: { items: RoleView[]; caption: str
               </span>
             </TD>
             <TD numeric>{r.permissions.length}</TD>
-            <TD>{r.mirroredAt ? <LocalTime iso={r.mirroredAt} /> : <span className="text-slate-500">never (local role)</span>}</TD>
+            <TD>{r.mirroredAt ? <LocalTime iso={r.mirroredAt} /> : <span className="text-slate-500">{t("neverLocal")}</span>}</TD>
           </TR>
         ))}
       </TBody>

@@ -5,8 +5,6 @@
 // the root, so a refused navigation never reaches next/link's handler (which would route without asking).
 import { useEffect } from "react";
 
-export const LEAVE_MESSAGE = "Leave this page? Your changes to the role are not saved.";
-
 /** A plain left click on a link that would take this window elsewhere (not a new tab, a download or a hash). */
 function leavingLink(e: MouseEvent): HTMLAnchorElement | null {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
@@ -17,7 +15,8 @@ function leavingLink(e: MouseEvent): HTMLAnchorElement | null {
   return same ? null : a;
 }
 
-export function useLeaveGuard(dirty: boolean, message: string = LEAVE_MESSAGE) {
+/** `message`: the question asked before leaving by a link (the form passes it in the reader's language). */
+export function useLeaveGuard(dirty: boolean, message: string) {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

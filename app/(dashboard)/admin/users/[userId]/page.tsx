@@ -3,6 +3,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { Forbidden } from "@/components/auth/forbidden";
 import { SessionsTable, toSessionRowView } from "@/components/sessions/sessions-table";
 import { Alert } from "@/components/ui/alert";
@@ -19,12 +21,16 @@ import { appContext } from "@/server/services/app-deps";
 import { EndSessionsButton } from "./_components/end-sessions-button";
 import { SignInHistory } from "./_components/sign-in-history";
 
-export const metadata: Metadata = { title: "User sessions" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users.user");
+  return { title: t("title") };
+}
 export const dynamic = "force-dynamic";
 
 export default async function UserSessionsPage({ params }: { params: Promise<{ userId: string }> }) {
+  const t = await getTranslations("users.user");
   const { principal, allowed } = await pageAccess("USERS_MANAGE");
-  if (!allowed || principal.userType !== "SUPER_ADMIN") return <Forbidden area="User sessions" permission="SUPER_ADMIN" />;
+  if (!allowed || principal.userType !== "SUPER_ADMIN") return <Forbidden area={t("title")} permission="SUPER_ADMIN" />;
   const parsed = userParams.safeParse(await params);
   if (!parsed.success) notFound();
   const report = await listUserSessions(await appContext({ principal }), { userId: parsed.data.userId }).catch((e: unknown) => {
@@ -39,57 +45,61 @@ export default async function UserSessionsPage({ params }: { params: Promise<{ u
         title={<bdi dir="auto">{user.name}</bdi>}
         description={
           <>
-            <bdi dir="ltr">{user.email}</bdi> · {user.userType === "SUPER_ADMIN" ? "Super-admin" : "User"} ·{" "}
-            {user.status === "active" ? "Active" : "Disabled"}
+            <bdi dir="ltr">{user.email}</bdi> · {user.userType === "SUPER_ADMIN" ? t("superAdmin") : t("user")} ·{" "}
+            {user.status === "active" ? t("active") : t("disabled")}
           </>
         }
         actions={
           <Link href="/admin/users" className={buttonClasses({ variant: "secondary", size: "sm" })}>
-            Back to users
+            {t("back")}
           </Link>
         }
       />
       {report.lockedUntil && (
-        <Alert tone="warning" title="Sign-in is locked">
-          Too many failed sign-ins: this account cannot sign in until <LocalTime iso={report.lockedUntil.toISOString()} />.
+        <Alert tone="warning" title={t("lockedTitle")}>
+          {t.rich("lockedBody", { time: () => <LocalTime iso={report.lockedUntil!.toISOString()} /> })}
         </Alert>
       )}
       <Card
-        title="Live sessions"
-        description={`${sessions.length === 0 ? "No live session." : `${sessions.length} live session${sessions.length === 1 ? "" : "s"}.`} Ending a session signs that browser out on its next request.`}
+        title={t("liveSessions")}
+        description={t("liveSessionsDescription", { count: sessions.length })}
         actions={
-          <EndSessionsButton
-            userId={user.id}
-            label="End all sessions"
-            disabledReason={sessions.length === 0 ? "No live session." : undefined}
-          />
+          <ClientMessages namespaces={["users"]}>
+            <EndSessionsButton
+              userId={user.id}
+              label={t("endAll")}
+              disabledReason={sessions.length === 0 ? t("noLiveSession") : undefined}
+            />
+          </ClientMessages>
         }
         padded={false}
       >
         {sessions.length > 0 && (
-          <SessionsTable
-            caption={`Live sessions of ${user.name}`}
-            sessions={sessions}
-            action={(s) => (
-              <EndSessionsButton
-                userId={user.id}
-                sessionId={s.id}
-                label="End"
-                ariaLabel={`End the ${s.browser} session from ${s.ip ?? "an unknown address"}`}
-              />
-            )}
-          />
+          <ClientMessages namespaces={["users"]}>
+            <SessionsTable
+              caption={t("liveSessionsOf", { name: user.name })}
+              sessions={sessions}
+              action={(s) => (
+                <EndSessionsButton
+                  userId={user.id}
+                  sessionId={s.id}
+                  label={t("end")}
+                  ariaLabel={s.ip ? t("endOne", { browser: s.browser, ip: s.ip }) : t("endOneUnknownIp", { browser: s.browser })}
+                />
+              )}
+            />
+          </ClientMessages>
         )}
       </Card>
       <Card
-        title="Sign-in history"
+        title={t("history")}
         description={
           <>
-            The latest sign-ins, failures, locks, second factors and sign-outs.{" "}
+            {t("historyDescription")}{" "}
             {report.failuresLastDay > 0 ? (
-              <Badge tone="warning">{report.failuresLastDay} failed in the last 24 hours</Badge>
+              <Badge tone="warning">{t("failedLastDay", { count: report.failuresLastDay })}</Badge>
             ) : (
-              "No failed sign-in in the last 24 hours."
+              t("noFailedLastDay")
             )}
           </>
         }

@@ -4,6 +4,7 @@
 // (the admin never sees it). Only a super-admin is offered the super-admin type and extra permissions, and only the
 // roles whose permissions the admin holds are listed (the service refuses the rest anyway), each with a line saying
 // what it allows.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -33,6 +34,7 @@ export interface NewUserDialogProps {
 }
 
 export function NewUserDialog({ roles, canGrantSuperAdmin, permissions, onClose }: NewUserDialogProps) {
+  const t = useTranslations("users.newUserDialog");
   const [created, setCreated] = useState<Created | null>(null);
   const {
     register,
@@ -47,7 +49,7 @@ export function NewUserDialog({ roles, canGrantSuperAdmin, permissions, onClose 
   const create = useApiMutation({
     mutationFn: (values: CreateUserInput) => apiFetch<Created>("/api/admin/users", { method: "POST", body: values }),
     form: { setError: setFieldError, fields: ["email", "name", "phoneNumber", "userType", "roleNames", "extraPermissions"] },
-    fallbackMessage: "The user could not be created.",
+    fallbackMessage: t("failed"),
     refresh: true,
     onSuccess: setCreated,
   });
@@ -65,17 +67,17 @@ export function NewUserDialog({ roles, canGrantSuperAdmin, permissions, onClose 
       onClose={close}
       busy={isSubmitting}
       size="lg"
-      title={created ? "User created" : "New user"}
+      title={created ? t("titleCreated") : t("title")}
       footer={
         created ? (
-          <Button onClick={close}>Done</Button>
+          <Button onClick={close}>{t("done")}</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" form="new-user-form" loading={isSubmitting}>
-              Create user
+              {t("create")}
             </Button>
           </>
         )
@@ -84,15 +86,15 @@ export function NewUserDialog({ roles, canGrantSuperAdmin, permissions, onClose 
       {created ? (
         <div className="space-y-3 text-sm">
           <Alert tone="success">
-            {created.email} was created
-            {created.linkedExistingGatewayUser
-              ? " (the gateway already had this user; the dashboard login is now linked to it)"
-              : " at the gateway and in the dashboard"}
-            .
+            {t.rich(created.linkedExistingGatewayUser ? "createdLinked" : "createdNew", {
+              email: () => <bdi dir="ltr">{created.email}</bdi>,
+            })}
           </Alert>
           <p data-testid="invitation-sent">
-            Invitation sent to <bdi dir="ltr">{created.invitationSentTo}</bdi>; the link works until <LocalTime iso={created.expiresAt} />.
-            It works once; if it does not arrive or expires, use &ldquo;Re-send invitation&rdquo; in the users table.
+            {t.rich("invitationSent", {
+              email: () => <bdi dir="ltr">{created.invitationSentTo}</bdi>,
+              time: () => <LocalTime iso={created.expiresAt} />,
+            })}
           </p>
         </div>
       ) : (
@@ -102,24 +104,33 @@ export function NewUserDialog({ roles, canGrantSuperAdmin, permissions, onClose 
               {error}
             </Alert>
           )}
-          <InputField label="E-mail" type="email" autoComplete="off" required error={errors.email?.message} {...register("email")} />
-          <InputField label="Name" autoComplete="off" required error={errors.name?.message} {...register("name")} />
           <InputField
-            label="Phone"
-            type="tel"
+            label={t("email")}
+            type="email"
+            dir="ltr"
+            autoComplete="off"
             required
-            hint="With the country code, e.g. +966501234567."
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <InputField label={t("name")} dir="auto" autoComplete="off" required error={errors.name?.message} {...register("name")} />
+          <InputField
+            label={t("phone")}
+            type="tel"
+            dir="ltr"
+            required
+            hint={t("phoneHint")}
             error={errors.phoneNumber?.message}
             {...register("phoneNumber")}
           />
           {canGrantSuperAdmin && (
-            <SelectField label="Type" required error={errors.userType?.message} {...register("userType")}>
-              <option value="USER">User (permissions from roles)</option>
-              <option value="SUPER_ADMIN">Super-admin (all permissions)</option>
+            <SelectField label={t("type")} required error={errors.userType?.message} {...register("userType")}>
+              <option value="USER">{t("typeUser")}</option>
+              <option value="SUPER_ADMIN">{t("typeSuperAdmin")}</option>
             </SelectField>
           )}
           <fieldset className="sm:col-span-2">
-            <legend className="text-sm font-medium">Roles</legend>
+            <legend className="text-sm font-medium">{t("roles")}</legend>
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
               {roles.map((r) => (
                 <CheckboxField
@@ -133,12 +144,10 @@ export function NewUserDialog({ roles, canGrantSuperAdmin, permissions, onClose 
             </div>
             {errors.roleNames && <p className="mt-1 text-sm text-red-700">{errors.roleNames.message}</p>}
           </fieldset>
-          {roles.length === 0 && (
-            <p className="text-sm text-slate-600 sm:col-span-2">No role grants only permissions you hold, so you cannot give any.</p>
-          )}
+          {roles.length === 0 && <p className="text-sm text-slate-600 sm:col-span-2">{t("noGrantableRole")}</p>}
           {canGrantSuperAdmin && (
             <details className="sm:col-span-2">
-              <summary className="cursor-pointer text-sm font-medium">Extra permissions (optional)</summary>
+              <summary className="cursor-pointer text-sm font-medium">{t("extraPermissions")}</summary>
               <div className="mt-2 grid gap-2 sm:grid-cols-3">
                 {permissions.map((p) => (
                   <CheckboxField key={p} label={<code className="text-xs">{p}</code>} value={p} {...register("extraPermissions")} />

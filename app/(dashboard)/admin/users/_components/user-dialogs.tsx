@@ -1,6 +1,7 @@
 "use client";
 // The Users page's per-row dialogs, loaded on demand by UserRowActions (the dialog primitive and these forms stay
 // out of the page's first load): change roles, confirm disabling (with what it does to the person), reset 2FA.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -21,21 +22,22 @@ export interface RolesDialogProps {
 }
 
 export function RolesDialog({ user, roles, busy, error, onSave, onClose }: RolesDialogProps) {
+  const t = useTranslations("users.rolesDialog");
   const [chosen, setChosen] = useState<string[]>(user.roleIds);
   return (
     <Dialog
       open
       onClose={onClose}
       busy={busy}
-      title={`Roles of ${user.name}`}
-      description="Permissions change on the user's next request. You can give only roles whose permissions you hold yourself."
+      title={t("title", { name: user.name })}
+      description={t("description")}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button loading={busy} onClick={() => onSave(chosen)}>
-            Save roles
+            {t("save")}
           </Button>
         </>
       }
@@ -46,7 +48,7 @@ export function RolesDialog({ user, roles, busy, error, onSave, onClose }: Roles
         </Alert>
       )}
       <fieldset>
-        <legend className="sr-only">Roles</legend>
+        <legend className="sr-only">{t("legend")}</legend>
         <ul className="space-y-2">
           {roles.map((r) => {
             const locked = !r.grantable && !user.roleIds.includes(r.id);
@@ -66,7 +68,7 @@ export function RolesDialog({ user, roles, busy, error, onSave, onClose }: Roles
                   </span>
                   {locked && (
                     <span id={`role-locked-${user.id}-${r.id}`} className="text-xs text-slate-600">
-                      (it grants permissions you do not hold)
+                      {t("notHeld")}
                     </span>
                   )}
                 </label>
@@ -89,28 +91,27 @@ export interface DisableUserDialogProps {
 
 /** Disabling is disruptive (the person is thrown out mid-task): say what it does before doing it. */
 export function DisableUserDialog({ user, busy, error, onConfirm, onClose }: DisableUserDialogProps) {
+  const t = useTranslations("users.disableDialog");
   return (
     <ConfirmDialog
       open
       onClose={onClose}
-      title={`Disable ${user.name}?`}
+      title={t("title", { name: user.name })}
       subject={<bdi dir="ltr">{user.email}</bdi>}
       variant="danger"
-      confirmLabel="Disable user"
+      confirmLabel={t("confirm")}
       onConfirm={onConfirm}
       pending={busy}
       error={error}
     >
-      <p>
-        They are signed out everywhere at once and cannot sign in until an administrator enables them again. Their roles and history are
-        kept.
-      </p>
+      <p>{t("body")}</p>
     </ConfirmDialog>
   );
 }
 
 /** Super-admins only: reset another user's second factors (lost phone); it ends their sessions too. */
 export function ResetFactorsDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const t = useTranslations("users.resetDialog");
   const [done, setDone] = useState(false);
   const {
     submit,
@@ -118,7 +119,7 @@ export function ResetFactorsDialog({ user, onClose }: { user: User; onClose: () 
     error,
   } = useApiMutation({
     mutationFn: () => apiFetch(`/api/admin/users/${user.id}/factors/reset`, { method: "POST" }),
-    fallbackMessage: "The factors could not be reset.",
+    fallbackMessage: t("failed"),
     refresh: true,
     onSuccess: () => setDone(true),
   });
@@ -128,25 +129,25 @@ export function ResetFactorsDialog({ user, onClose }: { user: User; onClose: () 
       onClose={onClose}
       busy={busy}
       size="sm"
-      title={`Reset two-step verification of ${user.name}?`}
-      description="Their authenticator app, passkeys and recovery codes are removed and every session of theirs ends. They are told by e-mail and set up two-step verification again at their next sign-in."
+      title={t("title", { name: user.name })}
+      description={t("description")}
       footer={
         done ? (
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t("close")}</Button>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button variant="danger" onClick={() => void submit()} loading={busy}>
-              Reset
+              {t("reset")}
             </Button>
           </>
         )
       }
     >
       {error && <Alert tone="error">{error}</Alert>}
-      {done && <Alert tone="success">Done. {user.name} has been signed out and told by e-mail.</Alert>}
+      {done && <Alert tone="success">{t("done", { name: user.name })}</Alert>}
     </Dialog>
   );
 }

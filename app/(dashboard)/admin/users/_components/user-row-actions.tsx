@@ -4,6 +4,7 @@
 // viewer may do is offered (the page says what: no controls on their own row or, unless they are a super-admin, on
 // a super-admin's; roles they do not fully hold are shown disabled); the services refuse the rest anyway. The
 // dialogs are loaded on demand, so the page's first load carries only these buttons.
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -40,11 +41,12 @@ function send(userId: string, c: Change): Promise<unknown> {
 type Open = "roles" | "disable" | "reset" | null;
 
 export function UserRowActions({ user, roles, lockedReason, enableBlockedReason, canResetFactors = false }: UserRowActionsProps) {
+  const t = useTranslations("users.row");
   const [open, setOpen] = useState<Open>(null);
   const [invited, setInvited] = useState<Invited | null>(null);
   const change = useApiMutation({
     mutationFn: (c: Change) => send(user.id, c),
-    fallbackMessage: "The change could not be saved.",
+    fallbackMessage: t("changeFailed"),
     refresh: true,
     onSuccess: (r, c) => {
       if (c.what === "roles" || c.what === "status") setOpen(null);
@@ -78,13 +80,13 @@ export function UserRowActions({ user, roles, lockedReason, enableBlockedReason,
             variant="secondary"
             loading={busy === "invite"}
             onClick={resendInvitation}
-            aria-label={`Re-send the invitation of ${user.name}`}
+            aria-label={t("resendInvitationOf", { name: user.name })}
           >
-            Re-send invitation
+            {t("resendInvitation")}
           </Button>
         )}
-        <Button size="sm" variant="secondary" onClick={() => openDialog("roles")} aria-label={`Change roles of ${user.name}`}>
-          Roles
+        <Button size="sm" variant="secondary" onClick={() => openDialog("roles")} aria-label={t("changeRolesOf", { name: user.name })}>
+          {t("roles")}
         </Button>
         <Button
           size="sm"
@@ -92,19 +94,22 @@ export function UserRowActions({ user, roles, lockedReason, enableBlockedReason,
           loading={!active && busy === "status"}
           onClick={() => (active ? openDialog("disable") : setStatus("active"))}
           disabledReason={!active && enableBlockedReason ? enableBlockedReason : undefined}
-          aria-label={`${active ? "Disable" : "Enable"} ${user.name}`}
+          aria-label={active ? t("disableName", { name: user.name }) : t("enableName", { name: user.name })}
         >
-          {active ? "Disable" : "Enable"}
+          {active ? t("disable") : t("enable")}
         </Button>
         {canResetFactors && (
-          <Button size="sm" variant="ghost" onClick={() => setOpen("reset")} aria-label={`Reset two-step verification of ${user.name}`}>
-            Reset 2FA
+          <Button size="sm" variant="ghost" onClick={() => setOpen("reset")} aria-label={t("resetFactorsOf", { name: user.name })}>
+            {t("resetFactors")}
           </Button>
         )}
       </div>
       {invited && (
         <Alert tone="success">
-          Invitation sent to <bdi dir="ltr">{invited.invitationSentTo}</bdi>; the link works until <LocalTime iso={invited.expiresAt} />.
+          {t.rich("invitationSent", {
+            email: () => <bdi dir="ltr">{invited.invitationSentTo}</bdi>,
+            time: () => <LocalTime iso={invited.expiresAt} />,
+          })}
         </Alert>
       )}
       {error && open === null && <Alert tone="error">{error}</Alert>}

@@ -2,6 +2,7 @@
 // The "New schedule" dialog: which report (daily closing's breakdown and currency), how often (every day, a
 // weekday, a day of the month 1–28), at what time on the reporting zone's clock, and to whom (up to 20
 // addresses). The schema is the route's own (loaded on first validation). Loaded on demand by new-schedule.tsx.
+import { useTranslations } from "next-intl";
 import { CurrencyOptions } from "@/components/ui/currency-options";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
@@ -11,25 +12,19 @@ import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { REPORT_IDS, REPORT_TITLE } from "@/lib/reports/report-table";
+import { REPORT_IDS, REPORT_KEY } from "@/lib/reports/report-table";
 import type { CreateScheduleInput, CreateScheduleValues } from "@/lib/schemas/report-schedules";
-import {
-  FREQUENCY_LABEL,
-  FREQUENCY_PERIOD,
-  MAX_MONTH_DAY,
-  MAX_RECIPIENTS,
-  SCHEDULE_FREQUENCIES,
-  WEEKDAYS,
-} from "@/lib/schemas/report-schedules-values";
+import { MAX_MONTH_DAY, MAX_RECIPIENTS, SCHEDULE_FREQUENCIES, WEEKDAY_KEYS } from "@/lib/schemas/report-schedules-values";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 type Created = { scheduleId: string; nextRunAt: string };
 
 const FIELDS = ["report", "breakdown", "currency", "frequency", "timeOfDay", "weekday", "monthDay", "recipients"] as const;
 
-const BREAKDOWN_LABEL = { none: "One row per day and currency", branch: "By branch", brand: "By card brand" } as const;
+const BREAKDOWNS = ["none", "branch", "brand"] as const;
 
 export function NewScheduleDialog({ timeZone, onClose }: { timeZone: string; onClose(): void }) {
+  const t = useTranslations("reports");
   const {
     register,
     handleSubmit,
@@ -63,74 +58,70 @@ export function NewScheduleDialog({ timeZone, onClose }: { timeZone: string; onC
       open
       onClose={onClose}
       busy={pending}
-      title="New schedule"
-      description={
-        <>
-          The report is e-mailed with the CSV attached. Times are on the <bdi dir="ltr">{timeZone}</bdi> clock.
-        </>
-      }
+      title={t("schedules.newSchedule")}
+      description={t.rich("schedules.dialog.description", { zone: timeZone, tz: (c) => <bdi dir="ltr">{c}</bdi> })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
+            {t("schedules.dialog.cancel")}
           </Button>
           <Button type="submit" form="new-schedule-form" loading={pending}>
-            Create schedule
+            {t("schedules.dialog.create")}
           </Button>
         </>
       }
     >
       <form id="new-schedule-form" noValidate onSubmit={handleSubmit(submit)} onKeyDown={guardEnter} className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
-        <SelectField label="Report" required data-autofocus error={errors.report?.message} {...register("report")}>
+        <SelectField label={t("schedules.dialog.report")} required data-autofocus error={errors.report?.message} {...register("report")}>
           {REPORT_IDS.map((r) => (
             <option key={r} value={r}>
-              {REPORT_TITLE[r]}
+              {t(`names.${REPORT_KEY[r]}`)}
             </option>
           ))}
         </SelectField>
         {report === "daily-closing" && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Rows" error={errors.breakdown?.message} {...register("breakdown")}>
-              {Object.entries(BREAKDOWN_LABEL).map(([v, label]) => (
+            <SelectField label={t("schedules.dialog.rows")} error={errors.breakdown?.message} {...register("breakdown")}>
+              {BREAKDOWNS.map((v) => (
                 <option key={v} value={v}>
-                  {label}
+                  {t(`schedules.dialog.rowsOptions.${v}`)}
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Currency" error={errors.currency?.message} {...register("currency")}>
-              <CurrencyOptions anyLabel="All currencies" />
+            <SelectField label={t("schedules.dialog.currency")} error={errors.currency?.message} {...register("currency")}>
+              <CurrencyOptions anyLabel={t("schedules.dialog.allCurrencies")} />
             </SelectField>
           </div>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            label="How often"
+            label={t("schedules.dialog.howOften")}
             required
-            hint={`Covers ${FREQUENCY_PERIOD[frequency ?? "daily"]}.`}
+            hint={t(`schedules.covers.${frequency ?? "daily"}`)}
             error={errors.frequency?.message}
             {...register("frequency")}
           >
             {SCHEDULE_FREQUENCIES.map((f) => (
               <option key={f} value={f}>
-                {FREQUENCY_LABEL[f]}
+                {t(`schedules.frequencies.${f}`)}
               </option>
             ))}
           </SelectField>
           {frequency === "weekly" && (
-            <SelectField label="Day of the week" required error={errors.weekday?.message} {...register("weekday")}>
-              {WEEKDAYS.map((d, i) => (
+            <SelectField label={t("schedules.dialog.weekday")} required error={errors.weekday?.message} {...register("weekday")}>
+              {WEEKDAY_KEYS.map((d, i) => (
                 <option key={d} value={String(i)}>
-                  {d}
+                  {t(`schedules.weekdays.${d}`)}
                 </option>
               ))}
             </SelectField>
           )}
           {frequency === "monthly" && (
             <SelectField
-              label="Day of the month"
+              label={t("schedules.dialog.monthDay")}
               required
-              hint={`1 to ${MAX_MONTH_DAY}: every month has it.`}
+              hint={t("schedules.dialog.monthDayHint", { max: MAX_MONTH_DAY })}
               error={errors.monthDay?.message}
               {...register("monthDay")}
             >
@@ -143,7 +134,7 @@ export function NewScheduleDialog({ timeZone, onClose }: { timeZone: string; onC
           )}
         </div>
         <InputField
-          label={`Time (${timeZone})`}
+          label={t("schedules.dialog.time", { zone: timeZone })}
           type="time"
           dir="ltr"
           required
@@ -152,12 +143,12 @@ export function NewScheduleDialog({ timeZone, onClose }: { timeZone: string; onC
           {...register("timeOfDay")}
         />
         <TextareaField
-          label="Recipients"
+          label={t("schedules.dialog.recipients")}
           required
           rows={3}
           dir="ltr"
           autoComplete="off"
-          hint={`E-mail addresses separated by commas or new lines; at most ${MAX_RECIPIENTS}. Each receives the report.`}
+          hint={t("schedules.dialog.recipientsHint", { max: MAX_RECIPIENTS })}
           error={errors.recipients?.message}
           {...register("recipients")}
         />

@@ -1,6 +1,7 @@
 "use client";
 // "New schedule": the button; the dialog (and its form code) loads when the button is first pointed at, focused
 // or pressed.
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 
@@ -9,11 +10,12 @@ const NewScheduleDialog = lazy(() => load().then((m) => ({ default: m.NewSchedul
 const preload = () => void load().catch(() => undefined);
 
 export function NewSchedule({ timeZone }: { timeZone: string }) {
+  const t = useTranslations("reports");
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button onPointerEnter={preload} onFocus={preload} onClick={() => setOpen(true)}>
-        New schedule
+        {t("schedules.newSchedule")}
       </Button>
       {open && (
         <Suspense fallback={null}>

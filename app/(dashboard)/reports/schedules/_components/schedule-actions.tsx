@@ -2,18 +2,13 @@
 // A schedule's actions: "Send now" (runs it at once through the scheduled run's code, for the last complete period
 // or the one still running; the next run stays), pause or resume, and delete; sending and deleting ask first. The
 // server enforces who may do what.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { apiFetch } from "@/lib/api-client";
-import {
-  SEND_NOW_PERIOD_LABEL,
-  SEND_NOW_PERIODS,
-  type ScheduleFrequency,
-  type ScheduleStatus,
-  type SendNowPeriod,
-} from "@/lib/schemas/report-schedules-values";
+import { SEND_NOW_PERIODS, type ScheduleFrequency, type ScheduleStatus, type SendNowPeriod } from "@/lib/schemas/report-schedules-values";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
 type Action = "pause" | "resume";
@@ -28,6 +23,7 @@ export interface ScheduleActionsProps {
 }
 
 export function ScheduleActions({ scheduleId, status, frequency, recipients, label }: ScheduleActionsProps) {
+  const t = useTranslations("reports");
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [sending, setSending] = useState(false);
   const [period, setPeriod] = useState<SendNowPeriod>("previous");
@@ -51,8 +47,8 @@ export function ScheduleActions({ scheduleId, status, frequency, recipients, lab
     <div className="flex flex-col items-start gap-2">
       <div className="flex flex-wrap gap-2">
         {status === "active" && (
-          <Button size="sm" variant="secondary" onClick={() => setSending(true)} aria-label={`Send now: ${label}`}>
-            Send now
+          <Button size="sm" variant="secondary" onClick={() => setSending(true)} aria-label={t("schedules.actions.sendNowFor", { label })}>
+            {t("schedules.actions.sendNow")}
           </Button>
         )}
         {status === "active" ? (
@@ -62,9 +58,9 @@ export function ScheduleActions({ scheduleId, status, frequency, recipients, lab
             loading={busy("pause")}
             disabled={act.pending}
             onClick={() => void act.submit("pause")}
-            aria-label={`Pause: ${label}`}
+            aria-label={t("schedules.actions.pauseFor", { label })}
           >
-            Pause
+            {t("schedules.actions.pause")}
           </Button>
         ) : (
           <Button
@@ -73,13 +69,13 @@ export function ScheduleActions({ scheduleId, status, frequency, recipients, lab
             loading={busy("resume")}
             disabled={act.pending}
             onClick={() => void act.submit("resume")}
-            aria-label={`Resume: ${label}`}
+            aria-label={t("schedules.actions.resumeFor", { label })}
           >
-            Resume
+            {t("schedules.actions.resume")}
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(true)} aria-label={`Delete: ${label}`}>
-          Delete
+        <Button size="sm" variant="ghost" onClick={() => setConfirmDelete(true)} aria-label={t("schedules.actions.deleteFor", { label })}>
+          {t("schedules.actions.delete")}
         </Button>
       </div>
       <div aria-live="polite" className="max-w-xs text-xs">
@@ -94,39 +90,39 @@ export function ScheduleActions({ scheduleId, status, frequency, recipients, lab
         <ConfirmDialog
           open
           onClose={() => setSending(false)}
-          title="Send now"
+          title={t("schedules.actions.sendNow")}
           subject={label}
-          cancelLabel="Cancel"
-          confirmLabel={`Send to ${recipients} recipient${recipients === 1 ? "" : "s"}`}
+          cancelLabel={t("schedules.actions.cancel")}
+          confirmLabel={t("schedules.actions.sendTo", { count: recipients })}
           onConfirm={() => void send.submit(period)}
           pending={send.pending}
           error={send.error}
         >
           <fieldset>
-            <legend className="mb-2">The report is e-mailed now to every recipient. Which days?</legend>
+            <legend className="mb-2">{t("schedules.actions.whichDays")}</legend>
             {SEND_NOW_PERIODS.map((p) => (
               <label key={p} className="flex items-center gap-2 py-1">
                 <input type="radio" name="send-now-period" value={p} checked={period === p} onChange={() => setPeriod(p)} />
-                {SEND_NOW_PERIOD_LABEL[frequency][p]}
+                {t(`schedules.actions.periods.${frequency}.${p}`)}
               </label>
             ))}
           </fieldset>
-          <p className="mt-2 text-slate-600">The next scheduled run stays as it is.</p>
+          <p className="mt-2 text-slate-600">{t("schedules.actions.nextStays")}</p>
         </ConfirmDialog>
       )}
       {confirmDelete && (
         <ConfirmDialog
           open
           onClose={() => setConfirmDelete(false)}
-          title="Delete schedule"
+          title={t("schedules.actions.deleteTitle")}
           subject={label}
-          confirmLabel="Delete schedule"
+          confirmLabel={t("schedules.actions.deleteTitle")}
           variant="danger"
           onConfirm={() => void remove.submit()}
           pending={remove.pending}
           error={remove.error}
         >
-          <p>No more reports are sent for this schedule, and its run history is removed. The audit log keeps a record of it.</p>
+          <p>{t("schedules.actions.deleteBody")}</p>
         </ConfirmDialog>
       )}
     </div>

@@ -3,12 +3,25 @@
 // gateway value as a label, its raw value on hover and in the "Gateway's own values" toggle; a ledger that
 // disagrees with the gateway is said so. Streams in after the ledger part of the page; a gateway that does not
 // answer leaves a clear note, never a broken page.
+import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import type { PaymentRow } from "@/server/db/schema";
 import type { ServiceContext } from "@/server/services/deps";
 import { viewPaymentAtGateway } from "@/server/services/sync/gateway-snapshot";
-import { disagreement, gatewayLabel, type GatewayField } from "@/server/services/sync/gateway-snapshot-labels";
+import { statusText } from "@/lib/i18n/vocab";
+import { disagreement, gatewayLabel, type GatewayField, type WordOf } from "@/server/services/sync/gateway-snapshot-labels";
+
+type GatewayT = ReturnType<typeof useTranslations<"payment.gateway">>;
+
+/** The catalog's words for a gateway value (payment.gateway.words), null for a value it does not know. */
+function wordsOf(t: GatewayT): WordOf {
+  return (field, value) => {
+    const key = `words.${field}.${value}` as "words.status.PREPARE";
+    return t.has(key) ? t(key) : null;
+  };
+}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -21,15 +34,17 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /** A gateway enum as words; the raw value on hover (and in the toggle below, for keyboard and touch). */
 function Word({ field, raw }: { field: GatewayField; raw: string | null | undefined }) {
-  const l = gatewayLabel(field, raw);
-  return l ? <span title={`Gateway value: ${l.raw}`}>{l.label}</span> : null;
+  const t = useTranslations("payment.gateway");
+  const l = gatewayLabel(field, raw, wordsOf(t));
+  return l ? <span title={t("rawValue", { raw: l.raw })}>{l.label}</span> : null;
 }
 
 export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx: ServiceContext }) {
+  const [t, tv] = await Promise.all([getTranslations("payment.gateway"), getTranslations("vocab")]);
   if (!payment.gatewayId) {
     return (
-      <Card title="At the gateway">
-        <p className="text-sm text-slate-600">The gateway has not given this payment an id yet, so it cannot be looked up.</p>
+      <Card title={t("title")}>
+        <p className="text-sm text-slate-600">{t("noId")}</p>
       </Card>
     );
   }
@@ -37,7 +52,9 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
   const { status, details } = snapshot;
   const d = details.ok ? details.view : null;
   const units = details.ok ? details.businessUnits : [];
-  const differs = disagreement(snapshot, payment.status);
+  const differs = disagreement(snapshot, payment.status, (theirs, ours) =>
+    t("disagreement", { theirs: statusText(tv, theirs), ours: statusText(tv, ours) }),
+  );
   const raw: Array<[string, string | null]> = [
     ["status", status.ok ? status.view.status : null],
     ["reason", status.ok ? status.view.reason : null],
@@ -48,61 +65,58 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
     ["settlementStatus", d?.settlementStatus ?? null],
   ];
   return (
-    <Card title="At the gateway" description="Asked live from the gateway when this page opened.">
+    <Card title={t("title")} description={t("description")}>
       {differs && (
         <Alert tone="warning" className="mb-3">
           {differs}
         </Alert>
       )}
-      {!status.ok && <Alert tone="warning">Status unavailable: {status.message}.</Alert>}
+      {!status.ok && <Alert tone="warning">{t("statusUnavailable", { message: status.message })}</Alert>}
       {!details.ok && (
         <Alert tone="warning" className="mt-2">
-          Details unavailable: {details.message}.
+          {t("detailsUnavailable", { message: details.message })}
         </Alert>
       )}
       <dl className="divide-y divide-slate-100">
         {status.ok && (
           <>
-            <Row label="State">
+            <Row label={t("state")}>
               <Word field="status" raw={status.view.status} />
               {status.view.reason && <span className="text-slate-600"> ({status.view.reason.toLowerCase().replace(/_/g, " ")})</span>}
             </Row>
-            <Row label="Reference (RRN)">{status.view.rrn && <bdi dir="ltr">{status.view.rrn}</bdi>}</Row>
+            <Row label={t("rrn")}>{status.view.rrn && <bdi dir="ltr">{status.view.rrn}</bdi>}</Row>
           </>
         )}
         {d && (
           <>
-            <Row label="Type">
+            <Row label={t("type")}>
               <Word field="transactionType" raw={d.transactionType} />
             </Row>
-            <Row label="Payment">
+            <Row label={t("payment")}>
               <Word field="paymentStatus" raw={d.paymentStatus} />
             </Row>
-            <Row label="Last operation">
+            <Row label={t("lastOperation")}>
               <Word field="transactionStatus" raw={d.transactionStatus} />
             </Row>
             {/* Masked by the service whatever the gateway sent: a full number never reaches the page. */}
-            <Row label="Card">{d.card && <bdi dir="ltr">{d.card}</bdi>}</Row>
-            <Row label="Cardholder">{d.cardHolderName && <span dir="auto">{d.cardHolderName}</span>}</Row>
-            <Row label="Refunds">
+            <Row label={t("card")}>{d.card && <bdi dir="ltr">{d.card}</bdi>}</Row>
+            <Row label={t("cardholder")}>{d.cardHolderName && <span dir="auto">{d.cardHolderName}</span>}</Row>
+            <Row label={t("refunds")}>
               <Word field="refundStatus" raw={d.refundStatus} />
               {d.totalRefundAmount && Number(d.totalRefundAmount) > 0 && (
-                <>
-                  {" "}
-                  · <bdi dir="ltr">{d.totalRefundAmount}</bdi> in all
-                </>
+                <> {t.rich("inAll", { amount: d.totalRefundAmount, n: (c) => <bdi dir="ltr">{c}</bdi> })}</>
               )}
             </Row>
-            <Row label="Payout">
+            <Row label={t("payout")}>
               <Word field="settlementStatus" raw={d.settlementStatus} />
             </Row>
-            {d.declineReason && <Row label="Decline reason">{d.declineReason}</Row>}
+            {d.declineReason && <Row label={t("declineReason")}>{d.declineReason}</Row>}
           </>
         )}
       </dl>
       {units.length > 0 && (
         <div className="mt-3">
-          <h3 className="text-sm font-medium">Business unit</h3>
+          <h3 className="text-sm font-medium">{t("businessUnit")}</h3>
           <ol className="mt-1 flex flex-wrap items-center gap-1 text-sm text-slate-700">
             {units.map((u, i) => (
               <li key={u.id ?? i} className="flex items-center gap-1">
@@ -120,7 +134,7 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
       )}
       {raw.some(([, v]) => v) && (
         <details className="mt-3 text-sm">
-          <summary className="cursor-pointer text-slate-600">Gateway&apos;s own values</summary>
+          <summary className="cursor-pointer text-slate-600">{t("ownValues")}</summary>
           <dl className="mt-2 grid grid-cols-[8rem_1fr] sm:grid-cols-[10rem_1fr] gap-x-2 gap-y-1 font-mono text-xs">
             {raw
               .filter(([, v]) => v)

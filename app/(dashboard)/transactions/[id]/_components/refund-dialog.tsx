@@ -2,6 +2,7 @@
 // Refund a captured payment, in full or in part, with a reason. The balance shown is the server's: when the server
 // refuses an amount over the balance, the dialog shows the balance it answered with (and the page refreshes).
 // Ctrl/Cmd+Enter submits from any field, the note included; a server error goes when its field is edited.
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 import { useForm, useWatch } from "react-hook-form";
@@ -12,7 +13,8 @@ import { InputField, SelectField, TextareaField } from "@/components/ui/field";
 import { MoneyAmount } from "@/components/ui/money";
 import { minorToDecimal, type CurrencyCode } from "@/lib/money";
 import type { RefundInput } from "@/lib/schemas/payment-actions";
-import { reasonLabel, type ActionResult } from "@/lib/schemas/payment-actions-values";
+import type { ActionResult } from "@/lib/schemas/payment-actions-values";
+import { reasonText } from "@/lib/i18n/vocab";
 import { apiFetch } from "@/lib/api-client";
 import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
@@ -30,6 +32,8 @@ export interface RefundDialogProps {
 }
 
 export function RefundDialog(p: RefundDialogProps) {
+  const t = useTranslations("moneyActions");
+  const vocab = useTranslations("vocab");
   // This dialog's idempotency key, created when it opens: a double click or a retried request refunds once.
   const [serverBalance, setServerBalance] = useState<number | null>(null);
   const { submit, pending, error, idempotencyKey, reset } = useApiMutation({
@@ -74,62 +78,64 @@ export function RefundDialog(p: RefundDialogProps) {
       open
       onClose={p.onClose}
       busy={pending}
-      title="Refund payment"
-      description={
-        <>
-          Refundable balance:{" "}
+      title={t("refund.title")}
+      description={t.rich("refund.balance", {
+        m: () => (
           <span data-testid="refundable-balance">
             <MoneyAmount value={{ minor: refundable, currency: p.currency }} />
           </span>
-        </>
-      }
+        ),
+      })}
       footer={
         <>
           <Button variant="secondary" onClick={p.onClose} disabled={pending}>
-            Cancel
+            {t("cancel")}
           </Button>
           <Button type="submit" form="refund-form" variant="danger" loading={pending}>
-            Refund
+            {t("refund.button")}
           </Button>
         </>
       }
     >
       <form id="refund-form" noValidate onSubmit={onSubmit} onKeyDown={guardEnter} className="space-y-4">
-        <Alert tone="warning" title="A refund cannot be undone">
-          The money goes back to the customer&apos;s card.
+        <Alert tone="warning" title={t("refund.warningTitle")}>
+          {t("refund.warningBody")}
         </Alert>
         {error && <Alert tone="error">{error}</Alert>}
         <InputField
-          label={`Amount (${p.currency})`}
+          label={t("refund.amount", { currency: p.currency })}
           inputMode="decimal"
           autoComplete="off"
           required
           data-autofocus
           hint={
             p.approvalThresholdMinor !== null
-              ? `Up to ${minorToDecimal(refundable, p.currency)}. When this payment's refunds together pass ${minorToDecimal(p.approvalThresholdMinor, p.currency)}, a second person must approve.`
-              : `Up to ${minorToDecimal(refundable, p.currency)}. A second person must approve it.`
+              ? t("refund.hintThreshold", {
+                  amount: minorToDecimal(refundable, p.currency),
+                  threshold: minorToDecimal(p.approvalThresholdMinor, p.currency),
+                })
+              : t("refund.hintApproval", { amount: minorToDecimal(refundable, p.currency) })
           }
           error={errors.amount?.message}
           {...register("amount", { onChange: edited("amount") })}
         />
         <SelectField
-          label="Reason"
+          label={t("refund.reason")}
           required
           error={errors.reasonCode?.message}
           {...register("reasonCode", { onChange: edited("reasonCode") })}
         >
-          <option value="">Choose a reason…</option>
+          <option value="">{t("refund.chooseReason")}</option>
           {p.reasons.map((r) => (
             <option key={r} value={r}>
-              {reasonLabel(r)}
+              {reasonText(vocab, r)}
             </option>
           ))}
         </SelectField>
         <TextareaField
-          label="Note"
+          label={t("refund.note")}
           required={reason === "other"}
-          hint={reason === "other" ? "Required when the reason is “other”." : "Optional. Kept with the refund and in the audit log."}
+          hint={reason === "other" ? t("refund.noteRequired") : t("refund.noteOptional")}
           error={errors.note?.message}
           {...register("note", { onChange: edited("note") })}
         />

@@ -1,5 +1,6 @@
 // The payment's timeline (server/services/payments/timeline.ts words it): each moment with its time in the one
 // format, a tone dot that is never the only signal (the title says what happened).
+import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { cx } from "@/components/ui/cx";
 import { LocalTime } from "@/components/ui/local-time";
@@ -14,10 +15,11 @@ const DOT: Record<TimelineEvent["tone"], string> = {
 };
 
 export function TimelineCard({ timeline }: { timeline: TimelineEvent[] }) {
+  const t = useTranslations("payment.timeline");
   return (
-    <Card title="Timeline" description="What happened to this payment, oldest first. Page views are not listed.">
+    <Card title={t("title")} description={t("description")}>
       {timeline.length === 0 ? (
-        <p className="text-sm text-slate-600">Nothing recorded yet.</p>
+        <p className="text-sm text-slate-600">{t("empty")}</p>
       ) : (
         <ol className="space-y-3" data-testid="timeline">
           {timeline.map((e, i) => (

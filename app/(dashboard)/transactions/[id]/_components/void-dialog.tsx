@@ -1,5 +1,6 @@
 "use client";
 // Void an authorization: irreversible, so the one confirmation (ConfirmDialog) with its consequence stated.
+import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { MoneyAmount } from "@/components/ui/money";
 import type { CurrencyCode } from "@/lib/money";
@@ -14,6 +15,7 @@ export function VoidDialog(p: {
   onDone(r: ActionResult): void;
   onClose(): void;
 }) {
+  const t = useTranslations("moneyActions");
   // This dialog's idempotency key, created when it opens: a double click or a retried request voids once.
   const { submit, pending, error } = useApiMutation({
     mutationFn: (_: void, { idempotencyKey }) =>
@@ -25,21 +27,16 @@ export function VoidDialog(p: {
     <ConfirmDialog
       open
       onClose={p.onClose}
-      title="Void authorization"
-      subject={
-        <>
-          Authorized: <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />
-        </>
-      }
-      confirmLabel="Void"
-      cancelLabel="Keep it"
+      title={t("void.title")}
+      subject={t.rich("authorized", { m: () => <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} /> })}
+      confirmLabel={t("void.button")}
+      cancelLabel={t("void.keep")}
       variant="danger"
       onConfirm={() => void submit()}
       pending={pending}
       error={error}
     >
-      Release the authorization of <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} />. The customer is not charged,
-      and the payment can no longer be captured. This cannot be undone.
+      {t.rich("void.body", { m: () => <MoneyAmount value={{ minor: p.authorizedMinor, currency: p.currency }} /> })}
     </ConfirmDialog>
   );
 }

@@ -1,197 +1,220 @@
 // Sentences for the audit entries of people and access: sign-in and sessions, second factors, passwords, users and
-// roles administration, refusals of the grant rules, partners, exports and saved views.
+// roles administration, refusals of the grant rules, partners, exports and saved views. Words from the audit
+// catalog (audit.s.access.*), in the reader's language.
 import "server-only";
-import { list, ltr, names, num, plural, str, type Entry, type Sentence } from "./parts";
+import { capitalize, list, ltr, num, str, type Entry, type Sentence, type Speaker } from "./parts";
 
-const FACTOR: Record<string, string> = { totp: "authenticator app", passkey: "passkey", recovery_code: "recovery code" };
-const factor = (s: Record<string, unknown>) => FACTOR[str(s, "kind") ?? ""] ?? str(s, "kind")?.replace(/_/g, " ") ?? "second factor";
-const SIGN_IN_FAILURE: Record<string, string> = {
-  wrong_password: "wrong password",
-  unknown_account: "no such account",
-  disabled: "the account is disabled",
+const FACTORS = ["totp", "passkey", "recovery_code"] as const;
+const factor = (sp: Speaker, s: Record<string, unknown>) => {
+  const kind = str(s, "kind");
+  if (kind && (FACTORS as readonly string[]).includes(kind)) return sp.text(`access.factor.${kind as (typeof FACTORS)[number]}`);
+  return kind?.replace(/_/g, " ") ?? sp.text("access.factor.any");
 };
+const SIGN_IN_FAILURES = ["wrong_password", "unknown_account", "disabled"] as const;
 /** What a refused attempt was, for authz.denied. */
-const ATTEMPT: Record<string, string> = {
-  "user.create": "creating a user",
-  "user.roles_change": "changing a user's roles",
-  "user.disable": "disabling a user",
-  "user.enable": "enabling a user",
-  "role.create": "creating a role",
-  "role.update": "changing a role",
-};
+const ATTEMPTS = {
+  "user.create": "userCreate",
+  "user.roles_change": "userRoles",
+  "user.disable": "userDisable",
+  "user.enable": "userEnable",
+  "role.create": "roleCreate",
+  "role.update": "roleUpdate",
+} as const;
+const RESET_OUTCOMES = ["disabled", "no_account", "mailed"] as const;
+const PARTNER_FAILURES = ["not_found", "access_level", "unavailable", "outcome_unknown"] as const;
 
-const email = (s: Record<string, unknown>): Sentence => {
+const is = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
+
+/** The e-mail of the summary as a left-to-right value, or "a user". */
+const email = (sp: Speaker, s: Record<string, unknown>) => {
   const e = str(s, "email");
-  return e ? [ltr(e)] : ["a user"];
+  return e ? ltr(e) : sp.text("access.aUser");
 };
 
-function auth(e: Entry, step: string): Sentence | null {
+function auth(sp: Speaker, e: Entry, step: string): Sentence | null {
   const s = e.summary;
   switch (step) {
     case "sign_in":
-      return ["Signed in"];
+      return sp.say("access.auth.signedIn");
     case "sign_in_failed": {
-      const why = SIGN_IN_FAILURE[str(s, "reason") ?? ""];
-      return ["Sign-in failed for ", ...email(s), ...(why ? [`: ${why}`] : [])];
+      const reason = str(s, "reason");
+      return [
+        ...sp.say("access.auth.signInFailed", { email: email(sp, s) }),
+        ...(is(SIGN_IN_FAILURES, reason) ? sp.say("reason", { reason: sp.text(`access.auth.failure.${reason}`) }) : []),
+      ];
     }
     case "sign_in_throttled":
-      return ["Sign-in blocked for ", ...email(s), " after too many failed attempts"];
+      return sp.say("access.auth.signInThrottled", { email: email(sp, s) });
     case "sign_out":
-      return ["Signed out"];
+      return sp.say("access.auth.signedOut");
     case "sessions_ended": {
       const ended = list(s, "ended")?.length ?? null;
-      const count = ended !== null ? ` (${plural(ended, "session")})` : "";
       const scope = str(s, "scope");
-      if (scope === "others") return [`Other sessions ended${count}`];
-      return [scope === "one" ? "A session of " : "Every session of ", ...email(s), ` ended${scope === "one" ? "" : count}`];
+      const count = ended !== null ? sp.text("access.auth.sessionCount", { count: ended }) : "";
+      if (scope === "others") return sp.say("access.auth.othersEnded", { count });
+      if (scope === "one") return sp.say("access.auth.oneEnded", { email: email(sp, s) });
+      return sp.say("access.auth.allEnded", { email: email(sp, s), count });
     }
     case "second_factor":
-      return [`Second step passed with ${factor(s)}`];
+      return sp.say("access.auth.secondFactor", { factor: factor(sp, s) });
     case "second_factor_failed":
-      return [`Second step failed (${factor(s)})`];
+      return sp.say("access.auth.secondFactorFailed", { factor: factor(sp, s) });
     case "second_factor_locked":
-      return ["Second step locked after too many failures"];
+      return sp.say("access.auth.secondFactorLocked");
     case "factor_enrolled": {
       const name = str(s, "name");
-      return str(s, "kind") === "passkey"
-        ? ["Passkey ", ...(name ? [`“${name}” `] : []), "added"]
-        : [`${factor(s)} set up`.replace(/^./, (c) => c.toUpperCase())];
+      if (str(s, "kind") === "passkey") return name ? sp.say("access.auth.passkeyNamed", { name }) : sp.say("access.auth.passkeyAdded");
+      return [capitalize(sp.text("access.auth.factorSetUp", { factor: factor(sp, s) }))];
     }
     case "factor_removed": {
       const remaining = num(s, "remaining");
-      return [`${factor(s)} removed`.replace(/^./, (c) => c.toUpperCase()), remaining !== null ? ` (${remaining} left)` : ""];
+      return [
+        capitalize(sp.text("access.auth.factorRemoved", { factor: factor(sp, s) })),
+        ...(remaining !== null ? sp.say("access.auth.left", { count: remaining }) : []),
+      ];
     }
     case "recovery_codes_regenerated":
-      return ["New recovery codes generated (the old ones stop working)"];
+      return sp.say("access.auth.recoveryCodes");
     case "password_reset_requested": {
-      const why = {
-        disabled: ": the account is disabled, no mail sent",
-        no_account: ": no such account, no mail sent",
-        mailed: ": link mailed",
-      }[str(s, "outcome") ?? ""];
-      return ["Password reset requested", why ?? ""];
+      const outcome = str(s, "outcome");
+      return [...sp.say("access.auth.resetRequested"), ...(is(RESET_OUTCOMES, outcome) ? sp.say(`access.auth.reset.${outcome}`) : [])];
     }
     case "change_password_throttled":
-      return ["Password change blocked after too many wrong current passwords"];
+      return sp.say("access.auth.changePasswordThrottled");
     case "set_password_throttled":
-      return ["Set-password link blocked for this address after too many invalid links"];
+      return sp.say("access.auth.setPasswordThrottled");
   }
   return null;
 }
 
-function user(e: Entry, step: string): Sentence | null {
+function user(sp: Speaker, e: Entry, step: string): Sentence | null {
   const s = e.summary;
   switch (step) {
     case "create": {
       const roles = list(s, "roles") ?? [];
-      const type = str(s, "userType") === "SUPER_ADMIN" ? "Super-admin " : "User ";
+      const type = str(s, "userType") === "SUPER_ADMIN" ? "superAdmin" : "user";
       return [
-        type,
-        ...email(s),
-        " created",
-        roles.length ? ` with ${roles.length === 1 ? "role" : "roles"} ${names(roles)}` : " with no role",
-        "; invitation mailed",
+        ...sp.say(`access.user.created.${type}`, { email: email(sp, s) }),
+        ...(roles.length ? sp.say("access.user.withRoles", { count: roles.length, names: sp.names(roles) }) : sp.say("access.user.noRole")),
+        ...sp.say("access.user.invitationMailed"),
       ];
     }
     case "roles_change":
-      return ["Roles of ", ...email(s), ` changed from ${names(list(s, "before") ?? [])} to ${names(list(s, "after") ?? [])}`];
+      return sp.say("access.user.rolesChanged", {
+        email: email(sp, s),
+        before: sp.names(list(s, "before") ?? []),
+        after: sp.names(list(s, "after") ?? []),
+      });
     case "disable":
-      return ["User ", ...email(s), " disabled and signed out everywhere"];
+      return sp.say("access.user.disabled", { email: email(sp, s) });
     case "enable":
-      return ["User ", ...email(s), " enabled"];
+      return sp.say("access.user.enabled", { email: email(sp, s) });
     case "invitation_resend":
-      return ["Invitation re-sent to ", ...email(s), " (earlier links no longer work)"];
+      return sp.say("access.user.invitationResent", { email: email(sp, s) });
     case "password_set":
-      return ["Password chosen with a one-time link"];
+      return sp.say("access.user.passwordSet");
     case "password_change":
-      return ["Password changed"];
+      return sp.say("access.user.passwordChanged");
     case "factors_reset":
-      return ["Two-step verification of ", ...email(s), " reset"];
-    case "factors_reset_refused":
-      return ["Reset of two-step verification refused", ...(str(s, "reason") ? [`: ${str(s, "reason")!.replace(/_/g, " ")}`] : [])];
+      return sp.say("access.user.factorsReset", { email: email(sp, s) });
+    case "factors_reset_refused": {
+      const reason = str(s, "reason");
+      return [...sp.say("access.user.factorsResetRefused"), ...(reason ? sp.say("reason", { reason: reason.replace(/_/g, " ") }) : [])];
+    }
     case "update":
-      return ["User ", ...email(s), " updated"];
+      return sp.say("access.user.updated", { email: email(sp, s) });
   }
   return null;
 }
 
-function role(e: Entry, step: string): Sentence | null {
+function role(sp: Speaker, e: Entry, step: string): Sentence | null {
   const s = e.summary;
   const name = str(s, "name");
   const permissions = list(s, "permissions");
   const dropped = list(s, "notAssigned") ?? [];
-  const droppedPart = dropped.length ? [`; the gateway did not assign ${plural(dropped.length, "permission")}`] : [];
-  const count = permissions ? ` with ${plural(permissions.length, "permission")}` : "";
-  if (step === "create") return [`Role ${name ?? ""} created${count}`.replace("  ", " "), ...droppedPart];
+  const droppedPart = dropped.length ? sp.say("access.role.notAssigned", { count: dropped.length }) : [];
+  const named = name ? "named" : "unnamed";
+  if (step === "create")
+    return [
+      ...sp.say(`access.role.created.${named}`, { name: name ?? "" }),
+      ...(permissions ? sp.say("access.role.withPermissions", { count: permissions.length }) : []),
+      ...droppedPart,
+    ];
   if (step === "update") {
     const before = s.before && typeof s.before === "object" ? (s.before as Record<string, unknown>) : null;
     const oldName = before ? str(before, "name") : null;
-    const renamed = oldName && name && oldName !== name ? ` (renamed from ${oldName})` : "";
-    return [`Role ${name ?? ""} updated${renamed}: now${count || " changed"}`.replace("now with", "now"), ...droppedPart];
+    return [
+      ...sp.say(`access.role.updated.${named}`, { name: name ?? "" }),
+      ...(oldName && name && oldName !== name ? sp.say("access.role.renamed", { oldName }) : []),
+      ...(permissions ? sp.say("access.role.nowPermissions", { count: permissions.length }) : sp.say("access.role.nowChanged")),
+      ...droppedPart,
+    ];
   }
   if (step === "mirror_refresh") {
     const roles = num(s, "roles");
     return [
-      "Roles refreshed from the gateway",
-      roles !== null ? `: ${plural(roles, "role")}` : "",
-      s.complete === false ? " (stopped before the last page)" : "",
+      ...sp.say("access.role.refreshed"),
+      ...(roles !== null ? sp.say("access.role.refreshedCount", { count: roles }) : []),
+      ...(s.complete === false ? sp.say("access.role.refreshStopped") : []),
     ];
   }
   return null;
 }
 
-const exportSentence = (what: string, s: Record<string, unknown>): Sentence => {
+function exportSentence(sp: Speaker, what: "audit" | "transactions", s: Record<string, unknown>): Sentence {
   const rows = num(s, "rows");
   const outcome = str(s, "outcome");
   return [
-    `${what} exported to CSV`,
-    rows !== null ? `: ${plural(rows, "row")}` : "",
-    outcome && outcome !== "completed" ? ` (${outcome.replace(/_/g, " ")})` : "",
+    ...sp.say(`access.export.${what}`),
+    ...(rows !== null ? sp.say("access.export.rows", { count: rows }) : []),
+    ...(outcome && outcome !== "completed" ? sp.say("access.export.outcome", { outcome: outcome.replace(/_/g, " ") }) : []),
   ];
-};
+}
 
 /** The sentence of an access entry, or null when the action is not one of these. */
-export function accessSentence(e: Entry): Sentence | null {
+export function accessSentence(sp: Speaker, e: Entry): Sentence | null {
   const [head, ...rest] = e.action.split(".");
   const step = rest.join(".");
   const s = e.summary;
   switch (head) {
     case "auth":
-      return auth(e, step);
+      return auth(sp, e, step);
     case "user":
-      return user(e, step);
+      return user(sp, e, step);
     case "role":
-      return role(e, step);
-    case "authz":
+      return role(sp, e, step);
+    case "authz": {
       if (step !== "denied") return null;
-      return [
-        `Refused: ${ATTEMPT[str(s, "attempted") ?? ""] ?? (str(s, "attempted") ?? "an action").replace(/[._]/g, " ")}`,
-        ...(str(s, "reason") ? [` (${str(s, "reason")})`] : []),
-      ];
+      const attempted = str(s, "attempted");
+      const what =
+        attempted && attempted in ATTEMPTS
+          ? sp.text(`access.attempt.${ATTEMPTS[attempted as keyof typeof ATTEMPTS]}`)
+          : (attempted ?? sp.text("access.attempt.any")).replace(/[._]/g, " ");
+      const reason = str(s, "reason");
+      return [...sp.say("access.refused", { what }), ...(reason ? sp.say("access.refusedWhy", { reason }) : [])];
+    }
     case "partner": {
-      const id = e.targetId ? [" ", ltr(e.targetId)] : [];
-      if (step === "delete") return ["Partner", ...id, " deleted at the gateway"];
+      const id = e.targetId;
+      if (step === "delete") return id ? sp.say("access.partner.deleted", { id: ltr(id) }) : sp.say("access.partner.deletedNoId");
       if (step !== "delete_failed") return null;
       const outcome = str(s, "outcome");
-      const why = {
-        not_found: "the gateway has no such partner",
-        access_level: "the API key's access level may not",
-        unavailable: "the gateway did not answer",
-        outcome_unknown: "the gateway did not confirm",
-      }[outcome ?? ""];
-      return ["Partner", ...id, " not deleted", why ? `: ${why}` : ""];
+      return [
+        ...(id ? sp.say("access.partner.notDeleted", { id: ltr(id) }) : sp.say("access.partner.notDeletedNoId")),
+        ...(is(PARTNER_FAILURES, outcome) ? sp.say("reason", { reason: sp.text(`access.partner.why.${outcome}`) }) : []),
+      ];
     }
     case "audit":
-      return step === "export" ? exportSentence("Audit log", s) : null;
+      return step === "export" ? exportSentence(sp, "audit", s) : null;
     case "transactions":
-      if (step === "export") return exportSentence("Transactions", s);
+      if (step === "export") return exportSentence(sp, "transactions", s);
       if (step === "view_create" || step === "view_delete") {
         const name = str(s, "name");
-        return [`Saved view ${name ? `“${name}” ` : ""}${step === "view_create" ? "created" : "deleted"}`];
+        const done = step === "view_create" ? "created" : "deleted";
+        return name ? sp.say(`access.view.${done}Named`, { name }) : sp.say(`access.view.${done}`);
       }
       return null;
     case "refunds_report":
-      return step === "view" ? ["Refunds report viewed"] : null;
+      return step === "view" ? sp.say("access.refundsReportViewed") : null;
   }
   return null;
 }

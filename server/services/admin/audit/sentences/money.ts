@@ -1,132 +1,168 @@
 // Sentences for the audit entries of money: capture, void and refund actions (money-action.ts and the refund
 // approval), card payments and their gateway answers, saved-card and recurring charges, billing plans, payment
-// links and the ledger's syncs.
+// links and the ledger's syncs. Words from the audit catalog (audit.s.money.*), in the reader's language.
 import "server-only";
-import { amountOf, forOrder, ltr, num, ofAmount, statusLabel, str, type Entry, type Sentence } from "./parts";
+import { amountOf, forOrder, ltr, num, ofAmount, statusLabel, str, type Entry, type Sentence, type Speaker } from "./parts";
 
-const MONEY_ACTION: Record<string, string> = { capture: "Capture", void: "Void", refund: "Refund" };
-const CHARGE: Record<string, string> = {
-  token_sale: "Saved-card charge",
-  "recurring.charge": "Recurring charge",
-  "recurring.plan_charge": "Billing plan charge",
-  "billing_plan.charge": "Billing plan charge",
-};
+const MONEY_ACTIONS = ["capture", "void", "refund"] as const;
+type MoneyAction = (typeof MONEY_ACTIONS)[number];
+const CHARGES = [
+  ["token_sale", "tokenSale"],
+  ["recurring.charge", "recurring"],
+  ["recurring.plan_charge", "billingPlan"],
+  ["billing_plan.charge", "billingPlan"],
+] as const;
 
-const INTERVAL: Record<string, string> = { weekly: "every week", monthly: "every month", yearly: "every year" };
+const INTERVALS = ["weekly", "monthly", "yearly"] as const;
+const isInterval = (v: string): v is (typeof INTERVALS)[number] => (INTERVALS as readonly string[]).includes(v);
 
 /** What happened to a money action, by the action name's last word. */
-const STEP: Record<string, string> = {
-  start: "sent to the gateway",
-  request_approval: "requested, awaiting approval",
-  approve: "approved",
-  approved: "approved",
-  reject: "rejected",
-  succeeded: "succeeded",
-  declined: "declined by the gateway",
-  failed: "failed",
-  unknown: "sent, outcome unknown (the gateway did not confirm)",
-};
+const STEPS = ["start", "request_approval", "approve", "approved", "reject", "succeeded", "declined", "failed", "unknown"] as const;
+type Step = (typeof STEPS)[number];
+const isStep = (v: string): v is Step => (STEPS as readonly string[]).includes(v);
 
-function moneyAction(e: Entry, label: string, step: string): Sentence | null {
-  const what = STEP[step];
-  if (!what) return null;
+function moneyAction(sp: Speaker, e: Entry, action: MoneyAction, step: string): Sentence | null {
+  if (!isStep(step)) return null;
   const s = e.summary;
   const message = str(s, "message");
   const note = str(s, "note");
   return [
-    label,
-    ...ofAmount(s),
-    ` ${what}`,
-    ...forOrder(e),
-    ...(message && (step === "declined" || step === "failed") ? [`: ${message}`] : []),
-    ...(note ? [` (note: “${note}”)`] : []),
+    ...sp.say(`money.action.${action}`),
+    ...ofAmount(sp, s),
+    ...sp.say(`money.step.${step === "approved" ? "approve" : step}`),
+    ...forOrder(sp, e),
+    ...(message && (step === "declined" || step === "failed") ? sp.say("reason", { reason: message }) : []),
+    ...(note ? sp.say("money.note", { note }) : []),
   ];
 }
 
-function charge(e: Entry, label: string, step: string): Sentence {
+function charge(sp: Speaker, e: Entry, label: (typeof CHARGES)[number][1], step: string): Sentence {
   const s = e.summary;
   const cycle = num(s, "cycle");
   const attempt = num(s, "attempt");
-  const when = cycle !== null ? ` (cycle ${cycle}${attempt !== null && attempt > 1 ? `, attempt ${attempt}` : ""})` : "";
+  const when: Sentence =
+    cycle === null
+      ? []
+      : attempt !== null && attempt > 1
+        ? sp.say("money.charge.cycleAttempt", { cycle, attempt })
+        : sp.say("money.charge.cycle", { cycle });
   const reason = str(s, "reason");
-  const outcome = step === "start" || step === "claim" ? "started" : (statusLabel(step) ?? step);
-  return [label, ...ofAmount(s), when, ` ${outcome}`, ...forOrder(e), ...(reason && step !== "captured" ? [`: ${reason}`] : [])];
+  const outcome = step === "start" || step === "claim" ? sp.text("money.charge.started") : (statusLabel(sp, step) ?? step);
+  return [
+    ...sp.say(`money.charge.${label}`),
+    ...ofAmount(sp, s),
+    ...when,
+    ...sp.say("money.charge.outcome", { outcome }),
+    ...forOrder(sp, e),
+    ...(reason && step !== "captured" ? sp.say("reason", { reason }) : []),
+  ];
 }
 
-function billingPlan(e: Entry, step: string): Sentence | null {
+function billingPlan(sp: Speaker, e: Entry, step: string): Sentence | null {
   const s = e.summary;
   if (step === "create") {
     const interval = str(s, "interval");
     const first = str(s, "firstChargeDate");
     return [
-      "Billing plan",
-      ...ofAmount(s),
-      interval ? ` ${INTERVAL[interval] ?? interval}` : "",
-      " created",
-      ...(first ? [", first charge on ", ltr(first)] : []),
+      ...sp.say("money.plan.plan"),
+      ...ofAmount(sp, s),
+      interval ? ` ${isInterval(interval) ? sp.text(`money.plan.interval.${interval}`) : interval}` : "",
+      ...sp.say("money.plan.created"),
+      ...(first ? sp.say("money.plan.firstCharge", { date: ltr(first) }) : []),
     ];
   }
-  const verb = { pause: "paused", resume: "resumed", cancel: "cancelled" }[step];
-  if (!verb) return null;
+  if (step !== "pause" && step !== "resume" && step !== "cancel") return null;
   const reason = str(s, "reason");
   return [
-    `Billing plan ${verb}`,
-    ...(str(s, "source") === "retry_policy" ? [" after failed charges"] : []),
-    ...(reason ? [`: ${reason}`] : []),
+    ...sp.say(`money.plan.${step}`),
+    ...(str(s, "source") === "retry_policy" ? sp.say("money.plan.afterFailures") : []),
+    ...(reason ? sp.say("reason", { reason }) : []),
   ];
 }
 
-function payment(e: Entry, step: string): Sentence | null {
+function payment(sp: Speaker, e: Entry, step: string): Sentence | null {
   const s = e.summary;
   switch (step) {
     case "create":
-      return ["Card payment", ...ofAmount(s), " created", ...forOrder(e), ...(str(s, "auth") === "Y" ? [" (authorization only)"] : [])];
+      return [
+        ...sp.say("money.payment.card"),
+        ...ofAmount(sp, s),
+        ...sp.say("money.payment.created"),
+        ...forOrder(sp, e),
+        ...(str(s, "auth") === "Y" ? sp.say("money.payment.authOnly") : []),
+      ];
     case "gateway_result": {
-      const status = statusLabel(str(s, "status"));
-      return ["Gateway answered", ...forOrder(e), ...(status ? [`: the payment is ${status}`] : [])];
+      const status = statusLabel(sp, str(s, "status"));
+      return [...sp.say("money.payment.gatewayAnswered"), ...forOrder(sp, e), ...(status ? sp.say("money.payment.isNow", { status }) : [])];
     }
     case "sync": {
-      const from = statusLabel(str(s, "from"));
-      const to = statusLabel(str(s, "to"));
-      const by = str(s, "source") === "notification" ? " after a gateway notification" : "";
-      if (s.created === true) return ["Payment", ...forOrder(e), ` recorded from the gateway${by}`, ...(to ? [` as ${to}`] : [])];
-      return ["Payment", ...forOrder(e), ` checked with the gateway${by}`, from && to && from !== to ? `: ${from} → ${to}` : ": no change"];
-    }
-    case "stranded":
-      return ["Payment", ...forOrder(e), " marked “outcome unknown”: it stayed pending at the gateway too long"];
-    case "tokens_recorded": {
-      const tokens = [s.cardToken === true ? "card token" : null, s.recurringToken === true ? "recurring token" : null].filter(Boolean);
+      const from = statusLabel(sp, str(s, "from"));
+      const to = statusLabel(sp, str(s, "to"));
+      const byNotification = str(s, "source") === "notification";
+      if (s.created === true)
+        return [
+          ...sp.say("money.payment.payment"),
+          ...forOrder(sp, e),
+          ...sp.say(byNotification ? "money.payment.recordedByNotification" : "money.payment.recorded"),
+          ...(to ? sp.say("money.payment.as", { status: to }) : []),
+        ];
       return [
-        `${tokens.length ? tokens.join(" and ") : "Tokens"} recorded from a gateway notification`.replace(/^./, (c) => c.toUpperCase()),
+        ...sp.say("money.payment.payment"),
+        ...forOrder(sp, e),
+        ...sp.say(byNotification ? "money.payment.checkedByNotification" : "money.payment.checked"),
+        ...(from && to && from !== to ? sp.say("money.payment.change", { from, to }) : sp.say("money.payment.noChange")),
       ];
     }
+    case "stranded":
+      return [...sp.say("money.payment.payment"), ...forOrder(sp, e), ...sp.say("money.payment.stranded")];
+    case "tokens_recorded": {
+      const card = s.cardToken === true;
+      const recurring = s.recurringToken === true;
+      const which = card && recurring ? "both" : card ? "card" : recurring ? "recurring" : "none";
+      return sp.say(`money.payment.tokens.${which}`);
+    }
     case "sync.notes":
-      return ["Payment", ...forOrder(e), " checked with the gateway, with notes"];
+      return [...sp.say("money.payment.payment"), ...forOrder(sp, e), ...sp.say("money.payment.checkedWithNotes")];
   }
   return null;
 }
 
-function paymentLink(e: Entry, step: string): Sentence | null {
+function paymentLink(sp: Speaker, e: Entry, step: string): Sentence | null {
   const s = e.summary;
-  if (step === "create") return ["Payment link", ...(amountOf(s) ? [" for ", ltr(amountOf(s)!)] : []), " created", ...forOrder(e)];
+  if (step === "create") {
+    const amount = amountOf(sp, s);
+    return [
+      ...sp.say("money.link.link"),
+      ...(amount ? sp.say("money.link.forAmount", { amount: ltr(amount) }) : []),
+      ...sp.say("money.link.created"),
+      ...forOrder(sp, e),
+    ];
+  }
   if (step === "failed" || step === "create_failed") {
     const reason = str(s, "reason");
-    return ["Payment link", ...forOrder(e), " could not be created", ...(reason ? [`: ${reason}`] : [])];
+    return [
+      ...sp.say("money.link.link"),
+      ...forOrder(sp, e),
+      ...sp.say("money.link.failed"),
+      ...(reason ? sp.say("reason", { reason }) : []),
+    ];
   }
-  if (step === "cancel" || step === "cancelled") return ["Payment link", ...forOrder(e), " cancelled"];
+  if (step === "cancel" || step === "cancelled")
+    return [...sp.say("money.link.link"), ...forOrder(sp, e), ...sp.say("money.link.cancelled")];
   return null;
 }
 
 /** The sentence of a money entry, or null when the action is not one of these. */
-export function moneySentence(e: Entry): Sentence | null {
+export function moneySentence(sp: Speaker, e: Entry): Sentence | null {
   const [head, ...rest] = e.action.split(".");
   const step = rest.join(".");
-  if (head && MONEY_ACTION[head] && rest.length === 1) return moneyAction(e, MONEY_ACTION[head], step);
-  for (const [prefix, label] of Object.entries(CHARGE)) {
-    if (e.action.startsWith(`${prefix}.`)) return charge(e, label, e.action.slice(prefix.length + 1));
+  if (head && (MONEY_ACTIONS as readonly string[]).includes(head) && rest.length === 1)
+    return moneyAction(sp, e, head as MoneyAction, step);
+  for (const [prefix, label] of CHARGES) {
+    if (e.action.startsWith(`${prefix}.`)) return charge(sp, e, label, e.action.slice(prefix.length + 1));
   }
-  if (head === "billing_plan") return billingPlan(e, step);
-  if (head === "payment") return payment(e, step);
-  if (head === "payment_link") return paymentLink(e, step);
+  if (head === "billing_plan") return billingPlan(sp, e, step);
+  if (head === "payment") return payment(sp, e, step);
+  if (head === "payment_link") return paymentLink(sp, e, step);
   return null;
 }

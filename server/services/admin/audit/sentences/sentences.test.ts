@@ -149,3 +149,73 @@ describe("audit entries as sentences", () => {
     expect(missing).toEqual([]);
   });
 });
+
+// Rule guarded (#15 Arabic): the sentences come out in the reader's language, with the same left-to-right values
+// (amounts, order ids, e-mails, dates) kept as such for <bdi dir="ltr">, Arabic plurals and list joins, and the
+// reader's digits in amounts; an Arabic reader never sees the English wording.
+describe("audit entries as sentences, in Arabic", () => {
+  const ar = { language: "ar", digits: "latn" } as const;
+  const arText = (e: Partial<Entry> & { action: string }, prefs: { language: "ar"; digits: "latn" | "arab" } = ar) =>
+    plainText(auditSentence({ targetType: null, targetId: null, summary: {}, ...e }, prefs)).replace(/\u00a0/g, " ");
+
+  it("money: the amount and order stay left-to-right inside an Arabic sentence", () => {
+    const parts = auditSentence(
+      {
+        action: "refund.approve",
+        targetType: "payment",
+        targetId: null,
+        summary: { amountMinor: 200_000, currency: "SAR" },
+        orderId: "ORD-7",
+      },
+      ar,
+    );
+    expect(parts.filter((p) => typeof p !== "string")).toEqual([{ ltr: "SAR\u00a02,000.00" }, { ltr: "ORD-7" }]);
+    expect(plainText(parts).replace(/\u00a0/g, " ")).toBe("استرداد بمبلغ SAR 2,000.00 اعتُمد للطلب ORD-7");
+    expect(arText({ action: "payment.sync", summary: { from: "authorized", to: "captured", orderId: "A1" } })).toBe(
+      "الدفعة للطلب A1 طوبقت مع البوابة: مفوَّضة ← محصَّلة",
+    );
+  });
+
+  it("Arabic-Indic digits in amounts when the reader chose them", () => {
+    expect(
+      arText({ action: "capture.succeeded", summary: { amountMinor: 5050, currency: "SAR" } }, { language: "ar", digits: "arab" }),
+    ).toBe("تحصيل بمبلغ SAR ٥٠٫٥٠ نجح");
+  });
+
+  it("access: Arabic plurals and lists", () => {
+    const five = ["TRANSACTIONS_VIEW", "REFUNDS_CREATE", "REFUNDS_APPROVE", "TRANSACTIONS_EXPORT", "AUDIT_VIEW"];
+    expect(arText({ action: "role.create", summary: { name: "المالية", permissions: five, notAssigned: [] } })).toBe(
+      "أُنشئ الدور المالية بـ5 صلاحيات",
+    );
+    expect(arText({ action: "role.create", summary: { name: "Ops", permissions: ["AUDIT_VIEW", "REPORTS_VIEW"] } })).toBe(
+      "أُنشئ الدور Ops بصلاحيتين",
+    );
+    expect(
+      arText({ action: "user.roles_change", summary: { email: "a@b.test", before: ["read-only"], after: ["finance", "read-only"] } }),
+    ).toBe("تغيّرت أدوار a@b.test من read-only إلى finance وread-only");
+    expect(arText({ action: "auth.sign_in_failed", summary: { email: "x@y.test", reason: "wrong_password" } })).toBe(
+      "فشل تسجيل الدخول لـ x@y.test: كلمة مرور خاطئة",
+    );
+    expect(arText({ action: "audit.export", summary: { rows: 11, outcome: "completed" } })).toBe("صُدّر سجل التدقيق إلى CSV: 11 صفًا");
+  });
+
+  it("reports: each date left-to-right, the words in Arabic", () => {
+    const parts = auditSentence(
+      {
+        action: "reports.download",
+        targetType: null,
+        targetId: "daily-closing",
+        summary: { format: "xlsx", firstDay: "2026-11-01", lastDay: "2026-11-30" },
+      },
+      ar,
+    );
+    expect(plainText(parts)).toBe("نُزّل التقرير الإقفال اليومي بصيغة XLSX للفترة من 2026-11-01 إلى 2026-11-30");
+    expect(parts.filter((p) => typeof p !== "string")).toEqual([{ ltr: "2026-11-01" }, { ltr: "2026-11-30" }]);
+    expect(
+      arText({
+        action: "report_schedule.create",
+        summary: { report: "daily-closing", frequency: "weekly", timeOfDay: "07:00", weekday: 1, monthDay: null, recipients: 3 },
+      }),
+    ).toBe("أُنشئ التقرير المجدول الإقفال اليومي: كل يوم إثنين الساعة 07:00 إلى 3 مستلمين");
+  });
+});

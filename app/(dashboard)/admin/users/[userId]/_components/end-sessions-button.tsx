@@ -1,5 +1,6 @@
 "use client";
 // A super-admin ends one session of a user (sessionId given) or all of them; the page then reloads its lists.
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { apiFetch } from "@/lib/api-client";
@@ -18,13 +19,14 @@ export function EndSessionsButton({
   ariaLabel?: string;
   disabledReason?: string;
 }) {
+  const t = useTranslations("users.user");
   const {
     submit,
     pending: busy,
     error,
   } = useApiMutation({
     mutationFn: () => apiFetch(`/api/admin/users/${userId}/sessions/end`, { method: "POST", body: sessionId ? { sessionId } : {} }),
-    fallbackMessage: "The session could not be ended.",
+    fallbackMessage: t("endFailed"),
     refresh: true,
   });
   const end = () => void submit();

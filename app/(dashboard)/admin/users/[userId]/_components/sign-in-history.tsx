@@ -1,5 +1,6 @@
 // A user's sign-in history as a table: what happened (in words), when, from which IP, and the detail the row names
 // (factor, failure reason, browser).
+import { getTranslations } from "next-intl/server";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { Badge } from "@/components/ui/badge";
@@ -13,46 +14,38 @@ export interface SignInEventView {
   detail: string | null;
 }
 
-const EVENTS: Record<string, [string, BadgeTone]> = {
-  "auth.sign_in": ["Signed in", "success"],
-  "auth.sign_in_failed": ["Sign-in failed", "danger"],
-  "auth.sign_in_throttled": ["Sign-in locked", "warning"],
-  "auth.change_password_throttled": ["Password change locked", "warning"],
-  "auth.sign_out": ["Signed out", "neutral"],
-  "auth.sessions_ended": ["Sessions ended", "neutral"],
-};
+/** Each known event's tone; its words are in the users catalog (users.history.events). */
+const EVENTS = {
+  sign_in: "success",
+  sign_in_failed: "danger",
+  sign_in_throttled: "warning",
+  change_password_throttled: "warning",
+  sign_out: "neutral",
+  sessions_ended: "neutral",
+} as const satisfies Record<string, BadgeTone>;
+type KnownEvent = keyof typeof EVENTS;
 
-const DETAILS: Record<string, string> = {
-  wrong_password: "Wrong password",
-  unknown_account: "Unknown account",
-  disabled: "Account disabled",
-  totp: "Authenticator code",
-  recovery_code: "Recovery code",
-  passkey: "Passkey",
-};
+const DETAILS = ["wrong_password", "unknown_account", "disabled", "totp", "recovery_code", "passkey"] as const;
+type KnownDetail = (typeof DETAILS)[number];
+const isDetail = (d: string): d is KnownDetail => (DETAILS as readonly string[]).includes(d);
 
-function describe(action: string): [string, BadgeTone] {
+export async function SignInHistory({ events }: { events: SignInEventView[] }) {
+  const t = await getTranslations("users.history");
+  const describe = (action: string): [string, BadgeTone] => {
+    const key = action.replace(/^auth\./, "");
+    if (key in EVENTS) return [t(`events.${key as KnownEvent}`), EVENTS[key as KnownEvent]];
+    // An event without its own words: its code, readable (it is rare and never hidden).
+    return [key.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase()), "info"];
+  };
+  if (events.length === 0) return <p className="px-5 py-4 text-sm text-slate-600">{t("none")}</p>;
   return (
-    EVENTS[action] ?? [
-      action
-        .replace(/^auth\./, "")
-        .replaceAll("_", " ")
-        .replace(/^./, (c) => c.toUpperCase()),
-      "info",
-    ]
-  );
-}
-
-export function SignInHistory({ events }: { events: SignInEventView[] }) {
-  if (events.length === 0) return <p className="px-5 py-4 text-sm text-slate-600">No sign-in recorded yet.</p>;
-  return (
-    <Table caption="Sign-in events" captionHidden>
+    <Table caption={t("caption")} captionHidden>
       <THead>
         <TR>
-          <TH>Event</TH>
-          <TH>When</TH>
-          <TH>IP address</TH>
-          <TH>Detail</TH>
+          <TH>{t("event")}</TH>
+          <TH>{t("when")}</TH>
+          <TH>{t("ip")}</TH>
+          <TH>{t("detail")}</TH>
         </TR>
       </THead>
       <TBody>
@@ -72,7 +65,7 @@ export function SignInHistory({ events }: { events: SignInEventView[] }) {
                 </bdi>
               </TD>
               <TD className="max-w-80 truncate" title={e.detail ?? undefined}>
-                {e.detail ? (DETAILS[e.detail] ?? e.detail) : <span className="text-slate-500">—</span>}
+                {e.detail ? isDetail(e.detail) ? t(`details.${e.detail}`) : e.detail : <span className="text-slate-500">—</span>}
               </TD>
             </TR>
           );
