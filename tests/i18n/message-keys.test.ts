@@ -54,7 +54,7 @@ describe("message keys", () => {
         used.add(m[1]!);
       for (const m of text.matchAll(/errorAnswer\([^,]+,\s*"[a-z_]+",\s*"([a-zA-Z.]+)"/g)) used.add(m[1]!);
       for (const m of text.matchAll(
-        /\["((?:auth|users|grants|roles|partners|branches|gateway|list|savedViews|savedCards|refunds|payments|links|recurring|schedules|http|client|sync)\.[a-zA-Z]+)",/g,
+        /\["((?:auth|users|grants|roles|partners|branches|gateway|list|savedViews|savedCards|refunds|payments|links|recurring|schedules|http|client|sync)\.[a-zA-Z]+)",\s*\{/g,
       ))
         used.add(m[1]!);
     }
