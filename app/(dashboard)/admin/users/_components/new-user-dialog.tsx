@@ -13,6 +13,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { apiFetch } from "@/lib/api-client";
+import { translateKeyed } from "@/lib/i18n/keyed-message";
 import type { CreateUserInput } from "@/lib/schemas/admin-users";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -35,6 +36,7 @@ export interface NewUserDialogProps {
 
 export function NewUserDialog({ roles, canGrantSuperAdmin, permissions, onClose }: NewUserDialogProps) {
   const t = useTranslations("users.newUserDialog");
+  const tv = useTranslations("validation");
   const [created, setCreated] = useState<Created | null>(null);
   const {
     register,
@@ -142,7 +144,7 @@ export function NewUserDialog({ roles, canGrantSuperAdmin, permissions, onClose 
                 />
               ))}
             </div>
-            {errors.roleNames && <p className="mt-1 text-sm text-red-700">{errors.roleNames.message}</p>}
+            {errors.roleNames && <p className="mt-1 text-sm text-red-700">{translateKeyed(tv, errors.roleNames.message ?? "")}</p>}
           </fieldset>
           {roles.length === 0 && <p className="text-sm text-slate-600 sm:col-span-2">{t("noGrantableRole")}</p>}
           {canGrantSuperAdmin && (
