@@ -6,8 +6,10 @@ import type { MetadataRoute } from "next";
 
 export default function manifest(): MetadataRoute.Manifest {
   return {
+    // eslint-disable-next-line local/no-ui-literals -- one static manifest per site (see above)
     name: "Merchant dashboard",
     short_name: "Merchant",
+    // eslint-disable-next-line local/no-ui-literals -- one static manifest per site (see above)
     description: "Back office for card payments: transactions, captures, refunds, payment links and administration.",
     start_url: "/overview",
     scope: "/",

@@ -9,6 +9,8 @@ const KNOWN_PUBLIC = new Set([
   "session/sign-out",
   "session/set-password",
   "session/password-reset",
+  // The language switch: the sign-in page has it (it saves nothing but a cookie unless a session is signed in).
+  "session/language",
   "health",
   "webhooks/gateway/[secret]",
 ]);

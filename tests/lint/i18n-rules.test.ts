@@ -21,7 +21,7 @@ async function reports(file: string, code: string, rule: string): Promise<string
 }
 
 const LITERALS = "local/no-ui-literals";
-const CONVERTED = "components/i18n/probe.tsx";
+const CONVERTED = "components/i18n/probe.tsx"; // any page or component
 
 describe("local/no-ui-literals: text for people comes from the catalogs", () => {
   const shown: Array<[string, string]> = [
@@ -66,10 +66,12 @@ describe("local/no-ui-literals: text for people comes from the catalogs", () => 
     expect(await reports(CONVERTED, code, LITERALS)).toEqual([]);
   });
 
-  it("binds the converted files only (the rest of app/ is converted area by area)", async () => {
-    expect(await reports("app/(dashboard)/probe/page.tsx", `export default function P() { return <h1>Refunds</h1>; }`, LITERALS)).toEqual(
-      [],
-    );
+  it("binds every page and component, not route handlers (JSON answers are translated in server/i18n)", async () => {
+    expect(
+      await reports("app/(dashboard)/probe/page.tsx", `export default function P() { return <h1>Refunds</h1>; }`, LITERALS),
+    ).toHaveLength(1);
+    expect(await reports("components/list/probe.tsx", `export const A = () => <p>No rows</p>;`, LITERALS)).toHaveLength(1);
+    expect(await reports("app/api/probe/route.ts", `export const M = { title: "Sign in" };`, LITERALS)).toEqual([]);
   });
 });
 
