@@ -131,20 +131,50 @@ export type Messages = (typeof catalogs)["en"];
 export type Namespace = keyof Messages;
 export const NAMESPACES = Object.keys(catalogs.en) as Namespace[];
 
+/** A namespace, or one branch of it ("errors.client"): what a page may send to its client components. */
+export type ClientPart = Namespace | `${Namespace}.${string}`;
+
 /**
- * The namespaces every page's client components may use: shared words, the payment vocabulary (statuses, types,
- * brands), the shell, form validation, API errors.
+ * What every page's client components may use: shared words, the payment vocabulary (statuses, types, brands), the
+ * shell, form validation, and of the API errors only those the browser makes itself (errors.client: the server
+ * answers every other error already in the reader's language).
  */
-export const BASE_CLIENT_NAMESPACES = ["common", "vocab", "ui", "shell", "validation", "errors"] as const satisfies readonly Namespace[];
+export const BASE_CLIENT_NAMESPACES = [
+  "common",
+  "vocab",
+  "ui",
+  "shell",
+  "validation",
+  "errors.client",
+] as const satisfies readonly ClientPart[];
 
 /** The language's catalog (Arabic is typed against English; a missing key fails the catalogs test). */
 export function catalogOf(language: Language): Messages {
   return catalogs[language] as Messages;
 }
 
-/** Only the named namespaces of a catalog: what one page sends to the browser. */
-export function pickNamespaces(messages: Messages, namespaces: readonly Namespace[]): Partial<Messages> {
-  const picked: Partial<Record<Namespace, unknown>> = {};
-  for (const ns of namespaces) picked[ns] = messages[ns];
+type Tree = { [key: string]: unknown };
+
+/** Only the named namespaces (or branches of them) of a catalog: what one page sends to the browser. */
+export function pickNamespaces(messages: Messages, parts: readonly ClientPart[]): Partial<Messages> {
+  const picked: Tree = {};
+  const whole = new Set(parts.filter((p) => !p.includes(".")));
+  for (const part of parts) {
+    const [ns, ...path] = part.split(".") as [Namespace, ...string[]];
+    if (!path.length) {
+      picked[ns] = messages[ns];
+      continue;
+    }
+    if (whole.has(ns)) continue;
+    // Copy the branch, creating the objects on its way ({ errors: { client: {…} } }).
+    let from = messages[ns] as unknown as Tree | undefined;
+    let to = (picked[ns] ??= {}) as Tree;
+    path.forEach((key, i) => {
+      from = from?.[key] as Tree | undefined;
+      if (from === undefined) return;
+      if (i === path.length - 1) to[key] = from;
+      else to = (to[key] ??= {}) as Tree;
+    });
+  }
   return picked as Partial<Messages>;
 }

@@ -4,9 +4,9 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
-import { BASE_CLIENT_NAMESPACES, pickNamespaces, type Messages, type Namespace } from "@/messages";
+import { BASE_CLIENT_NAMESPACES, pickNamespaces, type ClientPart, type Messages } from "@/messages";
 
-export async function ClientMessages({ namespaces = [], children }: { namespaces?: readonly Namespace[]; children: ReactNode }) {
+export async function ClientMessages({ namespaces = [], children }: { namespaces?: readonly ClientPart[]; children: ReactNode }) {
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   return (
     <NextIntlClientProvider
