@@ -2,22 +2,13 @@
 // One schema for the save dialog and POST /api/transactions/views; the query must be a valid list query.
 import { z } from "zod";
 import { searchParamsRecord, toQueryString, transactionListQuerySchema } from "./list-query";
+import { SAVED_VIEW_MESSAGES } from "./saved-view-messages";
+
+export { SAVED_VIEW_MESSAGES, savedViewMessageKey } from "./saved-view-messages";
 
 export const MAX_SAVED_VIEWS = 50;
 
-/** The schema's messages (English, the API's); the save dialog says them from transactions.views.errors.<key>. */
-export const SAVED_VIEW_MESSAGES = {
-  nameRequired: "Give the view a name.",
-  nameTooLong: "Use at most 60 characters.",
-  queryTooLong: "This filter is too long to save.",
-  queryInvalid: "Fix the filter before saving it as a view.",
-} as const;
 const M = SAVED_VIEW_MESSAGES;
-
-/** The catalog key of one of these messages, or null (a server's message, e.g. a name already taken). */
-export function savedViewMessageKey(message: string | undefined): keyof typeof SAVED_VIEW_MESSAGES | null {
-  return (Object.keys(M) as Array<keyof typeof M>).find((k) => M[k] === message) ?? null;
-}
 
 export const createSavedViewSchema = z.object({
   name: z.string().trim().min(1, M.nameRequired).max(60, M.nameTooLong),

@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { InputField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
-import { savedViewMessageKey, type CreateSavedView, type CreateSavedViewInput } from "@/lib/transactions/saved-view";
+import type { CreateSavedView, CreateSavedViewInput } from "@/lib/transactions/saved-view";
+import { savedViewMessageKey } from "@/lib/transactions/saved-view-messages";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
