@@ -25,6 +25,7 @@ test.use({ locale: "ar-SA", timezoneId: "Asia/Riyadh", viewport: { width: 1440, 
 const ZONE = "Asia/Riyadh";
 const SHOTS = "/tmp/shots-e";
 let state: Awaited<ReturnType<BrowserContext["storageState"]>>;
+let scheduleId: string | undefined;
 
 /** Signs in through an English page (the sign-in form's labels are another area's), then browses in Arabic. */
 async function arabicPage(browser: Browser): Promise<Page> {
@@ -58,8 +59,19 @@ test.beforeAll(async ({ browser }) => {
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
+  scheduleId = ((await res.json()) as { scheduleId: string }).scheduleId;
   state = await english.storageState();
   await english.close();
+});
+
+// The schedule belongs to the shared finance user: it goes again, so that later specs (report-schedules.spec.ts starts
+// from "No scheduled report") find the user as they expect.
+test.afterAll(async ({ playwright }) => {
+  if (!scheduleId) return;
+  const api = await playwright.request.newContext({ baseURL: e2eUrls.app, storageState: state });
+  const res = await api.delete(`/api/reports/schedules/${scheduleId}`, { headers: { origin: e2eUrls.app } });
+  expect(res.ok(), await res.text()).toBe(true);
+  await api.dispose();
 });
 
 test("the Overview reads right to left, in Arabic, with SAR amounts and time running right to left", async ({ browser }) => {
