@@ -1,7 +1,12 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
 // next-intl reads each request's language and catalog from server/i18n/request.ts (no locale segment in the URL).
-const withNextIntl = createNextIntlPlugin("./server/i18n/request.ts");
+// The catalogs are precompiled at build time (icu-minify): the browser gets no ICU message parser, only a small
+// formatter (the JS budget: +40 KB over an empty Next.js page).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./server/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
