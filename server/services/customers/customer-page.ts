@@ -7,7 +7,7 @@ import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { isCurrencyCode, type Money } from "@/lib/money";
 import type { SavedCardView } from "@/lib/schemas/saved-cards";
 import { billingPlans, payments, type PaymentRow } from "../../db/schema";
-import { AppError } from "../../errors";
+import { AppError, type ErrorMessage } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { savedCardsOf } from "../saved-cards/saved-cards";
@@ -46,7 +46,7 @@ export interface CustomerView {
   recurringTokens: CustomerPayment[] | null;
   plans: CustomerPlan[] | null;
   /** Null: the reader may not see them (SAVED_CARDS_VIEW). */
-  savedCards: { cards: SavedCardView[]; error: string | null } | null;
+  savedCards: SavedCardsOrReason | null;
 }
 
 const PAYMENTS_SHOWN = 25;
@@ -66,11 +66,18 @@ function paymentOf(p: PaymentRow): CustomerPayment {
   };
 }
 
-async function cardsOrReason(deps: ServiceDeps, spellings: string[]): Promise<{ cards: SavedCardView[]; error: string | null }> {
+/** The saved cards, or why the gateway could not list them: `error` in English, `errorKey` for the reader's language. */
+export interface SavedCardsOrReason {
+  cards: SavedCardView[];
+  error: string | null;
+  errorKey: ErrorMessage | null;
+}
+
+async function cardsOrReason(deps: ServiceDeps, spellings: string[]): Promise<SavedCardsOrReason> {
   try {
-    return { cards: await savedCardsOf(deps, spellings), error: null };
+    return { cards: await savedCardsOf(deps, spellings), error: null, errorKey: null };
   } catch (e) {
-    if (e instanceof AppError) return { cards: [], error: e.message };
+    if (e instanceof AppError) return { cards: [], error: e.message, errorKey: e.messageKey };
     throw e;
   }
 }

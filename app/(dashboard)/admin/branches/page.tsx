@@ -4,6 +4,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { readerErrorText } from "@/server/i18n/error-text";
 import { currentUiPrefs } from "@/server/i18n/prefs";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Pager } from "@/components/list/pager";
@@ -77,7 +78,7 @@ export default async function BranchesPage({ searchParams }: { searchParams: Sea
           }
           action={<Link href={branchSearchHref(query)}>{t("failure.retry")}</Link>}
         >
-          {failure.userMessage}
+          {(await readerErrorText())(failure.messageKey)}
         </Alert>
       ) : (
         page && <Results page={page} query={query} t={t} />

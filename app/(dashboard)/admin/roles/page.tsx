@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { readerErrorText } from "@/server/i18n/error-text";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { currentUiPrefs } from "@/server/i18n/prefs";
 import { Forbidden } from "@/components/auth/forbidden";
@@ -72,7 +73,7 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
     result = await searchRoles(ctx, query);
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    problem = { tone: e.code === "gateway_unavailable" ? "warning" : "error", message: e.userMessage };
+    problem = { tone: e.code === "gateway_unavailable" ? "warning" : "error", message: (await readerErrorText())(e.messageKey) };
     if (e.code === "gateway_unavailable") result = await mirroredRoles(ctx, query, (await currentUiPrefs()).language);
   }
   const fromMirror = problem?.tone === "warning";

@@ -8,6 +8,7 @@ import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { customerPage } from "@/server/services/customers/customer-page";
 import { PaymentsSection, PlansSection, RecurringSection, SavedCardsSection } from "./_components/customer-sections";
+import { readerErrorText } from "@/server/i18n/error-text";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("customers.customer");
@@ -55,7 +56,15 @@ export default async function CustomerPage({ params }: { params: Promise<{ key: 
       />
       <PaymentsSection view={view} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        {view.savedCards && <SavedCardsSection cards={view.savedCards} />}
+        {view.savedCards && (
+          <SavedCardsSection
+            cards={{
+              ...view.savedCards,
+              // The gateway's refusal in the reader's language (the service keeps it as a key).
+              error: view.savedCards.errorKey ? (await readerErrorText())(view.savedCards.errorKey) : null,
+            }}
+          />
+        )}
         {view.recurringTokens && <RecurringSection tokens={view.recurringTokens} linked />}
       </div>
       {view.plans && <PlansSection plans={view.plans} />}

@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
+import { readerErrorText } from "@/server/i18n/error-text";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Alert } from "@/components/ui/alert";
@@ -125,7 +126,7 @@ export default async function RolePage({
           description={<span dir="auto">{mirror.description}</span>}
         />
         <Alert tone={problem?.code === "gateway_unavailable" ? "warning" : "error"} title={t("role.cannotEdit")}>
-          {problem?.userMessage}
+          {problem && (await readerErrorText())(problem.messageKey)}
         </Alert>
         <Card title={t("role.lastCopy")}>
           <MirrorFacts role={mirror} />
