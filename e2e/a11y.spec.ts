@@ -222,19 +222,26 @@ test("WCAG 2.2 AA: every dialog component in the code is opened by a test below 
   ).toEqual([]);
 });
 
-test("WCAG 2.2 AA (axe, wcag2a/aa, 21a/aa, 22aa): every signed-in page has no violations, as a super-admin", async ({ browser }) => {
-  test.setTimeout(240_000);
-  const page = await adminPage(browser);
-  const routes = pageRoutes().filter((r) => !r.group || !SIGNED_OUT_GROUPS.has(r.group));
+/** Visits every URL of the signed-in (or signed-out) pages, each as a step, and runs `check` on the settled page. */
+async function walkPages(page: Page, signedOut: boolean, check: (url: string) => Promise<void>) {
+  const routes = pageRoutes().filter((r) =>
+    signedOut ? !!r.group && SIGNED_OUT_GROUPS.has(r.group) : !r.group || !SIGNED_OUT_GROUPS.has(r.group),
+  );
   for (const { route } of routes) {
     for (const url of urlsFor(route)) {
       await test.step(url, async () => {
         await page.goto(url);
         await settle(page);
-        await expectNoViolations(page, url);
+        await check(url);
       });
     }
   }
+}
+
+test("WCAG 2.2 AA (axe, wcag2a/aa, 21a/aa, 22aa): every signed-in page has no violations, as a super-admin", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const page = await adminPage(browser);
+  await walkPages(page, false, (url) => expectNoViolations(page, url));
   // The app's 404 page, inside the shell.
   await page.goto("/no-such-page");
   await expect(page.locator("h1, h2").first()).toBeVisible();
@@ -276,17 +283,10 @@ test("WCAG 2.2 AA (axe) in Arabic, right-to-left: every signed-in page, as a sup
   test.setTimeout(300_000);
   const context = await browser.newContext({ storageState: ADMIN_STATE, locale: "ar-SA" });
   const page = await context.newPage();
-  const routes = pageRoutes().filter((r) => !r.group || !SIGNED_OUT_GROUPS.has(r.group));
-  for (const { route } of routes) {
-    for (const url of urlsFor(route)) {
-      await test.step(url, async () => {
-        await page.goto(url);
-        await settle(page);
-        await expectArabicPage(page, url);
-        await expectNoViolations(page, `${url} (Arabic)`);
-      });
-    }
-  }
+  await walkPages(page, false, async (url) => {
+    await expectArabicPage(page, url);
+    await expectNoViolations(page, `${url} (Arabic)`);
+  });
   // A narrow screen in Arabic: the sidebar's disclosure.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/transactions");
@@ -298,17 +298,10 @@ test("WCAG 2.2 AA (axe) in Arabic, right-to-left: every signed-in page, as a sup
 test("WCAG 2.2 AA (axe) in Arabic, right-to-left: the signed-out pages", async ({ browser }) => {
   const context = await browser.newContext({ locale: "ar-SA" });
   const page = await context.newPage();
-  const routes = pageRoutes().filter((r) => r.group && SIGNED_OUT_GROUPS.has(r.group));
-  for (const { route } of routes) {
-    for (const url of urlsFor(route)) {
-      await test.step(url, async () => {
-        await page.goto(url);
-        await settle(page);
-        await expectArabicPage(page, url);
-        await expectNoViolations(page, `${url} (Arabic)`);
-      });
-    }
-  }
+  await walkPages(page, true, async (url) => {
+    await expectArabicPage(page, url);
+    await expectNoViolations(page, `${url} (Arabic)`);
+  });
   await context.close();
 });
 
