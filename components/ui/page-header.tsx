@@ -18,8 +18,13 @@ export interface PageHeaderProps {
 export function PageHeader({ title, description, actions, back, meta, className }: PageHeaderProps) {
   return (
     <div className={cx("mb-6", className)}>
+      {/* No prefetch: the parent list was usually just visited, and fetching its code would weigh on every detail page. */}
       {back && (
-        <Link href={back.href} className="mb-2 inline-flex items-center gap-1 rounded-sm text-sm text-slate-600 hover:text-slate-900">
+        <Link
+          href={back.href}
+          prefetch={false}
+          className="mb-2 inline-flex items-center gap-1 rounded-sm text-sm text-slate-600 hover:text-slate-900"
+        >
           <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4 rtl:-scale-x-100">
             <path d="M12.8 4.7a.75.75 0 0 1 0 1.06L8.56 10l4.24 4.24a.75.75 0 1 1-1.06 1.06l-4.77-4.77a.75.75 0 0 1 0-1.06l4.77-4.77a.75.75 0 0 1 1.06 0Z" />
           </svg>

@@ -43,3 +43,25 @@ export function translateKeyed(t: KeyTranslator, text: string): string {
   if (!parsed || !t.has(parsed.key as never)) return text;
   return (t as unknown as (key: string, values: KeyedValues) => string)(parsed.key, parsed.values);
 }
+
+/**
+ * As translateKeyed, and a text value that is itself a key of the namespace (or of one of `valueTranslators`', e.g.
+ * the errors namespace) is translated first: a stored sentence about a stored reason
+ * ("retriesUsedUp?attempts=4&reason=chargeRefused"). A value that is no key (the gateway's own words) is passed on.
+ */
+export function translateKeyedNested(t: KeyTranslator, text: string, ...valueTranslators: KeyTranslator[]): string {
+  const parsed = parseKeyedMessage(text);
+  if (!parsed || !t.has(parsed.key as never)) return text;
+  const values: KeyedValues = {};
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (typeof value !== "string") values[name] = value;
+    else {
+      const by = [t, ...valueTranslators].find((tr) => {
+        const key = parseKeyedMessage(value)?.key;
+        return key !== undefined && tr.has(key as never);
+      });
+      values[name] = by ? translateKeyed(by, value) : value;
+    }
+  }
+  return (t as unknown as (key: string, values: KeyedValues) => string)(parsed.key, values);
+}

@@ -4,7 +4,7 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSignedIn } from "@/server/auth/session";
 import { DisplayPreferences } from "./_components/display-preferences";
-import { ChangePasswordForm } from "./_components/change-password-form";
+import { ChangePasswordSection } from "./_components/change-password-section";
 import { TwoStepSection } from "./_components/two-step-section";
 import { SignedInSessions } from "./_components/signed-in-sessions";
 
@@ -22,12 +22,12 @@ export default async function AccountPage() {
     <ClientMessages namespaces={["auth", "account"]}>
       <div className="max-w-xl space-y-6">
         <PageHeader title={ta("title")} description={<bdi dir="ltr">{principal.email}</bdi>} />
-        <section aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <section id="password" aria-labelledby="password-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="password-heading" className="text-base font-semibold">
             {ta("password.heading")}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{ta("password.intro")}</p>
-          <ChangePasswordForm />
+          <ChangePasswordSection />
         </section>
         <section aria-labelledby="display-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="display-heading" className="text-base font-semibold">

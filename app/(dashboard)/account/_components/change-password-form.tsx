@@ -3,6 +3,7 @@
 // sign in again with it.
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -13,18 +14,24 @@ import { PASSWORD_HISTORY_DEPTH, PASSWORD_MIN_LENGTH } from "@/lib/schemas/auth-
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
-export function ChangePasswordForm() {
+/** `focusFirst`: opened on request (the Account page's button), so the first field takes the focus. */
+export function ChangePasswordForm({ focusFirst = false }: { focusFirst?: boolean }) {
   const t = useTranslations("auth");
   const router = useRouter();
   const {
     register,
     handleSubmit,
     setError: setFieldError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordInput>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/auth").then((m) => m.changePasswordSchema)),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
+
+  useEffect(() => {
+    if (focusFirst) setFocus("currentPassword");
+  }, [focusFirst, setFocus]);
 
   const { submit, error } = useApiMutation({
     mutationFn: (values: ChangePasswordInput) => apiFetch("/api/account/password", { method: "POST", body: values }),

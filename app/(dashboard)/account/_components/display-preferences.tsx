@@ -1,39 +1,45 @@
 "use client";
 // Language and display (Account page): the language (or "as my browser"), Latin or Arabic-Indic digits in Arabic, and
 // the Hijri date as a second line. Saved for the user (every browser they sign in from); the page reloads in the
-// new language so that <html lang dir> and every catalog follow.
+// new language so that <html lang dir> and every catalog follow. Three closed choices need no form library: the
+// values are read from the form itself on submit (keeps react-hook-form out of the Account page's first load).
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
+import type { FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
-import { LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
+import { DIGIT_STYLES, LANGUAGE_NAMES, LANGUAGES, type Language } from "@/lib/i18n/languages";
 import type { UiPrefsInput } from "@/lib/schemas/ui-prefs";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
-interface FormValues {
-  language: "" | UiPrefsInput["language"];
-  digits: UiPrefsInput["digits"];
-  hijri: boolean;
+/** The form's values as the API takes them; a value outside the closed lists (a tampered DOM) falls back. */
+export function readPreferences(data: FormData): UiPrefsInput {
+  const language = data.get("language");
+  const digits = data.get("digits");
+  return {
+    language: LANGUAGES.includes(language as Language) ? (language as Language) : null,
+    digits: DIGIT_STYLES.find((d) => d === digits) ?? "latn",
+    hijri: data.get("hijri") === "on",
+  };
 }
 
 export function DisplayPreferences({ saved }: { saved: UiPrefsInput }) {
   const t = useTranslations("common");
-  const { register, handleSubmit } = useForm<FormValues>({
-    defaultValues: { language: saved.language ?? "", digits: saved.digits, hijri: saved.hijri },
-  });
   const { submit, pending, error } = useApiMutation({
     mutationFn: (values: UiPrefsInput) => apiFetch("/api/account/preferences", { method: "PUT", body: values }),
     fallbackMessage: t("preferencesNotSaved"),
     onSuccess: () => window.location.reload(),
   });
-  const onSubmit = handleSubmit((v) => submit({ language: v.language || null, digits: v.digits, hijri: v.hijri }));
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    void submit(readPreferences(new FormData(e.currentTarget)));
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       {error && <Alert tone="error">{error}</Alert>}
-      <SelectField label={t("language")} {...register("language")}>
+      <SelectField label={t("language")} name="language" defaultValue={saved.language ?? ""}>
         <option value="">{t("languageFollowBrowser")}</option>
         {LANGUAGES.map((l) => (
           <option key={l} value={l} lang={l}>
@@ -41,11 +47,11 @@ export function DisplayPreferences({ saved }: { saved: UiPrefsInput }) {
           </option>
         ))}
       </SelectField>
-      <SelectField label={t("digits")} hint={t("digitsHint")} {...register("digits")}>
+      <SelectField label={t("digits")} hint={t("digitsHint")} name="digits" defaultValue={saved.digits}>
         <option value="latn">{t("digitsLatn")}</option>
         <option value="arab">{t("digitsArab")}</option>
       </SelectField>
-      <CheckboxField label={t("hijri")} {...register("hijri")} />
+      <CheckboxField label={t("hijri")} name="hijri" defaultChecked={saved.hijri} />
       <Button type="submit" loading={pending}>
         {t("savePreferences")}
       </Button>

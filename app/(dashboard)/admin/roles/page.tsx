@@ -90,7 +90,8 @@ export default async function RolesPage({ searchParams }: { searchParams: Promis
                 <RefreshButton />
               </ClientMessages>
             )}
-            <Link href="/admin/roles/new" className={buttonClasses()}>
+            {/* No prefetch: the editor's form code stays out of the list's load (it comes on the click). */}
+            <Link href="/admin/roles/new" prefetch={false} className={buttonClasses()}>
               {t("newRole")}
             </Link>
           </>

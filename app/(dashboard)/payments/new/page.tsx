@@ -27,7 +27,8 @@ export default async function NewPaymentPage() {
         title={t("title")}
         description={t("description")}
         actions={
-          <Link href="/payments/links" className={buttonClasses({ variant: "secondary" })}>
+          // No prefetch: the links page's code is not this page's business until asked for (JS budget).
+          <Link href="/payments/links" prefetch={false} className={buttonClasses({ variant: "secondary" })}>
             {t("linksButton")}
           </Link>
         }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { translateKeyedNested } from "@/lib/i18n/keyed-message";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
@@ -58,7 +59,13 @@ const planLabel = (p: PlanView) => `${p.description} · ${p.customer.email ?? p.
 
 export default async function BillingPlansPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
   const { principal, allowed } = await pageAccess("RECURRING_CHARGE");
-  const [tr, t] = await Promise.all([getTranslations("recurring"), getTranslations("recurring.plans")]);
+  const [tr, t, tReason] = await Promise.all([
+    getTranslations("recurring"),
+    getTranslations("recurring.plans"),
+    getTranslations("recurring.plans.reasons"),
+  ]);
+  // Reasons the dashboard wrote are stored as keyed messages; the gateway's own words and a person's are shown as they are.
+  const reasonText = (text: string) => translateKeyedNested(tReason, text);
   if (!allowed) return <Forbidden area={t("title")} permission="RECURRING_CHARGE" />;
   const raw = (await searchParams).status;
   const status = PLAN_STATUSES.includes(raw as PlanStatus) ? (raw as PlanStatus) : undefined;
@@ -180,7 +187,7 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                         })}
                   </TD>
                   <TD>
-                    <span dir="auto">{f.reason ?? "—"}</span>
+                    <span dir="auto">{f.reason ? reasonText(f.reason) : "—"}</span>
                   </TD>
                   <TD>
                     {f.nextRetryAt ? (
@@ -269,7 +276,7 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                       </Badge>
                       {p.pauseReason && p.status === "paused" && (
                         <span dir="auto" className="mt-1 block max-w-xs text-xs text-slate-700">
-                          {p.pauseReason}
+                          {reasonText(p.pauseReason)}
                         </span>
                       )}
                     </TD>
@@ -293,7 +300,7 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                           <OutcomeBadge outcome={p.lastCharge.outcome} />
                           {p.lastCharge.reason && (
                             <span dir="auto" className="block text-xs text-slate-700">
-                              {p.lastCharge.reason}
+                              {reasonText(p.lastCharge.reason)}
                             </span>
                           )}
                           {p.lastCharge.paymentId && (

@@ -4,6 +4,7 @@
 // load on use.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { translateKeyedNested } from "@/lib/i18n/keyed-message";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { REPORT_KEY } from "@/lib/reports/report-table";
 import { currentUiPrefs } from "@/server/i18n/prefs";
@@ -55,7 +56,10 @@ function PhoneLabel({ children }: { children: string }) {
   );
 }
 
-function LastRun({ s, t }: { s: ScheduleView; t: ReportsT }) {
+/** A stored outcome or pause reason (a keyed message) in the reader's language. */
+type OutcomeText = (text: string) => string;
+
+function LastRun({ s, t, say }: { s: ScheduleView; t: ReportsT; say: OutcomeText }) {
   if (!s.lastRunAt) return <span className="text-slate-500">{t("schedules.notRun")}</span>;
   return (
     <>
@@ -67,7 +71,7 @@ function LastRun({ s, t }: { s: ScheduleView; t: ReportsT }) {
       </span>
       {s.lastMessage && (
         <span dir="auto" className="mt-1 block max-w-xs text-xs text-slate-700">
-          {s.lastMessage}
+          {say(s.lastMessage)}
         </span>
       )}
     </>
@@ -76,7 +80,12 @@ function LastRun({ s, t }: { s: ScheduleView; t: ReportsT }) {
 
 export default async function ScheduledReportsPage() {
   const { principal, allowed } = await pageAccess("REPORTS_VIEW");
-  const t = await getTranslations("reports");
+  const [t, tOutcome, tErrors] = await Promise.all([
+    getTranslations("reports"),
+    getTranslations("reports.schedules.outcomes"),
+    getTranslations("errors"),
+  ]);
+  const say: OutcomeText = (text) => translateKeyedNested(tOutcome, text, tErrors);
   if (!allowed) return <Forbidden area={t("schedules.title")} permission="REPORTS_VIEW" />;
   const ctx = await appContext({ principal });
   const [schedules, prefs] = await Promise.all([listSchedules(ctx), currentUiPrefs()]);
@@ -161,7 +170,7 @@ export default async function ScheduledReportsPage() {
                       </TD>
                       <TD className={PHONE_CELL}>
                         <PhoneLabel>{t("schedules.columns.lastRun")}</PhoneLabel>
-                        <LastRun s={s} t={t} />
+                        <LastRun s={s} t={t} say={say} />
                       </TD>
                       <TD className={PHONE_CELL}>
                         <PhoneLabel>{t("schedules.columns.status")}</PhoneLabel>
@@ -170,7 +179,7 @@ export default async function ScheduledReportsPage() {
                         </Badge>
                         {s.status === "paused" && s.pauseReason && (
                           <span dir="auto" className="mt-1 block max-w-xs text-xs text-slate-700">
-                            {s.pauseReason}
+                            {say(s.pauseReason)}
                           </span>
                         )}
                       </TD>

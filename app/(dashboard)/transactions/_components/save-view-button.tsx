@@ -1,84 +1,26 @@
 "use client";
-// "Save view": names the current filter and keeps it for this user (POST /api/transactions/views), validated by
-// the same schema as the server's.
+// "Save view": only the button is in the Transactions page's first load; the dialog (react-hook-form, the
+// field primitives, validation) is fetched when first wanted, warmed up when the pointer or focus reaches the button.
 import { useTranslations } from "next-intl";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { Alert } from "@/components/ui/alert";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog } from "@/components/ui/dialog";
-import { InputField } from "@/components/ui/field";
-import { apiFetch } from "@/lib/api-client";
-import type { CreateSavedView, CreateSavedViewInput } from "@/lib/transactions/saved-view";
-import { savedViewMessageKey } from "@/lib/transactions/saved-view-messages";
-import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
-import { useApiMutation } from "@/lib/use-api-mutation";
+
+const load = () => import("./save-view-dialog");
+const SaveViewDialog = lazy(() => load().then((m) => ({ default: m.SaveViewDialog })));
 
 export function SaveViewButton({ query }: { query: string }) {
   const t = useTranslations("transactions.views");
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button variant="secondary" onClick={() => setOpen(true)} onPointerEnter={() => void load()} onFocus={() => void load()}>
         {t("save")}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={t("dialogTitle")} description={t("dialogDescription")}>
-        <SaveViewForm query={query} onDone={() => setOpen(false)} />
-      </Dialog>
+      {open && (
+        <Suspense fallback={null}>
+          <SaveViewDialog query={query} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function SaveViewForm({ query, onDone }: { query: string; onDone: () => void }) {
-  const t = useTranslations("transactions.views");
-  const {
-    register,
-    handleSubmit,
-    setError: setFieldError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateSavedViewInput, unknown, CreateSavedView>({
-    resolver: lazyZodResolver(() => import("@/lib/transactions/saved-view").then((m) => m.createSavedViewSchema)),
-    defaultValues: { name: "", query },
-  });
-  // A taken name: the server's sentence goes beside the name field, not above the form.
-  const { submit, error } = useApiMutation({
-    mutationFn: (values: CreateSavedView) => apiFetch("/api/transactions/views", { method: "POST", body: values }),
-    fallbackMessage: t("notSaved"),
-    message: (e) => (e.fields?.name ? null : e.message),
-    onError: (e) => {
-      if (e.fields?.name) setFieldError("name", { message: e.message });
-    },
-    refresh: true,
-    onSuccess: onDone,
-  });
-  const onSubmit = handleSubmit(submit);
-  const say = (message: string | undefined) => {
-    const key = savedViewMessageKey(message);
-    return key ? t(`errors.${key}`) : message;
-  };
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {error && <Alert tone="error">{error}</Alert>}
-      {errors.query?.message && <Alert tone="error">{say(errors.query.message)}</Alert>}
-      <InputField
-        label={t("name")}
-        required
-        maxLength={60}
-        data-autofocus
-        placeholder={t("namePlaceholder")}
-        error={say(errors.name?.message)}
-        {...register("name")}
-      />
-      <input type="hidden" {...register("query")} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" loading={isSubmitting}>
-          {t("save")}
-        </Button>
-      </div>
-    </form>
   );
 }

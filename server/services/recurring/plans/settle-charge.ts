@@ -5,12 +5,14 @@
 //   pending or unknown (the gateway did not answer) → nothing: never retried blindly. The reconciler settles the
 //     payment with the gateway; a later pass then moves the plan on.
 import { eq } from "drizzle-orm";
+import { keyedMessage, translateKeyedNested } from "@/lib/i18n/keyed-message";
 import type { PlanInterval } from "@/lib/schemas/billing-plans";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Tx } from "../../../db/client";
 import { billingPlanCharges, billingPlans, type BillingPlanChargeRow, type BillingPlanRow, type PaymentRow } from "../../../db/schema";
 import { findPaymentByOrderId } from "../../../ledger/payments";
 import type { ServiceDeps } from "../../deps";
+import { translatorFor } from "../../../i18n/translator";
 import { PLAN_SCHEDULER_PRINCIPAL } from "./system-principal";
 import { cycleDate, nextCycleAfter, startOfDate } from "./schedule";
 
@@ -33,6 +35,8 @@ async function lockPlanRow(tx: Tx, id: string, skipLocked: boolean): Promise<Bil
 }
 
 /** Apply the outcome of the plan's in-flight charge, if the outcome is known. */
+const ENGLISH = { language: "en", digits: "latn" } as const;
+
 export async function settleCharge(deps: ServiceDeps, planId: string, opts: { skipLocked?: boolean } = {}): Promise<SettleResult> {
   return deps.db.transaction(async (tx) => {
     const plan = await lockPlanRow(tx, planId, opts.skipLocked ?? false);
@@ -104,7 +108,9 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
     // Declined or failed: retry per policy while the plan is active; pause when the retries are used up.
     const attempt = plan.attempt + 1;
     const delays = deps.config.plans.retryDelaysMs;
-    const reason = payment.declineReason ?? (payment.status === "failed" ? "The gateway refused the charge." : "Declined by the gateway.");
+    // The dashboard's own words are stored as keyed messages (recurring.plans.reasons): the plans page says them in the
+    // reader's language. The gateway's own words are kept as they came.
+    const reason = payment.declineReason ?? (payment.status === "failed" ? "chargeRefused" : "chargeDeclined");
     const retryAt = plan.status === "active" && attempt <= delays.length ? new Date(now.getTime() + delays[attempt - 1]!) : null;
     const pause = plan.status === "active" && retryAt === null;
     const [done] = await tx
@@ -112,7 +118,7 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
       .set({ paymentId: payment.id, outcome: payment.status, declineReason: reason, nextRetryAt: retryAt, resolvedAt: now })
       .where(eq(billingPlanCharges.id, charge.id))
       .returning();
-    const pauseReason = `Charge declined ${attempt} time${attempt > 1 ? "s" : ""} in this cycle (retries used up). Last reason: ${reason}`;
+    const pauseReason = keyedMessage("retriesUsedUp", { attempts: attempt, reason });
     await tx
       .update(billingPlans)
       .set({
@@ -124,8 +130,14 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
         ...(pause ? { status: "paused", pauseReason } : {}),
       })
       .where(eq(billingPlans.id, plan.id));
-    await audit(`billing_plan.charge.${payment.status}`, { reason, retryAt, retriesLeft: Math.max(0, delays.length - attempt) });
-    if (pause) await audit("billing_plan.pause", { from: "active", to: "paused", reason: pauseReason, source: "retry_policy" });
+    // The audit log keeps plain English, as it does for every other reason.
+    const inEnglish = (text: string) => translateKeyedNested(translatorFor(ENGLISH, "recurring.plans.reasons"), text);
+    await audit(`billing_plan.charge.${payment.status}`, {
+      reason: inEnglish(reason),
+      retryAt,
+      retriesLeft: Math.max(0, delays.length - attempt),
+    });
+    if (pause) await audit("billing_plan.pause", { from: "active", to: "paused", reason: inEnglish(pauseReason), source: "retry_policy" });
     return { state: pause ? "paused" : retryAt ? "declined" : "recorded", charge: done!, payment } as const;
   });
 }

@@ -1,6 +1,7 @@
 // Pause and resume, shared: active ⇄ paused. The row is locked for the change, and the change and its audit row are
 // one transaction. A resumed schedule runs at its first slot after the moment of resuming (slots missed while
 // paused are not sent).
+import { keyedMessage } from "@/lib/i18n/keyed-message";
 import "server-only";
 import { eq } from "drizzle-orm";
 import { appendAudit } from "../../../audit/audit-log";
@@ -27,7 +28,7 @@ export async function changeScheduleStatus(
     const now = deps.now();
     const patch =
       input.change === "pause"
-        ? { status: "paused", pauseReason: `Paused by ${principal.email}.` }
+        ? { status: "paused", pauseReason: keyedMessage("pausedBy", { email: principal.email }) }
         : { status: "active", pauseReason: null, nextRunAt: nextRunAfter(timingOf(row), deps.config.reportTimeZone, now) };
     const [next] = await tx
       .update(reportSchedules)

@@ -9,6 +9,7 @@
 // be made (the schedule stays active: the next slot tries again).
 import "server-only";
 import { eq } from "drizzle-orm";
+import { keyedMessage, translateKeyedNested } from "@/lib/i18n/keyed-message";
 import type { ReportRequest, ReportTable } from "@/lib/reports/report-table";
 import { REPORT_TITLE, type ClosingBreakdown, type ReportId } from "@/lib/reports/report-table";
 import { type ScheduleFrequency, type ScheduleTiming, type SendNowPeriod } from "@/lib/schemas/report-schedules-values";
@@ -61,6 +62,11 @@ export interface RunOptions {
   log?: Logger;
 }
 
+const ENGLISH = { language: "en", digits: "latn" } as const;
+/** The audit log keeps plain English; the run and the schedule store the keyed message (reports.schedules.outcomes). */
+const inEnglish = (text: string) =>
+  translateKeyedNested(translatorFor(ENGLISH, "reports.schedules.outcomes"), text, translatorFor(ENGLISH, "errors"));
+
 export const timingOf = (s: ReportScheduleRow): ScheduleTiming => ({
   frequency: s.frequency as ScheduleFrequency,
   timeOfDay: s.timeOfDay,
@@ -85,7 +91,7 @@ export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput
 
   const owner = await schedulePrincipal(tx, schedule.ownerId);
   if (!owner.ok) {
-    message = `${owner.reason} The schedule was paused.`;
+    message = keyedMessage("pausedBecause", { reason: owner.reason });
     pause = owner.reason;
   } else {
     const request: ReportRequest = {
@@ -103,9 +109,11 @@ export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput
         (opts.runReport ?? defaultRunReport)({ deps: { ...deps, db: sp as unknown as Db }, principal: owner.principal, ip: null }, request),
       );
     } catch (e) {
-      if (e instanceof AppError) message = `The report could not be made: ${e.message}`;
+      // The error's key when it has no values (said in the reader's language), else its English words.
+      if (e instanceof AppError)
+        message = keyedMessage("reportFailed", { reason: typeof e.messageKey === "string" ? e.messageKey : e.message });
       else {
-        message = "The report could not be made (an internal error, logged).";
+        message = keyedMessage("reportFailedInternal");
         log.error("report_schedule.report_failed", { scheduleId: schedule.id, report, error: e instanceof Error ? e.message : String(e) });
       }
     }
@@ -134,9 +142,9 @@ export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput
       );
       for (const to of schedule.recipients) mailIds.push(await enqueueMail(tx, to, mail));
       result = "sent";
-      message = `Sent to ${schedule.recipients.length} recipient${schedule.recipients.length === 1 ? "" : "s"}.`;
+      message = keyedMessage("sent", { count: schedule.recipients.length });
     } else {
-      message ||= "The report could not be made.";
+      message ||= keyedMessage("reportNotMade");
     }
   }
 
@@ -178,7 +186,7 @@ export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput
       trigger,
       ...(soFar ? { soFar } : {}),
       result,
-      message,
+      message: inEnglish(message),
       firstDay: period.firstDay,
       lastDay: period.lastDay,
       recipients: mailIds.length,

@@ -13,7 +13,9 @@
 //    REPORTS_VIEW cannot create one; recipients and days are validated.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { translateKeyedNested } from "@/lib/i18n/keyed-message";
 import type { Principal } from "../../../auth/principal";
+import { translatorFor } from "../../../i18n/translator";
 import { readConfig } from "../../../config";
 import { openDatabase } from "../../../db/client";
 import { auditLog, mailOutbox, payments, reportRuns, reportSchedules, users } from "../../../db/schema";
@@ -37,6 +39,11 @@ import { sendScheduleNow } from "./send-schedule-now";
 const quiet = createLogger({ sink: () => {} });
 const FROM = "Merchant dashboard <dashboard@merchant.example>";
 
+/** A stored outcome as the schedules page says it to a reader of `language`. */
+function said(text: string, language: "en" | "ar"): string {
+  const prefs = { language, digits: "latn" } as const;
+  return translateKeyedNested(translatorFor(prefs, "reports.schedules.outcomes"), text, translatorFor(prefs, "errors"));
+}
 describe.each(testDatabaseTargets())("scheduled reports on $name", (target) => {
   let database: TestDatabase;
   let sandbox: RunningSandbox;
@@ -138,7 +145,10 @@ describe.each(testDatabaseTargets())("scheduled reports on $name", (target) => {
       expect(withoutGenerated(sent)).toBe(withoutGenerated(expected));
     }
     const after = await scheduleRow(s.id);
-    expect(after).toMatchObject({ lastResult: "sent", lastMessage: "Sent to 2 recipients.", status: "active" });
+    // Stored as a keyed message: each reader sees it in their own language.
+    expect(after).toMatchObject({ lastResult: "sent", lastMessage: "sent?count=2", status: "active" });
+    expect(said(after.lastMessage!, "en")).toBe("Sent to 2 recipients.");
+    expect(said(after.lastMessage!, "ar")).toBe("أُرسل إلى مستلمَين.");
     expect(after.nextRunAt.toISOString()).toBe("2026-03-17T04:00:00.000Z");
     const runs = await database.db.select().from(reportRuns).where(eq(reportRuns.scheduleId, s.id));
     expect(runs).toMatchObject([{ trigger: "schedule", result: "sent", recipients: 2, firstDay: "2026-03-15", lastDay: "2026-03-15" }]);
@@ -211,7 +221,9 @@ describe.each(testDatabaseTargets())("scheduled reports on $name", (target) => {
       expect(await mailsTo(to)).toHaveLength(0);
       const row = await scheduleRow(s.id);
       expect(row).toMatchObject({ status: "paused", lastResult: "failed" });
-      expect(row.lastMessage).toMatch(/no longer holds the Reports permission\. The schedule was paused\./);
+      expect(said(row.lastMessage!, "en")).toMatch(/no longer holds the Reports permission\. The schedule was paused\./);
+      expect(said(row.lastMessage!, "ar")).toContain("لم يعد يملك صلاحية التقارير");
+      expect(said(row.pauseReason!, "en")).toMatch(/^The schedule's owner \(.+\) no longer holds the Reports permission\.$/);
     } finally {
       await database.db
         .update(users)
@@ -228,7 +240,7 @@ describe.each(testDatabaseTargets())("scheduled reports on $name", (target) => {
       const pass = await runDueSchedules(deps, { logger: quiet });
       expect(pass.runs).toMatchObject([{ scheduleId: s2.id, result: "failed", paused: true }]);
       expect(await mailsTo(to2)).toHaveLength(0);
-      expect((await scheduleRow(s2.id)).lastMessage).toMatch(/is disabled/);
+      expect(said((await scheduleRow(s2.id)).lastMessage!, "en")).toMatch(/is disabled\. The schedule was paused\./);
     } finally {
       await database.db.update(users).set({ status: "active" }).where(eq(users.id, owner.userId));
     }

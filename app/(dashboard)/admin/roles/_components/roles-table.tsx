@@ -21,7 +21,8 @@ export function RolesTable({ items, caption }: { items: RoleView[]; caption: str
         {items.map((r) => (
           <TR key={r.id}>
             <TD>
-              <Link href={`/admin/roles/${r.id}`} className="font-medium text-brand-700 hover:underline">
+              {/* No prefetch: each row would fetch the role editor's form code (react-hook-form) with the list. */}
+              <Link href={`/admin/roles/${r.id}`} prefetch={false} className="font-medium text-brand-700 hover:underline">
                 <bdi>{r.name}</bdi>
               </Link>
             </TD>
