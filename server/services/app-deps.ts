@@ -2,6 +2,9 @@
 // route handlers get them here (never from getDatabase() directly); the first call also starts the process's
 // background workers, once.
 import "server-only";
+import { cookies, headers } from "next/headers";
+import { UI_PREFS_COOKIE } from "@/lib/i18n/languages";
+import { resolveUiPrefs } from "../i18n/prefs";
 import type { Principal } from "../auth/principal";
 import { getDatabase } from "../db";
 import { env } from "../env";
@@ -24,5 +27,15 @@ export async function appDeps(): Promise<ServiceDeps> {
 
 /** The context of a service acting for a signed-in person: a route's `{ principal, ip }`, or a page's (ip null). */
 export async function appContext(who: { principal: Principal; ip?: string | null }): Promise<ServiceContext> {
-  return { deps: await appDeps(), principal: who.principal, ip: who.ip ?? null };
+  // The reader's language is looked up only by a service that needs it (a mail to someone without a language).
+  const readerPrefs = async () => {
+    const [jar, head] = await Promise.all([cookies(), headers()]);
+    const prefs = resolveUiPrefs({
+      saved: who.principal.uiPrefs ?? null,
+      cookie: jar.get(UI_PREFS_COOKIE)?.value,
+      acceptLanguage: head.get("accept-language"),
+    });
+    return { language: prefs.language, digits: prefs.digits };
+  };
+  return { deps: await appDeps(), principal: who.principal, ip: who.ip ?? null, readerPrefs };
 }

@@ -23,4 +23,10 @@ export interface ServiceContext<D = ServiceDeps> {
   deps: D;
   principal: Principal;
   ip: string | null;
+  /**
+   * The language and digits the person acting reads the dashboard in on this request (their saved choice, else the
+   * cookie, else Accept-Language): the words of a mail to someone who has not chosen a language yet. Absent outside a
+   * request (scripts, tests that do not set it).
+   */
+  readerPrefs?: () => Promise<{ language: "en" | "ar"; digits: "latn" | "arab" }>;
 }

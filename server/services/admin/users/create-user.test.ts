@@ -72,6 +72,20 @@ describe.each(testDatabaseTargets())("creating users on $name", (target) => {
     expect(await codeOf(setPasswordWithToken(deps, again, null))).toBe("invalid_request");
   });
 
+  it("the invitation is worded in the language the inviter reads the dashboard in when neither has saved one (rule: a mail in the reader's language, #15)", async () => {
+    const admin = await testPrincipal(database.db, "Admin", "all");
+    const inArabic: ServiceContext = { ...as(admin), readerPrefs: async () => ({ language: "ar", digits: "latn" }) };
+    await createDashboardUser(inArabic, { ...base, email: "reads-arabic@example.com" });
+    const [mail] = await mailsTo(database.db, "reads-arabic@example.com");
+    expect(mail!.htmlBody).toContain('lang="ar"');
+    expect(mail!.subject).toMatch(/[\u0600-\u06FF]/);
+    // Without a request (a script): English.
+    await createDashboardUser(as(admin), { ...base, email: "reads-nothing@example.com" });
+    const [plain] = await mailsTo(database.db, "reads-nothing@example.com");
+    expect(plain!.textBody).toContain("Choose your password");
+    expect(plain!.subject).not.toMatch(/[\u0600-\u06FF]/);
+  });
+
   it("refuses an expired link", async () => {
     const admin = await testPrincipal(database.db, "Admin", "all");
     await createDashboardUser(as(admin), { ...base, email: "late@example.com" });

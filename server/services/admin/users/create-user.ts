@@ -16,7 +16,8 @@ import { AppError } from "../../../errors";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { auditingRefusals, MESSAGES, requireHeld, requireSuperAdminTo } from "../grant-rules";
-import { sendInvitation } from "./invitation";
+import type { MailPrefs } from "../../../mail/templates";
+import { sendInvitation, senderPrefs } from "./invitation";
 import { wakeMailWorker } from "../../../mail/worker";
 import { vmsg } from "@/lib/schemas/messages";
 
@@ -36,7 +37,8 @@ export async function createDashboardUser(ctx: ServiceContext, raw: CreateUserIn
   const { deps, principal: actor, ip } = ctx;
   requirePermission(actor, "USERS_MANAGE");
   requireFreshFactor(actor);
-  return auditingRefusals(deps.db, actor, ip, () => create(deps, actor, createUserSchema.parse(raw), ip));
+  const mailFallback = await senderPrefs(ctx);
+  return auditingRefusals(deps.db, actor, ip, () => create(deps, actor, createUserSchema.parse(raw), ip, mailFallback));
 }
 
 async function create(
@@ -44,6 +46,7 @@ async function create(
   actor: Principal,
   input: ReturnType<typeof createUserSchema.parse>,
   ip: string | null,
+  mailFallback: MailPrefs | null,
 ): Promise<CreatedUser> {
   const attempt = {
     action: "user.create",
@@ -101,7 +104,7 @@ async function create(
         })
         .returning();
       if (known.length) await tx.insert(userRoles).values(known.map((r) => ({ userId: user!.id, roleId: r.id })));
-      const invitation = await sendInvitation(deps, tx, user!, actor);
+      const invitation = await sendInvitation(deps, tx, user!, actor, mailFallback);
       await appendAudit(tx, {
         actorId: actor.userId,
         actorEmail: actor.email,

@@ -6,9 +6,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../../../db/client";
 import { passwordTokens } from "../../../db/schema";
 import { enqueueMail } from "../../../mail/outbox";
-import { invitationMail, mailPrefsFor } from "../../../mail/templates";
+import { invitationMail, mailPrefsFor, type MailPrefs } from "../../../mail/templates";
 import type { SavedUiPrefs } from "../../../auth/principal";
-import type { ServiceDeps } from "../../deps";
+import type { ServiceContext, ServiceDeps } from "../../deps";
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -34,17 +34,24 @@ export async function issuePasswordLink(
 }
 
 /** Issue the link and queue the invitation mail to the user, in the caller's transaction. Returns when it expires. */
-/** A person's saved language as a mail's fallback (null: they follow their browser, which a service cannot see). */
-export function senderPrefs(saved: SavedUiPrefs | undefined): { language: "en" | "ar"; digits: "latn" | "arab" } | null {
-  return saved?.language ? { language: saved.language, digits: saved.digits } : null;
+/**
+ * The words of a mail to someone who has not chosen a language (a new user, a reset): the acting person's saved
+ * language, else the one they read the dashboard in on this request (cookie, Accept-Language), else English.
+ */
+export async function senderPrefs(ctx: Pick<ServiceContext, "principal" | "readerPrefs">): Promise<MailPrefs | null> {
+  const saved: SavedUiPrefs | undefined = ctx.principal.uiPrefs;
+  if (saved?.language) return { language: saved.language, digits: saved.digits };
+  return (await ctx.readerPrefs?.()) ?? null;
 }
 
 export async function sendInvitation(
   deps: ServiceDeps,
   tx: Tx,
   user: { id: string; email: string; name: string; uiLanguage?: string | null; uiDigits?: string | null },
-  /** The inviter; their saved language words the mail when the invited user has none. */
-  invitedBy: { userId: string; name: string; email: string; uiPrefs?: SavedUiPrefs },
+  /** The inviter. */
+  invitedBy: { userId: string; name: string; email: string },
+  /** The mail's language when the invited user has none (senderPrefs). */
+  fallback: MailPrefs | null,
 ): Promise<{ expiresAt: Date }> {
   const link = await issuePasswordLink(deps, tx, user.id, invitedBy.userId);
   await enqueueMail(
@@ -52,7 +59,7 @@ export async function sendInvitation(
     user.email,
     invitationMail(
       { name: user.name, url: link.url, expiresAt: link.expiresAt, invitedBy: invitedBy.name || invitedBy.email },
-      mailPrefsFor(user, senderPrefs(invitedBy.uiPrefs)),
+      mailPrefsFor(user, fallback),
     ),
   );
   return { expiresAt: link.expiresAt };

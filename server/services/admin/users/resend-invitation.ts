@@ -8,7 +8,7 @@ import { AppError } from "../../../errors";
 import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { wakeMailWorker } from "../../../mail/worker";
-import { sendInvitation } from "./invitation";
+import { sendInvitation, senderPrefs } from "./invitation";
 
 export interface ResentInvitation {
   invitationSentTo: string;
@@ -20,12 +20,13 @@ export async function resendInvitation(ctx: ServiceContext, input: { userId: str
   const { userId } = input;
   requirePermission(actor, "USERS_MANAGE");
   requireFreshFactor(actor);
+  const mailFallback = await senderPrefs(ctx);
   const resent = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!user) throw new AppError("not_found", "users.notFound");
     if (user.passwordHash) throw new AppError("conflict", "users.alreadyHasPassword");
     if (user.status !== "active") throw new AppError("conflict", "users.disabledNoInvitation");
-    const { expiresAt } = await sendInvitation(deps, tx, user, actor);
+    const { expiresAt } = await sendInvitation(deps, tx, user, actor, mailFallback);
     await appendAudit(tx, {
       actorId: actor.userId,
       actorEmail: actor.email,

@@ -35,6 +35,7 @@ export async function resetUserFactors(
   if (actor.userType !== "SUPER_ADMIN") await refuse("not_super_admin", "users.superAdminResetOnly");
   if (actor.userId === userId) await refuse("self", "users.noSelfReset");
   requireFreshFactor(actor);
+  const mailFallback = await senderPrefs(ctx);
   return deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw new AppError("not_found", "users.notFound");
@@ -43,10 +44,7 @@ export async function resetUserFactors(
     await enqueueMail(
       tx,
       user.email,
-      factorResetMail(
-        { name: user.name, resetBy: actor.name, signInUrl: `${deps.config.appUrl}/login` },
-        mailPrefsFor(user, senderPrefs(actor.uiPrefs)),
-      ),
+      factorResetMail({ name: user.name, resetBy: actor.name, signInUrl: `${deps.config.appUrl}/login` }, mailPrefsFor(user, mailFallback)),
     );
     await appendAudit(tx, {
       action: "user.factors_reset",
