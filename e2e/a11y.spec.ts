@@ -53,7 +53,7 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/admin/partners/_components/partner-deleter.tsx": "delete partner confirmation",
   // The roles and disable dialogs (the reset-factors one is opened by mfa.spec.ts).
   "app/(dashboard)/admin/users/_components/user-dialogs.tsx": "new user",
-  "app/(dashboard)/transactions/_components/save-view-button.tsx": "save view",
+  "app/(dashboard)/transactions/_components/save-view-dialog.tsx": "save view",
   "app/(dashboard)/saved-cards/_components/charge-card-dialog.tsx": "charge a saved card",
   "app/(dashboard)/recurring/_components/charge-now-dialog.tsx": "charge a saved card, and recurring charge now",
   "app/(dashboard)/recurring/_components/create-plan-dialog.tsx": "billing plans",

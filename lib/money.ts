@@ -1,8 +1,12 @@
 // Money inside the app is integer minor units with its currency; never a float. It becomes the gateway's decimal
 // string in exactly one place (toGatewayAmount), and that same string is what gets hashed. Browser-safe.
 
+import { CURRENCY_CODES, type CurrencyCode } from "./currency-codes";
+
+export { CURRENCY_CODES, type CurrencyCode };
+
 /** ISO 4217 currencies the dashboard handles: minor-unit digits and the numeric code (details calls use it). */
-export const CURRENCIES = {
+export const CURRENCIES: Record<CurrencyCode, { digits: number; numeric: string }> = {
   SAR: { digits: 2, numeric: "682" },
   USD: { digits: 2, numeric: "840" },
   EUR: { digits: 2, numeric: "978" },
@@ -14,10 +18,7 @@ export const CURRENCIES = {
   OMR: { digits: 3, numeric: "512" },
   JOD: { digits: 3, numeric: "400" },
   JPY: { digits: 0, numeric: "392" },
-} as const;
-
-export type CurrencyCode = keyof typeof CURRENCIES;
-export const CURRENCY_CODES = Object.keys(CURRENCIES) as CurrencyCode[];
+};
 
 export interface Money {
   /** Integer amount in the currency's minor unit (cents, halalas, fils). */

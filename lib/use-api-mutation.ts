@@ -1,11 +1,13 @@
-// useApiMutation: every form's and dialog's call to the API, on TanStack Query's useMutation (rules in ./api-mutation).
+// useApiMutation: every form's and dialog's call to the API, on TanStack Query's mutations (rules in ./api-mutation),
+// the observer loaded with the first submission (./use-lazy-mutation).
 // The step-up dialog comes with apiFetch: a call refused for a stale second factor asks for one and is sent again.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import type { ApiError } from "./api-client";
 import { apiMutationOptions, errorTextOf, generalMessage, SubmissionKey, type ApiMutationConfig } from "./api-mutation";
+import { useLazyMutation } from "./use-lazy-mutation";
 
 /** An ApiError's message (or a message chosen for it) in the reader's language: `errorText(text, apiError)`. */
 export function useApiErrorText(): (text: string, error: ApiError) => string {
@@ -37,7 +39,7 @@ export function useApiMutation<TVars = void, TResult = unknown, F extends string
   const router = useRouter();
   const queryClient = useQueryClient();
   const [key] = useState(() => new SubmissionKey());
-  const mutation = useMutation(apiMutationOptions(config, { key, queryClient, refresh: () => router.refresh() }));
+  const mutation = useLazyMutation(apiMutationOptions(config, { key, queryClient, refresh: () => router.refresh() }));
   const { mutateAsync } = mutation;
   const errorText = useApiErrorText();
   const general = mutation.error ? generalMessage(mutation.error, config) : null;

@@ -104,7 +104,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
         <ul className="py-1">
           <li>
             <Link
-              href="/account#password"
+              href="/account?change=password"
               onClick={() => setOpen(false)}
               className="block px-3 py-1.5 text-slate-700 hover:bg-slate-50 hover:text-slate-900"
             >

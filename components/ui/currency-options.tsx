@@ -1,6 +1,6 @@
 // The currency choices of every currency select (filters, reports, new payments and links): the codes of
-// lib/money.ts in their order, with an optional first "any" choice whose words the filter decides.
-import { CURRENCY_CODES } from "@/lib/money";
+// lib/currency-codes.ts in their order, with an optional first "any" choice whose words the filter decides.
+import { CURRENCY_CODES } from "@/lib/currency-codes";
 
 export function CurrencyOptions({ anyLabel }: { anyLabel?: string }) {
   return (

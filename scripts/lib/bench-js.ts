@@ -14,29 +14,6 @@ import { bin, ROOT, stopAll, waitForUrl } from "./processes";
 
 export const JS_BUDGET_BYTES = 40 * 1024;
 
-/**
- * KNOWN REGRESSION, not a new budget (#15 → to fix under #17): next-intl's client runtime (about 4 KB gzipped, after
- * precompiling the catalogs took the ICU parser out) pushed these six pages, which were at +35.5 to +38.7 KB before,
- * over +40 KB. Each may not grow past the ceiling measured when it happened (a ratchet: any other page over +40 KB,
- * or one of these past its ceiling, still fails). The fix is the pages' own weight: the react-hook-form chunk
- * (12.5 KB) in their first load, which lazy-loaded forms would take out. Remove an entry as soon as its page is back.
- */
-export const KNOWN_OVER_BUDGET_KB: Record<string, number> = {
-  Transactions: 41.8,
-  "New payment": 41.9,
-  Account: 43.1,
-  Roles: 44.1,
-  Role: 40.6,
-  Partners: 41.5,
-};
-
-/** Within the budget, or a known regression not past its ceiling. */
-export function jsWithinBudget(page: string, diffBytes: number): boolean {
-  if (diffBytes <= JS_BUDGET_BYTES) return true;
-  const ceiling = KNOWN_OVER_BUDGET_KB[page];
-  return ceiling !== undefined && diffBytes <= ceiling * 1024;
-}
-
 export interface PageJs {
   page: string;
   path: string;
@@ -178,7 +155,7 @@ export async function benchJs(stack: BenchStack, baselinePort: number) {
           gzipBytes: m.gzipBytes,
           baselineBytes: baseline.gzipBytes,
           diffBytes: diff,
-          withinBudget: jsWithinBudget(name, diff),
+          withinBudget: diff <= JS_BUDGET_BYTES,
           largest: m.largest,
         });
       }
@@ -194,7 +171,7 @@ export async function benchJs(stack: BenchStack, baselinePort: number) {
         files: r.files,
         "empty page KB": kb(r.baselineBytes),
         "difference KB": kb(r.diffBytes),
-        "≤ +40 KB": r.diffBytes <= JS_BUDGET_BYTES ? "yes" : r.withinBudget ? `known, ≤ +${KNOWN_OVER_BUDGET_KB[r.page]} KB` : "NO",
+        "≤ +40 KB": r.withinBudget ? "yes" : "NO",
       })),
     );
     return { baseline, budgetBytes: JS_BUDGET_BYTES, pages: rows };
