@@ -14,17 +14,31 @@ export interface BuiltQuery {
 
 export type RowArray = unknown[];
 
-/** The next batch (empty at the end) and a close that releases what the read holds, safe to call at any time. */
+/**
+ * The next batch (empty at the end) and a close that releases what the read holds, safe to call at any time.
+ * A batch is the caller's until it asks for the next one: then it is emptied (see `release`).
+ */
 export interface RowBatches {
   next(): Promise<RowArray[]>;
   close(): Promise<void>;
+}
+
+/**
+ * Empties a consumed batch. Measured (#17): postgres.js's batch arrays stay reachable from promises and closures
+ * that have already moved to V8's old space, so every row survived the young-generation collections and was
+ * promoted: the old space grew by tens of MB per pass until a full collection. Emptying the array cuts that
+ * link; the rows die young (a million-row read: heap growth 33 → 8.5 MB).
+ */
+function release(batch: RowArray[] | null): void {
+  if (batch) batch.length = 0;
 }
 
 type Client = { kind: "postgres"; sql: Sql } | { kind: "pglite"; pglite: PGlite };
 
 function clientOf(db: Db): Client {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (typeof client === "function" && typeof (client as Partial<Sql>).unsafe === "function") return { kind: "postgres", sql: client as Sql };
+  if (typeof client === "function" && typeof (client as Partial<Sql>).unsafe === "function")
+    return { kind: "postgres", sql: client as Sql };
   if (client && typeof (client as Partial<PGlite>).query === "function") return { kind: "pglite", pglite: client as PGlite };
   throw new Error("row-batches: the database handle has neither a postgres.js nor a PGlite client");
 }
@@ -48,21 +62,52 @@ export function cursorBatches(db: Db, query: BuiltQuery, batchSize: number): Row
     .cursor(batchSize)
     [Symbol.asyncIterator]();
   let finished = false;
+  let previous: RowArray[] | null = null;
   return {
     async next() {
+      release(previous);
+      previous = null;
       if (finished) return [];
       const step = await iterator.next();
       if (step.done) {
         finished = true;
         return [];
       }
-      return step.value as unknown as RowArray[];
+      return (previous = step.value as unknown as RowArray[]);
     },
     async close() {
+      release(previous);
+      previous = null;
       if (finished) return;
       finished = true;
       // Closes the portal and ends the implicit transaction; the connection goes back to the pool.
       await iterator.return?.();
+    },
+  };
+}
+
+/**
+ * Keyset batches over `queryRowArrays`: `query(after)` builds the batch after the last row of the previous one
+ * (null for the first); the batch ends the read when it is shorter than `batchSize`.
+ */
+export function keysetBatches(db: Db, query: (last: RowArray | null) => BuiltQuery, batchSize: number): RowBatches {
+  let last: RowArray | null = null;
+  let finished = false;
+  let previous: RowArray[] | null = null;
+  return {
+    async next() {
+      release(previous);
+      previous = null;
+      if (finished) return [];
+      const rows = await queryRowArrays(db, query(last));
+      last = rows.at(-1) ?? last;
+      if (rows.length < batchSize) finished = true;
+      return (previous = rows);
+    },
+    async close() {
+      release(previous);
+      previous = null;
+      finished = true;
     },
   };
 }

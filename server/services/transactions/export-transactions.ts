@@ -11,10 +11,7 @@ import { ledgerDecimal } from "@/lib/transactions/format";
 import { kindLabel, statusLabel } from "@/lib/transactions/labels";
 import { toFilter, type TransactionExportQuery } from "@/lib/transactions/list-query";
 import { formatEpochMsInZone } from "@/lib/transactions/zoned-time";
-import { cursorBatches, queryRowArrays, supportsCursor, type RowBatches } from "../../db/row-batches";
-import type { Db } from "../../db/client";
-import type { SQL } from "drizzle-orm";
-import type { SortKey } from "@/lib/transactions/cursor";
+import { cursorBatches, keysetBatches, supportsCursor } from "../../db/row-batches";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { exportQuery, filterConditions, type ExportRow } from "./ledger-query";
 import { requirePermission } from "../require-permission";
@@ -140,25 +137,6 @@ export function csvLineWriter(tz: string): (r: ExportRow) => string {
     "\r\n";
 }
 
-/** Keyset batches (the embedded database): each one a query for the rows beyond the last row of the previous one. */
-function keysetBatches(db: Db, where: SQL | undefined, sort: SortKey, dir: "asc" | "desc", batchSize: number): RowBatches {
-  let after: { value: string; id: string } | null = null;
-  let finished = false;
-  return {
-    async next() {
-      if (finished) return [];
-      const rows = (await queryRowArrays(db, exportQuery(db, where, { sort, dir, after, limit: batchSize }))) as ExportRow[];
-      const last = rows.at(-1);
-      if (last) after = { value: last[16]!, id: last[1] };
-      if (rows.length < batchSize) finished = true;
-      return rows;
-    },
-    async close() {
-      finished = true;
-    },
-  };
-}
-
 /** What the audit row says about the request: the filter, never a card detail (last 4 only as "was filtered"). */
 function auditFilter(q: TransactionExportQuery): Record<string, unknown> {
   const { cursor: _cursor, cols: _cols, size: _size, scope: _scope, ids, last4, ...rest } = q;
@@ -179,7 +157,12 @@ export async function exportTransactions(
   const { sort, dir } = query;
   const batches = supportsCursor(deps.db)
     ? cursorBatches(deps.db, exportQuery(deps.db, where, { sort, dir, after: null, limit: null }), batchSize)
-    : keysetBatches(deps.db, where, sort, dir, batchSize);
+    : keysetBatches(
+        deps.db,
+        (last) =>
+          exportQuery(deps.db, where, { sort, dir, after: last && { value: last[16] as string, id: last[1] as string }, limit: batchSize }),
+        batchSize,
+      );
   const stream = csvExportStream<ExportRow>({
     db: deps.db,
     header: header(query.tz, opts.headerWords),

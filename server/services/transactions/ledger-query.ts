@@ -196,7 +196,11 @@ export type ExportRow = [
 export function exportQuery(db: Db, where: SQL | undefined, spec: Omit<PageSpec, "backwards" | "limit"> & { limit: number | null }) {
   const { keyset, order } = keysetScan(spec.sort, spec.after, spec.dir === "asc");
   const columns = spec.limit === null ? EXPORT_COLUMNS : { ...EXPORT_COLUMNS, sortValue: SORT[spec.sort].text };
-  const query = db.select(columns).from(payments).where(and(where, keyset)).orderBy(...order);
+  const query = db
+    .select(columns)
+    .from(payments)
+    .where(and(where, keyset))
+    .orderBy(...order);
   return (spec.limit === null ? query : query.limit(spec.limit)).toSQL();
 }
 
