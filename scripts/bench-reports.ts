@@ -6,7 +6,7 @@
 //   - the Overview's figures and charts for the last 30 days (all branches; one branch), and for one day (hourly);
 //   - the daily closing report for a month (plain; by branch; by card brand).
 // Budget (DESIGN.md): ≤ 150 ms at the median on PostgreSQL for the 30-day Overview and the monthly closing.
-// Also measures what the rollup's triggers add to a payment insert. Writes bench/results/reports-<date>[-postgres].json.
+// Also measures what the rollup's triggers add to a payment insert. Writes bench/runs/reports-<date>[-postgres].json.
 // BENCH_ROWS changes the row count (default 1e6), BENCH_RUNS the timed runs per case (default 25).
 import os from "node:os";
 import { sql } from "drizzle-orm";

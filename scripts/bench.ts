@@ -1,5 +1,5 @@
 // `npm run bench`: the project's speed measurements (issue #7), one section at a time, each printing a table and
-// writing bench/results/<section>-<date>.json. Sections: js, lighthouse, forward, callbacks, ledger, reports; all by default,
+// writing bench/runs/<section>-<date>.json (ignored by git; `--publish` writes the committed bench/results/ instead). Sections: js, lighthouse, forward, callbacks, ledger, reports; all by default,
 // or pick: `npm run bench -- js forward`. Builds the dashboard once into .next-bench (when stale) and runs it with
 // its sandbox on 127.0.0.1 ports of its own (BENCH_PORT 3400, BENCH_SANDBOX_PORT 4410, the empty Next.js page on
 // BENCH_BASELINE_PORT 3450), on a fresh PostgreSQL database (BENCH_DATABASE_URL's server, created and dropped).
@@ -9,14 +9,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildIsFresh } from "./lib/build-freshness";
 import { startBenchStack, type BenchStack } from "./lib/bench-stack";
-import { writeResult } from "./lib/bench-util";
-import { bin, ROOT, run } from "./lib/processes";
+import { resultsDir, writeResult } from "./lib/bench-util";
+import { nextBuild } from "./lib/next-build";
+import { ROOT } from "./lib/processes";
 
 const ALL = ["js", "lighthouse", "forward", "callbacks", "ledger", "reports"] as const;
 type Section = (typeof ALL)[number];
 
 const args = process.argv.slice(2);
 const check = args.includes("--check");
+// A run changes no tracked file unless asked to: --publish writes the committed bench/results/ (children inherit it).
+if (args.includes("--publish")) process.env.BENCH_RESULTS_DIR = "bench/results";
 const picked = args.filter((a) => !a.startsWith("--"));
 for (const p of picked) if (!(ALL as readonly string[]).includes(p)) throw new Error(`unknown section ${p}; choose from ${ALL.join(", ")}`);
 const sections: Section[] = picked.length ? (picked as Section[]) : [...ALL];
@@ -26,16 +29,12 @@ const sandboxPort = Number(process.env.BENCH_SANDBOX_PORT ?? 4410);
 const baselinePort = Number(process.env.BENCH_BASELINE_PORT ?? 3450);
 const distDir = process.env.NEXT_DIST_DIR || ".next-bench";
 
-/** `next build` adds its dist dir's type folders to tsconfig.json: put the file back as it was. */
 async function build(): Promise<void> {
   const built = fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"));
   if (built && (args.includes("--no-build") || buildIsFresh(ROOT, distDir))) return;
-  const tsconfig = path.join(ROOT, "tsconfig.json");
-  const before = fs.readFileSync(tsconfig, "utf8");
   console.log(`Building the dashboard into ${distDir}…`);
-  const code = await run(bin("next"), ["build"], { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" });
-  if (fs.readFileSync(tsconfig, "utf8") !== before) fs.writeFileSync(tsconfig, before);
-  if (code !== 0) throw new Error("the build failed");
+  // nextBuild leaves tsconfig.json as it was (next build adds the dist folder to it).
+  if ((await nextBuild({ ...process.env, NEXT_DIST_DIR: distDir })) !== 0) throw new Error("the build failed");
 }
 
 async function main() {
@@ -96,7 +95,7 @@ async function main() {
       }
       // The budget check of `npm test` leaves the committed results alone.
       console.log(
-        `Wrote ${writeResult(section === "ledger" || section === "reports" ? `${section}-summary` : section, result, check ? "test-results" : "bench/results")}`,
+        `Wrote ${writeResult(section === "ledger" || section === "reports" ? `${section}-summary` : section, result, check ? "test-results" : resultsDir())}`,
       );
     }
   } finally {

@@ -5,7 +5,8 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { bin, ROOT, run } from "./lib/processes";
+import { nextBuild } from "./lib/next-build";
+import { ROOT } from "./lib/processes";
 
 const distDir = ".next-secrets-check";
 const secrets = {
@@ -27,7 +28,7 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-const code = await run(bin("next"), ["build"], {
+const code = await nextBuild({
   ...process.env,
   ...secrets,
   // A real gateway configuration, so that the secrets above are accepted (sandbox defaults are refused there).

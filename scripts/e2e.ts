@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIsFresh } from "./lib/build-freshness";
+import { nextBuild } from "./lib/next-build";
 import { bin, ROOT, run } from "./lib/processes";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -28,7 +29,7 @@ async function ensureChromium(): Promise<void> {
 await ensureChromium();
 // Build once here: the suite starts two dashboards from the same build, which must not both try to build it.
 if (!buildIsFresh(ROOT, process.env.NEXT_DIST_DIR ?? ".next")) {
-  const built = await run(bin("next"), ["build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+  const built = await nextBuild();
   if (built !== 0) process.exit(built);
 }
 // A run id of our own, so that the run's data directories are known here afterwards.

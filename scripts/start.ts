@@ -7,7 +7,8 @@ import { readConfig, ConfigError } from "../server/config";
 import { webhookPath } from "../server/webhook-secret";
 import { buildIsFresh } from "./lib/build-freshness";
 import { sandboxSmtpPortEnv, startBanner, startWarnings } from "./lib/start-banner";
-import { bin, ROOT, run, startChild, stopAll, waitForUrl } from "./lib/processes";
+import { nextBuild } from "./lib/next-build";
+import { bin, ROOT, startChild, stopAll, waitForUrl } from "./lib/processes";
 import type { ChildProcess } from "node:child_process";
 
 async function main() {
@@ -32,7 +33,7 @@ async function main() {
   const useBuildAsIs = process.env.DASHBOARD_USE_EXISTING_BUILD === "1" && fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"));
   if (!useBuildAsIs && !buildIsFresh(ROOT, distDir)) {
     console.log("Building the dashboard (first start, or the sources changed)…");
-    const code = await run(bin("next"), ["build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+    const code = await nextBuild();
     if (code !== 0) {
       console.error("The build failed; see the output above.");
       process.exit(code);

@@ -3,9 +3,12 @@
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+// Either of the two above: most cells have neither and are returned after this one test.
+const ANY_SPECIAL = /^[=+\-@\t]|[",\r\n]/;
 
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
+  if (typeof value === "string" && !ANY_SPECIAL.test(value)) return value;
   let text = String(value);
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

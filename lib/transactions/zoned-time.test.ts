@@ -1,7 +1,7 @@
 // Rule guarded: a date filter means calendar days in the user's own time zone, exactly, including the days when
 // the clocks change; an unknown zone is refused rather than silently read as UTC.
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone, formatInZone, isCalendarDate, nextCalendarDate, startOfDayInZone } from "./zoned-time";
+import { canonicalTimeZone, formatEpochMsInZone, formatInZone, isCalendarDate, nextCalendarDate, startOfDayInZone } from "./zoned-time";
 
 describe("time zones", () => {
   it("accepts IANA zones (canonical spelling) and refuses anything else", () => {
@@ -69,5 +69,39 @@ describe("time zones", () => {
   it("formats an instant as the zone's wall clock", () => {
     expect(formatInZone(new Date("2024-03-01T21:30:05Z"), "Asia/Riyadh")).toBe("2024-03-02 00:30:05");
     expect(formatInZone(new Date("2024-03-01T21:30:05Z"), "UTC")).toBe("2024-03-01 21:30:05");
+  });
+
+  // Issue #17: the export formats dates without a Date per row; the text must be exactly what Intl reads.
+  it("formats epoch milliseconds exactly as Intl's wall clock, across centuries, zones and leap days", () => {
+    const zones = ["UTC", "Asia/Riyadh", "America/Santiago", "Europe/London", "Asia/Kolkata", "Pacific/Chatham", "Africa/Casablanca"];
+    const intl = new Map(
+      zones.map((zone) => {
+        const f = new Intl.DateTimeFormat("en-CA", {
+          timeZone: zone,
+          hourCycle: "h23",
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          hour: "2-digit",
+          minute: "2-digit",
+          second: "2-digit",
+        });
+        return [zone, (ms: number) => f.format(new Date(ms)).replace(",", "")];
+      }),
+    );
+    let seed = 17;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const instants = [Date.UTC(2024, 1, 29, 23, 59, 59, 999), Date.UTC(2000, 1, 29, 12), Date.UTC(1970, 0, 1), -1, 0, 999, 1000];
+    for (let i = 0; i < 1000; i++)
+      instants.push(Math.floor(Date.UTC(1901, 0, 1) + random() * (Date.UTC(2100, 0, 1) - Date.UTC(1901, 0, 1))));
+    for (const ms of instants) {
+      for (const zone of zones) expect(formatEpochMsInZone(ms, zone), `${ms} in ${zone}`).toBe(intl.get(zone)!(ms));
+    }
+  });
+
+  it("formats years outside 1000–9999 as before (the Date route)", () => {
+    expect(formatEpochMsInZone(Date.UTC(999, 11, 31, 23, 59, 59), "UTC")).toBe("0999-12-31 23:59:59");
+    expect(formatEpochMsInZone(Date.UTC(10000, 0, 1, 0, 0, 1), "UTC")).toBe("10000-01-01 00:00:01");
+    expect(formatEpochMsInZone(Date.UTC(9999, 11, 31, 23, 59, 59), "UTC")).toBe("9999-12-31 23:59:59");
   });
 });

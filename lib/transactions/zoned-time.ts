@@ -125,8 +125,53 @@ function offsetAt(instantMs: number, zone: string): number {
 
 /** "2024-03-01 14:05:09": an instant as the wall clock in `zone` reads it (for tables and CSV). */
 export function formatInZone(instant: Date, zone: string): string {
-  const ms = instant.getTime();
-  const local = new Date(Math.floor(ms / 1000) * 1000 + offsetAt(ms, zone));
+  return formatEpochMsInZone(instant.getTime(), zone);
+}
+
+// "00" … "59": two-digit fields without a padStart per field (a CSV export formats a million dates).
+const TWO_DIGITS = Array.from({ length: 60 }, (_, i) => pad(i));
+// The last local day formatted: consecutive rows of an export sorted by time mostly share it.
+let lastDay = NaN;
+let lastDayText = "";
+
+/**
+ * formatInZone for milliseconds since the epoch, allocating no Date: the local day's "YYYY-MM-DD " from the
+ * proleptic Gregorian calendar (days-from-civil, inverted), reused while the day repeats. Years outside 1000–9999
+ * take the Date route (the same text, the rare way).
+ */
+export function formatEpochMsInZone(ms: number, zone: string): string {
+  const localSeconds = Math.floor(ms / 1000) + offsetAt(ms, zone) / 1000;
+  const day = Math.floor(localSeconds / 86_400);
+  const secondOfDay = localSeconds - day * 86_400;
+  if (day !== lastDay) {
+    const text = dayText(day);
+    if (text === null) return formatViaDate(localSeconds * 1000);
+    lastDay = day;
+    lastDayText = text;
+  }
+  const hour = Math.floor(secondOfDay / 3600);
+  const minute = Math.floor((secondOfDay % 3600) / 60);
+  return `${lastDayText}${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[secondOfDay % 60]}`;
+}
+
+/** "YYYY-MM-DD " for a day number (days since 1970-01-01), or null outside years 1000–9999. */
+function dayText(day: number): string | null {
+  // Howard Hinnant's civil_from_days: eras of 400 years starting 0000-03-01.
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  if (y < 1000 || y > 9999) return null;
+  return `${y}-${TWO_DIGITS[m]}-${TWO_DIGITS[d]} `;
+}
+
+function formatViaDate(localMs: number): string {
+  const local = new Date(localMs);
   return (
     `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
     `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`

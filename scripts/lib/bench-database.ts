@@ -7,8 +7,24 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase, type Database } from "../../server/db/client";
+import { resultsDir } from "./bench-util";
 
-export async function openFreshDatabase(prefix: string): Promise<{ database: Database; label: string; cleanup: () => Promise<void> }> {
+export interface FreshDatabase {
+  /** Its close may be called early (to let another process open it) and again by cleanup. */
+  database: Database;
+  label: string;
+  /** How another process opens it: the URL, or the embedded database's directory. */
+  location: { url: string } | { dataDir: string };
+  cleanup: () => Promise<void>;
+}
+
+/** The database with a close that only closes once. */
+function closingOnce(d: Database): Database {
+  let closing: Promise<void> | null = null;
+  return { ...d, close: () => (closing ??= d.close()) };
+}
+
+export async function openFreshDatabase(prefix: string): Promise<FreshDatabase> {
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
     const name = `${prefix}_${randomBytes(4).toString("hex")}`;
@@ -17,10 +33,11 @@ export async function openFreshDatabase(prefix: string): Promise<{ database: Dat
     await admin.end({ timeout: 5 });
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const database = await openDatabase({ url: target.toString(), dataDir: null, poolSize: 4 });
+    const database = closingOnce(await openDatabase({ url: target.toString(), dataDir: null, poolSize: 4 }));
     return {
       database,
       label: `postgres (${target.host}, fresh database ${name})`,
+      location: { url: target.toString() },
       async cleanup() {
         await database.close();
         const a = postgres(url, { max: 1, onnotice: () => {} });
@@ -30,10 +47,11 @@ export async function openFreshDatabase(prefix: string): Promise<{ database: Dat
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-  const database = await openDatabase({ url: null, dataDir: dir });
+  const database = closingOnce(await openDatabase({ url: null, dataDir: dir }));
   return {
     database,
     label: `pglite (${dir})`,
+    location: { dataDir: dir },
     async cleanup() {
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -73,10 +91,10 @@ export function timingStats(samples: number[]): { medianMs: number; p95Ms: numbe
   return { medianMs: r(at(0.5)), p95Ms: r(at(0.95)), runs: s.length };
 }
 
-/** Writes a scale benchmark's result to bench/results/<name>-<date>[-postgres].json and says where. */
+/** Writes a scale benchmark's result to <resultsDir>/<name>-<date>[-postgres].json and says where. */
 export function writeScaleResult(name: string, database: Database, result: Record<string, unknown>): void {
   const date = new Date().toISOString().slice(0, 10);
-  const out = path.resolve(process.cwd(), "bench/results", `${name}-${date}${database.kind === "postgres" ? "-postgres" : ""}.json`);
+  const out = path.resolve(process.cwd(), resultsDir(), `${name}-${date}${database.kind === "postgres" ? "-postgres" : ""}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), database: database.kind, ...result }, null, 2) + "\n");
   console.log(`\nWrote ${path.relative(process.cwd(), out)}`);

@@ -25,8 +25,17 @@ export function machine() {
   };
 }
 
-/** Writes bench/results/<section>-<date>.json (or into `dir`) and returns its path relative to the repository. */
-export function writeResult(section: string, data: Record<string, unknown>, dir = "bench/results"): string {
+/**
+ * Where a run writes its result files: bench/runs/ (ignored by git: a run changes no tracked file), or with
+ * `npm run bench -- --publish` (BENCH_RESULTS_DIR=bench/results) the committed bench/results/. The published
+ * figures live in the README's Performance section.
+ */
+export function resultsDir(): string {
+  return process.env.BENCH_RESULTS_DIR || "bench/runs";
+}
+
+/** Writes <resultsDir>/<section>-<date>.json (or into `dir`) and returns its path relative to the repository. */
+export function writeResult(section: string, data: Record<string, unknown>, dir = resultsDir()): string {
   const date = new Date().toISOString().slice(0, 10);
   const out = path.join(ROOT, dir, `${section}-${date}.json`);
   fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -1,6 +1,9 @@
-// The streamed CSV exports' shared core (transactions, audit log): a ReadableStream that reads the next keyset
-// batch only when the client has taken the previous one, and records the export in the audit log exactly once,
-// when the stream ends (completed, aborted by the client, or failed).
+// The streamed CSV exports' shared core (transactions, audit log): a pull-based ReadableStream that reads the next
+// batch only when the client has taken the previous one (highWaterMark 0: nothing read ahead, so a slow client
+// holds back the database reads and memory stays at one batch), writes each batch as ONE string and one encoded
+// chunk, and records the export in the audit log exactly once, when the stream ends (completed, aborted by the
+// client, or failed). The route hands this stream to Next.js, which waits for the socket's 'drain' before it
+// pulls again: backpressure runs from the client's socket to the database cursor.
 // No `import "server-only"`: the ledger benchmark streams the transactions export too; it holds no secret.
 import { CSV_BOM } from "@/lib/transactions/csv";
 import { formatInZone } from "@/lib/transactions/zoned-time";
@@ -15,9 +18,11 @@ export interface CsvExportSpec<Row> {
   /** The header line, without the byte-order mark. */
   header: string;
   batchSize: number;
-  /** The next batch after the last one returned (the caller keeps its keyset position). */
+  /** The next batch after the last one returned (the caller keeps its position); empty at the end. */
   nextBatch(): Promise<Row[]>;
   line(row: Row): string;
+  /** Releases what the reads hold (a cursor's connection): called once the stream ends, however it ends. */
+  close?(): Promise<void>;
   onBatch?(rows: number): void;
   /** The audit row to write when the stream ends. */
   auditEntry(outcome: ExportOutcome, rows: number): AuditEntry;
@@ -30,6 +35,11 @@ export function csvExportStream<Row>(spec: CsvExportSpec<Row>): ReadableStream<U
   const audit = async (outcome: ExportOutcome) => {
     if (audited) return;
     audited = true;
+    try {
+      await spec.close?.();
+    } catch (error) {
+      logger.error("export.close_failed", { error: error instanceof Error ? error.message : String(error) });
+    }
     const entry = spec.auditEntry(outcome, rowCount);
     try {
       await appendAuditNow(spec.db, entry);
@@ -53,7 +63,7 @@ export function csvExportStream<Row>(spec: CsvExportSpec<Row>): ReadableStream<U
           spec.onBatch?.(rows.length);
           if (rows.length > 0) {
             let chunk = "";
-            for (const r of rows) chunk += spec.line(r);
+            for (let i = 0; i < rows.length; i++) chunk += spec.line(rows[i]!);
             rowCount += rows.length;
             controller.enqueue(encoder.encode(chunk));
           }

@@ -1,5 +1,6 @@
 // Integration tests of the CSV export on a real database. Rules guarded: the export needs TRANSACTIONS_EXPORT;
-// it is streamed in keyset batches and reads the next batch only when the client asks (bounded memory); rows are
+// it is streamed in batches (a cursor on PostgreSQL, keyset queries on PGlite) and reads the next batch only when
+// the client asks, so a slow client holds the database reads back (backpressure, bounded memory); rows are
 // the filter's or only the selected ones; dates are in the user's time zone and amounts exact decimals; every cell
 // is escaped and formula-neutralised; the export is audited with its filter and row count and no card data.
 import { desc, eq } from "drizzle-orm";
@@ -154,7 +155,7 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
     expect(header).toHaveLength(16);
   });
 
-  it("streams in keyset batches, reading the next batch only when the client asks", async () => {
+  it("streams in batches, reading the next batch only when the client asks", async () => {
     await seedPayments(
       database.db,
       Array.from({ length: 25 }, (_, i) => ({ createdAt: new Date(Date.UTC(2024, 2, 1, 0, 0, i % 3)) })),
@@ -181,6 +182,50 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
       .filter(Boolean)
       .map((l) => l.split(",")[1]);
     expect(new Set(ids).size).toBe(25);
+  });
+
+  // Issue #17: backpressure end to end. The route hands the stream to Next.js, which pipes it into a writer that
+  // waits for the socket's 'drain'; here a writer that takes 15 ms per chunk plays that slow client.
+  it("honours backpressure: a slow client keeps the rows fetched ahead within two batches, and a stalled one stops the reads", async () => {
+    await seedPayments(
+      database.db,
+      Array.from({ length: 60 }, (_, i) => ({ createdAt: new Date(Date.UTC(2024, 2, 1, 0, i)) })),
+    );
+    let fetched = 0;
+    let written = 0;
+    let mostAhead = 0;
+    const lines = (chunk: Uint8Array) => chunk.reduce((n, b) => n + (b === 10 ? 1 : 0), 0);
+    const { stream } = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(""), {
+      batchSize: 5,
+      onBatch: (n) => {
+        fetched += n;
+        mostAhead = Math.max(mostAhead, fetched - written);
+      },
+    });
+    await stream.pipeTo(
+      new WritableStream<Uint8Array>({
+        async write(chunk) {
+          await new Promise((r) => setTimeout(r, 15));
+          written += lines(chunk);
+        },
+      }),
+    );
+    expect(written).toBe(61); // the header and 60 rows
+    expect(fetched).toBe(60);
+    // One batch being written, one waiting in the writer's queue of one chunk: never more.
+    expect(mostAhead).toBeLessThanOrEqual(10);
+
+    const stalled = await exportTransactions({ deps: deps(), principal: exporter, ip: null }, q(""), {
+      batchSize: 5,
+      onBatch: (n) => (fetched += n),
+    });
+    fetched = 0;
+    const reader = stalled.stream.getReader();
+    await reader.read(); // the header
+    await reader.read(); // the first batch
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fetched).toBe(5);
+    await reader.cancel();
   });
 
   it("exports only the filter's rows, or only the selected ids", async () => {

@@ -1,15 +1,19 @@
 // CSV export of the transactions list: every row matching the filter, or only the selected ids, STREAMED from the
-// database in keyset batches (one batch per pull, so memory stays flat however many rows there are). Dates in the
-// user's time zone, amounts as exact decimals with their currency, every cell safe to open in a spreadsheet.
+// database one batch per pull (memory stays flat however many rows there are): on PostgreSQL one query read
+// through a cursor, on the embedded PGlite keyset batches (a cursor there would need a transaction, and PGlite's one
+// connection would serve nothing else until the download ended). Rows arrive as arrays (no object per row) and each
+// batch becomes one string. Dates in the user's time zone, amounts as exact decimals with their currency, every cell
+// safe to open in a spreadsheet.
 // The export is audited when the stream ends (completed, aborted by the client, or failed) with the row count.
 // No `import "server-only"`: the ledger benchmark (scripts/bench-ledger.ts) runs it too; it holds no secret.
-import { csvRow } from "@/lib/transactions/csv";
+import { csvCell, csvRow } from "@/lib/transactions/csv";
 import { ledgerDecimal } from "@/lib/transactions/format";
 import { kindLabel, statusLabel } from "@/lib/transactions/labels";
 import { toFilter, type TransactionExportQuery } from "@/lib/transactions/list-query";
-import { formatInZone } from "@/lib/transactions/zoned-time";
+import { formatEpochMsInZone } from "@/lib/transactions/zoned-time";
+import { cursorBatches, keysetBatches, supportsCursor } from "../../db/row-batches";
 import type { ServiceContext, ServiceDeps } from "../deps";
-import { fetchPage, filterConditions, type TransactionRow } from "./ledger-query";
+import { exportQuery, filterConditions, type ExportRow } from "./ledger-query";
 import { requirePermission } from "../require-permission";
 import { csvExportStream, exportFilename } from "../csv-export";
 
@@ -76,25 +80,61 @@ function header(tz: string, words: CsvHeaderWords<TransactionCsvColumn> = englis
   return csvRow(TRANSACTION_CSV_COLUMNS.map((c) => words(c, tz)));
 }
 
-export function csvLine(r: TransactionRow, tz: string): string {
-  return csvRow([
-    formatInZone(r.createdAt, tz),
-    r.id,
-    r.orderId,
-    r.gatewayId,
-    kindLabel(r.kind),
-    statusLabel(r.status),
-    ledgerDecimal(r.amountMinor, r.currency),
-    r.currency,
-    ledgerDecimal(r.capturedMinor, r.currency),
-    ledgerDecimal(r.refundedMinor, r.currency),
-    r.payerName,
-    r.payerEmail,
-    r.cardBrand,
-    r.cardLast4,
-    r.branchId,
-    r.description,
-  ]);
+/** Cells from a small set of values (type and status labels, currencies, brands) escaped once per export. */
+function cachedCells(toText: (value: string) => string): (value: string | null) => string {
+  const cache = new Map<string, string>();
+  return (value) => {
+    if (value === null) return "";
+    let cell = cache.get(value);
+    if (cell === undefined) {
+      cell = csvCell(toText(value));
+      // Bounded: these columns hold a handful of distinct values; a surprising ledger just stops being cached.
+      if (cache.size < 1_000) cache.set(value, cell);
+    }
+    return cell;
+  };
+}
+
+/** The line writer of one export: the same cells as csvRow of the columns, built without a per-row array. */
+export function csvLineWriter(tz: string): (r: ExportRow) => string {
+  const kind = cachedCells(kindLabel);
+  const status = cachedCells(statusLabel);
+  const currency = cachedCells((c) => c);
+  const brand = cachedCells((b) => b);
+  const amount = (minor: number, code: string) => csvCell(ledgerDecimal(minor, code));
+  return (r) =>
+    csvCell(formatEpochMsInZone(r[0], tz)) +
+    "," +
+    csvCell(r[1]) +
+    "," +
+    csvCell(r[2]) +
+    "," +
+    csvCell(r[3]) +
+    "," +
+    kind(r[4]) +
+    "," +
+    status(r[5]) +
+    "," +
+    amount(r[6], r[7]) +
+    "," +
+    currency(r[7]) +
+    "," +
+    amount(r[8], r[7]) +
+    "," +
+    amount(r[9], r[7]) +
+    "," +
+    csvCell(r[10]) +
+    "," +
+    csvCell(r[11]) +
+    "," +
+    brand(r[12]) +
+    "," +
+    csvCell(r[13]) +
+    "," +
+    csvCell(r[14]) +
+    "," +
+    csvCell(r[15]) +
+    "\r\n";
 }
 
 /** What the audit row says about the request: the filter, never a card detail (last 4 only as "was filtered"). */
@@ -114,19 +154,22 @@ export async function exportTransactions(
   const batchSize = opts.batchSize ?? EXPORT_BATCH_SIZE;
   const where = filterConditions(toFilter(query), query.ids);
   // An export starts at the top of the sort, whatever page the user was on: the cursor is ignored.
-  const sort = query.sort;
-  let after: { value: string; id: string } | null = null;
-  const stream = csvExportStream({
+  const { sort, dir } = query;
+  const batches = supportsCursor(deps.db)
+    ? cursorBatches(deps.db, exportQuery(deps.db, where, { sort, dir, after: null, limit: null }), batchSize)
+    : keysetBatches(
+        deps.db,
+        (last) =>
+          exportQuery(deps.db, where, { sort, dir, after: last && { value: last[16] as string, id: last[1] as string }, limit: batchSize }),
+        batchSize,
+      );
+  const stream = csvExportStream<ExportRow>({
     db: deps.db,
     header: header(query.tz, opts.headerWords),
     batchSize,
-    async nextBatch() {
-      const rows = await fetchPage(deps.db, where, { sort, dir: query.dir, after, backwards: false, limit: batchSize });
-      const last = rows.at(-1);
-      if (last) after = { value: last.sortValue, id: last.id };
-      return rows;
-    },
-    line: (r) => csvLine(r, query.tz),
+    nextBatch: () => batches.next() as Promise<ExportRow[]>,
+    line: csvLineWriter(query.tz),
+    close: () => batches.close(),
     onBatch: opts.onBatch,
     auditEntry: (outcome, rows) => ({
       action: "transactions.export",

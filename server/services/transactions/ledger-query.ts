@@ -120,22 +120,88 @@ export interface PageSpec {
   limit: number;
 }
 
-/** One keyset page as a Drizzle query (not yet run): tests read its SQL. */
-export function pageQuery(db: Db, where: SQL | undefined, spec: PageSpec) {
-  const s = SORT[spec.sort];
-  const ascending = (spec.dir === "asc") !== spec.backwards;
-  const keyset = spec.after
+/** The keyset condition beyond `after` and the ORDER BY of a scan in one direction. */
+function keysetScan(sort: SortKey, after: PageSpec["after"], ascending: boolean) {
+  const s = SORT[sort];
+  const keyset = after
     ? ascending
-      ? sql`(${s.column}, ${payments.id}) > (${spec.after.value}::${s.cast}, ${spec.after.id}::uuid)`
-      : sql`(${s.column}, ${payments.id}) < (${spec.after.value}::${s.cast}, ${spec.after.id}::uuid)`
+      ? sql`(${s.column}, ${payments.id}) > (${after.value}::${s.cast}, ${after.id}::uuid)`
+      : sql`(${s.column}, ${payments.id}) < (${after.value}::${s.cast}, ${after.id}::uuid)`
     : undefined;
   const order = ascending ? [asc(s.column), asc(payments.id)] : [desc(s.column), desc(payments.id)];
+  return { keyset, order };
+}
+
+/** One keyset page as a Drizzle query (not yet run): tests read its SQL. */
+export function pageQuery(db: Db, where: SQL | undefined, spec: PageSpec) {
+  const { keyset, order } = keysetScan(spec.sort, spec.after, (spec.dir === "asc") !== spec.backwards);
   return db
-    .select({ ...listColumns, sortValue: s.text })
+    .select({ ...listColumns, sortValue: SORT[spec.sort].text })
     .from(payments)
     .where(and(where, keyset))
     .orderBy(...order)
     .limit(spec.limit);
+}
+
+/**
+ * The CSV export's columns in the file's order, as types every driver hands over without a parser: the creation
+ * time as whole epoch milliseconds (what a JS Date keeps of it), the amounts as float8 (exact for every safe
+ * integer, as the list's Number() is), the rest as text.
+ */
+const EXPORT_COLUMNS = {
+  createdMs: sql<number>`floor(extract(epoch from ${payments.createdAt}) * 1000)::float8`,
+  id: sql<string>`${payments.id}::text`,
+  orderId: payments.orderId,
+  gatewayId: payments.gatewayId,
+  kind: payments.kind,
+  status: payments.status,
+  amountMinor: sql<number>`${payments.amountMinor}::float8`,
+  currency: payments.currency,
+  capturedMinor: sql<number>`${payments.capturedMinor}::float8`,
+  refundedMinor: sql<number>`${payments.refundedMinor}::float8`,
+  payerName: payments.payerName,
+  payerEmail: payments.payerEmail,
+  cardBrand: payments.cardBrand,
+  cardLast4: payments.cardLast4,
+  branchId: payments.branchId,
+  description: payments.description,
+};
+
+/** An export row as `exportQuery` selects it (a row array, not an object). */
+export type ExportRow = [
+  createdMs: number,
+  id: string,
+  orderId: string,
+  gatewayId: string | null,
+  kind: string,
+  status: string,
+  amountMinor: number,
+  currency: string,
+  capturedMinor: number,
+  refundedMinor: number,
+  payerName: string | null,
+  payerEmail: string | null,
+  cardBrand: string | null,
+  cardLast4: string | null,
+  branchId: string | null,
+  description: string | null,
+  /** Only with a limit (keyset batches): the sort column as Postgres prints it, for the next batch's cursor. */
+  sortValue?: string,
+];
+
+/**
+ * The export's query, in the list's order: every matching row (`limit` null: one query read through a cursor), or
+ * one keyset batch beyond `after` with the sort value appended to each row.
+ */
+export function exportQuery(db: Db, where: SQL | undefined, spec: Omit<PageSpec, "backwards" | "limit"> & { limit: number | null }) {
+  const { keyset, order } = keysetScan(spec.sort, spec.after, spec.dir === "asc");
+  const columns = spec.limit === null ? EXPORT_COLUMNS : { ...EXPORT_COLUMNS, sortValue: SORT[spec.sort].text };
+  const query = db
+    .select(columns)
+    .from(payments)
+    .where(and(where, keyset))
+    .orderBy(...order);
+  return (spec.limit === null ? query : query.limit(spec.limit)).toSQL();
 }
 
 export async function fetchPage(db: Db, where: SQL | undefined, spec: PageSpec): Promise<TransactionRow[]> {
