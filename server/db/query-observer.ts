@@ -30,7 +30,7 @@ interface Scope {
 // One store on globalThis: the server's bundles (pages, route handlers) may each load their own copy of this module.
 const KEY = Symbol.for("merchant-dashboard.query-observer");
 type Holder = {
-  [KEY]?: { scopes: AsyncLocalStorage<Scope>; writeListeners: Set<(table: string) => void> };
+  [KEY]?: { scopes: AsyncLocalStorage<Scope>; writeListeners: Set<(table: string, sql: string) => void> };
 };
 const state = ((globalThis as Holder)[KEY] ??= { scopes: new AsyncLocalStorage<Scope>(), writeListeners: new Set() });
 
@@ -43,8 +43,8 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
   return { result, count: scope.count };
 }
 
-/** Calls `listener` with the table's name whenever this process sends an insert, update or delete. */
-export function onTableWrite(listener: (table: string) => void): () => void {
+/** Calls `listener` with the table's name (and the statement) whenever this process sends an insert, update or delete. */
+export function onTableWrite(listener: (table: string, sql: string) => void): () => void {
   state.writeListeners.add(listener);
   return () => state.writeListeners.delete(listener);
 }
@@ -53,7 +53,7 @@ export function onTableWrite(listener: (table: string) => void): () => void {
 export const observingLogger: Logger = {
   logQuery(query: string) {
     const write = WRITE.exec(query);
-    if (write) for (const listener of state.writeListeners) listener(write[1]!.toLowerCase());
+    if (write) for (const listener of state.writeListeners) listener(write[1]!.toLowerCase(), query);
     const scope = state.scopes.getStore();
     if (!scope) return;
     scope.count.statements += 1;
