@@ -25,7 +25,10 @@ async function until(check: () => boolean, ms = 3_000): Promise<void> {
 }
 
 describe("principal cache, without a database", () => {
-  const usable = { ok: true, principal: { userId: "u", sessionId: "s", email: "e", name: "n", userType: "USER", permissions: new Set() } } as const;
+  const usable: PrincipalResult = {
+    ok: true,
+    principal: { userId: "u", sessionId: "s", email: "e", name: "n", userType: "USER", permissions: new Set() },
+  };
   const listenNow = { listen: async () => async () => {} };
 
   it("keeps nothing until its LISTEN is in place, and never keeps a refusal (deny by default every time)", async () => {
