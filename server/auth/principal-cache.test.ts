@@ -91,7 +91,8 @@ describe.each(testDatabaseTargets())("principal cache on $name", (target) => {
     const [row] = await database.db.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, u.id));
     const claims = { uid: u.id, sid: s!.id, sv: row!.sv };
     const cookie = randomUUID();
-    const check = (c: PrincipalCache = cache, db: Database["db"] = database.db) => c.get(cookie, () => resolvePrincipal(db, claims, LIMITS));
+    const check = (c: PrincipalCache = cache, db: Database["db"] = database.db) =>
+      c.get(cookie, () => resolvePrincipal(db, claims, LIMITS));
     return { userId: u.id, check };
   }
 
@@ -120,7 +121,10 @@ describe.each(testDatabaseTargets())("principal cache on $name", (target) => {
     const narrowed = await who.check();
     expect(narrowed.ok && narrowed.principal.permissions.size).toBe(0);
     const [viewer] = await database.db.select().from(roles).where(eq(roles.name, "read-only"));
-    await database.db.update(roles).set({ permissions: ["TRANSACTIONS_VIEW", "REFUNDS_CREATE"] }).where(eq(roles.id, viewer!.id));
+    await database.db
+      .update(roles)
+      .set({ permissions: ["TRANSACTIONS_VIEW", "REFUNDS_CREATE"] })
+      .where(eq(roles.id, viewer!.id));
     await database.db.insert(userRoles).values({ userId: who.userId, roleId: viewer!.id });
     const widened = await who.check();
     expect(widened.ok && widened.principal.permissions.has("REFUNDS_CREATE")).toBe(true);

@@ -78,7 +78,11 @@ export async function holdGatewayCalls<T>(db: Db, fn: (held: HeldCalls) => Promi
     return result;
   } finally {
     const rest = [...inTransaction, ...hold.rows];
-    if (rest.length) await db.insert(gatewayCalls).values(rest).catch((error: unknown) => logger.error("gateway.record_failed", { error }));
+    if (rest.length)
+      await db
+        .insert(gatewayCalls)
+        .values(rest)
+        .catch((error: unknown) => logger.error("gateway.record_failed", { error }));
   }
 }
 

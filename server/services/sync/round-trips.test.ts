@@ -54,7 +54,10 @@ describe.each(testDatabaseTargets())("hot paths' database round trips on $name",
   it("sync whose gateway read fails: no transaction, the call records in one statement after", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 4_000, auth: false });
     // A gateway id the sandbox does not know: both reads come back refused, nothing in the ledger changes.
-    await database.db.update(payments).set({ gatewayId: `unknown-${p.id}` }).where(eq(payments.id, p.id));
+    await database.db
+      .update(payments)
+      .set({ gatewayId: `unknown-${p.id}` })
+      .where(eq(payments.id, p.id));
     const { count } = await countQueries(() => syncPaymentForUser(ctx(), { paymentId: p.id }).catch((e: unknown) => e));
     expect(count, count.sql.join("\n")).toMatchObject({ statements: 2, transactions: 0, roundTrips: 2, commits: 1 });
     expect(await callsOf(`unknown-${p.id}`, "user_sync")).toHaveLength(2);
