@@ -70,7 +70,9 @@ async function main() {
         }
         case "forward": {
           const { benchForward } = await import("./lib/bench-forward");
-          result = await benchForward(stack!);
+          const r = await benchForward(stack!);
+          if (!r.allWithinBudget) failed = true;
+          result = r;
           break;
         }
         case "callbacks": {

@@ -251,17 +251,18 @@ export async function startBenchStack(opts: { port: number; sandboxPort: number;
   }
 }
 
-/** Signs in through the real form in Chromium and returns the session cookies ("name=value; …" and the list). */
+/** Signs in through the real form in Chromium (as the super-admin unless told) and returns the session cookies. */
 export async function signInCookies(
   appUrl: string,
+  who: { email: string; password: string } = BENCH_ADMIN,
 ): Promise<{ header: string; cookies: Array<{ name: string; value: string; domain: string; path: string }> }> {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     await page.goto(`${appUrl}/login`);
-    await page.getByLabel("E-mail").fill(BENCH_ADMIN.email);
-    await page.getByLabel("Password").fill(BENCH_ADMIN.password);
+    await page.getByLabel("E-mail").fill(who.email);
+    await page.getByLabel("Password").fill(who.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/overview$/, { timeout: 30_000 });
     const cookies = await page.context().cookies();

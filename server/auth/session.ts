@@ -9,6 +9,9 @@ import { decode } from "next-auth/jwt";
 import { z } from "zod";
 import type { Permission } from "@/lib/permissions";
 import { getDatabase } from "../db";
+import type { Database } from "../db/client";
+import { logger } from "../log/logger";
+import { createPrincipalCache, type PrincipalCache } from "./principal-cache";
 import { env } from "../env";
 import { resolvePrincipal, type PendingStep, type Principal, type PrincipalResult, type SessionClaims } from "./principal";
 import { authSecret } from "./secret";
@@ -41,13 +44,32 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+// The process's principal cache (server/auth/principal-cache.ts), on globalThis: every server bundle shares it.
+// One cache per database the process uses (one in the app; tests install a database after another).
+const cacheKey = Symbol.for("merchant-dashboard.principal-cache");
+type CacheHolder = { [cacheKey]?: { cache: PrincipalCache; database: Database } };
+
+function principalCache(database: Database): PrincipalCache {
+  const holder = globalThis as CacheHolder;
+  const slot = holder[cacheKey];
+  if (slot?.database === database) return slot.cache;
+  void slot?.cache.detach().catch(() => {}); // the database it listened on was replaced (tests)
+  const cache = createPrincipalCache();
+  holder[cacheKey] = { cache, database };
+  // Until its LISTEN is in place the cache keeps nothing; a failed LISTEN leaves it so (every request checks).
+  cache.attach(database).catch((error: unknown) => logger.error("auth.principal_cache_listen_failed", { error }));
+  return cache;
+}
+
 async function principalFor(value: string | undefined): Promise<PrincipalResult> {
-  const { db } = await getDatabase();
-  return resolvePrincipal(db, await claimsFromCookie(value), {
-    ...env().session,
-    mfaRequired: env().mfaRequired,
-    stepUpMaxAgeMs: env().stepUpMaxAgeMs,
-  });
+  const database = await getDatabase();
+  return principalCache(database).get(value, async () =>
+    resolvePrincipal(database.db, await claimsFromCookie(value), {
+      ...env().session,
+      mfaRequired: env().mfaRequired,
+      stepUpMaxAgeMs: env().stepUpMaxAgeMs,
+    }),
+  );
 }
 
 /** The route wrapper's session step: the whole result, so that a pending step's own routes can accept it. */

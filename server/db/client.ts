@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { observeTransaction, observingLogger } from "./query-observer";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -22,6 +23,11 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onNotify` gets each payload; `onListen` runs each time the subscription is (re)made, so a
+   * subscriber can drop what it may have missed while the connection was down. Resolves to the unsubscribe.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
@@ -35,17 +41,43 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** Every statement and transaction goes past the query observer (round-trip counts, local write signals). */
+function observed(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) => observeTransaction(() => transaction(fn, config))) as Db["transaction"];
+  return db;
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const sqlClient = postgres(opts.url, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10 });
-    const db = drizzlePostgres({ client: sqlClient, schema });
+    const db = drizzlePostgres({ client: sqlClient, schema, logger: observingLogger });
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as Db, kind: "postgres", close: () => sqlClient.end({ timeout: 5 }) };
+    return {
+      db: observed(db as Db),
+      kind: "postgres",
+      close: () => sqlClient.end({ timeout: 5 }),
+      async listen(channel, onNotify, onListen) {
+        // postgres.js keeps one connection for its listeners and re-subscribes (calling onListen) after a reconnect.
+        const sub = await sqlClient.listen(channel, onNotify, onListen);
+        return () => sub.unlisten();
+      },
+    };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, "pglite")) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: observingLogger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: observed(db as Db),
+    kind: "pglite",
+    close: () => client.close(),
+    async listen(channel, onNotify, onListen) {
+      // One process, one connection: the subscription cannot drop, so onListen runs once.
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return unlisten;
+    },
+  };
 }

@@ -1,31 +1,77 @@
 // The gateway-call log: the database side of the client's call recorder, and the reads a payment's timeline uses.
-// Rows arrive already redacted by the client (no card number, CVV, hash or key).
+// Rows arrive already redacted by the client (no card number, CVV, hash or key). Where a row is written depends on
+// why the call was made, so that a request pays for as few commits as possible (each one is a disk flush):
+//   - the payment page's live reads ("page_view") are written behind the request, several requests' rows in one
+//     statement; gatewayCallsSettled() waits for them (forPayment calls it first: this process sees its own rows);
+//   - every other call (money, administration, a sync's reads) is written before the client returns, as it was.
 import { asc, eq, or } from "drizzle-orm";
 import type { GatewayCallRecord } from "../gateway/result";
 import type { Db } from "./client";
+import { logger } from "../log/logger";
 import { currentCallPurpose } from "./gateway-call-purpose";
+import { uncounted } from "./query-observer";
 import { gatewayCalls, type GatewayCallRow } from "./schema";
 
 /** One recorded call: the client's own record type (server/gateway/result.ts). */
 export type GatewayCallEntry = GatewayCallRecord;
+type NewRow = typeof gatewayCalls.$inferInsert;
+
+/** A character Postgres cannot store (NUL, half a surrogate pair) must not cost the call its record. */
+function storable(v: unknown): unknown {
+  if (typeof v === "string") return v.includes("\u0000") || !v.isWellFormed() ? v.replaceAll("\u0000", "\uFFFD").toWellFormed() : v;
+  if (Array.isArray(v)) return v.map(storable);
+  if (v && typeof v === "object" && !(v instanceof Date))
+    return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [storable(k) as string, storable(x)]));
+  return v;
+}
+
+function rowOf(e: GatewayCallEntry): NewRow {
+  return storable({
+    operation: e.operation,
+    orderId: e.orderId,
+    transactionId: e.transactionId,
+    outcome: e.outcome,
+    gatewayCode: e.gatewayCode,
+    httpStatus: e.httpStatus,
+    latencyMs: Math.max(0, Math.round(e.latencyMs)),
+    attempts: e.attempts,
+    request: e.request ?? {},
+    response: e.response ?? null,
+    startedAt: e.startedAt,
+    purpose: currentCallPurpose(),
+  }) as NewRow;
+}
+
+/** The rows of page views waiting to be written, and the write under way, per database. */
+const behind = new WeakMap<Db, { queue: NewRow[]; flushing: Promise<void> | null }>();
+
+function writeBehind(db: Db, row: NewRow, onError: (error: unknown) => void): void {
+  let state = behind.get(db);
+  if (!state) behind.set(db, (state = { queue: [], flushing: null }));
+  state.queue.push(row);
+  const s = state;
+  const flush = async (): Promise<void> => {
+    // Whatever arrived while the previous statement ran goes in the next one: under load, one insert per flush.
+    while (s.queue.length) {
+      const rows = s.queue.splice(0);
+      await db
+        .insert(gatewayCalls)
+        .values(rows)
+        .catch((error: unknown) => onError(error));
+    }
+    s.flushing = null;
+  };
+  s.flushing ??= uncounted(() => new Promise<void>((resolve) => setImmediate(resolve)).then(flush));
+}
 
 export function createGatewayCallLog(db: Db) {
+  // Nobody awaits a page view's row: a failure to write it is logged here.
+  const onError = (error: unknown) => logger.error("gateway.record_failed", { purpose: "page_view", error });
   return {
     async record(e: GatewayCallEntry): Promise<void> {
-      await db.insert(gatewayCalls).values({
-        operation: e.operation,
-        orderId: e.orderId,
-        transactionId: e.transactionId,
-        outcome: e.outcome,
-        gatewayCode: e.gatewayCode,
-        httpStatus: e.httpStatus,
-        latencyMs: Math.max(0, Math.round(e.latencyMs)),
-        attempts: e.attempts,
-        request: e.request ?? {},
-        response: e.response ?? null,
-        startedAt: e.startedAt,
-        purpose: currentCallPurpose(),
-      });
+      const row = rowOf(e);
+      if (row.purpose === "page_view") writeBehind(db, row, onError);
+      else await db.insert(gatewayCalls).values(row);
     },
     /** Every call about one payment, oldest first (by its transaction id or its order id). */
     async forPayment(ids: { transactionId?: string | null; orderId?: string | null }): Promise<GatewayCallRow[]> {
@@ -34,6 +80,7 @@ export function createGatewayCallLog(db: Db) {
         ids.orderId ? eq(gatewayCalls.orderId, ids.orderId) : undefined,
       ].filter((c) => c !== undefined);
       if (conds.length === 0) return [];
+      await gatewayCallsSettled(db);
       return db
         .select()
         .from(gatewayCalls)
@@ -41,6 +88,11 @@ export function createGatewayCallLog(db: Db) {
         .orderBy(asc(gatewayCalls.startedAt), asc(gatewayCalls.id));
     },
   };
+}
+
+/** Resolves once every page view's row recorded so far on `db` is written (tests, the timeline's reads). */
+export async function gatewayCallsSettled(db: Db): Promise<void> {
+  while (behind.get(db)?.flushing) await behind.get(db)!.flushing;
 }
 
 export type GatewayCallLog = ReturnType<typeof createGatewayCallLog>;

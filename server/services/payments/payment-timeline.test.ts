@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REFUND_APPROVAL_THRESHOLD } from "../../config";
+import { gatewayCallsSettled } from "../../db/gateway-call-log";
 import { gatewayCalls } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { paymentOnSandbox } from "../../../tests/support/ledger.support";
@@ -58,6 +59,7 @@ describe.each(testDatabaseTargets())("payment timeline on $name", (target) => {
     }
     const after = (await loadPaymentPage(as(clerk), { paymentId: p.id }))!.timeline;
     expect(after.map((e) => e.title)).toEqual(before.map((e) => e.title));
+    await gatewayCallsSettled(database.db); // page views' rows are written behind the request
     const reads = await database.db
       .select()
       .from(gatewayCalls)

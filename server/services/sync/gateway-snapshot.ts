@@ -5,7 +5,10 @@
 import "server-only";
 import { maskCardForDisplay } from "@/lib/card-display";
 import { cardLabel } from "@/lib/card-label";
+import { eq } from "drizzle-orm";
 import { withCallPurpose } from "../../db/gateway-call-purpose";
+import { payments } from "../../db/schema";
+import { AppError } from "../../errors";
 import { describeResult } from "../../gateway/client";
 import type { BusinessUnitNode } from "../../gateway/operations/queries";
 import type { ServiceContext, ServiceDeps } from "../deps";
@@ -101,4 +104,21 @@ export async function viewPaymentAtGateway(
           }
         : { ok: false, message: describeResult(details) },
   };
+}
+
+/**
+ * GET /api/transactions/:id/gateway: the same live view for a ledger payment, by its id. One read of the ledger
+ * (the payment's two ids), the two gateway queries, nothing written on the request's path (their call records are
+ * written behind it, server/db/gateway-call-log.ts).
+ */
+export async function viewLedgerPaymentAtGateway(ctx: ServiceContext, input: { paymentId: string }): Promise<GatewaySnapshot> {
+  requirePermission(ctx.principal, "TRANSACTIONS_VIEW");
+  const [payment] = await ctx.deps.db
+    .select({ orderId: payments.orderId, gatewayId: payments.gatewayId })
+    .from(payments)
+    .where(eq(payments.id, input.paymentId))
+    .limit(1);
+  if (!payment) throw new AppError("not_found", "payments.notInLedger");
+  if (!payment.gatewayId) throw new AppError("conflict", "payments.noGatewayId");
+  return viewPaymentAtGateway(ctx, { orderId: payment.orderId, gatewayId: payment.gatewayId });
 }

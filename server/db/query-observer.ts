@@ -1,0 +1,81 @@
+// Sees every statement the app sends through Drizzle, on both drivers, for two uses:
+//   - countQueries(fn): the database round trips and commits one piece of work costs (its own async context only,
+//     so background workers running meanwhile are not counted). Unit tests pin the hot paths' figures with it, so
+//     that an extra query on a request fails a test rather than a benchmark.
+//   - onTableWrite(): this process wrote to a table (the principal cache drops what it holds when the session or
+//     user tables change here, before the cross-instance notification arrives).
+// Installed by openDatabase() as the Drizzle logger, and around db.transaction() (BEGIN and COMMIT are sent by the
+// driver, not through the logger). No `import "server-only"`: scripts open the database too. No secret lives here.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Logger } from "drizzle-orm/logger";
+
+export interface QueryCount {
+  /** Statements sent (selects, inserts, updates, savepoints …), BEGIN and COMMIT not included. */
+  statements: number;
+  /** Top-level transactions opened (db.transaction). */
+  transactions: number;
+  /** Round trips to the database: every statement, plus BEGIN and COMMIT of each transaction. */
+  roundTrips: number;
+  /** Commits that made a write durable: each transaction, and each write sent outside one (autocommit). */
+  commits: number;
+  /** The statements' SQL, in order (for a failing test's message). */
+  sql: string[];
+}
+
+interface Scope {
+  count: QueryCount;
+  inTransaction: boolean;
+}
+
+// One store on globalThis: the server's bundles (pages, route handlers) may each load their own copy of this module.
+const KEY = Symbol.for("merchant-dashboard.query-observer");
+type Holder = {
+  [KEY]?: { scopes: AsyncLocalStorage<Scope>; writeListeners: Set<(table: string, sql: string) => void> };
+};
+const state = ((globalThis as Holder)[KEY] ??= { scopes: new AsyncLocalStorage<Scope>(), writeListeners: new Set() });
+
+const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
+
+/** Runs `fn` and returns what it cost the database (statements sent from its own async context). */
+export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: QueryCount }> {
+  const scope: Scope = { count: { statements: 0, transactions: 0, roundTrips: 0, commits: 0, sql: [] }, inTransaction: false };
+  const result = await state.scopes.run(scope, fn);
+  return { result, count: scope.count };
+}
+
+/** Calls `listener` with the table's name (and the statement) whenever this process sends an insert, update or delete. */
+export function onTableWrite(listener: (table: string, sql: string) => void): () => void {
+  state.writeListeners.add(listener);
+  return () => state.writeListeners.delete(listener);
+}
+
+/** The Drizzle logger that feeds both: called synchronously, in the caller's async context, for every statement. */
+export const observingLogger: Logger = {
+  logQuery(query: string) {
+    const write = WRITE.exec(query);
+    if (write) for (const listener of state.writeListeners) listener(write[1]!.toLowerCase(), query);
+    const scope = state.scopes.getStore();
+    if (!scope) return;
+    scope.count.statements += 1;
+    scope.count.roundTrips += 1;
+    if (write && !scope.inTransaction) scope.count.commits += 1;
+    scope.count.sql.push(query);
+  },
+};
+
+/** Wraps a top-level transaction: counts its BEGIN and COMMIT, and marks its statements as inside it. */
+export function observeTransaction<T>(run: () => Promise<T>): Promise<T> {
+  const scope = state.scopes.getStore();
+  if (!scope) return run();
+  scope.count.transactions += 1;
+  scope.count.roundTrips += 2;
+  scope.count.commits += 1;
+  // The transaction's statements run in a child scope sharing the count, so that parallel work outside the
+  // transaction (Promise.all) is still counted as autocommit.
+  return state.scopes.run({ count: scope.count, inTransaction: true }, run);
+}
+
+/** Runs `fn` outside any countQueries scope: work done behind a request (written later) is not the request's. */
+export function uncounted<T>(fn: () => T): T {
+  return state.scopes.exit(fn);
+}
