@@ -1,6 +1,7 @@
 // What the gateway says about one payment: the status query (contract 4.7, the authority on the state) and the
 // transaction details (4.12: refunded total, recurring token, card), fetched together and normalised for the
 // ledger. Amounts are the gateway's decimal strings, parsed exactly (decimalToMinor), never through a float.
+import { problemText, type SyncProblem } from "./sync-notes";
 import "server-only";
 import { currencyOfNumeric, decimalToMinor, isCurrencyCode, type CurrencyCode } from "@/lib/money";
 import { currentCallPurpose, withCallPurpose } from "../../db/gateway-call-purpose";
@@ -17,16 +18,21 @@ export interface GatewayState {
 }
 
 export type GatewayFetch =
-  { ok: true; state: GatewayState } | { ok: false; reason: "unavailable" | "not_found" | "refused"; message: string };
+  { ok: true; state: GatewayState } | { ok: false; reason: "unavailable" | "not_found" | "refused"; problem: SyncProblem; message: string };
 
-export const GATEWAY_UNAVAILABLE_MESSAGE = "The gateway did not answer; the ledger is unchanged. Try again in a moment.";
+export const GATEWAY_UNAVAILABLE_MESSAGE = problemText({ key: "sync.gatewayUnavailable" });
+
+/** A failed fetch: the problem for people (in their language) and its English text. */
+function failed(reason: "unavailable" | "not_found" | "refused", problem: SyncProblem): GatewayFetch {
+  return { ok: false, reason, problem, message: problemText(problem) };
+}
 
 const ID = /^[^\s]{1,255}$/;
 
 /** Query status and details of one payment. Never throws for gateway or network failures. */
 export async function fetchGatewayState(deps: ServiceDeps, ids: { orderId: string; gatewayId: string }): Promise<GatewayFetch> {
   if (!ID.test(ids.orderId) || !ID.test(ids.gatewayId)) {
-    return { ok: false, reason: "not_found", message: "The payment's ids are not ones the gateway issues." };
+    return failed("not_found", { key: "sync.idsNotGateways" });
   }
   const askedAt = deps.now();
   // A sync's reads, tagged so that the timeline folds them into one "Checked with the gateway" line (a person's
@@ -37,23 +43,19 @@ export async function fetchGatewayState(deps: ServiceDeps, ids: { orderId: strin
       deps.gateway.transactionDetails({ transactionId: ids.gatewayId }),
     ]),
   );
-  if (status.kind === "transport") return { ok: false, reason: "unavailable", message: GATEWAY_UNAVAILABLE_MESSAGE };
+  if (status.kind === "transport") return failed("unavailable", { key: "sync.gatewayUnavailable" });
   if (status.kind === "gateway_error") {
     const notFound = status.code === "404" || status.errorCode === "404" || status.httpStatus === 404;
+    // The gateway's own words stay as they came (the reason has no translation).
     return notFound
-      ? { ok: false, reason: "not_found", message: "The gateway does not know this payment." }
-      : {
-          ok: false,
-          reason: "refused",
-          message: `The gateway refused the status query: ${status.message || status.code || "no reason given"}.`,
-        };
+      ? failed("not_found", { key: "sync.unknownToGateway" })
+      : failed("refused", { key: "sync.statusRefused", reason: status.message || status.code || "—" });
   }
-  if (status.kind === "declined")
-    return { ok: false, reason: "refused", message: `The gateway refused the status query: ${status.declineReason}.` };
+  if (status.kind === "declined") return failed("refused", { key: "sync.statusRefused", reason: status.declineReason });
   const s = status.data;
   // The answer must be about the payment we asked for (ids echoed back, when the gateway echoes them).
   if ((s.payment_id && s.payment_id !== ids.gatewayId) || (s.order?.number && s.order.number !== ids.orderId)) {
-    return { ok: false, reason: "refused", message: "The gateway's status answer names a different payment." };
+    return failed("refused", { key: "sync.otherPayment" });
   }
   const d =
     details.kind === "success" && details.data.transactionDetails.transactionId === ids.gatewayId ? details.data.transactionDetails : null;

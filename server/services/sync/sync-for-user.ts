@@ -2,8 +2,9 @@
 // tokens, no internal fields) or an error with a message to show. A gateway that does not answer changes nothing.
 import "server-only";
 import { withCallPurpose } from "../../db/gateway-call-purpose";
-import { AppError } from "../../errors";
+import { AppError, type ErrorMessage } from "../../errors";
 import type { ServiceContext } from "../deps";
+import { problemMessage, problemText, summaryText } from "./sync-notes";
 import { syncPayment, type SyncOutcome } from "./sync-payment";
 
 export interface SyncView {
@@ -33,25 +34,28 @@ export async function syncPaymentForUser(ctx: ServiceContext, input: { paymentId
   const r = await withCallPurpose("user_sync", () =>
     syncPayment(deps, paymentId, { source: "user", actor: { userId: principal.userId, email: principal.email }, ip }),
   );
+  // The problem and the outcome go out as catalog keys: the answer is in the reader's language.
+  const problem: ErrorMessage = r.problem ? problemMessage(r.problem) : ["sync.asIs", { message: r.message }];
   switch (r.outcome) {
     case "not_found":
-      throw new AppError("not_found", ["sync.asIs", { message: r.message }]);
+      throw new AppError("not_found", problem);
     case "unavailable":
-      throw new AppError("gateway_unavailable", ["sync.asIs", { message: r.message }]);
+      throw new AppError("gateway_unavailable", problem);
     case "not_at_gateway":
     case "refused":
-      throw new AppError("gateway_error", ["sync.ledgerUnchanged", { message: r.message }]);
+      throw new AppError("gateway_error", problem);
     case "no_gateway_id":
-      throw new AppError("conflict", ["sync.asIs", { message: r.message }]);
+      throw new AppError("conflict", problem);
     case "synced":
     case "created":
       break;
   }
   const p = r.payment!;
+  const reader = await ctx.readerPrefs?.();
   return {
     outcome: r.outcome,
     changed: r.changed,
-    message: r.message,
+    message: r.summary ? summaryText(r.summary, reader) : r.problem ? problemText(r.problem, reader) : r.message,
     gatewayStatus: r.gatewayStatus,
     settled: r.settled.map((s) => ({ id: s.id, type: s.type, state: s.state, amountMinor: s.amountMinor })),
     payment: {

@@ -181,5 +181,15 @@ describe.each(testDatabaseTargets())("syncPayment ($name)", (target) => {
     const down = await syncPaymentForUser({ deps, principal: viewer, ip: null }, { paymentId: p.id }).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(AppError);
     expect(down).toMatchObject({ code: "gateway_unavailable", userMessage: GATEWAY_UNAVAILABLE_MESSAGE });
+    // The problem travels as a catalog key, so the API answers each reader in their language (#15).
+    expect((down as AppError).messageKey).toBe("sync.gatewayUnavailable");
+    await sandboxControl(sandbox.url).clearFaults();
+    const inArabic = await syncPaymentForUser(
+      { deps, principal: viewer, ip: null, readerPrefs: async () => ({ language: "ar", digits: "latn" }) },
+      { paymentId: p.id },
+    );
+    expect(inArabic.message).toBe("السجل متوافق مع البوابة أصلًا.");
+    const inEnglish = await syncPaymentForUser({ deps, principal: viewer, ip: null }, { paymentId: p.id });
+    expect(inEnglish.message).toBe("The ledger already agrees with the gateway.");
   });
 });

@@ -2,6 +2,7 @@
 // transaction lock the payment, settle its actions whose outcome was unknown, move it forward only, and write the
 // audit row when anything changed. Used by "Sync with gateway", by notification processing and by the reconciler.
 // A gateway that does not answer changes nothing.
+import { problemText, summaryText, type SyncProblem, type SyncSummary } from "./sync-notes";
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { decimalToMinor, isCurrencyCode } from "@/lib/money";
@@ -59,20 +60,25 @@ export interface SyncResult {
   settled: ActionSettlement[];
   /** A state the gateway reported that would have moved the payment backwards (ignored). */
   ignoredBackward: PaymentStatus | null;
-  /** For people: what happened. */
+  /** What happened, in English (logs, a notification's stored result). */
   message: string;
+  /** Why the ledger could not be compared, for people in their language (sync-notes.ts), when it could not. */
+  problem?: SyncProblem;
+  /** What the sync did, for people in their language, when it reached the gateway. */
+  summary?: SyncSummary;
 }
 
-const MESSAGES = {
-  notFound: "This payment is not in the ledger.",
-  newLinkAttempt:
-    "The customer tried again on this payment link; the ledger now follows the new attempt (the earlier one is kept in the audit log).",
-  noGatewayId:
-    "The gateway's id for this payment is not known yet, so its status cannot be queried. It is filled in when the gateway's notification arrives.",
-};
-
-function noChange(outcome: SyncOutcome, payment: PaymentRow | null, message: string): SyncResult {
-  return { outcome, changed: false, payment, gatewayStatus: null, settled: [], ignoredBackward: null, message };
+function noChange(outcome: SyncOutcome, payment: PaymentRow | null, problem: SyncProblem): SyncResult {
+  return {
+    outcome,
+    changed: false,
+    payment,
+    gatewayStatus: null,
+    settled: [],
+    ignoredBackward: null,
+    message: problemText(problem),
+    problem,
+  };
 }
 
 async function lookup(deps: ServiceDeps, target: SyncTarget): Promise<PaymentRow | null> {
@@ -82,7 +88,7 @@ async function lookup(deps: ServiceDeps, target: SyncTarget): Promise<PaymentRow
 
 export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: SyncOptions = {}): Promise<SyncResult> {
   const found = await lookup(deps, target);
-  if (!found && (typeof target === "string" || !opts.createExternal)) return noChange("not_found", null, MESSAGES.notFound);
+  if (!found && (typeof target === "string" || !opts.createExternal)) return noChange("not_found", null, { key: "sync.notInLedger" });
   // A payment link paid in a second attempt: the notification names a gateway id the ledger does not hold, for the
   // link's order id, while the attempt the ledger tracks moved no money (declined, or a challenge left unanswered).
   // That new attempt is the one to query; the ledger follows it if the gateway confirms it for this order.
@@ -92,11 +98,11 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
     gatewayId: newLinkAttempt ?? found?.gatewayId ?? (typeof target === "string" ? null : target.gatewayId),
     orderId: found?.orderId ?? (typeof target === "string" ? "" : target.orderId),
   };
-  if (!ids.gatewayId) return noChange("no_gateway_id", found, MESSAGES.noGatewayId);
+  if (!ids.gatewayId) return noChange("no_gateway_id", found, { key: "sync.noGatewayId" });
   const fetched = await fetchGatewayState(deps, { orderId: ids.orderId, gatewayId: ids.gatewayId });
   if (!fetched.ok) {
     const outcome = fetched.reason === "unavailable" ? "unavailable" : fetched.reason === "not_found" ? "not_at_gateway" : "refused";
-    return noChange(outcome, found, fetched.message);
+    return noChange(outcome, found, fetched.problem);
   }
   const gatewayId = ids.gatewayId;
   return deps.db.transaction(async (tx) => {
@@ -107,13 +113,13 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
       payment = (await lockPayment(tx, found.id))!;
       if (newLinkAttempt && payment.gatewayId !== newLinkAttempt) {
         // Re-checked under the lock: another process may have moved the link on since it was read.
-        if (!acceptsNewLinkAttempt(payment)) return noChange("synced", payment, "This payment link is already settled by another attempt.");
+        if (!acceptsNewLinkAttempt(payment)) return noChange("synced", payment, { key: "sync.linkSettledElsewhere" });
         earlierAttempt = { gatewayId: payment.gatewayId, status: payment.status, declineReason: payment.declineReason };
         payment = await trackNewLinkAttempt(tx, payment, newLinkAttempt, deps.now());
       }
     } else {
       const external = await findOrCreateExternal(tx, deps, fetched.state, { orderId: ids.orderId, gatewayId });
-      if (!external) return noChange("refused", null, "The gateway's answer has no amount or currency the dashboard can record.");
+      if (!external) return noChange("refused", null, { key: "sync.noAmount" });
       ({ payment, created } = external);
     }
     if (!isCurrencyCode(payment.currency)) throw new Error(`payment ${payment.id} has an unknown currency`);
@@ -171,6 +177,13 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
         notes: plan.notes,
       });
     }
+    const summary: SyncSummary = {
+      created,
+      changed,
+      settled: settled.length,
+      backward: plan.ignoredBackward !== null,
+      newLinkAttempt: earlierAttempt !== null,
+    };
     return {
       outcome: created ? "created" : "synced",
       changed,
@@ -178,17 +191,10 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
       gatewayStatus: fetched.state.status.status,
       settled,
       ignoredBackward: plan.ignoredBackward,
-      message: earlierAttempt ? MESSAGES.newLinkAttempt : messageOf(created, changed, settled, plan.ignoredBackward),
+      message: summaryText(summary),
+      summary,
     } satisfies SyncResult;
   });
-}
-
-function messageOf(created: boolean, changed: boolean, settled: ActionSettlement[], backward: PaymentStatus | null): string {
-  if (created) return "The gateway confirmed this payment; it was added to the ledger.";
-  const parts = [changed ? "The ledger was updated from the gateway." : "The ledger already agrees with the gateway."];
-  if (settled.length) parts.push(`${settled.length} pending outcome${settled.length > 1 ? "s were" : " was"} settled.`);
-  if (backward) parts.push("The gateway reported an earlier state; the ledger keeps the later one.");
-  return parts.join(" ");
 }
 
 /**
