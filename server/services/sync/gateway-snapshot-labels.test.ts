@@ -14,6 +14,7 @@ const snapshot = (status: string, refundStatus: string | null = "NONE"): Gateway
       transactionStatus: null,
       transactionType: null,
       card: null,
+      cardExpiry: null,
       cardHolderName: null,
       totalRefundAmount: null,
       refundStatus,

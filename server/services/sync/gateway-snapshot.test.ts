@@ -60,7 +60,8 @@ describe("viewPaymentAtGateway", () => {
     expect(snap.status).toMatchObject({ ok: true, view: { status: "SETTLED", rrn: "123", brand: "VISA" } });
     if (!snap.details.ok) throw new Error("details expected");
     expect(snap.details.view.card).not.toContain("4111111111111111");
-    expect(snap.details.view.card).toBe("VISA 4111 11•• •••• 1111 · expires 12/2030");
+    expect(snap.details.view.card).toBe("VISA 4111 11•• •••• 1111");
+    expect(snap.details.view.cardExpiry).toBe("12/2030"); // the words around it are the reader's (#15)
     expect(snap.details.businessUnits.map((u) => u.id)).toEqual(["root", "child"]);
   });
 

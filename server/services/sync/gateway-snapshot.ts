@@ -26,8 +26,10 @@ export interface GatewayDetailsView {
   paymentStatus: string | null;
   transactionStatus: string | null;
   transactionType: string | null;
-  /** In the one card mask, with the BIN and expiry: "VISA 4111 11•• •••• 1111 · expires 12/2030". */
+  /** In the one card mask, with the BIN: "VISA 4111 11•• •••• 1111". */
   card: string | null;
+  /** The card's expiry as the page shows it, "12/2030" (the words around it are the reader's). */
+  cardExpiry: string | null;
   cardHolderName: string | null;
   totalRefundAmount: string | null;
   refundStatus: string | null;
@@ -57,13 +59,17 @@ function hierarchy(node: BusinessUnitNode | null | undefined): BusinessUnitName[
 const or = (v: string | null | undefined) => v ?? null;
 
 /** The card as every screen shows it, whatever the gateway sent (a full number is masked first). */
-function cardOf(pan: string | null | undefined, scheme: string | null | undefined, expiration: string | null | undefined): string | null {
+function cardOf(pan: string | null | undefined, scheme: string | null | undefined): string | null {
   const masked = maskCardForDisplay(pan);
   if (!masked) return null;
   const digits = /^(\d{6})\D+(\d{4})$/.exec(masked.replace(/\s/g, ""));
-  const label = digits ? cardLabel({ brand: scheme, bin6: digits[1], last4: digits[2] }, { withBin: true }) : masked;
+  return digits ? cardLabel({ brand: scheme, bin6: digits[1], last4: digits[2] }, { withBin: true }) : masked;
+}
+
+/** The gateway's "2030/12" as "12/2030"; anything else is not shown. */
+function expiryOf(expiration: string | null | undefined): string | null {
   const exp = /^(\d{4})\/(\d{2})$/.exec(expiration ?? "");
-  return exp ? `${label} · expires ${exp[2]}/${exp[1]}` : label;
+  return exp ? `${exp[2]}/${exp[1]}` : null;
 }
 
 export async function viewPaymentAtGateway(
@@ -93,7 +99,8 @@ export async function viewPaymentAtGateway(
               paymentStatus: or(d.paymentStatus),
               transactionStatus: or(d.transactionStatus),
               transactionType: or(d.transactionType),
-              card: cardOf(d.pan, d.cardScheme, d.cardExpiration),
+              card: cardOf(d.pan, d.cardScheme),
+              cardExpiry: d.pan ? expiryOf(d.cardExpiration) : null,
               cardHolderName: or(d.cardHolderName),
               totalRefundAmount: or(d.totalRefundAmount),
               refundStatus: or(d.refundStatus),

@@ -99,7 +99,14 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
               <Word field="transactionStatus" raw={d.transactionStatus} />
             </Row>
             {/* Masked by the service whatever the gateway sent: a full number never reaches the page. */}
-            <Row label={t("card")}>{d.card && <bdi dir="ltr">{d.card}</bdi>}</Row>
+            <Row label={t("card")}>
+              {d.card && (
+                <>
+                  <bdi dir="ltr">{d.card}</bdi>
+                  {d.cardExpiry && <> · {t("cardExpires", { date: d.cardExpiry })}</>}
+                </>
+              )}
+            </Row>
             <Row label={t("cardholder")}>{d.cardHolderName && <span dir="auto">{d.cardHolderName}</span>}</Row>
             <Row label={t("refunds")}>
               <Word field="refundStatus" raw={d.refundStatus} />
