@@ -187,6 +187,28 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     expect((await confirmCardPayment({ deps, principal: staff, ip: null }, { paymentId: r.paymentId })).status).toBe("authorized");
   });
 
+  it("#16 payer_ip: an IPv6 address is not sent as is (the sandbox, like the gateway, takes IPv4); the ledger keeps the real one", async () => {
+    const r = await createCardPayment({ deps, principal: staff, ip: "2001:db8::42" }, formSale("05"));
+    expect(r.status).toBe("awaiting_3ds");
+    const p = (await findPayment(deps.db, r.paymentId))!;
+    expect(p.payerIp).toBe("2001:db8::42");
+    expect(sandbox.state.payment(p.gatewayId!)!.payer.ip).toBe("127.0.0.1");
+  });
+
+  it("#16 payer_zip: longer than the profile's maximum (GATEWAY_PAYER_ZIP_MAX_LENGTH=5) is refused before any ledger row", async () => {
+    const capped = testDeps(database, sandbox.url, { GATEWAY_PAYER_ZIP_MAX_LENGTH: "5" });
+    try {
+      const input = { ...formSale("01"), zip: "122111" } as NewPaymentInput;
+      expect(await codeOf(createCardPayment({ deps: capped, principal: staff, ip: "203.0.113.7" }, input))).toBe("invalid_request");
+      const [row] = await deps.db
+        .execute<{ n: number }>(sql`select count(*)::int as n from payments where order_id = ${input.orderId}`)
+        .then((r) => r.rows);
+      expect(row!.n).toBe(0);
+    } finally {
+      await capped.gateway.close();
+    }
+  });
+
   it("no answer from the gateway after sending: unknown (the reconciler settles it), no 3-D Secure view", async () => {
     await sandboxControl(sandbox.url).addFault({ operation: "s2s_sale", fault: "reset", phase: "after", times: 1 });
     try {
