@@ -42,18 +42,18 @@ describe("payer_ip: IPv4 only on the wire", () => {
     reply({ result: "REDIRECT", status: "REDIRECT", trans_id: "t1", redirect_url: `${srv.url}/c`, redirect_params: { body: "x" } });
     const input = saleInput();
     await contract.sale({ ...input, payer: { ...input.payer, ip: "2001:db8::5" } });
-    expect(last().fields.payer_ip).toBe("198.51.100.9");
+    expect(last().fields!.payer_ip).toBe("198.51.100.9");
   });
   it("partial refund of an IPv6 (or unknown) payer sends the fallback; an IPv4 one is sent as is", async () => {
     reply({ statusCode: 200, responseBody: { result: "accepted", payment_id: "p" } });
     await contract.partialRefund({ gwayId: "t1", orderId: "o1", amount: money(250, "SAR"), payerIp: "2001:db8::5" });
-    expect(last().fields.payer_ip).toBe("198.51.100.9");
+    expect(last().fields!.payer_ip).toBe("198.51.100.9");
     reply({ statusCode: 200, responseBody: { result: "accepted", payment_id: "p" } });
     await contract.partialRefund({ gwayId: "t1", orderId: "o1", amount: money(250, "SAR"), payerIp: null });
-    expect(last().fields.payer_ip).toBe("198.51.100.9");
+    expect(last().fields!.payer_ip).toBe("198.51.100.9");
     reply({ statusCode: 200, responseBody: { result: "accepted", payment_id: "p" } });
     await contract.partialRefund({ gwayId: "t1", orderId: "o1", amount: money(250, "SAR"), payerIp: "203.0.113.7" });
-    expect(last().fields.payer_ip).toBe("203.0.113.7");
+    expect(last().fields!.payer_ip).toBe("203.0.113.7");
   });
 });
 
@@ -62,10 +62,10 @@ describe("CREDITVOID hash by profile", () => {
     const input = { transId: "t1", amount: money(1_000, "SAR"), payerEmail: email, card };
     reply({ result: "accepted", payment_id: "p1" });
     await contract.refund(input);
-    expect(last().fields.hash).toBe(creditvoidHash({ transId: "t1", amount: "10.00", secret }));
+    expect(last().fields!.hash).toBe(creditvoidHash({ transId: "t1", amount: "10.00", secret }));
     reply({ result: "accepted", payment_id: "p1" });
     await family.refund(input);
-    expect(last().fields.hash).toBe(captureHash({ email, secret, transId: "t1", card }));
+    expect(last().fields!.hash).toBe(captureHash({ email, secret, transId: "t1", card }));
   });
 });
 
@@ -83,7 +83,7 @@ describe("RECURRING_SALE by profile", () => {
   it("contract: first payment's trans_id and the contract formula", async () => {
     reply({ result: "SUCCESS", transaction_id: "t2" });
     await contract.recurringSale(input);
-    expect(last().fields.recurring_first_trans_id).toBe("t-first");
+    expect(last().fields!.recurring_first_trans_id).toBe("t-first");
     const h = recurringSaleHash({
       firstTransId: "t-first",
       recurringToken: "rtok",
@@ -92,13 +92,13 @@ describe("RECURRING_SALE by profile", () => {
       description: "Plan",
       secret,
     });
-    expect(last().fields.hash).toBe(h);
+    expect(last().fields!.hash).toBe(h);
   });
   it("family: first payment's order id and the SALE formula over its payer and card", async () => {
     reply({ result: "SUCCESS", transaction_id: "t2" });
     await family.recurringSale(input);
-    expect(last().fields.recurring_first_trans_id).toBe("o-first");
-    expect(last().fields.hash).toBe(saleHash({ email, secret, card, upper: "unicode" }));
+    expect(last().fields!.recurring_first_trans_id).toBe("o-first");
+    expect(last().fields!.hash).toBe(saleHash({ email, secret, card, upper: "unicode" }));
   });
 });
 
@@ -116,9 +116,9 @@ describe("S2S sale secret by profile", () => {
     const parts = cardPartsOf(i.card.number);
     reply({ code: 200, message: "Success", errorCode: null, data: { result: "Pending", paymentId: "x" } });
     await contract.s2sSale(i);
-    expect(last().fields.hash).toBe(s2sSaleHash({ email, apiKey, card: parts }));
+    expect(last().fields!.hash).toBe(s2sSaleHash({ email, apiKey, card: parts }));
     reply({ code: 200, message: "Success", errorCode: null, data: { result: "Pending", paymentId: "x" } });
     await family.s2sSale(i);
-    expect(last().fields.hash).toBe(s2sSaleHash({ email, apiKey: secret, card: parts, upper: "unicode" }));
+    expect(last().fields!.hash).toBe(s2sSaleHash({ email, apiKey: secret, card: parts, upper: "unicode" }));
   });
 });
