@@ -13,7 +13,7 @@ import type { Principal } from "../../../auth/principal";
 import { auditLog } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
-import { findPayment } from "../../../ledger/payments";
+import { findPayment, findPaymentByOrderId } from "../../../ledger/payments";
 import type { ServiceDeps } from "../../deps";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { cardInterfaceOf, newOrderId, newPaymentSchema, type NewPaymentInput } from "@/lib/schemas/new-payment";
@@ -200,10 +200,7 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     try {
       const input = { ...formSale("01"), zip: "122111" } as NewPaymentInput;
       expect(await codeOf(createCardPayment({ deps: capped, principal: staff, ip: "203.0.113.7" }, input))).toBe("invalid_request");
-      const [row] = await deps.db
-        .execute<{ n: number }>(sql`select count(*)::int as n from payments where order_id = ${input.orderId}`)
-        .then((r) => r.rows);
-      expect(row!.n).toBe(0);
+      expect(await findPaymentByOrderId(deps.db, input.orderId)).toBeNull();
     } finally {
       await capped.gateway.close();
     }
