@@ -127,6 +127,18 @@ export function callbackHashes(p: { email: string; secret: string; transId: stri
   return [captureHash(p), saleHash(p)];
 }
 
+/**
+ * Hosted-checkout callback of the protocol family (its Checkout integration reference: "SHA1 of MD5 encoded string
+ * (uppercased): payment_public_id + order.number + order.amount + order.currency + order.description +
+ * merchant.pass"); the callback carries them as `id`, `order_number`, `order_amount`, `order_currency`,
+ * `order_description`, each hashed exactly as received.
+ */
+export function checkoutCallbackHash(
+  p: { id: string; orderNumber: string; orderAmount: string; orderCurrency: string; orderDescription: string; secret: string } & Upper,
+): string {
+  return sha1OfMd5(p.id + p.orderNumber + p.orderAmount + p.orderCurrency + p.orderDescription + p.secret, p.upper);
+}
+
 /** Constant-time comparison of two hex digests (case-insensitive; unequal lengths never match). */
 export function hashesEqual(expected: string, given: string): boolean {
   const a = Buffer.from(expected.toLowerCase(), "utf8");
