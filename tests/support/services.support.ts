@@ -13,8 +13,9 @@ import { users } from "../../server/db/schema";
 import { AppError } from "../../server/errors";
 import type { ServiceDeps } from "../../server/services/deps";
 
-export async function startTestSandbox() {
-  return startSandbox({ port: 0, dataDir: null, callbackUrl: null });
+/** `log` sees the sandbox's request lines (method, path, operation, status): a test can count what reached it. */
+export async function startTestSandbox(log?: (line: string) => void) {
+  return startSandbox({ port: 0, dataDir: null, callbackUrl: null, log });
 }
 
 export function testDeps(database: TestDatabase, sandboxUrl: string, env: Record<string, string> = {}): ServiceDeps {
