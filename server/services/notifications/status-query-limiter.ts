@@ -22,6 +22,8 @@ export type HintOutcome = "queried" | "deferred" | "coalesced" | "dropped";
 export interface StatusQueryLimiter {
   /** A hint about `paymentId`; `query` runs now or later (at most once per window), never concurrently for one payment. */
   hint(paymentId: string, query: () => Promise<unknown>): HintOutcome;
+  /** How many payments have a deferred query waiting. */
+  waitingCount(): number;
   /** Resolves when no query is running (deferred ones may still wait). */
   idle(): Promise<void>;
   /** Resolves when no query runs and none waits (tests). */
@@ -98,6 +100,7 @@ export function createStatusQueryLimiter(opts: StatusQueryLimiterOptions = {}): 
       waiting.set(paymentId, { timer, query });
       return "deferred";
     },
+    waitingCount: () => waiting.size,
     idle() {
       if (running === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
