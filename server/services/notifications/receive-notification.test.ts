@@ -160,7 +160,16 @@ describe.each(testDatabaseTargets())("notification receiver ($name)", (target) =
 
   it("a notification that would move the payment backwards changes nothing", async () => {
     const sale = await dashboardSale(deps);
-    expect((await deps.gateway.refund({ transId: sale.transId, amount: { minor: 10_000, currency: "SAR" }, payerEmail: sale.email, card: sale.card })).kind).toBe("success");
+    expect(
+      (
+        await deps.gateway.refund({
+          transId: sale.transId,
+          amount: { minor: 10_000, currency: "SAR" },
+          payerEmail: sale.email,
+          card: sale.card,
+        })
+      ).kind,
+    ).toBe("success");
     await post(signedNotification(sale, secret(), { action: "CREDITVOID", status: "REFUND" }));
     const refunded = await findPayment(deps.db, sale.payment.id);
     expect(refunded).toMatchObject({ status: "refunded", refundedMinor: 10_000, capturedMinor: 10_000 });
