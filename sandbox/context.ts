@@ -7,6 +7,7 @@ import type { FaultInjector } from "./faults";
 import type { MailCatcher } from "./mail-catcher";
 import type { Fields, Reply } from "./http-util";
 import type { SandboxStore } from "./state";
+import type { SandboxProfile } from "./profile";
 
 export interface SandboxConfig {
   clientKey: string;
@@ -15,6 +16,8 @@ export interface SandboxConfig {
   merchantName: string;
   businessUnitId: string;
   partialRefundMerchantField: string;
+  /** How this gateway signs and what it refuses where the contract and the family disagree (#16). */
+  profile: SandboxProfile;
   publicUrl: string;
   /** API key → access level (contract 5.3): the configured key is SUPER_ADMIN, the level keys are seeded. */
   apiKeys: ReadonlyMap<string, AccessLevel>;

@@ -53,3 +53,9 @@ export function stableUuid(name: string): string {
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A dotted-quad IPv4 address (each part 0–255, no leading zeros): what payer_ip must be. */
+export function isIpv4(text: string): boolean {
+  const parts = text.split(".");
+  return parts.length === 4 && parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
+}

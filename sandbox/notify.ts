@@ -30,7 +30,13 @@ export function notify(deps: Deps, p: Payment, n: Notice): void {
     card_brand: p.card.brand,
     card_expiration_date: `${p.card.expMonth}/${p.card.expYear}`,
     merchant_name: config.merchantName,
-    hash: callbackSignature(p.payer.email, config.merchantSecret, p.id, { bin6: p.card.bin6, last4: p.card.last4 }),
+    hash: callbackSignature(
+      p.payer.email,
+      config.merchantSecret,
+      p.id,
+      { bin6: p.card.bin6, last4: p.card.last4 },
+      config.profile.caseMode,
+    ),
   };
   if (n.result === "DECLINED" && p.declineReason) fields.decline_reason = p.declineReason;
   if (n.result === "SUCCESS") {

@@ -34,30 +34,62 @@ export interface Route {
   pattern: RegExp;
   op: OperationName | ((fields: Fields) => OperationName | null) | null;
   handler: Handler;
+  /**
+   * The request content types the gateway takes here ("form": multipart/form-data or urlencoded; "json"); any other
+   * is refused with 415, as the gateway does. Absent: not checked (sandbox control, browser pages, GET).
+   */
+  accepts?: readonly BodyKind[] | ((fields: Fields) => readonly BodyKind[]);
   /** Present on the JSON interface: X-API-KEY required; "any" = every valid key. */
   access?: "any" | readonly AccessLevel[];
 }
+
+export type BodyKind = "form" | "json";
+const FORM = ["form"] as const;
+const JSON_ONLY = ["json"] as const;
+/** /payment/post is a form post (SALE multipart, the others urlencoded); RECURRING_SALE's table also names JSON (4.6). */
+const postAccepts = (f: Fields): readonly BodyKind[] => (f.action === "RECURRING_SALE" ? ["form", "json"] : FORM);
 
 const ALL_LEVELS: readonly AccessLevel[] = ["SUPER_ADMIN", "PARTNER", "MERCHANT", "BRANCH"];
 const ID = "([^/]+)";
 
 export const ROUTES: readonly Route[] = [
   // Form interface ("base_url").
-  { method: "POST", pattern: /^\/payment\/post$/, op: formOperation, handler: formPostHandler },
-  { method: "POST", pattern: new RegExp(`^/collector/${ID}$`), op: "collector", handler: collectorHandler },
+  { method: "POST", pattern: /^\/payment\/post$/, op: formOperation, handler: formPostHandler, accepts: postAccepts },
+  { method: "POST", pattern: new RegExp(`^/collector/${ID}$`), op: "collector", handler: collectorHandler, accepts: JSON_ONLY },
   // Contract 4.2 names /payment/Collector; protocol family uses /collector/{trans_id}: accept both, any case.
-  { method: "POST", pattern: /^\/payment\/collector(?:\/([^/]+))?$/i, op: "collector", handler: collectorHandler },
+  { method: "POST", pattern: /^\/payment\/collector(?:\/([^/]+))?$/i, op: "collector", handler: collectorHandler, accepts: JSON_ONLY },
   { method: "POST", pattern: new RegExp(`^/payment/challenge/${ID}$`), op: "challenge", handler: challengeHandler },
-  { method: "POST", pattern: /^\/payment\/refund$/, op: "partial_refund", handler: partialRefundHandler },
-  { method: "POST", pattern: /^\/payment\/status$/, op: "status", handler: statusHandler },
+  { method: "POST", pattern: /^\/payment\/refund$/, op: "partial_refund", handler: partialRefundHandler, accepts: JSON_ONLY },
+  { method: "POST", pattern: /^\/payment\/status$/, op: "status", handler: statusHandler, accepts: JSON_ONLY },
   { method: "GET", pattern: /^\/payment\/saved-cards$/, op: "saved_cards", handler: savedCardsHandler },
   // Hosted payment page.
   { method: "GET", pattern: /^\/checkout$/, op: "hosted_page", handler: checkoutPageHandler },
   { method: "POST", pattern: /^\/checkout$/, op: "hosted_page", handler: checkoutPayHandler },
   // JSON interface ("gateway_url").
-  { method: "POST", pattern: /^\/api\/v1\/payment-gateway\/initiate$/, op: "initiate", handler: initiateHandler, access: "any" },
-  { method: "POST", pattern: /^\/api\/v1\/payment-gateway\/s2s\/sale$/, op: "s2s_sale", handler: s2sSaleHandler, access: "any" },
-  { method: "POST", pattern: /^\/api\/v2\/payment-gateway\/recurring$/, op: "recurring_v2", handler: recurringV2Handler, access: "any" },
+  {
+    method: "POST",
+    pattern: /^\/api\/v1\/payment-gateway\/initiate$/,
+    op: "initiate",
+    handler: initiateHandler,
+    accepts: JSON_ONLY,
+    access: "any",
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v1\/payment-gateway\/s2s\/sale$/,
+    op: "s2s_sale",
+    handler: s2sSaleHandler,
+    accepts: JSON_ONLY,
+    access: "any",
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/payment-gateway\/recurring$/,
+    op: "recurring_v2",
+    handler: recurringV2Handler,
+    accepts: JSON_ONLY,
+    access: "any",
+  },
   {
     method: "GET",
     pattern: new RegExp(`^/api/v1/transactions/${ID}/details$`),
@@ -65,11 +97,25 @@ export const ROUTES: readonly Route[] = [
     handler: detailsHandler,
     access: "any",
   },
-  { method: "POST", pattern: /^\/api\/v1\/roles\/role$/, op: "role_create", handler: roleCreateHandler, access: ALL_LEVELS },
-  { method: "PUT", pattern: new RegExp(`^/api/v1/roles/role/${ID}$`), op: "role_update", handler: roleUpdateHandler, access: ALL_LEVELS },
+  {
+    method: "POST",
+    pattern: /^\/api\/v1\/roles\/role$/,
+    op: "role_create",
+    handler: roleCreateHandler,
+    accepts: JSON_ONLY,
+    access: ALL_LEVELS,
+  },
+  {
+    method: "PUT",
+    pattern: new RegExp(`^/api/v1/roles/role/${ID}$`),
+    op: "role_update",
+    handler: roleUpdateHandler,
+    accepts: JSON_ONLY,
+    access: ALL_LEVELS,
+  },
   { method: "GET", pattern: new RegExp(`^/api/v1/roles/role/${ID}$`), op: "role_get", handler: roleGetHandler, access: ALL_LEVELS },
   { method: "GET", pattern: /^\/api\/v1\/roles\/search$/, op: "role_search", handler: roleSearchHandler, access: ALL_LEVELS },
-  { method: "POST", pattern: /^\/api\/v1\/users\/user$/, op: "user_create", handler: userCreateHandler, access: "any" },
+  { method: "POST", pattern: /^\/api\/v1\/users\/user$/, op: "user_create", handler: userCreateHandler, accepts: JSON_ONLY, access: "any" },
   {
     method: "GET",
     pattern: /^\/api\/v1\/branches\/search$/,

@@ -7,10 +7,11 @@ import { CallbackDispatcher } from "./callbacks";
 import type { Ctx, Deps, SandboxConfig } from "./context";
 import { FaultInjector, sleep, writeFault } from "./faults";
 import { MailCatcher } from "./mail-catcher";
-import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, type Reply } from "./http-util";
-import { matchRoute } from "./router";
+import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, type Fields, type Reply } from "./http-util";
+import { matchRoute, type BodyKind, type Route } from "./router";
 import { resetAll } from "./routes/control";
 import { SandboxStore } from "./state";
+import { sandboxProfileOf, type SandboxProfile } from "./profile";
 import type { OperationName } from "./types";
 
 export type { OperationName } from "./types";
@@ -33,6 +34,8 @@ export interface SandboxOptions {
   apiKey?: string;
   /** Wire name of the partial-refund merchant field; default "gateway_merchant_id". */
   partialRefundMerchantField?: string;
+  /** The gateway profile (#16); default: read from GATEWAY_PROFILE and its overrides in the environment. */
+  profile?: SandboxProfile;
   /** Base URL used in redirect_url, challenge forms, checkout links; default http://host:port. */
   publicUrl?: string;
   log?: (line: string) => void;
@@ -93,6 +96,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
       const fields = await parseBody(req.headers["content-type"], raw);
       const { route, params } = found;
       op = typeof route.op === "function" ? route.op(fields) : route.op;
+      const refusal = contentTypeRefusal(route, req.headers["content-type"], fields, path);
       const rule = op ? deps.faults.take(op) : null;
       if (rule?.fault === "latency") await sleep(rule.latencyMs);
       else if (rule?.phase === "before") {
@@ -102,7 +106,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
       const apiKey = typeof req.headers["x-api-key"] === "string" ? req.headers["x-api-key"] : null;
       const level = apiKey ? (deps.config.apiKeys.get(apiKey) ?? null) : null;
       const ctx: Ctx = { method, url, params, fields, headers: req.headers, apiKey, level };
-      if (route.access && !level) {
+      if (refusal) {
+        reply = refusal;
+      } else if (route.access && !level) {
         reply = json(401, { code: 401, errorCode: "401", message: "Invalid API key", data: null });
       } else if (route.access && route.access !== "any" && !route.access.includes(level!)) {
         reply = envelopeError(403, `Access denied for access level ${level}`);
@@ -127,6 +133,23 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
     // Method, path (no query: it can carry an e-mail), operation, status, time. Never bodies, keys or hashes.
     log(`${method} ${path} ${op ?? "-"} ${status || "reset"} ${Math.round(performance.now() - started)}ms`);
   }
+}
+
+/** What kind of body a content type declares (the parameters such as charset and boundary do not matter). */
+function bodyKindOf(contentType: string | undefined): BodyKind | null {
+  const media = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (media === "multipart/form-data" || media === "application/x-www-form-urlencoded") return "form";
+  if (media === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(media)) return "json";
+  return null;
+}
+
+/** 415 in the interface's own error shape when the route takes another content type (the gateway does the same). */
+function contentTypeRefusal(route: Route, contentType: string | undefined, fields: Fields, path: string): Reply | null {
+  if (!route.accepts) return null;
+  const allowed = typeof route.accepts === "function" ? route.accepts(fields) : route.accepts;
+  const kind = bodyKindOf(contentType);
+  if (kind && allowed.includes(kind)) return null;
+  return errorFor(path, 415, `Unsupported content type ${contentType?.split(";")[0] || "(none)"}: send ${allowed.join(" or ")}`);
 }
 
 function smtpPortOf(opts: SandboxOptions, httpPort: number): number | null {
@@ -162,6 +185,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     merchantName: SANDBOX_DEFAULTS.merchantName,
     businessUnitId: SANDBOX_DEFAULTS.businessUnitId,
     partialRefundMerchantField: opts.partialRefundMerchantField ?? "gateway_merchant_id",
+    profile: opts.profile ?? sandboxProfileOf(process.env),
     publicUrl: "http://placeholder.invalid", // set once the port is known
     apiKeys,
   };

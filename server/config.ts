@@ -6,6 +6,7 @@ import { z } from "zod";
 import { CURRENCY_CODES, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../lib/money";
 import type { GatewayConfig } from "./gateway/config";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
+import { readGatewayProfile, type GatewayProfile } from "./gateway/profile";
 import { DEFAULT_AUTH_HOLD_DAYS, parseAuthHold, type AuthHoldConfig } from "./auth-hold-config";
 import { checkReportTimeZone } from "../lib/reports/period";
 
@@ -233,6 +234,16 @@ function authHoldOf(text: string): AuthHoldConfig {
   }
 }
 
+/** The gateway profile (#16): GATEWAY_PROFILE and its per-item overrides (server/gateway/profile.ts, README). */
+function gatewayProfileOf(source: Record<string, string | undefined>): GatewayProfile {
+  try {
+    return readGatewayProfile(source);
+  } catch (err) {
+    const lines = (err as Error).message.split("\n").map((l) => `  ${l}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+}
+
 function reportZoneOf(text: string): string {
   const checked = checkReportTimeZone(text, new Date());
   if ("error" in checked) throw new ConfigError(`Invalid configuration:\n  REPORT_TIME_ZONE: ${checked.error}`);
@@ -246,6 +257,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const profile = gatewayProfileOf(source);
   const sandboxUrl = `http://127.0.0.1:${e.SANDBOX_PORT}`;
   const testMode = !e.GATEWAY_BASE_URL && !e.GATEWAY_API_URL;
   if (!testMode) {
@@ -328,6 +340,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       merchantSecret: e.GATEWAY_MERCHANT_SECRET,
       apiKey: e.GATEWAY_API_KEY,
       partialRefundMerchantField: e.GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD,
+      profile,
       connectTimeoutMs: e.GATEWAY_CONNECT_TIMEOUT_MS,
       requestTimeoutMs: e.GATEWAY_TIMEOUT_MS,
     },

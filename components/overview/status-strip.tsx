@@ -40,6 +40,7 @@ const ATTENTION_KEY = {
   to_capture: "attention.toCapture",
   refund_approvals: "attention.refundApprovals",
   paused_plans: "attention.pausedPlans",
+  failed_notifications: "attention.failedNotifications",
 } as const;
 
 export type AttentionId = keyof typeof ATTENTION_KEY;

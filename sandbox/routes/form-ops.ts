@@ -33,7 +33,7 @@ export function captureHandler(ctx: Ctx, deps: Deps): Reply {
   if (!found.ok) return found.reply;
   const { p } = found;
   const { merchantSecret: secret, merchantName } = deps.config;
-  const expected = captureSignature(p.payer.email, secret, p.id, cardOf(p));
+  const expected = captureSignature(p.payer.email, secret, p.id, cardOf(p), deps.config.profile.caseMode);
   if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   const read = readAmountText(str(ctx.fields, "amount")!, p.currency);
   if (!read.ok) return invalidRequest([`amount: ${read.problem}`]);
@@ -67,7 +67,7 @@ export function voidHandler(ctx: Ctx, deps: Deps): Reply {
   const found = lookup(ctx, deps, ["trans_id", "hash"]);
   if (!found.ok) return found.reply;
   const { p } = found;
-  const expected = voidSignature(p.payer.email, deps.config.merchantSecret, p.id, cardOf(p));
+  const expected = voidSignature(p.payer.email, deps.config.merchantSecret, p.id, cardOf(p), deps.config.profile.caseMode);
   if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   const result = voidPayment(deps, p);
   if (result.kind === "error") return formError(208003, result.message);
@@ -91,7 +91,12 @@ export function creditvoidHandler(ctx: Ctx, deps: Deps): Reply {
   const { p } = found;
   const amountText = str(ctx.fields, "amount")!;
   // The hash covers the amount exactly as sent ("10.00" and "10" are different strings).
-  const expected = creditvoidSignature(p.id, amountText, deps.config.merchantSecret);
+  // The profile says which CREDITVOID formula the gateway checks (#16): the contract's, or the family's CAPTURE-style one.
+  const { profile, merchantSecret } = deps.config;
+  const expected =
+    profile.creditvoidHash === "capture"
+      ? captureSignature(p.payer.email, merchantSecret, p.id, cardOf(p), profile.caseMode)
+      : creditvoidSignature(p.id, amountText, merchantSecret, profile.caseMode);
   if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   if (!isCaptured(p)) return formError(208005, "Payment is not settled");
   const read = readAmountText(amountText, p.currency);

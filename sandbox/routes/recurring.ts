@@ -2,7 +2,7 @@
 // settled payment on the card of the first payment; the decline-next control can force declines per token.
 import { exponentOf, isCurrency, readAmountJson, readWholeAmount } from "../amounts";
 import type { Ctx, Deps } from "../context";
-import { recurringSaleSignature, sameDigest } from "../hashes";
+import { recurringSaleSignature, saleSignature, sameDigest } from "../hashes";
 import { INVALID_HASH, INVALID_MERCHANT, formError, invalidRequest, json, missing, obj, str, wrapper, type Reply } from "../http-util";
 import { createPayment, decide } from "../payments";
 import { own } from "../state";
@@ -61,12 +61,20 @@ export function recurringSaleHandler(ctx: Ctx, deps: Deps): Reply {
   const token = str(f, "recurring_token")!;
   const orderId = str(f, "order_id")!;
   const description = str(f, "order_description")!;
-  const parts = { firstTransId, recurringToken: token, orderNumber: orderId, orderAmount: amount, orderDescription: description };
-  const expected = recurringSaleSignature(parts, deps.config.merchantSecret);
-  // Contract section 7: exactly this wrapper, with the hash message as a plain string.
-  if (!sameDigest(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
+  const { profile, merchantSecret } = deps.config;
   const first = firstPaymentOf(deps, token);
-  if (!first || first.id !== firstTransId) {
+  const parts = { firstTransId, recurringToken: token, orderNumber: orderId, orderAmount: amount, orderDescription: description };
+  // The profile (#16): the contract's SHA1(MD5(...)) formula, or the family's SALE formula over the first payment's
+  // payer e-mail and card (a token that names no payment leaves nothing to check that formula against).
+  const expected =
+    profile.recurringSaleHash === "sale"
+      ? first && saleSignature(first.payer.email, merchantSecret, { bin6: first.card.bin6, last4: first.card.last4 }, profile.caseMode)
+      : recurringSaleSignature(parts, merchantSecret, profile.caseMode);
+  // Contract section 7: exactly this wrapper, with the hash message as a plain string.
+  if (expected && !sameDigest(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
+  // recurring_first_trans_id names the first payment by its trans_id (contract) or its order_id (profile).
+  const firstId = first && (profile.recurringFirstId === "order_id" ? first.orderId : first.id);
+  if (!first || firstId !== firstTransId) {
     return formError(205005, "Recurring token is invalid or does not match recurring_first_trans_id");
   }
   if (deps.store.orderTaken(orderId)) return invalidRequest(["order_id: Duplicate order_id"]);

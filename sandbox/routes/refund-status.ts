@@ -1,6 +1,7 @@
 // Partial refund (4.5), payment status (4.7) and saved cards (4.8) of the form interface. The partial-refund
 // merchant field name is configurable (protocol family: the brand abbreviation + `_merchant_id` in production).
 import { formatAmount, readAmountText } from "../amounts";
+import { isIpv4 } from "../format";
 import { brandLabel, maskForSavedCard } from "../cards";
 import type { Ctx, Deps } from "../context";
 import { statusDate } from "../format";
@@ -17,10 +18,12 @@ export function partialRefundHandler(ctx: Ctx, deps: Deps): Reply {
   if (!safeEqual(str(f, partialRefundMerchantField) ?? "", clientKey)) return wrapper(400, { message: INVALID_MERCHANT });
   const absent = missing(f, ["gwayId", "order_id", "hash", "payer_ip", "amount"]);
   if (absent.length) return wrapper(400, { message: `${absent.join(", ")} ${absent.length > 1 ? "are" : "is"} required` });
+  // "Payer IPv4 address" (contract 4.5): an IPv6 address is refused as the gateway's validation does.
+  if (!isIpv4(str(f, "payer_ip")!)) return wrapper(400, { message: "payer_ip must be an IPv4 address" });
   const p = deps.store.payment(str(f, "gwayId"));
   if (!p) return NOT_FOUND();
   const amountText = str(f, "amount")!;
-  const expected = partialRefundSignature(p.id, amountText, merchantSecret);
+  const expected = partialRefundSignature(p.id, amountText, merchantSecret, deps.config.profile.caseMode);
   if (!sameDigest(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
   if (str(f, "order_id") !== p.orderId) return wrapper(400, { message: "order_id does not match the payment" });
   if (!isCaptured(p)) return wrapper(400, { message: "Payment is not settled" });
@@ -62,7 +65,7 @@ export function statusHandler(ctx: Ctx, deps: Deps): Reply {
   if (absent.length) return wrapper(400, { message: `${absent.join(", ")} ${absent.length > 1 ? "are" : "is"} required` });
   const p = deps.store.payment(str(f, "gway_Payment_id"));
   if (!p) return NOT_FOUND();
-  const expected = statusSignature(p.id, deps.config.merchantSecret);
+  const expected = statusSignature(p.id, deps.config.merchantSecret, deps.config.profile.caseMode);
   if (!sameDigest(expected, str(f, "hash")!)) return wrapper(400, INVALID_HASH);
   if (str(f, "order_id") !== p.orderId) return wrapper(400, { message: "order_id does not match the payment" });
   return wrapper(200, {

@@ -43,7 +43,10 @@ export function s2sSaleHandler(ctx: Ctx, deps: Deps): Reply {
   }
   const email = str(customer, "email")!;
   // The API key in the formula is the key this call authenticated with.
-  const expected = s2sSaleSignature(email, ctx.apiKey ?? "", { bin6: checked.card.bin6, last4: checked.card.last4 });
+  // The key of the S2S hash is the X-API-KEY (contract) or the merchant secret (family profile, #16).
+  const { profile, merchantSecret } = deps.config;
+  const key = profile.s2sSaleSecret === "api_key" ? (ctx.apiKey ?? "") : merchantSecret;
+  const expected = s2sSaleSignature(email, key, { bin6: checked.card.bin6, last4: checked.card.last4 }, profile.caseMode);
   if (!sameDigest(expected, str(f, "hash")!)) return envelopeError(400, INVALID_HASH);
   const orderId = str(f, "orderId")!;
   if (deps.store.orderTaken(orderId)) return envelopeError(409, "Duplicate orderId");

@@ -3,7 +3,7 @@
 import { formatAmount, isCurrency, readAmountText } from "../amounts";
 import { checkCard, needsChallenge } from "../cards";
 import type { Ctx, Deps } from "../context";
-import { randomHex, transDate } from "../format";
+import { isIpv4, randomHex, transDate } from "../format";
 import { saleSignature, sameDigest, tokenSaleSignature } from "../hashes";
 import {
   INVALID_HASH,
@@ -69,6 +69,13 @@ export function saleHandler(ctx: Ctx, deps: Deps): Reply {
   if (amount && !amount.ok) problems.push(`order_amount: ${amount.problem}`);
   const email = str(f, "payer_email") ?? "";
   if (email && !/^[^\s@]+@[^\s@]+$/.test(email)) problems.push("payer_email: invalid e-mail");
+  // payer_ip is the customer's IPv4 address (the contract's 4.5 wording; the family's S2S CARD: "IP-address of the
+  // Customer", format XXX.XXX.XXX.XXX); payer_zip has a per-profile maximum (up to 10 in the family, 5 in some markets).
+  const ip = str(f, "payer_ip");
+  if (ip && !isIpv4(ip)) problems.push("payer_ip: must be an IPv4 address");
+  const zip = str(f, "payer_zip");
+  const zipMax = deps.config.profile.payerZipMaxLength;
+  if (zip && [...zip].length > zipMax) problems.push(`payer_zip: at most ${zipMax} characters`);
   if (str(f, "term_url_3ds") && !isHttpUrl(str(f, "term_url_3ds"))) problems.push("term_url_3ds: must be an http(s) URL");
   problems.push(...flagProblems(f, ["auth", "recurring_init", "save_token", "req_token"]));
   const holder = `${str(f, "payer_first_name") ?? ""} ${str(f, "payer_last_name") ?? ""}`.trim();
@@ -92,8 +99,8 @@ export function saleHandler(ctx: Ctx, deps: Deps): Reply {
 
   const secret = deps.config.merchantSecret;
   const expected = token
-    ? tokenSaleSignature(email, secret, token)
-    : saleSignature(email, secret, { bin6: card!.bin6, last4: card!.last4 });
+    ? tokenSaleSignature(email, secret, token, deps.config.profile.caseMode)
+    : saleSignature(email, secret, { bin6: card!.bin6, last4: card!.last4 }, deps.config.profile.caseMode);
   if (!sameDigest(expected, str(f, "hash")!)) return invalidRequest([INVALID_HASH]);
 
   if (token) {

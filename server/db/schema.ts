@@ -437,6 +437,10 @@ export const gatewayNotifications = pgTable(
     uniqueIndex("gateway_notifications_dedupe_unique").on(t.dedupeKey),
     index("gateway_notifications_trans_idx").on(t.transId, t.receivedAt),
     index("gateway_notifications_pending_idx").on(t.processedAt),
+    // #16: the Overview's count (and list) of notifications that failed verification in the last 24 hours.
+    index("gateway_notifications_failed_idx")
+      .on(t.receivedAt)
+      .where(sql`${t.processingResult} = 'invalid_hash'`),
   ],
 );
 

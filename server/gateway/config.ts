@@ -1,5 +1,6 @@
 // The gateway client's configuration. Built by server/env.ts from the environment (or by tests and scripts
 // directly); the client never reads process.env itself.
+import type { GatewayProfile } from "./profile";
 
 export interface GatewayConfig {
   /** Host of the form-based interface (`/payment/...`), e.g. `https://pay.example.com`. */
@@ -17,6 +18,11 @@ export interface GatewayConfig {
   connectTimeoutMs: number;
   /** Applied to waiting for the response headers and, separately, to each pause while reading the body. */
   requestTimeoutMs: number;
+  /**
+   * Where the contract and the protocol family disagree (server/gateway/profile.ts): formulas, secrets, ids, limits.
+   * Absent means the contract preset with `partialRefundMerchantField` above. When present, its own field name wins.
+   */
+  profile?: GatewayProfile;
   /** Attempts for read operations (default 3, the maximum); money-moving calls always make exactly one. */
   maxReadAttempts?: number;
 }

@@ -3,6 +3,7 @@
 // No `import "server-only"`: test support signs sandbox requests with it. The sandbox has its own formulas
 // (sandbox/hashes.ts); tests/contract/ checks both against the same known answers.
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { HashUpperCase } from "./profile";
 
 /** The card parts that the card-bound formulas use: the first six and the last four digits. */
 export interface CardParts {
@@ -28,6 +29,19 @@ export function upperAscii(input: string): string {
   return input.replace(/[a-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 32));
 }
 
+/**
+ * Full Unicode upper case, as the family's JavaScript examples compute it (`toUpperCase`: "ß" becomes "SS", "é" "É").
+ * A gateway written in PHP with `strtoupper` changes ASCII letters only: the profile says which one to match (#16).
+ */
+export function upperUnicode(input: string): string {
+  return input.toUpperCase();
+}
+
+/** UPPER as the profile says (ASCII only by default: today's behaviour and the protocol notes'). */
+export function upperOf(mode: HashUpperCase = "ascii"): (input: string) => string {
+  return mode === "unicode" ? upperUnicode : upperAscii;
+}
+
 /** BIN6 and LAST4 from a full card number (digits only; spaces and dashes are ignored). */
 export function cardPartsOf(cardNumber: string): CardParts {
   const digits = cardNumber.replace(/[\s-]/g, "");
@@ -42,67 +56,87 @@ export function cardPartsOfMasked(masked: string): CardParts | null {
   return m ? { bin6: m[1]!, last4: m[2]! } : null;
 }
 
-const sha1OfMd5 = (input: string) => sha1Hex(md5Hex(upperAscii(input)));
+const sha1OfMd5 = (input: string, upper?: HashUpperCase) => sha1Hex(md5Hex(upperOf(upper)(input)));
+const md5OfUpper = (input: string, upper?: HashUpperCase) => md5Hex(upperOf(upper)(input));
+
+/** Every formula takes the profile's UPPER (`ascii` when absent). */
+interface Upper {
+  upper?: HashUpperCase;
+}
 
 /** SALE (4.1): MD5(UPPER(REV(email) + secret + REV(BIN6 + LAST4))). */
-export function saleHash(p: { email: string; secret: string; card: CardParts }): string {
-  return md5Hex(upperAscii(reverse(p.email) + p.secret + reverse(p.card.bin6 + p.card.last4)));
+export function saleHash(p: { email: string; secret: string; card: CardParts } & Upper): string {
+  return md5OfUpper(reverse(p.email) + p.secret + reverse(p.card.bin6 + p.card.last4), p.upper);
 }
 
 /** S2S sale (4.10): the SALE formula with the API key as the secret and the customer's e-mail. */
-export function s2sSaleHash(p: { email: string; apiKey: string; card: CardParts }): string {
-  return saleHash({ email: p.email, secret: p.apiKey, card: p.card });
+export function s2sSaleHash(p: { email: string; apiKey: string; card: CardParts } & Upper): string {
+  return saleHash({ email: p.email, secret: p.apiKey, card: p.card, upper: p.upper });
 }
 
 /** Sale with a saved card token (protocol family): MD5(UPPER(REV(email) + secret + REV(card_token))). */
-export function tokenSaleHash(p: { email: string; secret: string; cardToken: string }): string {
-  return md5Hex(upperAscii(reverse(p.email) + p.secret + reverse(p.cardToken)));
+export function tokenSaleHash(p: { email: string; secret: string; cardToken: string } & Upper): string {
+  return md5OfUpper(reverse(p.email) + p.secret + reverse(p.cardToken), p.upper);
 }
 
 /** CAPTURE (4.3), and VOID (protocol family): MD5(UPPER(REV(email) + secret + trans_id + REV(BIN6 + LAST4))). */
-export function captureHash(p: { email: string; secret: string; transId: string; card: CardParts }): string {
-  return md5Hex(upperAscii(reverse(p.email) + p.secret + p.transId + reverse(p.card.bin6 + p.card.last4)));
+export function captureHash(p: { email: string; secret: string; transId: string; card: CardParts } & Upper): string {
+  return md5OfUpper(reverse(p.email) + p.secret + p.transId + reverse(p.card.bin6 + p.card.last4), p.upper);
 }
 
 /** VOID (protocol family) uses the CAPTURE formula. */
 export const voidHash = captureHash;
 
 /** CREDITVOID (4.4): SHA1(MD5(UPPER(trans_id + amount + secret))); `amount` is the exact string sent. */
-export function creditvoidHash(p: { transId: string; amount: string; secret: string }): string {
-  return sha1OfMd5(p.transId + p.amount + p.secret);
+export function creditvoidHash(p: { transId: string; amount: string; secret: string } & Upper): string {
+  return sha1OfMd5(p.transId + p.amount + p.secret, p.upper);
 }
 
 /** Partial refund (4.5): SHA1(MD5(UPPER(gwayId + amount + secret))). */
-export function partialRefundHash(p: { gwayId: string; amount: string; secret: string }): string {
-  return sha1OfMd5(p.gwayId + p.amount + p.secret);
+export function partialRefundHash(p: { gwayId: string; amount: string; secret: string } & Upper): string {
+  return sha1OfMd5(p.gwayId + p.amount + p.secret, p.upper);
 }
 
 /** Payment status (4.7): SHA1(MD5(UPPER(gway_Payment_id + secret))). */
-export function statusHash(p: { gwayPaymentId: string; secret: string }): string {
-  return sha1OfMd5(p.gwayPaymentId + p.secret);
+export function statusHash(p: { gwayPaymentId: string; secret: string } & Upper): string {
+  return sha1OfMd5(p.gwayPaymentId + p.secret, p.upper);
 }
 
 /**
  * RECURRING_SALE (4.6): SHA1(MD5(UPPER(recurring_first_trans_id + recurring_token + order_number + order_amount
  * + order_description + secret))). `order_number` is the new charge's `order_id` (protocol notes).
  */
-export function recurringSaleHash(p: {
-  firstTransId: string;
-  recurringToken: string;
-  orderId: string;
-  amount: string;
-  description: string;
-  secret: string;
-}): string {
-  return sha1OfMd5(p.firstTransId + p.recurringToken + p.orderId + p.amount + p.description + p.secret);
+export function recurringSaleHash(
+  p: {
+    firstTransId: string;
+    recurringToken: string;
+    orderId: string;
+    amount: string;
+    description: string;
+    secret: string;
+  } & Upper,
+): string {
+  return sha1OfMd5(p.firstTransId + p.recurringToken + p.orderId + p.amount + p.description + p.secret, p.upper);
 }
 
 /**
  * Callback hash (protocol notes): the CAPTURE formula with the payer e-mail of the sale and the masked card's
  * BIN6/LAST4; some flows sign without `trans_id` (the SALE formula). Returns both candidates.
  */
-export function callbackHashes(p: { email: string; secret: string; transId: string; card: CardParts }): string[] {
+export function callbackHashes(p: { email: string; secret: string; transId: string; card: CardParts } & Upper): string[] {
   return [captureHash(p), saleHash(p)];
+}
+
+/**
+ * Hosted-checkout callback of the protocol family (its Checkout integration reference: "SHA1 of MD5 encoded string
+ * (uppercased): payment_public_id + order.number + order.amount + order.currency + order.description +
+ * merchant.pass"); the callback carries them as `id`, `order_number`, `order_amount`, `order_currency`,
+ * `order_description`, each hashed exactly as received.
+ */
+export function checkoutCallbackHash(
+  p: { id: string; orderNumber: string; orderAmount: string; orderCurrency: string; orderDescription: string; secret: string } & Upper,
+): string {
+  return sha1OfMd5(p.id + p.orderNumber + p.orderAmount + p.orderCurrency + p.orderDescription + p.secret, p.upper);
 }
 
 /** Constant-time comparison of two hex digests (case-insensitive; unequal lengths never match). */

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { logger as defaultLogger, type Logger } from "../log/logger";
 import { redact, REDACTED } from "../log/redact";
 import type { GatewayConfig } from "./config";
+import { CONTRACT_PROFILE, type GatewayProfile } from "./profile";
 import type { GatewayCallRecorder, GatewayResult } from "./result";
 import { classifyError, ResponseTooLarge } from "./network-errors";
 import { interpretResponse, type Interpretation } from "./unwrap";
@@ -24,6 +25,8 @@ export interface Credentials {
   merchantSecret: string;
   apiKey: string;
   partialRefundMerchantField: string;
+  /** The gateway profile the body builders sign and shape with (#16). */
+  profile: GatewayProfile;
 }
 
 export type WireBody =
@@ -104,11 +107,13 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
   const random = deps.random ?? Math.random;
   const sleep = deps.sleep ?? defaultSleep;
   const maxReadAttempts = Math.min(MAX_READ_ATTEMPTS, Math.max(1, config.maxReadAttempts ?? MAX_READ_ATTEMPTS));
+  const profile = config.profile ?? { ...CONTRACT_PROFILE, partialRefundMerchantField: config.partialRefundMerchantField };
   const credentials: Credentials = {
     clientKey: config.clientKey,
     merchantSecret: config.merchantSecret,
     apiKey: config.apiKey,
-    partialRefundMerchantField: config.partialRefundMerchantField,
+    partialRefundMerchantField: profile.partialRefundMerchantField,
+    profile,
   };
   const secretValues = [config.apiKey, config.merchantSecret].filter((s) => s.length >= 4);
   const hosts = { form: originAndPrefix(config.baseUrl), api: originAndPrefix(config.apiUrl) };

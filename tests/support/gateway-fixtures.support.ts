@@ -2,9 +2,10 @@
 import { money } from "@/lib/money";
 import type { GatewayConfig } from "../../server/gateway/config";
 import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
+import { testProfile } from "./profile-env.support";
 
 export function testConfig(baseUrl: string, overrides: Partial<GatewayConfig> = {}): GatewayConfig {
-  return {
+  const merged: GatewayConfig = {
     baseUrl,
     apiUrl: baseUrl,
     clientKey: SANDBOX_DEFAULTS.clientKey,
@@ -15,6 +16,8 @@ export function testConfig(baseUrl: string, overrides: Partial<GatewayConfig> = 
     requestTimeoutMs: 3000,
     ...overrides,
   };
+  // The profile of this test run (GATEWAY_PROFILE), with the field name the test chose.
+  return { ...merged, profile: overrides.profile ?? testProfile(merged.partialRefundMerchantField) };
 }
 
 export const VISA = "4111111111111111";

@@ -12,6 +12,7 @@ import {
   tokenSaleHash,
 } from "../../server/gateway/signing";
 import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
+import { sandboxProfileOf } from "../../sandbox/profile";
 import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sandbox/server";
 
 export const D = SANDBOX_DEFAULTS;
@@ -24,8 +25,9 @@ export type Json = Record<string, any>;
 let seq = 0;
 export const orderId = (prefix = "ord") => `${prefix}-${Date.now().toString(36)}-${++seq}`;
 
+/** The sandbox's own tests sign with the contract's formulas: they pin the contract preset whatever GATEWAY_PROFILE says. */
 export function start(opts: SandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, dataDir: null, callbackUrl: null, ...opts });
+  return startSandbox({ port: 0, dataDir: null, callbackUrl: null, profile: sandboxProfileOf({}), ...opts });
 }
 
 export interface SaleOptions {

@@ -5,6 +5,7 @@ import type { Principal } from "../../server/auth/principal";
 import { readConfig } from "../../server/config";
 import { createGatewayCallLog } from "../../server/db/gateway-call-log";
 import type { TestDatabase } from "./db.support";
+import { profileEnv } from "./profile-env.support";
 import { createGatewayClient } from "../../server/gateway/client";
 import { createLogger } from "../../server/log/logger";
 import { PERMISSIONS, type Permission } from "@/lib/permissions";
@@ -12,12 +13,14 @@ import { users } from "../../server/db/schema";
 import { AppError } from "../../server/errors";
 import type { ServiceDeps } from "../../server/services/deps";
 
-export async function startTestSandbox() {
-  return startSandbox({ port: 0, dataDir: null, callbackUrl: null });
+/** `log` sees the sandbox's request lines (method, path, operation, status): a test can count what reached it. */
+export async function startTestSandbox(log?: (line: string) => void) {
+  return startSandbox({ port: 0, dataDir: null, callbackUrl: null, log });
 }
 
 export function testDeps(database: TestDatabase, sandboxUrl: string, env: Record<string, string> = {}): ServiceDeps {
-  const config = readConfig({ ...env, DATA_DIR: "/tmp/unused-test-data" });
+  // The gateway profile of this run (GATEWAY_PROFILE=family in the second pass of `npm test`), unless the test sets one.
+  const config = readConfig({ ...profileEnv(), ...env, DATA_DIR: "/tmp/unused-test-data" });
   const gatewayConfig = {
     ...config.gateway,
     baseUrl: sandboxUrl,

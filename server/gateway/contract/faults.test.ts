@@ -48,7 +48,7 @@ describe.each(Object.keys(REASON) as Array<Exclude<FaultKind, "latency">>)("faul
   it("on a money call (CREDITVOID): sent once, outcomeUnknown true; reconciled by a details query", async () => {
     const s = await completedSale(client, { minor: 5_000 });
     await control.addFault({ operation: "creditvoid", fault, times: 2 });
-    const r = await client.refund({ transId: s.transId, amount: sar(1_000) });
+    const r = await client.refund({ transId: s.transId, amount: sar(1_000), payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({ kind: "transport", reason: REASON[fault], outcomeUnknown: true });
     expect(await remaining("creditvoid")).toBe(1); // one of two uses consumed: exactly one request arrived
     await control.clearFaults();
@@ -78,7 +78,7 @@ describe("fault latency", () => {
   it("a money call slower than the timeout: outcomeUnknown true, and the refund DID happen (why reconciling matters)", async () => {
     const s = await completedSale(client, { minor: 5_000 });
     await control.addFault({ operation: "creditvoid", fault: "latency", latencyMs: 2_000, times: 2 });
-    const r = await client.refund({ transId: s.transId, amount: sar(1_000) });
+    const r = await client.refund({ transId: s.transId, amount: sar(1_000), payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({ kind: "transport", reason: "timeout", outcomeUnknown: true });
     expect(await remaining("creditvoid")).toBe(1);
     await control.clearFaults();

@@ -53,7 +53,7 @@ describe("money invariant over random capture/refund sequences", () => {
             } else {
               const r =
                 step.op === "creditvoid"
-                  ? await client.refund({ transId: s.transId, amount: sar(minor) })
+                  ? await client.refund({ transId: s.transId, amount: sar(minor), payerEmail: s.payerEmail, card: s.card })
                   : await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(minor), payerIp: "203.0.113.7" });
               expect(["success", "gateway_error"]).toContain(r.kind); // never a transport failure here
               if (r.kind === "success") refundedSum += minor;

@@ -104,9 +104,9 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
   it("a partial capture settles; the refundable amount is what was captured", async () => {
     const s = await completedSale(client, { auth: true, minor: 5_000 });
     expect((await client.capture({ transId: s.transId, amount: sar(3_000), payerEmail: s.payerEmail, card: s.card })).kind).toBe("success");
-    const over = await client.refund({ transId: s.transId, amount: sar(3_001) });
+    const over = await client.refund({ transId: s.transId, amount: sar(3_001), payerEmail: s.payerEmail, card: s.card });
     expect(over).toMatchObject({ kind: "gateway_error", errorCode: "100000" });
-    expect(await client.refund({ transId: s.transId, amount: sar(3_000) })).toMatchObject({
+    expect(await client.refund({ transId: s.transId, amount: sar(3_000), payerEmail: s.payerEmail, card: s.card })).toMatchObject({
       kind: "success",
       data: { result: "accepted" },
     });
@@ -151,7 +151,7 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
 describe("refunds (3, 4.4, 4.5, 7, 8)", () => {
   it("a full CREDITVOID is accepted with its own payment_id; status refunded", async () => {
     const s = await completedSale(client, { minor: 7_000 });
-    const r = await client.refund({ transId: s.transId, amount: sar(7_000) });
+    const r = await client.refund({ transId: s.transId, amount: sar(7_000), payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({ kind: "success", data: { result: "accepted" } });
     if (r.kind === "success") expect(r.data.payment_id).not.toBe(s.transId);
     expect(await statusOf(client, s)).toBe("refunded");
@@ -159,7 +159,7 @@ describe("refunds (3, 4.4, 4.5, 7, 8)", () => {
 
   it("CREDITVOID above the order amount → ERROR 100000 with field error 100001 (section 7)", async () => {
     const s = await completedSale(client, { minor: 7_000 });
-    const r = await client.refund({ transId: s.transId, amount: sar(7_001) });
+    const r = await client.refund({ transId: s.transId, amount: sar(7_001), payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({ kind: "gateway_error", code: "ERROR", errorCode: "100000", message: "Request data is invalid." });
     if (r.kind === "gateway_error") expect(r.fieldErrors[0]).toMatchObject({ code: "100001" });
   });
@@ -180,7 +180,7 @@ describe("refunds (3, 4.4, 4.5, 7, 8)", () => {
         code: "400",
       },
     );
-    expect((await client.refund({ transId: s.transId, amount: sar(1_000) })).kind).toBe("success");
+    expect((await client.refund({ transId: s.transId, amount: sar(1_000), payerEmail: s.payerEmail, card: s.card })).kind).toBe("success");
     const done = await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(100), payerIp: "203.0.113.7" });
     expect(done).toMatchObject({ kind: "gateway_error", httpStatus: 400, code: "400", message: "Refund is already initiated." });
     const d = await client.transactionDetails({ transactionId: s.transId });

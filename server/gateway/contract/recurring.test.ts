@@ -14,6 +14,11 @@ let control: ReturnType<typeof sandboxControl>;
 const silent = createLogger({ sink: () => {} });
 
 /** A settled initial payment made with recurring_init=Y, and its recurring token (from the details record). */
+/** What the profile may sign RECURRING_SALE with (#16): the first payment's order id, payer e-mail and card. */
+function bindingOf(first: { orderId: string; payerEmail: string; card: { bin6: string; last4: string } }) {
+  return { firstOrderId: first.orderId, payerEmail: first.payerEmail, card: first.card };
+}
+
 async function recurringInit() {
   const first = await completedSale(client, { recurringInit: true, minor: 3_000 });
   const d = await client.transactionDetails({ transactionId: first.transId });
@@ -41,6 +46,7 @@ describe("RECURRING_SALE (4.6)", () => {
       orderId,
       amount: sar(2_000),
       firstTransId: first.transId,
+      ...bindingOf(first),
       recurringToken: token,
       description: "Monthly plan",
       payerIp: "203.0.113.7",
@@ -59,6 +65,7 @@ describe("RECURRING_SALE (4.6)", () => {
       orderId: uniqueId("rec"),
       amount: sar(1_000),
       firstTransId: first.transId,
+      ...bindingOf(first),
       recurringToken: token,
       description: "Monthly",
     });
@@ -73,6 +80,7 @@ describe("RECURRING_SALE (4.6)", () => {
         orderId: uniqueId("rec"),
         amount: sar(1_000),
         firstTransId: first.transId,
+        ...bindingOf(first),
         recurringToken: token,
         description: "x",
       });
@@ -96,6 +104,10 @@ describe("RECURRING_SALE (4.6)", () => {
       orderId: uniqueId("rec"),
       amount: sar(1_000),
       firstTransId: a.first.transId,
+      firstOrderId: a.first.orderId,
+      // Signed with b's payer and card (what a family-profile hash covers), so that only the ids disagree.
+      payerEmail: b.first.payerEmail,
+      card: b.first.card,
       recurringToken: b.token,
       description: "x",
     });
@@ -109,6 +121,7 @@ describe("RECURRING_SALE (4.6)", () => {
         orderId: uniqueId("rec"),
         amount: sar(1_050),
         firstTransId: first.transId,
+        ...bindingOf(first),
         recurringToken: token,
         description: "x",
       }),

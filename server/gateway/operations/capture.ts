@@ -49,7 +49,7 @@ export async function capture(t: Transport, input: CaptureInput): Promise<Gatewa
         client_key: c.clientKey,
         trans_id: i.transId,
         amount,
-        hash: captureHash({ email: i.payerEmail, secret: c.merchantSecret, transId: i.transId, card: i.card }),
+        hash: captureHash({ email: i.payerEmail, secret: c.merchantSecret, transId: i.transId, card: i.card, upper: c.profile.upperCase }),
       },
     }),
   });
@@ -79,7 +79,7 @@ export async function voidAuthorization(t: Transport, input: VoidInput): Promise
         action: "VOID",
         client_key: c.clientKey,
         trans_id: i.transId,
-        hash: voidHash({ email: i.payerEmail, secret: c.merchantSecret, transId: i.transId, card: i.card }),
+        hash: voidHash({ email: i.payerEmail, secret: c.merchantSecret, transId: i.transId, card: i.card, upper: c.profile.upperCase }),
       },
     }),
   });

@@ -1,7 +1,8 @@
 // Hosted checkout session (contract 4.9) and server-to-server sale (4.10): JSON with X-API-KEY on the JSON host.
 // Both start a payment, so neither is retried automatically.
 import { z } from "zod";
-import { cardPartsOf, s2sSaleHash } from "../signing";
+import { s2sSaleHashFor } from "../profile-signing";
+import { cardPartsOf } from "../signing";
 import type { GatewayResult } from "../result";
 import type { Transport } from "../transport";
 import { cardSchema, emailSchema, idSchema, jsonAmount, moneySchema, nonEmpty, urlSchema, yn } from "./common";
@@ -122,7 +123,13 @@ export async function s2sSale(t: Transport, input: S2sSaleInput): Promise<Gatewa
         customer: i.customer,
         successUrl: i.successUrl,
         failureUrl: i.failureUrl,
-        hash: s2sSaleHash({ email: i.customer.email, apiKey: c.apiKey, card: cardPartsOf(i.card.number) }),
+        // The S2S sale's secret is the API key (contract 5.2) or the merchant secret (family): the profile says which.
+        hash: s2sSaleHashFor(c.profile, {
+          email: i.customer.email,
+          card: cardPartsOf(i.card.number),
+          apiKey: c.apiKey,
+          merchantSecret: c.merchantSecret,
+        }),
       },
     }),
   });

@@ -46,7 +46,7 @@ export async function paymentStatus(t: Transport, input: PaymentStatusInput): Pr
         order_id: i.orderId,
         merchant_id: c.clientKey,
         gway_Payment_id: i.gwayPaymentId,
-        hash: statusHash({ gwayPaymentId: i.gwayPaymentId, secret: c.merchantSecret }),
+        hash: statusHash({ gwayPaymentId: i.gwayPaymentId, secret: c.merchantSecret, upper: c.profile.upperCase }),
       },
     }),
   });

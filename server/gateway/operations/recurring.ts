@@ -2,10 +2,11 @@
 // answer) and the JSON v2 call (4.11; X-API-KEY, answered in the {statusCode, responseBody} wrapper).
 import { z } from "zod";
 import { toWholeGatewayAmount } from "@/lib/money";
-import { recurringSaleHash } from "../signing";
+import { recurringSaleHashFor } from "../profile-signing";
+import { wirePayerIp } from "../profile";
 import type { GatewayResult } from "../result";
 import type { Transport } from "../transport";
-import { idSchema, ipSchema, jsonAmount, moneySchema, nonEmpty } from "./common";
+import { cardPartsSchema, emailSchema, idSchema, ipSchema, jsonAmount, moneySchema, nonEmpty } from "./common";
 
 export const recurringSaleInputSchema = z.object({
   /** New unique order id of this charge (also `order_number` in the hash). */
@@ -17,6 +18,11 @@ export const recurringSaleInputSchema = z.object({
   amount: moneySchema.refine((m) => toWholeGatewayAmount(m) !== null, "RECURRING_SALE takes whole units only"),
   /** trans_id of the first payment (the one made with recurring_init=Y). */
   firstTransId: idSchema,
+  /** order_id of the first payment: sent instead of its trans_id when the profile says `order_id` (#16). */
+  firstOrderId: idSchema.optional(),
+  /** The first payment's payer e-mail and card: the family's SALE-style RECURRING_SALE hash needs them (#16). */
+  payerEmail: emailSchema.optional(),
+  card: cardPartsSchema.optional(),
   recurringToken: nonEmpty,
   description: nonEmpty,
   payerIp: ipSchema.optional(),
@@ -47,24 +53,28 @@ export async function recurringSale(t: Transport, input: RecurringSaleInput): Pr
     response: recurringSaleResponseSchema,
     transactionIdOf: (d) => d.transaction_id ?? d.trans_id,
     body: (c) => {
+      // `recurring_first_trans_id` is the first payment's trans_id (contract) or, on one production page, its order id.
+      const firstId = c.profile.recurringFirstId === "order_id" ? (i.firstOrderId ?? i.firstTransId) : i.firstTransId;
       const fields: Record<string, string> = {
         action: "RECURRING_SALE",
         client_key: c.clientKey,
         order_id: i.orderId,
         order_amount: amount,
         order_description: i.description,
-        recurring_first_trans_id: i.firstTransId,
+        recurring_first_trans_id: firstId,
         recurring_token: i.recurringToken,
-        hash: recurringSaleHash({
-          firstTransId: i.firstTransId,
+        hash: recurringSaleHashFor(c.profile, {
+          firstId,
           recurringToken: i.recurringToken,
           orderId: i.orderId,
           amount,
           description: i.description,
           secret: c.merchantSecret,
+          payerEmail: i.payerEmail,
+          card: i.card,
         }),
       };
-      if (i.payerIp) fields.payer_ip = i.payerIp;
+      if (i.payerIp) fields.payer_ip = wirePayerIp(i.payerIp, c.profile);
       return { type: "urlencoded", fields };
     },
   });

@@ -1,12 +1,20 @@
 // Refund by CREDITVOID (contract 4.4; urlencoded on /payment/post) and the separate partial refund (4.5; JSON on
 // /payment/refund, answered in the {statusCode, responseBody} wrapper). Each accepted refund has its own payment_id.
 import { z } from "zod";
-import { creditvoidHash, partialRefundHash } from "../signing";
+import { creditvoidHashFor } from "../profile-signing";
+import { wirePayerIp } from "../profile";
+import { partialRefundHash } from "../signing";
 import type { GatewayResult } from "../result";
 import type { Transport } from "../transport";
-import { idSchema, ipSchema, moneySchema, wireAmount } from "./common";
+import { cardPartsSchema, emailSchema, idSchema, moneySchema, wireAmount } from "./common";
 
-export const refundInputSchema = z.object({ transId: idSchema, amount: moneySchema });
+export const refundInputSchema = z.object({
+  transId: idSchema,
+  amount: moneySchema,
+  /** The sale's payer e-mail and card: the family's capture-style CREDITVOID hash needs them (#16 profile). */
+  payerEmail: emailSchema.optional(),
+  card: cardPartsSchema.optional(),
+});
 export type RefundInput = z.input<typeof refundInputSchema>;
 
 /** `result: accepted` and the refund's own payment_id (2.4). */
@@ -35,7 +43,13 @@ export async function refund(t: Transport, input: RefundInput): Promise<GatewayR
         client_key: c.clientKey,
         trans_id: i.transId,
         amount,
-        hash: creditvoidHash({ transId: i.transId, amount, secret: c.merchantSecret }),
+        hash: creditvoidHashFor(c.profile, {
+          transId: i.transId,
+          amount,
+          secret: c.merchantSecret,
+          payerEmail: i.payerEmail,
+          card: i.card,
+        }),
       },
     }),
   });
@@ -47,7 +61,8 @@ export const partialRefundInputSchema = z.object({
   /** Order id of the original sale. */
   orderId: idSchema,
   amount: moneySchema,
-  payerIp: ipSchema,
+  /** The payer's address as the ledger holds it (IPv4 or IPv6; absent when none was recorded). */
+  payerIp: z.string().max(100).nullish(),
 });
 export type PartialRefundInput = z.input<typeof partialRefundInputSchema>;
 
@@ -71,8 +86,9 @@ export async function partialRefund(t: Transport, input: PartialRefundInput): Pr
         order_id: i.orderId,
         // Wire name configurable: the brand abbreviation + `_merchant_id` in production (protocol notes).
         [c.partialRefundMerchantField]: c.clientKey,
-        hash: partialRefundHash({ gwayId: i.gwayId, amount, secret: c.merchantSecret }),
-        payer_ip: i.payerIp,
+        hash: partialRefundHash({ gwayId: i.gwayId, amount, secret: c.merchantSecret, upper: c.profile.upperCase }),
+        // "Payer IPv4 address" (4.5): an IPv6 payer is sent as the configured fallback.
+        payer_ip: wirePayerIp(i.payerIp, c.profile),
         amount,
       },
     }),

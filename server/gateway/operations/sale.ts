@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { cardPartsOf, saleHash, tokenSaleHash } from "../signing";
 import type { GatewayResult } from "../result";
-import type { Transport } from "../transport";
+import { wirePayerIp } from "../profile";
+import type { Credentials, Transport } from "../transport";
 import { cardSchema, emailSchema, idSchema, ipSchema, moneySchema, nonEmpty, urlSchema, wireAmount, yn } from "./common";
 
 export const payerSchema = z.object({
@@ -63,10 +64,10 @@ export type SaleResponse = z.infer<typeof saleResponseSchema>;
 
 type SaleCommon = z.output<z.ZodObject<typeof saleCommon>>;
 
-function commonFields(i: SaleCommon, clientKey: string): Record<string, string> {
+function commonFields(i: SaleCommon, c: Credentials): Record<string, string> {
   const fields: Record<string, string> = {
     action: "SALE",
-    client_key: clientKey,
+    client_key: c.clientKey,
     order_id: i.orderId,
     order_amount: wireAmount(i.amount),
     order_currency: i.amount.currency,
@@ -79,7 +80,8 @@ function commonFields(i: SaleCommon, clientKey: string): Record<string, string> 
     payer_zip: i.payer.zip,
     payer_email: i.payer.email,
     payer_phone: i.payer.phone,
-    payer_ip: i.payer.ip,
+    // The contract takes IPv4 only: an IPv6 payer is sent as the configured fallback (the ledger keeps the real one).
+    payer_ip: wirePayerIp(i.payer.ip, c.profile),
     term_url_3ds: i.termUrl,
     auth: yn(i.auth),
     save_token: yn(i.saveToken ?? false),
@@ -103,12 +105,12 @@ export async function sale(t: Transport, input: SaleInput): Promise<GatewayResul
     body: (c) => ({
       type: "multipart",
       fields: {
-        ...commonFields(i, c.clientKey),
+        ...commonFields(i, c),
         card_number: i.card.number,
         card_exp_month: i.card.expMonth,
         card_exp_year: i.card.expYear,
         card_cvv2: i.card.cvv,
-        hash: saleHash({ email: i.payer.email, secret: c.merchantSecret, card: cardPartsOf(i.card.number) }),
+        hash: saleHash({ email: i.payer.email, secret: c.merchantSecret, card: cardPartsOf(i.card.number), upper: c.profile.upperCase }),
       },
     }),
   });
@@ -129,9 +131,9 @@ export async function tokenSale(t: Transport, input: TokenSaleInput): Promise<Ga
     body: (c) => ({
       type: "multipart",
       fields: {
-        ...commonFields(i, c.clientKey),
+        ...commonFields(i, c),
         card_token: i.cardToken,
-        hash: tokenSaleHash({ email: i.payer.email, secret: c.merchantSecret, cardToken: i.cardToken }),
+        hash: tokenSaleHash({ email: i.payer.email, secret: c.merchantSecret, cardToken: i.cardToken, upper: c.profile.upperCase }),
       },
     }),
   });

@@ -85,7 +85,29 @@ export function fieldOf(payload: NotificationPayload, name: string): string | nu
   return t === "" ? null : t;
 }
 
-/** The gateway's id of the payment: `trans_id` (form interface) or `transactionId` (JSON interface). */
+/**
+ * The three notification shapes the receiver accepts (#16): the card-operation callback of the form interface
+ * (`trans_id`, `order_id`, masked `card`), the S2S webhook of the JSON interface (`transactionId`), and the family's
+ * hosted-checkout callback (`id`, `order_number`, `order_amount`, `order_currency`, `order_description`).
+ */
+export type NotificationShape = "card_callback" | "s2s_webhook" | "checkout_callback";
+
+export function shapeOf(payload: NotificationPayload): NotificationShape {
+  if (fieldOf(payload, "order_number") && fieldOf(payload, "id") && !fieldOf(payload, "trans_id")) return "checkout_callback";
+  if (fieldOf(payload, "transactionId")) return "s2s_webhook";
+  return "card_callback";
+}
+
+/** The gateway's id of the payment: `trans_id` (form interface), `transactionId` (JSON interface) or a checkout callback's `id`. */
 export function transIdOf(payload: NotificationPayload): string | null {
-  return fieldOf(payload, "trans_id") ?? fieldOf(payload, "transactionId");
+  return (
+    fieldOf(payload, "trans_id") ??
+    fieldOf(payload, "transactionId") ??
+    (shapeOf(payload) === "checkout_callback" ? fieldOf(payload, "id") : null)
+  );
+}
+
+/** The merchant's order id: `order_id`, or a hosted-checkout callback's `order_number`. */
+export function orderIdOf(payload: NotificationPayload): string | null {
+  return fieldOf(payload, "order_id") ?? fieldOf(payload, "order_number");
 }

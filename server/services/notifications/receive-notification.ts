@@ -1,7 +1,9 @@
 // The gateway notification receiver (protocol notes, "Callbacks"): path secret → body (capped) → parse (JSON or
 // urlencoded) → verify the hash → store once (dedupe key) → a receipt at once; processing happens after the
-// answer (process-notification.ts). A bad hash is stored, changes nothing, and is still "accepted": a forger learns
-// nothing from the answer. The route turns the receipt into the plain-text answer (server/http/notification-response.ts).
+// answer (process-notification.ts). A bad hash is stored, changes nothing by itself, and is still "accepted": a forger
+// learns nothing from the answer. When it names a payment the ledger knows, it is a hint all the same (a wrong secret or
+// profile, a shape signed another way): a rate-limited status query of our own is scheduled for that payment (#16),
+// and only the gateway's answer moves the ledger. The route turns the receipt into the plain-text answer (server/http/notification-response.ts).
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { appendAudit } from "../../audit/audit-log";
@@ -16,6 +18,7 @@ import { defaultNotificationQueue, type NotificationQueue } from "./notification
 import {
   dedupeKeyOf,
   fieldOf,
+  orderIdOf,
   parseNotificationBody,
   bodyRead,
   transIdOf,
@@ -23,10 +26,14 @@ import {
   type NotificationPayload,
 } from "./parse-notification";
 import { processNotification } from "./process-notification";
+import { syncPayment } from "../sync/sync-payment";
+import { defaultStatusQueryLimiter, type StatusQueryLimiter } from "./status-query-limiter";
 import { verifyNotification, type HashVerdict } from "./verify-notification";
 
 export interface ReceiveOptions {
   queue?: NotificationQueue;
+  /** Bounds the status queries that notifications failing verification cause (default: the process's limiter). */
+  statusQueries?: StatusQueryLimiter;
   logger?: Logger;
 }
 
@@ -70,13 +77,20 @@ export async function receiveGatewayNotification(
     return { kind: "refused", status: parsed.status, reason: parsed.reason };
   }
   const payload = parsed.payload;
-  const verification = await verifyNotification(deps.db, payload, deps.config.gateway.merchantSecret);
+  const verification = await verifyNotification(deps.db, payload, deps.config.gateway);
   const stored = await store(deps, payload, delivery.contentType, verification.verdict, verification.payment);
-  const facts = { transId: transIdOf(payload), orderId: fieldOf(payload, "order_id"), action: fieldOf(payload, "action") };
+  const facts = { transId: transIdOf(payload), orderId: orderIdOf(payload), action: fieldOf(payload, "action"), shape: verification.shape };
   if (!stored) {
     log.info("notification.duplicate", facts);
   } else if (verification.verdict === "invalid") {
-    log.warn("notification.invalid_hash", { ...facts, notificationId: stored.id, paymentId: verification.payment?.id });
+    const payment = verification.payment;
+    // Only the ids the LEDGER holds are queried (never the payload's), with our own signed status query.
+    const hint = payment
+      ? (opts.statusQueries ?? defaultStatusQueryLimiter()).hint(payment.id, () =>
+          syncPayment(deps, payment.id, { source: "notification", notificationId: stored.id }),
+        )
+      : "none";
+    log.warn("notification.invalid_hash", { ...facts, notificationId: stored.id, paymentId: payment?.id, statusQuery: hint });
   } else {
     log.info("notification.received", { ...facts, notificationId: stored.id, verdict: verification.verdict });
     const queue = opts.queue ?? defaultNotificationQueue();
@@ -109,7 +123,7 @@ async function store(
         result: fieldOf(payload, "result")?.slice(0, 100) ?? null,
         status: fieldOf(payload, "status")?.slice(0, 100) ?? null,
         transId: transIdOf(payload)?.slice(0, 255) ?? null,
-        orderId: fieldOf(payload, "order_id")?.slice(0, 255) ?? null,
+        orderId: orderIdOf(payload)?.slice(0, 255) ?? null,
         hashValid: verdict === "valid",
         payload: redact(payload) as object,
         // An invalid hash is final at once; an unverifiable one waits for the status query to confirm the payment.

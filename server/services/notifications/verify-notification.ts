@@ -1,17 +1,22 @@
-// Verifying a notification's hash (protocol notes, "Callbacks"): MD5(UPPER(REV(email) + secret + trans_id +
-// REV(BIN6 + LAST4))), or the same without trans_id in some flows; both candidates are compared in constant time.
-// The callback does not carry the payer e-mail: it is the one stored with the order in the ledger.
+// Verifying a notification (protocol notes, "Callbacks"; #16 for the other shapes), each shape with its formula under
+// the gateway profile (its UPPER, its S2S secret), candidates compared in constant time:
+//   card callback      MD5(UPPER(REV(email) + secret + trans_id + REV(BIN6 + LAST4))), or without trans_id; the
+//                      e-mail is the one stored with the order (the callback does not carry it), the merchant secret;
+//   S2S webhook        the same formula, keyed with the profile's S2S secret or the merchant secret (both are ours);
+//   checkout callback  SHA1(MD5(UPPER(id + order_number + order_amount + order_currency + order_description + secret))).
 import "server-only";
 import type { Db } from "../../db/client";
 import type { PaymentRow } from "../../db/schema";
-import { callbackHashes, cardPartsOfMasked, matchesAnyHash } from "../../gateway/signing";
+import type { GatewayConfig } from "../../gateway/config";
+import { CONTRACT_PROFILE } from "../../gateway/profile";
+import { callbackHashes, cardPartsOfMasked, checkoutCallbackHash, matchesAnyHash } from "../../gateway/signing";
 import { findPaymentByGatewayId, findPaymentByOrderId } from "../../ledger/payments";
-import { fieldOf, transIdOf, type NotificationPayload } from "./parse-notification";
+import { fieldOf, orderIdOf, shapeOf, transIdOf, type NotificationPayload, type NotificationShape } from "./parse-notification";
 
 /**
- * valid: the hash matches for the payer e-mail on file.
- * invalid: we hold the e-mail, so the gateway could have signed it, and the hash does not match (or is missing).
- * unverifiable: no payment with an e-mail on file (a payment made on the merchant's website, not in the dashboard):
+ * valid: the hash matches.
+ * invalid: we could have checked it (we hold what the formula needs) and it does not match, or it is missing.
+ * unverifiable: a card callback or S2S webhook for a payment with no e-mail on file (made on the merchant's website):
  *   nothing to check the hash against. Such a notification may only lead to a status query (see process-notification).
  */
 export type HashVerdict = "valid" | "invalid" | "unverifiable";
@@ -19,22 +24,46 @@ export type HashVerdict = "valid" | "invalid" | "unverifiable";
 export interface Verification {
   verdict: HashVerdict;
   payment: PaymentRow | null;
+  shape: NotificationShape;
 }
 
 /** The ledger payment a notification is about: by the gateway's id, else by the order id. */
 export async function paymentOfNotification(db: Db, payload: NotificationPayload): Promise<PaymentRow | null> {
   const transId = transIdOf(payload);
-  const orderId = fieldOf(payload, "order_id");
+  const orderId = orderIdOf(payload);
   return (transId ? await findPaymentByGatewayId(db, transId) : null) ?? (orderId ? await findPaymentByOrderId(db, orderId) : null);
 }
 
-export async function verifyNotification(db: Db, payload: NotificationPayload, merchantSecret: string): Promise<Verification> {
+type Keys = Pick<GatewayConfig, "merchantSecret" | "apiKey" | "profile">;
+
+export async function verifyNotification(db: Db, payload: NotificationPayload, keys: Keys): Promise<Verification> {
   const payment = await paymentOfNotification(db, payload);
-  if (!payment?.payerEmail) return { verdict: "unverifiable", payment };
-  const transId = transIdOf(payload);
+  const shape = shapeOf(payload);
+  const profile = keys.profile ?? CONTRACT_PROFILE;
   const given = fieldOf(payload, "hash");
+  if (shape === "checkout_callback") {
+    const parts = ["id", "order_number", "order_amount", "order_currency", "order_description"].map((k) => fieldOf(payload, k) ?? "");
+    if (!given) return { verdict: "invalid", payment, shape };
+    const [id, orderNumber, orderAmount, orderCurrency, orderDescription] = parts as [string, string, string, string, string];
+    const expected = checkoutCallbackHash({
+      id,
+      orderNumber,
+      orderAmount,
+      orderCurrency,
+      orderDescription,
+      secret: keys.merchantSecret,
+      upper: profile.upperCase,
+    });
+    return { verdict: matchesAnyHash([expected], given) ? "valid" : "invalid", payment, shape };
+  }
+  if (!payment?.payerEmail) return { verdict: "unverifiable", payment, shape };
+  const transId = transIdOf(payload);
   const card = cardPartsOfMasked(fieldOf(payload, "card") ?? "");
-  if (!transId || !given || !card) return { verdict: "invalid", payment };
-  const candidates = callbackHashes({ email: payment.payerEmail, secret: merchantSecret, transId, card });
-  return { verdict: matchesAnyHash(candidates, given) ? "valid" : "invalid", payment };
+  if (!transId || !given || !card) return { verdict: "invalid", payment, shape };
+  const s2sSecret = profile.s2sSaleSecret === "api_key" ? keys.apiKey : keys.merchantSecret;
+  const secrets = shape === "s2s_webhook" ? [...new Set([keys.merchantSecret, s2sSecret])] : [keys.merchantSecret];
+  const candidates = secrets.flatMap((secret) =>
+    callbackHashes({ email: payment.payerEmail!, secret, transId, card, upper: profile.upperCase }),
+  );
+  return { verdict: matchesAnyHash(candidates, given) ? "valid" : "invalid", payment, shape };
 }

@@ -6,9 +6,10 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { billingPlans, paymentActions, payments } from "../../db/schema";
+import { countFailedNotifications, FAILED_WINDOW_MS } from "../notifications/failed-notifications";
 
 export interface AttentionItem {
-  id: "unknown_outcomes" | "to_capture" | "refund_approvals" | "paused_plans";
+  id: "unknown_outcomes" | "to_capture" | "refund_approvals" | "paused_plans" | "failed_notifications";
   count: number;
   label: string;
   href: string;
@@ -32,6 +33,17 @@ export async function attentionItems(ctx: ServiceContext<Pick<ServiceDeps, "db">
             ? "payment whose outcome is being confirmed with the gateway"
             : "payments whose outcome is being confirmed with the gateway",
         href: "/transactions?status=unknown",
+      })),
+    );
+  }
+  if (has("TRANSACTIONS_VIEW")) {
+    // #16: notifications that failed verification in the last 24 h (a wrong secret or profile shows at once).
+    jobs.push(
+      countFailedNotifications(db, new Date(Date.now() - FAILED_WINDOW_MS)).then((c) => ({
+        id: "failed_notifications",
+        count: c,
+        label: c === 1 ? "notification failed verification in the last 24 hours" : "notifications failed verification in the last 24 hours",
+        href: "/payments/notifications",
       })),
     );
   }

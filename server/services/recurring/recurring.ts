@@ -182,7 +182,17 @@ export function recurringChargeSpec(
       p.kind === "recurring" && p.parentPaymentId === first.id && p.amountMinor === o.amountMinor && p.description === o.description,
     send: () =>
       o.interface === "form"
-        ? gateway.recurringSale({ orderId: o.orderId, amount, firstTransId, recurringToken: token, description: o.description })
+        ? gateway.recurringSale({
+            orderId: o.orderId,
+            amount,
+            firstTransId,
+            firstOrderId: first.orderId,
+            recurringToken: token,
+            description: o.description,
+            // The family's SALE-style hash (profile, #16) signs with the first payment's payer e-mail and card.
+            payerEmail: first.payerEmail ?? undefined,
+            card: first.cardBin6 && first.cardLast4 ? { bin6: first.cardBin6, last4: first.cardLast4 } : undefined,
+          })
         : gateway.recurringV2({
             transactionId: o.transactionId ?? `rt-${randomUUID()}`,
             recurringToken: token,

@@ -135,6 +135,8 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
       capturedMinor: 10_000,
       payerEmail: sale.payerEmail,
       payerName: "Amal Haddad",
+      // BIN6 and LAST4 as the dashboard records them: the family profile's SALE-style RECURRING_SALE hash needs both.
+      cardBin6: sale.card.bin6,
       cardLast4: sale.card.last4,
       recurringToken: token,
     });

@@ -15,13 +15,17 @@ export function refundGateway(deps: ServiceDeps): Pick<MoneyActionSpec, "type" |
     type: "refund",
     send(payment: PaymentRow, action: PaymentActionRow) {
       const amount = money(action.amountMinor, payment.currency as CurrencyCode);
-      if (action.method === "full") return deps.gateway.refund({ transId: payment.gatewayId!, amount });
+      if (action.method === "full") {
+        // The family's capture-style CREDITVOID hash (profile, #16) needs the sale's payer e-mail and card.
+        const card = payment.cardBin6 && payment.cardLast4 ? { bin6: payment.cardBin6, last4: payment.cardLast4 } : undefined;
+        return deps.gateway.refund({ transId: payment.gatewayId!, amount, payerEmail: payment.payerEmail ?? undefined, card });
+      }
       return deps.gateway.partialRefund({
         gwayId: payment.gatewayId!,
         orderId: payment.orderId,
         amount,
-        // The contract asks for the payer's IPv4 address; a payment made without one sends the unspecified address.
-        payerIp: payment.payerIp && /^\d{1,3}(\.\d{1,3}){3}$/.test(payment.payerIp) ? payment.payerIp : "0.0.0.0",
+        // The ledger's address as recorded; the client sends an IPv6 or missing one as the profile's IPv4 fallback.
+        payerIp: payment.payerIp,
       });
     },
     onSuccess(payment: PaymentRow, action: PaymentActionRow): PaymentPatch {

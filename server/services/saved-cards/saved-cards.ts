@@ -16,6 +16,7 @@ import { requirePermission } from "../require-permission";
 import { customerKeyOf } from "../customers/customer-key";
 import { emailSpellings, sameEmail } from "../customers/same-email";
 import { runNewCharge, type NewChargeResult } from "./new-charge";
+import { checkPayerZip } from "../payments/payer-zip";
 
 function viewOf(c: SavedCard, reference: string): SavedCardView {
   return {
@@ -141,6 +142,7 @@ export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInp
   }
   const masked = card?.maskedCardNumber ?? "";
   const billing = { address: input.address, city: input.city, zip: input.zip, country: input.country };
+  checkPayerZip(billing.zip, deps.config.gateway.profile);
   const payer = await payerOf(deps, input.email, billing, ip);
   return runNewCharge(ctx, {
     auditAction: "token_sale",

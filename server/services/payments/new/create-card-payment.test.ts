@@ -13,7 +13,7 @@ import type { Principal } from "../../../auth/principal";
 import { auditLog } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { sandboxControl } from "../../../../tests/support/sandbox-flows.support";
-import { findPayment } from "../../../ledger/payments";
+import { findPayment, findPaymentByOrderId } from "../../../ledger/payments";
 import type { ServiceDeps } from "../../deps";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../../tests/support/services.support";
 import { cardInterfaceOf, newOrderId, newPaymentSchema, type NewPaymentInput } from "@/lib/schemas/new-payment";
@@ -185,6 +185,25 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
     expect(p.kind).toBe("sale");
     await sandboxControl(sandbox.url).answerChallenge(p.gatewayId!, "1234");
     expect((await confirmCardPayment({ deps, principal: staff, ip: null }, { paymentId: r.paymentId })).status).toBe("authorized");
+  });
+
+  it("#16 payer_ip: an IPv6 address is not sent as is (the sandbox, like the gateway, takes IPv4); the ledger keeps the real one", async () => {
+    const r = await createCardPayment({ deps, principal: staff, ip: "2001:db8::42" }, formSale("05"));
+    expect(r.status).toBe("awaiting_3ds");
+    const p = (await findPayment(deps.db, r.paymentId))!;
+    expect(p.payerIp).toBe("2001:db8::42");
+    expect(sandbox.state.payment(p.gatewayId!)!.payer.ip).toBe("127.0.0.1");
+  });
+
+  it("#16 payer_zip: longer than the profile's maximum (GATEWAY_PAYER_ZIP_MAX_LENGTH=5) is refused before any ledger row", async () => {
+    const capped = testDeps(database, sandbox.url, { GATEWAY_PAYER_ZIP_MAX_LENGTH: "5" });
+    try {
+      const input = { ...formSale("01"), zip: "122111" } as NewPaymentInput;
+      expect(await codeOf(createCardPayment({ deps: capped, principal: staff, ip: "203.0.113.7" }, input))).toBe("invalid_request");
+      expect(await findPaymentByOrderId(deps.db, input.orderId)).toBeNull();
+    } finally {
+      await capped.gateway.close();
+    }
   });
 
   it("no answer from the gateway after sending: unknown (the reconciler settles it), no 3-D Secure view", async () => {

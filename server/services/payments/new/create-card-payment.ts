@@ -16,6 +16,8 @@ import { requirePermission } from "../../require-permission";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { decimalToMinor, type CurrencyCode } from "@/lib/money";
 import { billingAddressSchema, type BillingAddress } from "@/lib/schemas/billing-address";
+import type { GatewayProfile } from "../../../gateway/profile";
+import { checkPayerZip } from "../payer-zip";
 import { cardBrandOf, cardDigits, cardInterfaceOf, type NewPaymentInput, type NewPaymentResult } from "@/lib/schemas/new-payment";
 import { isMadaBin } from "@/lib/mada-bins";
 import { storeThreeDsView } from "./three-ds-views";
@@ -90,9 +92,12 @@ async function formSale(
   };
 }
 
-function billingAddressOf(input: NewPaymentInput): BillingAddress {
+function billingAddressOf(input: NewPaymentInput, profile: GatewayProfile | undefined): BillingAddress {
   const r = billingAddressSchema.safeParse({ address: input.address, country: input.country, city: input.city, zip: input.zip });
-  if (r.success) return r.data;
+  if (r.success) {
+    checkPayerZip(r.data.zip, profile);
+    return r.data;
+  }
   const fields: Record<string, string[]> = {};
   for (const i of r.error.issues) (fields[i.path.join(".")] ??= []).push(i.message);
   throw new AppError("invalid_request", "payments.billingAddressNeeded", fields);
@@ -124,7 +129,7 @@ export async function createCardPayment(
   const iface = cardInterfaceOf(input);
   const kind = iface === "s2s" ? "s2s_sale" : "sale";
   // The schema asked for it when the form interface is used; parsed again so a direct caller cannot skip it.
-  const address = iface === "form" ? billingAddressOf(input) : null;
+  const address = iface === "form" ? billingAddressOf(input, deps.config.gateway.profile) : null;
 
   let payment: PaymentRow;
   try {

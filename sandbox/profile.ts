@@ -1,0 +1,64 @@
+// The sandbox's reading of the gateway profile (#16), written again from the README's configuration table (it never
+// imports the app): GATEWAY_PROFILE = contract (default) or family, then one variable per item. The sandbox verifies
+// each request the way the profile says the gateway does, so the whole suite can run under either profile.
+import type { CaseMode } from "./hashes";
+
+export interface SandboxProfile {
+  name: "contract" | "family";
+  /** CREDITVOID: `contract` SHA1(MD5(UPPER(trans_id + amount + secret))), `capture` the CAPTURE formula. */
+  creditvoidHash: "contract" | "capture";
+  /** RECURRING_SALE: `contract` SHA1(MD5(...)), `sale` the SALE formula with the first payment's e-mail and card. */
+  recurringSaleHash: "contract" | "sale";
+  /** Key of the S2S sale hash: the X-API-KEY (`api_key`) or the merchant secret. */
+  s2sSaleSecret: "api_key" | "merchant_secret";
+  /** What recurring_first_trans_id names: the first payment's trans_id or its order_id. */
+  recurringFirstId: "trans_id" | "order_id";
+  caseMode: CaseMode;
+  /** payer_zip longer than this is refused. */
+  payerZipMaxLength: number;
+}
+
+const PRESETS: Record<SandboxProfile["name"], SandboxProfile> = {
+  contract: {
+    name: "contract",
+    creditvoidHash: "contract",
+    recurringSaleHash: "contract",
+    s2sSaleSecret: "api_key",
+    recurringFirstId: "trans_id",
+    caseMode: "ascii",
+    payerZipMaxLength: 20,
+  },
+  family: {
+    name: "family",
+    creditvoidHash: "capture",
+    recurringSaleHash: "sale",
+    s2sSaleSecret: "merchant_secret",
+    recurringFirstId: "order_id",
+    caseMode: "unicode",
+    payerZipMaxLength: 10,
+  },
+};
+
+function pick<T extends string>(env: Record<string, string | undefined>, name: string, allowed: readonly T[]): T | undefined {
+  const v = env[name]?.trim();
+  if (!v) return undefined;
+  if (!(allowed as readonly string[]).includes(v)) throw new Error(`${name} must be one of ${allowed.join(", ")} (got "${v}")`);
+  return v as T;
+}
+
+/** The profile an environment describes; throws on a value it does not know. */
+export function sandboxProfileOf(env: Record<string, string | undefined>): SandboxProfile {
+  const base = PRESETS[pick(env, "GATEWAY_PROFILE", ["contract", "family"] as const) ?? "contract"];
+  const zipText = env.GATEWAY_PAYER_ZIP_MAX_LENGTH?.trim();
+  const zip = zipText ? Number(zipText) : base.payerZipMaxLength;
+  if (!Number.isInteger(zip) || zip < 1 || zip > 20) throw new Error(`GATEWAY_PAYER_ZIP_MAX_LENGTH must be 1 to 20 (got "${zipText}")`);
+  return {
+    name: base.name,
+    creditvoidHash: pick(env, "GATEWAY_CREDITVOID_HASH", ["contract", "capture"] as const) ?? base.creditvoidHash,
+    recurringSaleHash: pick(env, "GATEWAY_RECURRING_SALE_HASH", ["contract", "sale"] as const) ?? base.recurringSaleHash,
+    s2sSaleSecret: pick(env, "GATEWAY_S2S_SALE_SECRET", ["api_key", "merchant_secret"] as const) ?? base.s2sSaleSecret,
+    recurringFirstId: pick(env, "GATEWAY_RECURRING_FIRST_ID", ["trans_id", "order_id"] as const) ?? base.recurringFirstId,
+    caseMode: pick(env, "GATEWAY_HASH_UPPERCASE", ["ascii", "unicode"] as const) ?? base.caseMode,
+    payerZipMaxLength: zip,
+  };
+}

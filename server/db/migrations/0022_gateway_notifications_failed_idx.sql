@@ -1,0 +1,1 @@
+CREATE INDEX "gateway_notifications_failed_idx" ON "gateway_notifications" USING btree ("received_at") WHERE "gateway_notifications"."processing_result" = 'invalid_hash';

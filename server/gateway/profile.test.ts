@@ -1,0 +1,59 @@
+// Rule guarded (#16): one configuration object decides every point where the contract and the family disagree;
+// a preset by GATEWAY_PROFILE, each item overridable, and a wrong value stops start-up with its name.
+import { describe, expect, it } from "vitest";
+import { readGatewayProfile, wirePayerIp } from "./profile";
+
+describe("gateway profile", () => {
+  it("defaults to the contract preset (today's behaviour)", () => {
+    expect(readGatewayProfile({})).toEqual({
+      name: "contract",
+      creditvoidHash: "contract",
+      recurringSaleHash: "contract",
+      s2sSaleSecret: "api_key",
+      recurringFirstId: "trans_id",
+      partialRefundMerchantField: "gateway_merchant_id",
+      upperCase: "ascii",
+      payerZipMaxLength: 20,
+      payerIpFallback: "127.0.0.1",
+    });
+  });
+  it("family preset switches every disagreeing item", () => {
+    expect(readGatewayProfile({ GATEWAY_PROFILE: "family" })).toMatchObject({
+      name: "family",
+      creditvoidHash: "capture",
+      recurringSaleHash: "sale",
+      s2sSaleSecret: "merchant_secret",
+      recurringFirstId: "order_id",
+      upperCase: "unicode",
+      payerZipMaxLength: 10,
+    });
+  });
+  it("each item can be overridden on top of a preset without a code change", () => {
+    const p = readGatewayProfile({
+      GATEWAY_PROFILE: "family",
+      GATEWAY_HASH_UPPERCASE: "ascii",
+      GATEWAY_RECURRING_FIRST_ID: "trans_id",
+      GATEWAY_PAYER_ZIP_MAX_LENGTH: "5",
+      GATEWAY_PAYER_IP_FALLBACK: "203.0.113.10",
+      GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD: "brand_merchant_id",
+    });
+    expect(p).toMatchObject({ name: "family", creditvoidHash: "capture", upperCase: "ascii", recurringFirstId: "trans_id" });
+    expect(p).toMatchObject({ payerZipMaxLength: 5, payerIpFallback: "203.0.113.10", partialRefundMerchantField: "brand_merchant_id" });
+  });
+  it("a wrong value is refused with every problem named (no silent default)", () => {
+    let message = "";
+    try {
+      readGatewayProfile({ GATEWAY_PROFILE: "php", GATEWAY_CREDITVOID_HASH: "sha256", GATEWAY_PAYER_IP_FALLBACK: "::1" });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    for (const name of ["GATEWAY_PROFILE", "GATEWAY_CREDITVOID_HASH", "GATEWAY_PAYER_IP_FALLBACK"]) expect(message).toContain(name);
+  });
+  it("payer_ip: IPv4 is sent as is; IPv6 or nothing becomes the configured IPv4 fallback", () => {
+    const p = readGatewayProfile({ GATEWAY_PAYER_IP_FALLBACK: "198.51.100.1" });
+    expect(wirePayerIp("203.0.113.7", p)).toBe("203.0.113.7");
+    expect(wirePayerIp("2001:db8::1", p)).toBe("198.51.100.1");
+    expect(wirePayerIp("::ffff:203.0.113.7", p)).toBe("198.51.100.1");
+    expect(wirePayerIp(null, p)).toBe("198.51.100.1");
+  });
+});
