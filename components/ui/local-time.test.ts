@@ -24,3 +24,24 @@ describe("formatLocalTime", () => {
   });
   it("seconds on request", () => expect(formatLocalTime("2026-11-24T08:09:30Z", true, "en-GB")).toMatch(/:30/));
 });
+
+describe("formatter reuse (rule: a list of 50 rows hydrates within the TBT budget)", () => {
+  it("one Intl formatter per locale and options, however many moments are shown", () => {
+    const built = { n: 0 };
+    const Real = Intl.DateTimeFormat;
+    const counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      built.n++;
+      return new Real(...args);
+    } as unknown as typeof Intl.DateTimeFormat;
+    Intl.DateTimeFormat = counting;
+    try {
+      const texts = Array.from({ length: 100 }, (_, i) =>
+        formatLocalTime(`2026-11-24T08:${String(i % 60).padStart(2, "0")}:00Z`, false, "ar-SA-u-ca-gregory-nu-latn", "Asia/Riyadh"),
+      );
+      expect(new Set(texts).size).toBe(60);
+      expect(built.n).toBeLessThanOrEqual(1);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
+  });
+});

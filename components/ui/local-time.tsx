@@ -10,6 +10,24 @@ import { useUiPrefs } from "@/components/i18n/ui-prefs";
 
 const subscribe = () => () => {};
 
+// Building an Intl formatter costs far more than using one (locale data, calendars): a list of 50 rows shows 100
+// moments, each read at hydration and again on every render. One formatter per locale and options, kept.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ""}|${options.dateStyle ?? ""}|${options.timeStyle ?? ""}|${options.timeZone ?? ""}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
+function relativeFormat(locale: string | undefined): Intl.RelativeTimeFormat {
+  let f = relativeFormats.get(locale ?? "");
+  if (!f) relativeFormats.set(locale ?? "", (f = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "long" })));
+  return f;
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["day", 86_400_000],
   ["hour", 3_600_000],
@@ -21,15 +39,13 @@ export function relativeTime(iso: string, now: number = Date.now(), locale?: str
   const diff = new Date(iso).getTime() - now;
   const abs = Math.abs(diff);
   if (abs >= 7 * 86_400_000) return null;
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "long" });
+  const rtf = relativeFormat(locale);
   for (const [unit, ms] of UNITS) if (abs >= ms) return rtf.format(Math.trunc(diff / ms), unit);
   return rtf.format(0, "second");
 }
 
 export function formatLocalTime(iso: string, withSeconds = false, locale?: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: withSeconds ? "medium" : "short", timeZone }).format(
-    new Date(iso),
-  );
+  return dateFormat(locale, { dateStyle: "medium", timeStyle: withSeconds ? "medium" : "short", timeZone }).format(new Date(iso));
 }
 
 /**
@@ -39,7 +55,7 @@ export function formatLocalTime(iso: string, withSeconds = false, locale?: strin
 export function formatHijriDate(iso: string, locale: string, timeZone?: string): string {
   const base = new Intl.Locale(locale);
   const hijri = new Intl.Locale(base.baseName, { calendar: "islamic-umalqura", numberingSystem: base.numberingSystem ?? "latn" });
-  return new Intl.DateTimeFormat(hijri.toString(), { dateStyle: "long", timeZone }).format(new Date(iso));
+  return dateFormat(hijri.toString(), { dateStyle: "long", timeZone }).format(new Date(iso));
 }
 
 export function LocalTime({ iso, withSeconds = false, relative = false }: { iso: string; withSeconds?: boolean; relative?: boolean }) {
