@@ -51,7 +51,7 @@ async function main() {
     for (const section of sections) {
       console.log(`\n=== bench: ${section} ===`);
       if (section !== "ledger" && section !== "reports" && !stack)
-        stack = await startBenchStack({ port, sandboxPort, distDir, quiet: true });
+        stack = await startBenchStack({ port, sandboxPort, distDir, quiet: !process.env.BENCH_VERBOSE });
       let result: Record<string, unknown>;
       switch (section) {
         case "js": {
@@ -78,7 +78,9 @@ async function main() {
         case "callbacks": {
           // Last of the stack's sections: 10,000 notifications leave work for the dashboard's queue.
           const { benchCallbacks } = await import("./lib/bench-callbacks");
-          result = await benchCallbacks(stack!);
+          const r = await benchCallbacks(stack!);
+          if (!r.allWithinBudget) failed = true;
+          result = r;
           await stop();
           break;
         }

@@ -1,10 +1,15 @@
-// Benchmark section "callbacks": a burst of 10,000 gateway notifications at the dashboard's receiver, each signed
-// the way the gateway signs callbacks (MD5 formula over the payer e-mail on file, the secret, trans_id and the
-// masked card), for one real payment (a sale at the sandbox, recorded in the ledger), each one distinct (its own
-// trans_date, so its own dedupe key). Sent form-encoded with bounded concurrency; then the rows in
-// gateway_notifications are counted: every callback answered 2xx must be there (zero lost).
+// Benchmark section "callbacks" (issue #17, budget 1): a burst of 10,000 gateway notifications at the dashboard's
+// receiver, each signed the way the gateway signs callbacks (MD5 formula over the payer e-mail on file, the secret,
+// trans_id and the masked card), for one real payment (a sale at the sandbox, recorded in the ledger), each one
+// distinct (its own trans_date, so its own dedupe key), form-encoded, 20 in flight (autocannon). Judged within the
+// run against the app's empty route (HEAD /api/health) sent the same number of times at the same concurrency just
+// before. Then: every callback answered 2xx must be stored (zero lost), and processed (the status query and the
+// ledger update) within 10 s of the burst's end. A warm-up burst (its own year) goes first and is processed before
+// anything is timed.
 import { sql } from "drizzle-orm";
 import { captureHash, cardPartsOf } from "../../server/gateway/signing";
+import type { Budget } from "./bench-forward-budgets";
+import { load } from "./bench-load";
 import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
 import { BENCH_WEBHOOK_SECRET, seedSandboxPayment, type BenchStack } from "./bench-stack";
 import { round } from "./bench-util";
@@ -12,9 +17,14 @@ import { round } from "./bench-util";
 const TOTAL = Number(process.env.BENCH_CALLBACKS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CALLBACK_CONCURRENCY ?? 20);
 
-function transDate(i: number): string {
+const WARMUP = 500;
+const PROCESSED_WITHIN_S = 10;
+/** How long the bench waits for processing before it reports the rest as not processed. */
+const PROCESSING_WAIT_S = 60;
+
+function transDate(year: number, i: number): string {
   // A year no real callback of this run carries: the sandbox's own callback for the sale is not counted.
-  const d = new Date(Date.UTC(2020, 0, 1, 0, 0, 0) + i * 1000);
+  const d = new Date(Date.UTC(year, 0, 1, 0, 0, 0) + i * 1000);
   const p = (n: number) => String(n).padStart(2, "0");
   return `${p(d.getUTCDate())}-${p(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
 }
@@ -24,14 +34,14 @@ export async function benchCallbacks(stack: BenchStack) {
   const card = cardPartsOf(pay.card);
   const hash = captureHash({ email: pay.email, secret: SANDBOX_DEFAULTS.merchantSecret, transId: pay.transId, card });
   const url = `${stack.appUrl}/api/webhooks/gateway/${BENCH_WEBHOOK_SECRET}`;
-  const body = (i: number) =>
+  const bodyOf = (year: number) => (i: number) =>
     new URLSearchParams({
       action: "SALE",
       result: "SUCCESS",
       status: "SETTLED",
       order_id: pay.orderId,
       trans_id: pay.transId,
-      trans_date: transDate(i),
+      trans_date: transDate(year, i),
       amount: "25.00",
       currency: "SAR",
       card: `${card.bin6}XXXXXX${card.last4}`,
@@ -40,69 +50,110 @@ export async function benchCallbacks(stack: BenchStack) {
       merchant_name: "Sandbox Merchant",
       hash,
     }).toString();
-  const count = async () => {
-    const rows = await stack.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from gateway_notifications where trans_id = ${pay.transId} and payload->>'trans_date' like '%-2020 %'`,
-    );
-    return Number((Array.isArray(rows) ? rows[0] : (rows as { rows: Array<{ n: number }> }).rows[0])?.n ?? 0);
+  const one = async <T>(q: ReturnType<typeof sql>): Promise<T> => {
+    const rows = await stack.database.db.execute(q);
+    return (Array.isArray(rows) ? rows[0] : (rows as unknown as { rows: unknown[] }).rows[0]) as T;
   };
-  const before = await count();
-  let next = 0;
-  let accepted = 0;
-  let rejected = 0;
-  let failed = 0;
-  const statuses: Record<string, number> = {};
-  const latencies: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= TOTAL) return;
-        const t = performance.now();
-        try {
-          const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body(i) });
-          await res.arrayBuffer();
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          if (res.ok) accepted++;
-          else rejected++;
-        } catch {
-          failed++;
-        }
-        latencies.push(performance.now() - t);
-      }
-    }),
+  const counts = (year: number) =>
+    one<{ stored: number; open: number; last: string | null }>(
+      sql`select count(*)::int as stored, (count(*) filter (where processed_at is null))::int as open,
+            max(processed_at)::text as last
+          from gateway_notifications where trans_id = ${pay.transId} and payload->>'trans_date' like ${`%-${year} %`}`,
+    );
+  /** Seconds until every stored row of the year is processed (null: not within the wait). */
+  const processed = async (year: number, since: number): Promise<number | null> => {
+    for (;;) {
+      const c = await counts(year);
+      if (c.open === 0) return (performance.now() - since) / 1000;
+      if (performance.now() - since > PROCESSING_WAIT_S * 1000) return null;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const form = { "content-type": "application/x-www-form-urlencoded" };
+
+  // Warm-up: both routes, and a first burst processed to the end before anything is timed.
+  await load({ url: `${stack.appUrl}/api/health`, method: "HEAD", headers: {}, connections: CONCURRENCY, amount: 2_000 });
+  const warm = performance.now();
+  await load({ url, method: "POST", headers: form, bodyOf: bodyOf(2019), connections: CONCURRENCY, amount: WARMUP });
+  await processed(2019, warm);
+
+  const empty = await load({ url: `${stack.appUrl}/api/health`, method: "HEAD", headers: {}, connections: CONCURRENCY, amount: TOTAL });
+  const burst = await load({ url, method: "POST", headers: form, bodyOf: bodyOf(2020), connections: CONCURRENCY, amount: TOTAL });
+  const burstEnd = performance.now();
+  const openAtBurstEnd = (await counts(2020)).open;
+  const processedIn = await processed(2020, burstEnd);
+  const after = await counts(2020);
+  const states = await stack.database.db.execute(
+    sql`select coalesce(split_part(processing_result, ':', 1), 'waiting') as state, count(*)::int as n
+        from gateway_notifications where trans_id = ${pay.transId} and payload->>'trans_date' like '%-2020 %' group by 1 order by 2 desc`,
   );
-  const seconds = (performance.now() - started) / 1000;
-  const stored = (await count()) - before;
-  latencies.sort((a, b) => a - b);
+  const accepted = burst.requests - burst.non2xx;
+  const ratio = round(burst.reqPerSec / empty.reqPerSec);
+  const lost = Math.max(0, accepted - after.stored);
   const result = {
     sent: TOTAL,
     concurrency: CONCURRENCY,
+    emptyRoute: empty,
+    receiver: burst,
     accepted,
-    rejected,
-    transportErrors: failed,
-    statuses,
-    seconds: round(seconds),
-    acceptedPerSecond: round(accepted / seconds, 0),
-    medianMs: round(latencies[Math.floor(latencies.length / 2)]!, 2),
-    p99Ms: round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!, 2),
-    storedRows: stored,
-    lost: Math.max(0, accepted - stored),
+    storedRows: after.stored,
+    lost,
+    openAtBurstEnd,
+    processedWithinSeconds: processedIn === null ? null : round(processedIn, 2),
+    notProcessed: after.open,
+    states: Array.isArray(states) ? states : (states as unknown as { rows: unknown[] }).rows,
   };
   console.log(`\nNotification receiver: burst of ${TOTAL.toLocaleString("en")} signed callbacks, ${CONCURRENCY} in flight`);
   console.table([
+    { target: "(c) empty route (HEAD /api/health)", ...pick(empty) },
+    { target: "notification receiver (POST /api/webhooks/gateway/…)", ...pick(burst) },
+  ]);
+  console.table([
     {
-      sent: result.sent,
-      "accepted (2xx)": result.accepted,
-      "rows stored": result.storedRows,
-      lost: result.lost,
-      seconds: result.seconds,
-      "callbacks/s": result.acceptedPerSecond,
-      "median ms": result.medianMs,
-      "p99 ms": result.p99Ms,
+      "accepted (2xx)": accepted,
+      "rows stored": after.stored,
+      lost,
+      "open at the burst's end": openAtBurstEnd,
+      "all processed after the burst (s)": result.processedWithinSeconds ?? `not within ${PROCESSING_WAIT_S}`,
+      "still open": after.open,
     },
   ]);
-  if (result.lost > 0) console.log(`LOST: ${result.lost} accepted callbacks are not in the database`);
-  return result;
+  const budgets: Budget[] = [
+    { name: "receiver: throughput ÷ (c), 20 in flight", measured: `${ratio}×`, limit: "≥ 0.6×", met: ratio >= 0.6 && burst.errors === 0 },
+    {
+      name: "receiver: callbacks lost (answered 2xx, not stored)",
+      measured: String(lost),
+      limit: "0",
+      met: lost === 0 && burst.non2xx === 0,
+    },
+    {
+      name: "receiver: every callback processed after the burst",
+      measured: processedIn === null ? `${after.open} open after ${PROCESSING_WAIT_S} s` : `${round(processedIn, 1)} s`,
+      limit: `≤ ${PROCESSED_WITHIN_S} s`,
+      met: processedIn !== null && processedIn <= PROCESSED_WITHIN_S,
+    },
+  ];
+  console.log("Processing results:", JSON.stringify(result.states));
+  console.log("\nBudgets (issue #17; ratios within this run)");
+  console.table(budgets.map((b) => ({ budget: b.name, measured: b.measured, limit: b.limit, met: b.met ? "yes" : "NO" })));
+  return { ...result, budgets, allWithinBudget: budgets.every((b) => b.met) };
+}
+
+function pick(m: {
+  requests: number;
+  reqPerSec: number;
+  medianMs: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+}) {
+  return {
+    requests: m.requests,
+    seconds: m.seconds,
+    "req/s": m.reqPerSec,
+    "median ms": m.medianMs,
+    "p99 ms": m.p99Ms,
+    "non-2xx/errors": `${m.non2xx}/${m.errors}`,
+  };
 }

@@ -12,12 +12,12 @@
 //       (the session check, the permission lookup, the page's queries)
 // Each at 1 connection (latency without queueing) and 10 (throughput). Latencies are every response's own time
 // (autocannon's histogram rounds to whole ms). The budgets (forwardBudgets) print with a yes/no each.
-import autocannon from "autocannon";
 import { createUser } from "../../server/auth/users";
 import { statusHash } from "../../server/gateway/signing";
 import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
 import { forwardBudgets, type Key, type Measured } from "./bench-forward-budgets";
 import { seedSandboxPayment, signInCookies, type BenchStack } from "./bench-stack";
+import { load } from "./bench-load";
 import { round } from "./bench-util";
 
 const DURATION_S = Number(process.env.BENCH_FORWARD_SECONDS ?? 10);
@@ -35,40 +35,9 @@ interface Target {
   urls: string[];
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
-}
-
-async function load(t: Target, connections: number, seconds: number): Promise<Measured> {
-  const samples: number[] = [];
-  let turn = 0;
+function loadTarget(t: Target, connections: number, seconds: number): Promise<Measured> {
   const paths = t.urls.map((u) => new URL(u).pathname + new URL(u).search);
-  const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: t.urls[0]!,
-        method: t.method,
-        headers: t.headers,
-        body: t.body,
-        connections,
-        duration: seconds,
-        ...(paths.length > 1 ? { requests: [{ setupRequest: (req) => ({ ...req, path: paths[turn++ % paths.length]! }) }] } : {}),
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on("response", (_client, status, _bytes, ms) => {
-      if (status < 300) samples.push(ms);
-    });
-  });
-  samples.sort((x, y) => x - y);
-  return {
-    requests: r.requests.total,
-    reqPerSec: round(r.requests.total / (r.duration || seconds), 0),
-    medianMs: round(percentile(samples, 0.5), 3),
-    p99Ms: round(percentile(samples, 0.99), 3),
-    non2xx: r.non2xx,
-    errors: r.errors + r.timeouts,
-  };
+  return load({ url: t.urls[0]!, method: t.method, headers: t.headers, body: t.body, connections, seconds, paths });
 }
 
 export async function benchForward(stack: BenchStack) {
@@ -129,9 +98,9 @@ export async function benchForward(stack: BenchStack) {
   }
   const results = {} as Record<Key, Record<"c1" | "c10", Measured>>;
   for (const connections of [1, 10] as const) {
-    for (const t of targets) await load(t, connections, WARMUP_S);
+    for (const t of targets) await loadTarget(t, connections, WARMUP_S);
     for (const t of targets) {
-      const m = await load(t, connections, DURATION_S);
+      const m = await loadTarget(t, connections, DURATION_S);
       (results[t.key] ??= {} as Record<"c1" | "c10", Measured>)[`c${connections}`] = m;
       console.log(`  ${t.name}, ${connections} connection(s): median ${m.medianMs} ms, p99 ${m.p99Ms} ms, ${m.reqPerSec} req/s`);
     }

@@ -1,6 +1,7 @@
 // The in-process queue that processes notifications after the receiver has answered. It is only a fast path: the
 // rows are already stored, unprocessed, so a notification whose process dies is picked up by the reconciler.
 import "server-only";
+import { uncounted } from "../../db/query-observer";
 import { logger } from "../../log/logger";
 
 export interface NotificationQueue {
@@ -28,7 +29,8 @@ export function createNotificationQueue(opts: { concurrency?: number; maxQueued?
     while (running < concurrency && waiting.length > 0) {
       const task = waiting.shift()!;
       running++;
-      void task()
+      // Work done behind a request is not the request's: the query observer does not count it (query-observer.ts).
+      void uncounted(task)
         .catch((e: unknown) => logger.error("notification.queue_task_failed", { error: e instanceof Error ? e.message : String(e) }))
         .finally(() => {
           running--;
@@ -47,6 +49,43 @@ export function createNotificationQueue(opts: { concurrency?: number; maxQueued?
     idle() {
       if (running === 0 && waiting.length === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+  };
+}
+
+export interface Batcher<T> {
+  /** Add an item to the batch waiting for its turn on the queue (or start one). Never throws. */
+  add(item: T): void;
+}
+
+/**
+ * Items handed to `run` in batches on `queue`: items added while a batch waits for its turn join it, up to
+ * `maxBatch` each, so a burst costs a few tasks rather than one per item. Beyond `maxWaiting` items are dropped
+ * (for notifications: the row stays stored and waiting, and the reconciler takes it).
+ */
+export function createBatcher<T>(
+  queue: NotificationQueue,
+  run: (items: T[]) => Promise<unknown>,
+  opts: { maxBatch?: number; maxWaiting?: number } = {},
+): Batcher<T> {
+  const maxBatch = opts.maxBatch ?? 500;
+  const maxWaiting = opts.maxWaiting ?? 20_000;
+  const waiting: T[] = [];
+  let scheduled = false;
+  const schedule = () => {
+    scheduled = true;
+    queue.push(async () => {
+      scheduled = false;
+      const batch = waiting.splice(0, maxBatch);
+      if (waiting.length > 0) schedule();
+      if (batch.length > 0) await run(batch);
+    });
+  };
+  return {
+    add(item) {
+      if (waiting.length >= maxWaiting) return;
+      waiting.push(item);
+      if (!scheduled) schedule();
     },
   };
 }

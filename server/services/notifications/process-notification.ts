@@ -1,7 +1,8 @@
-// Processing a stored notification, after the receiver has answered. A notification only hints: the payment is
+// Processing stored notifications, after the receiver has answered. A notification only hints: the payment is
 // synced with the gateway (status query + details) and moves only as far, and only as forward, as the gateway
-// confirms. Rows are claimed with a lease so that one process handles each (the receiver's in-process queue and
-// every app instance's reconciler may all reach for the same row); a process that dies leaves the lease to expire.
+// confirms. Rows are processed in batches, one sync per payment they name (a burst for one payment costs one sync).
+// Rows are claimed with a lease so that one process handles each (the receiver's in-process queue and every app
+// instance's reconciler may all reach for the same row); a process that dies leaves the lease to expire.
 //
 // Claim state lives in processing_result while processed_at is null:
 //   null or "unverifiable"            waiting to be processed
@@ -11,7 +12,7 @@
 // | error: <why>.
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { gatewayNotifications, type GatewayNotificationRow } from "../../db/schema";
 import { logger as defaultLogger, type Logger } from "../../log/logger";
@@ -40,14 +41,14 @@ function claimable(nowMs: number) {
 
 const leaseOf = (nowMs: number) => `processing:${nowMs + CLAIM_LEASE_MS}:${randomBytes(6).toString("hex")}`;
 
-/** Claim one row, if it is still waiting and nobody holds it. */
-export async function claimNotification(db: Db, id: number, now: Date): Promise<GatewayNotificationRow | null> {
-  const [row] = await db
+/** Claim these rows, those still waiting that nobody holds, in one statement (one lease for all of them). */
+export async function claimNotifications(db: Db, ids: readonly number[], now: Date): Promise<GatewayNotificationRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .update(gatewayNotifications)
     .set({ processingResult: leaseOf(now.getTime()) })
-    .where(and(eq(gatewayNotifications.id, id), claimable(now.getTime())))
+    .where(and(inArray(gatewayNotifications.id, [...ids]), claimable(now.getTime())))
     .returning();
-  return row ?? null;
 }
 
 /** Claim up to `limit` waiting rows, oldest first, skipping rows another transaction is claiming right now. */
@@ -74,46 +75,96 @@ export async function claimPendingNotifications(db: Db, limit: number, now: Date
   });
 }
 
-/** Process one claimed row and record the outcome (only if the claim is still ours). */
-export async function processClaimed(deps: ServiceDeps, row: GatewayNotificationRow, log: Logger = defaultLogger): Promise<ProcessOutcome> {
-  const lease = row.processingResult!;
+/**
+ * Claimed rows grouped by the payment they name, oldest first. A notification only says "ask the gateway about this
+ * payment", so one status query made after every row of a group was stored answers for all of them: a burst of
+ * notifications for one payment costs one sync, not one each (#17). A row naming no payment is a group of its own.
+ */
+export function groupByPayment(rows: readonly GatewayNotificationRow[]): GatewayNotificationRow[][] {
+  const groups = new Map<string, GatewayNotificationRow[]>();
+  for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+    const key = row.transId && row.orderId ? `p\u0000${row.transId}\u0000${row.orderId}` : `row\u0000${row.id}`;
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Process one group of claimed rows (groupByPayment): one sync for the payment they name, then every row's outcome
+ * in one statement, only where the claim is still ours. A gateway that did not answer gives the rows back for later.
+ */
+export async function processClaimedGroup(
+  deps: ServiceDeps,
+  group: readonly GatewayNotificationRow[],
+  log: Logger = defaultLogger,
+): Promise<ProcessOutcome[]> {
+  if (group.length === 0) return [];
   let outcome: { result: ProcessingResult | null; retry?: string; paymentId: string | null };
   try {
-    outcome = await apply(deps, row);
+    outcome = await apply(deps, group);
   } catch (e) {
-    log.error("notification.processing_failed", { notificationId: row.id, error: e instanceof Error ? e.message : String(e) });
-    outcome = { result: "error: processing failed", paymentId: row.paymentId };
+    log.error("notification.processing_failed", {
+      notificationIds: group.map((r) => r.id),
+      error: e instanceof Error ? e.message : String(e),
+    });
+    outcome = { result: "error: processing failed", paymentId: group[0]!.paymentId };
   }
   if (outcome.result === null) {
-    await releaseClaim(deps.db, row, outcome.retry ?? "later");
+    await releaseClaims(deps.db, group, outcome.retry ?? "later");
   } else {
     await deps.db
       .update(gatewayNotifications)
-      .set({ processingResult: outcome.result, processedAt: deps.now(), paymentId: outcome.paymentId ?? row.paymentId })
-      .where(and(eq(gatewayNotifications.id, row.id), eq(gatewayNotifications.processingResult, lease)));
+      .set({
+        processingResult: outcome.result,
+        processedAt: deps.now(),
+        ...(outcome.paymentId ? { paymentId: outcome.paymentId } : {}),
+      })
+      .where(ownClaims(group));
   }
-  return { id: row.id, result: outcome.result, paymentId: outcome.paymentId ?? row.paymentId };
+  return group.map((row) => ({ id: row.id, result: outcome.result, paymentId: outcome.paymentId ?? row.paymentId }));
 }
 
-/** Give a claimed row back, unprocessed, for a later pass (only if the claim is still ours). */
-export async function releaseClaim(db: Db, row: GatewayNotificationRow, why: string): Promise<void> {
+/** The rows whose claim is still the one we took (a lease expired and taken by another process is theirs now). */
+function ownClaims(rows: readonly GatewayNotificationRow[]) {
+  const leases = [...new Set(rows.map((r) => r.processingResult!))];
+  return and(
+    inArray(
+      gatewayNotifications.id,
+      rows.map((r) => r.id),
+    ),
+    inArray(gatewayNotifications.processingResult, leases),
+  );
+}
+
+/** Give claimed rows back, unprocessed, for a later pass (only those whose claim is still ours), in one statement. */
+export async function releaseClaims(db: Db, rows: readonly GatewayNotificationRow[], why: string): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .update(gatewayNotifications)
     .set({ processingResult: `retry: ${why}` })
-    .where(and(eq(gatewayNotifications.id, row.id), eq(gatewayNotifications.processingResult, row.processingResult!)));
+    .where(ownClaims(rows));
 }
 
-/** Claim and process one notification by id; null when another process has it or it is done. */
-export async function processNotification(deps: ServiceDeps, id: number, log?: Logger): Promise<ProcessOutcome | null> {
-  const row = await claimNotification(deps.db, id, deps.now());
-  return row ? processClaimed(deps, row, log) : null;
+/**
+ * Claim and process these notifications (the receiver's queue hands them over in batches): one claim, one sync per
+ * payment they name, one write of the outcomes per payment. Rows another process holds, or already done, are skipped.
+ */
+export async function processNotifications(deps: ServiceDeps, ids: readonly number[], log?: Logger): Promise<ProcessOutcome[]> {
+  const rows = await claimNotifications(deps.db, ids, deps.now());
+  const outcomes: ProcessOutcome[] = [];
+  for (const group of groupByPayment(rows)) outcomes.push(...(await processClaimedGroup(deps, group, log)));
+  return outcomes;
 }
 
 async function apply(
   deps: ServiceDeps,
-  row: GatewayNotificationRow,
+  group: readonly GatewayNotificationRow[],
 ): Promise<{ result: ProcessingResult | null; retry?: string; paymentId: string | null }> {
-  if (!row.transId || !row.orderId) return { result: "error: the notification names no trans_id or order_id", paymentId: row.paymentId };
+  const first = group[0]!;
+  if (!first.transId || !first.orderId)
+    return { result: "error: the notification names no trans_id or order_id", paymentId: first.paymentId };
   // hashValid is true (the hash matched the payer e-mail on file) or false with the row still open, which means
   // "unverifiable": no payment with an e-mail on file (invalid hashes are stored already processed).
   //
@@ -123,11 +174,12 @@ async function apply(
   // notification triggers one status query; the dedupe key and the body cap bound how often.
   const r = await syncPayment(
     deps,
-    { gatewayId: row.transId, orderId: row.orderId },
+    { gatewayId: first.transId, orderId: first.orderId },
     {
       source: "notification",
-      notificationId: row.id,
-      createExternal: !row.hashValid,
+      // The audit row names the oldest notification of the group (the others share its outcome).
+      notificationId: first.id,
+      createExternal: group.some((row) => !row.hashValid),
     },
   );
   return resultOf(r);

@@ -8,13 +8,13 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
-import { gatewayNotifications, type GatewayNotificationRow, type PaymentRow } from "../../db/schema";
+import { gatewayNotifications, type PaymentRow } from "../../db/schema";
 import { advancePayment, lockPayment, type PaymentPatch } from "../../ledger/payments";
 import { logger as defaultLogger, type Logger } from "../../log/logger";
 import { redact } from "../../log/redact";
 import { webhookSecret } from "../../webhook-secret";
 import type { ServiceDeps } from "../deps";
-import { defaultNotificationQueue, type NotificationQueue } from "./notification-queue";
+import { createBatcher, defaultNotificationQueue, type Batcher, type NotificationQueue } from "./notification-queue";
 import {
   dedupeKeyOf,
   fieldOf,
@@ -25,7 +25,7 @@ import {
   type BodyText,
   type NotificationPayload,
 } from "./parse-notification";
-import { processNotification } from "./process-notification";
+import { processNotifications } from "./process-notification";
 import { syncPayment } from "../sync/sync-payment";
 import { defaultStatusQueryLimiter, type StatusQueryLimiter } from "./status-query-limiter";
 import { verifyNotification, type HashVerdict } from "./verify-notification";
@@ -93,16 +93,49 @@ export async function receiveGatewayNotification(
     log.warn("notification.invalid_hash", { ...facts, notificationId: stored.id, paymentId: payment?.id, statusQuery: hint });
   } else {
     log.info("notification.received", { ...facts, notificationId: stored.id, verdict: verification.verdict });
-    const queue = opts.queue ?? defaultNotificationQueue();
-    queue.push(() => processNotification(deps, stored.id, log));
+    batcherOf(opts.queue ?? defaultNotificationQueue()).add({ deps, id: stored.id, log });
   }
   return { kind: "accepted" };
+}
+
+interface Stored {
+  deps: ServiceDeps;
+  id: number;
+  log: Logger;
+}
+
+const batchers = new WeakMap<NotificationQueue, Batcher<Stored>>();
+
+/** The queue's batcher: stored notifications are processed a batch at a time (one claim, one sync per payment). */
+function batcherOf(queue: NotificationQueue): Batcher<Stored> {
+  let batcher = batchers.get(queue);
+  if (!batcher) {
+    batcher = createBatcher<Stored>(queue, async (items) => {
+      // One batch per database (each request builds its own deps object around the process's one database and
+      // gateway client; tests may hand several databases to one queue).
+      const byDb = new Map<ServiceDeps["db"], Stored[]>();
+      for (const item of items) {
+        const group = byDb.get(item.deps.db);
+        if (group) group.push(item);
+        else byDb.set(item.deps.db, [item]);
+      }
+      for (const group of byDb.values())
+        await processNotifications(
+          group[0]!.deps,
+          group.map((i) => i.id),
+          group[0]!.log,
+        );
+    });
+    batchers.set(queue, batcher);
+  }
+  return batcher;
 }
 
 /**
  * Store the notification once (the unique dedupe key makes a second delivery a no-op) and, when its hash is
  * valid, record the tokens it carries with the payment in the same transaction: the stored payload is redacted
  * (tokens masked), so this is the one moment they are known. Tokens are not state: no status changes here.
+ * Without tokens to record, the row is one statement (one round trip, one commit; #17 pins it).
  */
 async function store(
   deps: ServiceDeps,
@@ -110,10 +143,10 @@ async function store(
   contentType: string | null,
   verdict: HashVerdict,
   payment: PaymentRow | null,
-): Promise<GatewayNotificationRow | null> {
+): Promise<{ id: number } | null> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
+  const insert = (db: Pick<Tx, "insert">) =>
+    db
       .insert(gatewayNotifications)
       .values({
         dedupeKey: dedupeKeyOf(payload),
@@ -132,10 +165,16 @@ async function store(
         paymentId: payment?.id ?? null,
       })
       .onConflictDoNothing({ target: gatewayNotifications.dedupeKey })
-      .returning();
-    if (!row) return null;
-    if (verdict === "valid" && payment) await recordTokens(deps, tx, payment.id, payload, row.id);
-    return row;
+      .returning({ id: gatewayNotifications.id });
+  const carriesTokens = fieldOf(payload, "recurring_token") !== null || fieldOf(payload, "card_token") !== null;
+  if (verdict !== "valid" || !payment || !carriesTokens) {
+    const [row] = await insert(deps.db);
+    return row ?? null;
+  }
+  return deps.db.transaction(async (tx) => {
+    const [row] = await insert(tx);
+    if (row) await recordTokens(deps, tx, payment.id, payload, row.id);
+    return row ?? null;
   });
 }
 

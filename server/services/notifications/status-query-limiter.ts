@@ -7,6 +7,7 @@
 //     dashboard flood the gateway; beyond it, hints wait (coalesced per payment) for the next window;
 //   - at most `maxWaiting` payments waiting; beyond that a hint is dropped (the reconciler still syncs open payments).
 import "server-only";
+import { uncounted } from "../../db/query-observer";
 import { logger } from "../../log/logger";
 
 export interface StatusQueryLimiterOptions {
@@ -66,7 +67,8 @@ export function createStatusQueryLimiter(opts: StatusQueryLimiterOptions = {}): 
     recent.push(t);
     prune(t);
     running++;
-    void query()
+    // Behind the request that gave the hint: not counted as its work (query-observer.ts).
+    void uncounted(query)
       .catch((e: unknown) =>
         logger.error("notification.status_query_failed", { paymentId, error: e instanceof Error ? e.message : String(e) }),
       )

@@ -8,7 +8,13 @@ import type { Db } from "../../db/client";
 import { payments } from "../../db/schema";
 import { logger as defaultLogger, type Logger } from "../../log/logger";
 import type { ServiceDeps } from "../deps";
-import { claimPendingNotifications, processClaimed, releaseClaim, type ProcessOutcome } from "../notifications/process-notification";
+import {
+  claimPendingNotifications,
+  groupByPayment,
+  processClaimedGroup,
+  releaseClaims,
+  type ProcessOutcome,
+} from "../notifications/process-notification";
 import { syncPayment, type SyncOutcome } from "./sync-payment";
 import { expireStrandedActions } from "../payments/money-action";
 import { expireStrandedPayments } from "./stranded-payments";
@@ -46,16 +52,17 @@ export async function reconcileOnce(deps: ServiceDeps, opts: ReconcileOptions = 
   const strandedPayments = await expireStrandedPayments(deps);
   if (strandedPayments) logger.warn("reconcile.stranded_payments", { count: strandedPayments });
 
-  const claimedNotes = await claimPendingNotifications(deps.db, limit, deps.now());
-  for (const [i, row] of claimedNotes.entries()) {
+  // One sync per payment the waiting notifications name (groupByPayment), not one per notification.
+  const noteGroups = groupByPayment(await claimPendingNotifications(deps.db, limit, deps.now()));
+  for (const [i, group] of noteGroups.entries()) {
     if (unavailableInARow >= GIVE_UP_AFTER) {
       report.gatewayDown = true;
-      for (const rest of claimedNotes.slice(i)) await releaseClaim(deps.db, rest, "the gateway did not answer");
+      await releaseClaims(deps.db, noteGroups.slice(i).flat(), "the gateway did not answer");
       break;
     }
-    const outcome = await processClaimed(deps, row, logger);
-    report.notifications.push(outcome);
-    unavailableInARow = outcome.result === null ? unavailableInARow + 1 : 0;
+    const outcomes = await processClaimedGroup(deps, group, logger);
+    report.notifications.push(...outcomes);
+    unavailableInARow = outcomes[0]?.result === null ? unavailableInARow + 1 : 0;
   }
 
   const claimedPayments = report.gatewayDown ? [] : await claimDuePayments(deps.db, limit, deps.now(), opts);
