@@ -1,5 +1,6 @@
 // Rule guarded: the receiver's answers are plain text and never cached; a bad body gets its standard reason
-// phrase, a wrong path secret a bare 404, and everything accepted (a bad hash too) the same 200 "OK".
+// phrase, a wrong path secret a bare 404, and everything accepted (a bad hash too) the same 200 "OK". The proxy does
+// not run for the receiver (proxy.ts's matcher): its answers carry nosniff and a deny-all CSP themselves.
 import { describe, expect, it } from "vitest";
 import { notificationResponse } from "./notification-response";
 
@@ -16,5 +17,15 @@ describe("notificationResponse", () => {
     expect(await res.text()).toBe(text);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("the proxy's matcher leaves the receiver out, and only the receiver (every page and other API route passes it)", async () => {
+    const { config } = await import("@/proxy");
+    const source = new RegExp(`^${config.matcher[0]!.source}$`);
+    expect(source.test("/api/webhooks/gateway/some-secret")).toBe(false);
+    for (const path of ["/api/health", "/api/transactions", "/overview", "/login", "/api/webhooks", "/api/payments/three-ds/x"])
+      expect({ path, matched: source.test(path) }).toEqual({ path, matched: true });
   });
 });

@@ -8,8 +8,15 @@ import { readBodyText } from "./read-body";
 
 const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 413: "Payload Too Large", 415: "Unsupported Media Type" };
 
-const plain = (status: number, body: string) =>
-  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+// The proxy does not run for this route (proxy.ts): the answer carries the headers that matter for plain text.
+const HEADERS = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+} as const;
+
+const plain = (status: number, body: string) => new Response(body, { status, headers: HEADERS });
 
 export function notificationResponse(receipt: NotificationReceipt): Response {
   if (receipt.kind === "unknown_path") return plain(404, "Not Found");

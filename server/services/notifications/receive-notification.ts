@@ -6,9 +6,11 @@
 // and only the gateway's answer moves the ledger. The route turns the receipt into the plain-text answer (server/http/notification-response.ts).
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
-import { gatewayNotifications, type PaymentRow } from "../../db/schema";
+import { preparedPer } from "../../db/prepared";
+import { gatewayNotifications } from "../../db/schema";
 import { advancePayment, lockPayment, type PaymentPatch } from "../../ledger/payments";
 import { logger as defaultLogger, type Logger } from "../../log/logger";
 import { redact } from "../../log/redact";
@@ -28,7 +30,7 @@ import {
 import { processNotifications } from "./process-notification";
 import { syncPayment } from "../sync/sync-payment";
 import { defaultStatusQueryLimiter, type StatusQueryLimiter } from "./status-query-limiter";
-import { verifyNotification, type HashVerdict } from "./verify-notification";
+import { verifyNotification, type HashVerdict, type NotifiedPayment } from "./verify-notification";
 
 export interface ReceiveOptions {
   queue?: NotificationQueue;
@@ -131,6 +133,31 @@ function batcherOf(queue: NotificationQueue): Batcher<Stored> {
   return batcher;
 }
 
+/** The receiver's insert, built once (server/db/prepared.ts): a duplicate delivery inserts nothing. */
+const insertNotification = preparedPer((db) =>
+  db
+    .insert(gatewayNotifications)
+    .values({
+      dedupeKey: sql.placeholder("dedupeKey"),
+      receivedAt: sql.placeholder("receivedAt"),
+      contentType: sql.placeholder("contentType"),
+      action: sql.placeholder("action"),
+      result: sql.placeholder("result"),
+      status: sql.placeholder("status"),
+      transId: sql.placeholder("transId"),
+      orderId: sql.placeholder("orderId"),
+      hashValid: sql.placeholder("hashValid"),
+      payload: sql.placeholder("payload"),
+      processingResult: sql.placeholder("processingResult"),
+      // Raw, not through the column's encoder (which cannot take a null): an ISO time or null.
+      processedAt: sql`${sql.placeholder("processedAtIso")}::timestamptz`,
+      paymentId: sql.placeholder("paymentId"),
+    })
+    .onConflictDoNothing({ target: gatewayNotifications.dedupeKey })
+    .returning({ id: gatewayNotifications.id })
+    .prepare("notification_insert"),
+);
+
 /**
  * Store the notification once (the unique dedupe key makes a second delivery a no-op) and, when its hash is
  * valid, record the tokens it carries with the payment in the same transaction: the stored payload is redacted
@@ -142,37 +169,37 @@ async function store(
   payload: NotificationPayload,
   contentType: string | null,
   verdict: HashVerdict,
-  payment: PaymentRow | null,
+  payment: NotifiedPayment | null,
 ): Promise<{ id: number } | null> {
   const now = deps.now();
-  const insert = (db: Pick<Tx, "insert">) =>
-    db
-      .insert(gatewayNotifications)
-      .values({
-        dedupeKey: dedupeKeyOf(payload),
-        receivedAt: now,
-        contentType: contentType?.slice(0, 200) ?? null,
-        action: fieldOf(payload, "action")?.slice(0, 100) ?? null,
-        result: fieldOf(payload, "result")?.slice(0, 100) ?? null,
-        status: fieldOf(payload, "status")?.slice(0, 100) ?? null,
-        transId: transIdOf(payload)?.slice(0, 255) ?? null,
-        orderId: orderIdOf(payload)?.slice(0, 255) ?? null,
-        hashValid: verdict === "valid",
-        payload: redact(payload) as object,
-        // An invalid hash is final at once; an unverifiable one waits for the status query to confirm the payment.
-        processingResult: verdict === "invalid" ? "invalid_hash" : verdict === "unverifiable" ? "unverifiable" : null,
-        processedAt: verdict === "invalid" ? now : null,
-        paymentId: payment?.id ?? null,
-      })
-      .onConflictDoNothing({ target: gatewayNotifications.dedupeKey })
-      .returning({ id: gatewayNotifications.id });
+  const values = {
+    dedupeKey: dedupeKeyOf(payload),
+    receivedAt: now,
+    contentType: contentType?.slice(0, 200) ?? null,
+    action: fieldOf(payload, "action")?.slice(0, 100) ?? null,
+    result: fieldOf(payload, "result")?.slice(0, 100) ?? null,
+    status: fieldOf(payload, "status")?.slice(0, 100) ?? null,
+    transId: transIdOf(payload)?.slice(0, 255) ?? null,
+    orderId: orderIdOf(payload)?.slice(0, 255) ?? null,
+    hashValid: verdict === "valid",
+    payload: redact(payload) as object,
+    // An invalid hash is final at once; an unverifiable one waits for the status query to confirm the payment.
+    processingResult: verdict === "invalid" ? "invalid_hash" : verdict === "unverifiable" ? "unverifiable" : null,
+    processedAt: verdict === "invalid" ? now : null,
+    paymentId: payment?.id ?? null,
+  };
+  const prepared = { ...values, processedAtIso: values.processedAt?.toISOString() ?? null };
   const carriesTokens = fieldOf(payload, "recurring_token") !== null || fieldOf(payload, "card_token") !== null;
   if (verdict !== "valid" || !payment || !carriesTokens) {
-    const [row] = await insert(deps.db);
+    const [row] = await insertNotification(deps.db).execute(prepared);
     return row ?? null;
   }
   return deps.db.transaction(async (tx) => {
-    const [row] = await insert(tx);
+    const [row] = await tx
+      .insert(gatewayNotifications)
+      .values(values)
+      .onConflictDoNothing({ target: gatewayNotifications.dedupeKey })
+      .returning({ id: gatewayNotifications.id });
     if (row) await recordTokens(deps, tx, payment.id, payload, row.id);
     return row ?? null;
   });

@@ -6,11 +6,12 @@
 //   checkout callback  SHA1(MD5(UPPER(id + order_number + order_amount + order_currency + order_description + secret))).
 import "server-only";
 import type { Db } from "../../db/client";
-import type { PaymentRow } from "../../db/schema";
+import { eq, or, sql } from "drizzle-orm";
+import { preparedPer } from "../../db/prepared";
+import { payments } from "../../db/schema";
 import type { GatewayConfig } from "../../gateway/config";
 import { CONTRACT_PROFILE } from "../../gateway/profile";
 import { callbackHashes, cardPartsOfMasked, checkoutCallbackHash, matchesAnyHash } from "../../gateway/signing";
-import { findPaymentByGatewayId, findPaymentByOrderId } from "../../ledger/payments";
 import { fieldOf, orderIdOf, shapeOf, transIdOf, type NotificationPayload, type NotificationShape } from "./parse-notification";
 
 /**
@@ -23,15 +24,37 @@ export type HashVerdict = "valid" | "invalid" | "unverifiable";
 
 export interface Verification {
   verdict: HashVerdict;
-  payment: PaymentRow | null;
+  payment: NotifiedPayment | null;
   shape: NotificationShape;
 }
 
-/** The ledger payment a notification is about: by the gateway's id, else by the order id. */
-export async function paymentOfNotification(db: Db, payload: NotificationPayload): Promise<PaymentRow | null> {
+/** What the receiver needs of the payment a notification names: its id, and the e-mail its hash is keyed with. */
+export interface NotifiedPayment {
+  id: string;
+  payerEmail: string | null;
+}
+
+/**
+ * The ledger payment a notification is about: by the gateway's id, else by the order id. One statement (both are
+ * unique, so at most two rows), and only the two columns the receiver needs: it runs for every delivery (#17).
+ */
+const lookup = preparedPer((db) =>
+  db
+    .select({ id: payments.id, payerEmail: payments.payerEmail, gatewayId: payments.gatewayId })
+    .from(payments)
+    .where(or(eq(payments.gatewayId, sql.placeholder("transId")), eq(payments.orderId, sql.placeholder("orderId"))))
+    .limit(2)
+    .prepare("notification_payment"),
+);
+
+export async function paymentOfNotification(db: Db, payload: NotificationPayload): Promise<NotifiedPayment | null> {
   const transId = transIdOf(payload);
   const orderId = orderIdOf(payload);
-  return (transId ? await findPaymentByGatewayId(db, transId) : null) ?? (orderId ? await findPaymentByOrderId(db, orderId) : null);
+  if (!transId && !orderId) return null;
+  // A missing id matches nothing (the column is never null where it is compared: NULL = NULL is not true).
+  const rows = await lookup(db).execute({ transId, orderId });
+  const row = rows.find((r) => transId !== null && r.gatewayId === transId) ?? rows[0];
+  return row ? { id: row.id, payerEmail: row.payerEmail } : null;
 }
 
 type Keys = Pick<GatewayConfig, "merchantSecret" | "apiKey" | "profile">;
