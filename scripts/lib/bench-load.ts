@@ -31,6 +31,7 @@ export async function load(spec: LoadSpec): Promise<Measured & { seconds: number
   let turn = 0;
   const vary = (spec.paths?.length ?? 0) > 1 || spec.bodyOf !== undefined;
   const started = performance.now();
+  let lastResponse = 0;
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -60,10 +61,13 @@ export async function load(spec: LoadSpec): Promise<Measured & { seconds: number
       (err, res) => (err ? reject(err) : resolve(res)),
     );
     instance.on("response", (_client, status, _bytes, ms) => {
+      lastResponse = performance.now();
       if (status < 300) samples.push(ms);
     });
   });
-  const seconds = (performance.now() - started) / 1000;
+  // Until the last response, not until autocannon's callback: it reports on a one-second tick, which would round a
+  // fixed number of requests up to whole seconds.
+  const seconds = ((lastResponse || performance.now()) - started) / 1000;
   samples.sort((x, y) => x - y);
   return {
     requests: r.requests.total,

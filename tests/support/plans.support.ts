@@ -61,7 +61,7 @@ export async function startStoringReceiver(getDeps: () => ServiceDeps) {
         headers,
         body: new Uint8Array(Buffer.concat(chunks)),
       });
-      const queue = { push: () => {}, idle: async () => {} };
+      const queue = { push: () => {}, idle: async () => {}, batchWindowMs: 0 };
       void receiveGatewayNotification(getDeps(), notificationDelivery(request, WEBHOOK_SECRET), { queue, logger: testLogger().logger })
         .then(notificationResponse)
         .then(async (r) => res.writeHead(r.status).end(await r.text()))

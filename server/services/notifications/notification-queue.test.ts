@@ -78,6 +78,18 @@ describe("batcher", () => {
     expect(sizes).toEqual([40, 40, 20]);
   });
 
+  it("with a batch window, items arriving within it join the batch already on the queue (idle() waits for it)", async () => {
+    const queue = createNotificationQueue({ concurrency: 1, batchWindowMs: 30 });
+    const batches: number[][] = [];
+    const batcher = createBatcher<number>(queue, async (items) => void batches.push(items));
+    batcher.add(1);
+    await new Promise((r) => setTimeout(r, 10));
+    batcher.add(2);
+    batcher.add(3);
+    await queue.idle();
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
   it("beyond maxWaiting items are dropped (bounded memory); the others are all handed over", async () => {
     const queue = createNotificationQueue({ concurrency: 1 });
     const seen: number[] = [];

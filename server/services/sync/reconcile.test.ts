@@ -30,7 +30,7 @@ import { startReconciler } from "./scheduler";
 import { insertAction } from "../../../tests/support/sync.support";
 
 /** The receiver without its in-process queue: the row stays unprocessed, as if the process had died. */
-const droppedQueue: NotificationQueue = { push: () => {}, idle: async () => {} };
+const droppedQueue: NotificationQueue = { push: () => {}, idle: async () => {}, batchWindowMs: 0 };
 const quiet = { logger: testLogger().logger };
 
 describe.each(testDatabaseTargets())("reconciler ($name)", (target) => {
