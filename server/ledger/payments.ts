@@ -1,8 +1,10 @@
 // Reading and changing ledger payments. Every state change goes through `advancePayment`, which refuses a move
 // backwards (states.ts) and lets the database's CHECK constraints hold the amounts (refunded ≤ captured ≤
 // authorized). Callers lock the row first (`lockPayment`) inside their transaction.
-import { eq, sql } from "drizzle-orm";
+import { eq, is, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../db/client";
+import { preparedPer } from "../db/prepared";
 import { payments, type PaymentRow } from "../db/schema";
 import { isPaymentStatus, type PaymentStatus } from "@/lib/payment-status";
 import { canMove } from "./states";
@@ -19,19 +21,45 @@ export class IllegalTransitionError extends Error {
   }
 }
 
-export async function findPayment(db: Db | Tx, id: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+// The three lookups run on hot paths (the payment page, the forwarding read, every sync, the receiver's processing):
+// outside a transaction they are built once per database (server/db/prepared.ts). Drizzle builds a full-row select
+// anew at every call, which cost 0.59 ms of CPU per lookup on this machine; prepared, the row alone is mapped.
+const byColumn = (name: string, column: typeof payments.id | typeof payments.gatewayId | typeof payments.orderId) =>
+  preparedPer((db) =>
+    db
+      .select()
+      .from(payments)
+      .where(eq(column, sql.placeholder("value")))
+      .limit(1)
+      .prepare(name),
+  );
+const preparedById = byColumn("payment_by_id", payments.id);
+const preparedByGatewayId = byColumn("payment_by_gateway_id", payments.gatewayId);
+const preparedByOrderId = byColumn("payment_by_order_id", payments.orderId);
+
+async function findBy(
+  db: Db | Tx,
+  prepared: (db: Db) => { execute(values: { value: string }): Promise<PaymentRow[]> },
+  column: typeof payments.id | typeof payments.gatewayId | typeof payments.orderId,
+  value: string,
+): Promise<PaymentRow | null> {
+  // A transaction has its own connection: its statements are built there (a prepared one belongs to the pool).
+  const [row] = is(db, PgTransaction)
+    ? await db.select().from(payments).where(eq(column, value)).limit(1)
+    : await prepared(db).execute({ value });
   return row ?? null;
 }
 
-export async function findPaymentByGatewayId(db: Db | Tx, gatewayId: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.gatewayId, gatewayId)).limit(1);
-  return row ?? null;
+export function findPayment(db: Db | Tx, id: string): Promise<PaymentRow | null> {
+  return findBy(db, preparedById, payments.id, id);
 }
 
-export async function findPaymentByOrderId(db: Db | Tx, orderId: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
-  return row ?? null;
+export function findPaymentByGatewayId(db: Db | Tx, gatewayId: string): Promise<PaymentRow | null> {
+  return findBy(db, preparedByGatewayId, payments.gatewayId, gatewayId);
+}
+
+export function findPaymentByOrderId(db: Db | Tx, orderId: string): Promise<PaymentRow | null> {
+  return findBy(db, preparedByOrderId, payments.orderId, orderId);
 }
 
 /** SELECT … FOR UPDATE: the row stays locked until the transaction ends. */
