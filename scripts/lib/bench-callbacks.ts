@@ -8,7 +8,7 @@
 // anything is timed.
 import { sql } from "drizzle-orm";
 import { captureHash, cardPartsOf } from "../../server/gateway/signing";
-import type { Budget } from "./bench-forward-budgets";
+import type { Budget, Measured } from "./bench-forward-budgets";
 import { load } from "./bench-load";
 import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
 import { BENCH_WEBHOOK_SECRET, seedSandboxPayment, type BenchStack } from "./bench-stack";
@@ -139,15 +139,7 @@ export async function benchCallbacks(stack: BenchStack) {
   return { ...result, budgets, allWithinBudget: budgets.every((b) => b.met) };
 }
 
-function pick(m: {
-  requests: number;
-  reqPerSec: number;
-  medianMs: number;
-  p99Ms: number;
-  non2xx: number;
-  errors: number;
-  seconds: number;
-}) {
+function pick(m: Measured & { seconds: number }) {
   return {
     requests: m.requests,
     seconds: m.seconds,
