@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { observeTransaction, observingLogger } from "./query-observer";
+import { attachStreamClient, STREAM_CONNECTIONS } from "./row-batches";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -53,10 +54,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const sqlClient = postgres(opts.url, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10 });
     const db = drizzlePostgres({ client: sqlClient, schema, logger: observingLogger });
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Downloads read through a pool of their own (row-batches.ts): they never take the requests' connections.
+    // postgres.js connects on first use, so a process that exports nothing opens none of them.
+    const streamClient = postgres(opts.url, { max: STREAM_CONNECTIONS, onnotice: () => {}, connect_timeout: 10 });
+    const handle = observed(db as Db);
+    attachStreamClient(handle, streamClient);
     return {
-      db: observed(db as Db),
+      db: handle,
       kind: "postgres",
-      close: () => sqlClient.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([sqlClient.end({ timeout: 5 }), streamClient.end({ timeout: 5 })]);
+      },
       async listen(channel, onNotify, onListen) {
         // postgres.js keeps one connection for its listeners and re-subscribes (calling onListen) after a reconnect.
         const sub = await sqlClient.listen(channel, onNotify, onListen);

@@ -43,6 +43,20 @@ function clientOf(db: Db): Client {
   throw new Error("row-batches: the database handle has neither a postgres.js nor a PGlite client");
 }
 
+/**
+ * Connections kept apart for downloads. A cursor holds its connection, and its snapshot, for the whole download
+ * (seconds for a million rows, as long as the client takes to read them); on the request pool, ten slow downloads
+ * would take all of it and every page would wait. Downloads beyond these wait for one to end; the app never does.
+ */
+export const STREAM_CONNECTIONS = 3;
+
+const streamClients = new WeakMap<Db, Sql>();
+
+/** The small pool the database's long reads use (openDatabase attaches it to a PostgreSQL handle). */
+export function attachStreamClient(db: Db, sql: Sql): void {
+  streamClients.set(db, sql);
+}
+
 /** Whether `cursorBatches` can stream this database through a server-side cursor (PostgreSQL). */
 export function supportsCursor(db: Db): boolean {
   return clientOf(db).kind === "postgres";
@@ -51,12 +65,12 @@ export function supportsCursor(db: Db): boolean {
 /**
  * One query read through a PostgreSQL cursor, `batchSize` rows per `next()`, fetched only when asked
  * (postgres.js `.values().cursor(n)`: one Execute per batch on a connection the read holds until it ends or is
- * closed; the rows come from one snapshot).
+ * closed; the rows come from one snapshot). The connection is one of the stream pool's (STREAM_CONNECTIONS).
  */
 export function cursorBatches(db: Db, query: BuiltQuery, batchSize: number): RowBatches {
   const client = clientOf(db);
   if (client.kind !== "postgres") throw new Error("cursorBatches: PostgreSQL only");
-  const iterator = client.sql
+  const iterator = (streamClients.get(db) ?? client.sql)
     .unsafe(query.sql, query.params as never[])
     .values()
     .cursor(batchSize)
