@@ -34,10 +34,6 @@ export interface NotifiedPayment {
   payerEmail: string | null;
 }
 
-/**
- * The ledger payment a notification is about: by the gateway's id, else by the order id. One statement (both are
- * unique, so at most two rows), and only the two columns the receiver needs: it runs for every delivery (#17).
- */
 const lookup = preparedPer((db) =>
   db
     .select({ id: payments.id, payerEmail: payments.payerEmail, gatewayId: payments.gatewayId })
@@ -47,11 +43,15 @@ const lookup = preparedPer((db) =>
     .prepare("notification_payment"),
 );
 
+/**
+ * The ledger payment a notification is about: by the gateway's id, else by the order id. One statement (both are
+ * unique, so at most two rows), and only the two columns the receiver needs: it runs for every delivery (#17).
+ */
 export async function paymentOfNotification(db: Db, payload: NotificationPayload): Promise<NotifiedPayment | null> {
   const transId = transIdOf(payload);
   const orderId = orderIdOf(payload);
   if (!transId && !orderId) return null;
-  // A missing id matches nothing (the column is never null where it is compared: NULL = NULL is not true).
+  // A missing id is bound as NULL, which equals nothing.
   const rows = await lookup(db).execute({ transId, orderId });
   const row = rows.find((r) => transId !== null && r.gatewayId === transId) ?? rows[0];
   return row ? { id: row.id, payerEmail: row.payerEmail } : null;
