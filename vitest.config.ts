@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     include: ["{app,components,lib,server,sandbox,scripts,tests}/**/*.test.{ts,tsx}"],
     environment: "node",
+    // Migrates the test databases once per run; each test file gets a copy (tests/support/db.support.ts).
+    globalSetup: ["tests/support/db-template.global.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration files each start their own sandbox on a free port and their own database; two cores.

@@ -40,6 +40,11 @@ export interface OpenOptions {
   dataDir: string | null;
   /** Connections in the Postgres pool. */
   poolSize?: number;
+  /**
+   * The embedded database starts from this dump (`PGlite.dumpDataDir()`) instead of an empty cluster: the tests'
+   * migrated template, copied per test file. The migrations still run and find nothing to apply.
+   */
+  pgliteTemplate?: Blob;
 }
 
 /** Every statement and transaction goes past the query observer (round-trip counts, local write signals). */
@@ -73,7 +78,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, "pglite")) : new PGlite();
+  const client = opts.dataDir
+    ? new PGlite(path.join(opts.dataDir, "pglite"), { loadDataDir: opts.pgliteTemplate })
+    : new PGlite({ loadDataDir: opts.pgliteTemplate });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, logger: observingLogger });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

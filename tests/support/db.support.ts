@@ -1,8 +1,12 @@
 // Test support: the databases the integration tests run against. Always an in-memory PGlite; also a fresh
 // database on a Postgres server when TEST_POSTGRES_URL is set (CI sets it to the machine's server).
-// Each opened database is new and empty but for the migrations, and is dropped on dispose.
+// Each opened database is new and nobody else's: a copy of the run's migrated template (db-template.global.ts), the
+// migrations already applied, dropped on dispose. This is the only way a test file gets a database of its own:
+// tests/lint/test-databases.test.ts fails on a test that creates or migrates one itself.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import postgres from "postgres";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "../../server/db/client";
 
 export interface TestDatabase extends Database {
@@ -16,12 +20,28 @@ export interface TestDatabaseTarget {
   open(): Promise<TestDatabase>;
 }
 
+let pgliteTemplate: Blob | null = null;
+/** The migrated cluster's dump, read once per test file (the global setup wrote it; vitest.config.ts names it). */
+function pgliteTemplateBlob(): Blob {
+  pgliteTemplate ??= new Blob([fs.readFileSync(inject("pgliteTemplateFile"))]);
+  return pgliteTemplate;
+}
+
+async function withAdmin(adminUrl: string, statement: string): Promise<void> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(statement);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
 export function testDatabaseTargets(): TestDatabaseTarget[] {
   const targets: TestDatabaseTarget[] = [
     {
       name: "pglite",
       async open() {
-        const d = await openDatabase({ url: null, dataDir: null });
+        const d = await openDatabase({ url: null, dataDir: null, pgliteTemplate: pgliteTemplateBlob() });
         return { ...d, url: null, dispose: d.close };
       },
     },
@@ -31,13 +51,10 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
     targets.push({
       name: "postgres",
       async open() {
+        const template = inject("postgresTemplate");
+        if (!template) throw new Error("TEST_POSTGRES_URL is set but the global setup made no template database");
         const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-        const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-        try {
-          await admin.unsafe(`CREATE DATABASE ${name}`);
-        } finally {
-          await admin.end({ timeout: 5 });
-        }
+        await withAdmin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
         const url = new URL(adminUrl);
         url.pathname = `/${name}`;
         const d = await openDatabase({ url: url.toString(), dataDir: null });
@@ -46,12 +63,7 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
           url: url.toString(),
           async dispose() {
             await d.close();
-            const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
-            try {
-              await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            } finally {
-              await a.end({ timeout: 5 });
-            }
+            await withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
           },
         };
       },
