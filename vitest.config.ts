@@ -16,6 +16,12 @@ export default defineConfig({
     environment: "node",
     // Migrates the test databases once per run; each test file gets a copy (tests/support/db.support.ts).
     globalSetup: ["tests/support/db-template.global.ts"],
+    tags: [
+      {
+        name: "gateway-profile",
+        description: "runs again under GATEWAY_PROFILE=family: the signing, the parsers and the gateway calls the profile changes",
+      },
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration files each start their own sandbox on a free port and their own database; two cores.

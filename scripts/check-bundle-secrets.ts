@@ -1,14 +1,20 @@
 // Threat guarded: a secret (gateway API key, merchant secret, session-signing secret, SMTP password) shipped to the browser.
-// Builds the app into a separate directory with unmistakable secret values in the environment, then searches
-// every file the browser can receive (.next/static, the prerendered HTML and RSC payloads) for each value.
-// Run by `npm test` after the unit suite; exits non-zero and names the file when a value is found.
+// Builds the app with unmistakable secret values in the environment, then searches every file the browser can
+// receive (static/, the prerendered HTML and RSC payloads) for each value. Exits non-zero and names the file when a
+// value is found.
+//   tsx scripts/check-bundle-secrets.ts                  builds into .next-secrets-check, scans, removes it
+//   tsx scripts/check-bundle-secrets.ts --keep .next     builds into .next, scans, and keeps the build: `npm test`'s
+//                                                        one build, which the browser tests and the budgets then use
+// The build is in sandbox mode (no gateway URL), as the browser tests run it; the secrets are in its environment all
+// the same, so anything that would inline one at build time still does, and is found.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { nextBuild } from "./lib/next-build";
 import { ROOT } from "./lib/processes";
 
-const distDir = ".next-secrets-check";
+const keepAt = process.argv.indexOf("--keep");
+const distDir = keepAt >= 0 ? (process.argv[keepAt + 1] ?? ".next") : ".next-secrets-check";
 const secrets = {
   GATEWAY_API_KEY: `apikey-${randomBytes(12).toString("hex")}`,
   GATEWAY_MERCHANT_SECRET: `merchant-secret-${randomBytes(12).toString("hex")}`,
@@ -31,10 +37,6 @@ function* files(dir: string): Generator<string> {
 const code = await nextBuild({
   ...process.env,
   ...secrets,
-  // A real gateway configuration, so that the secrets above are accepted (sandbox defaults are refused there).
-  GATEWAY_BASE_URL: "https://pay.invalid",
-  GATEWAY_API_URL: "https://api.invalid",
-  // A real gateway needs SMTP (the dashboard refuses to start without it).
   SMTP_URL: `smtps://mailer:${smtpPassword}@smtp.invalid:465`,
   MAIL_FROM: "Merchant dashboard <dashboard@merchant.invalid>",
   NEXT_DIST_DIR: distDir,
@@ -56,7 +58,7 @@ for (const dir of browserFacing) {
     }
   }
 }
-fs.rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
+if (keepAt < 0) fs.rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
 if (scanned === 0) {
   console.error("secrets check: no browser-facing file was found to scan; the build layout changed?");
   process.exit(1);

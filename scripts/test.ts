@@ -1,10 +1,22 @@
-// `npm test`: every check, in order: formatting, lint, type check, unit + integration tests (Vitest, against the real
-// sandbox and real databases), then the Playwright suite against the built app in the system Chromium, then the
-// JS-per-page and Lighthouse budget checks on that same build.
-// Ends with one line "tests: N passed, N failed" counted from the runners' JSON reports.
+// `npm test`: every check, in order: formatting, lint and type check (side by side), unit + integration tests (Vitest,
+// against the real sandbox and real databases), one production build scanned for secrets, the Playwright suite
+// against that build in the system Chromium, then the JS-per-page and Lighthouse budget checks on the same build.
+// Prints the time of every step and the slowest files (also in test-results/durations.md), then ends with one line
+// "tests: N passed, N failed" counted from the runners' JSON reports.
 import fs from "node:fs";
 import path from "node:path";
-import { bin, ROOT, run } from "./lib/processes";
+import { PROFILE_TAG, profileTaggedFiles } from "./lib/profile-suites";
+import { bin, ROOT, run, runCaptured } from "./lib/processes";
+import {
+  fileTable,
+  formatSeconds,
+  playwrightFileDurations,
+  slowest,
+  stepTable,
+  type PlaywrightSuite,
+  type StepTime,
+} from "./lib/test-durations";
+import type { FileDuration } from "./lib/vitest-durations-reporter";
 
 interface Step {
   name: string;
@@ -13,49 +25,57 @@ interface Step {
   env?: NodeJS.ProcessEnv;
 }
 
-/** The suites that run a second time under the family profile (#16): every gateway contract suite, the money actions. */
-const FAMILY_PROFILE_SUITES = [
-  "server/gateway/contract/",
-  "server/gateway/operations-profile.test.ts",
-  "server/services/payments/money-actions.test.ts",
-  "server/services/payments/money-permissions.test.ts",
-  "server/services/payments/new/create-card-payment.test.ts",
-  "server/services/refunds/",
-  "server/services/recurring/",
-  "server/services/saved-cards/",
-  "server/services/notifications/receive-notification.test.ts",
-  "server/services/notifications/forged-flood.test.ts",
-  "tests/faults/money-action-faults.test.ts",
-  "tests/faults/new-charge-faults.test.ts",
-];
+/** Steps in one stage run at the same time, their output printed whole as each ends; stages run one after another. */
+type Stage = Step | Step[];
 
 function withoutPostgres(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { TEST_POSTGRES_URL: _unused, ...rest } = env;
   return rest;
 }
 
-const steps: Step[] = [
-  { name: "format (prettier --check)", cmd: bin("prettier"), args: ["--check", "--log-level=warn", "**/*.{ts,tsx,mjs,css}"] },
-  { name: "lint", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
-  { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
+const vitestReporters = (name: string) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=test-results/${name}.json`,
+  `--reporter=${path.join(ROOT, "scripts/lib/vitest-durations-reporter.ts")}`,
+];
+
+const stages: Stage[] = [
+  // Three single-threaded checks on two cores: side by side they take the time of about two.
+  [
+    { name: "format (prettier --check)", cmd: bin("prettier"), args: ["--check", "--log-level=warn", "**/*.{ts,tsx,mjs,css}"] },
+    { name: "lint", cmd: bin("eslint"), args: ["--max-warnings=0", "."] },
+    { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
+  ],
   {
     name: "unit + integration (vitest)",
     cmd: bin("vitest"),
-    args: ["run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest.json"],
+    args: ["run", ...vitestReporters("vitest")],
+    env: { ...process.env, VITEST_DURATIONS_FILE: path.join(ROOT, "test-results/vitest-durations.json") },
   },
-  // #16: the gateway contract suites and the money-action integration tests again under the family profile (the
-  // sandbox reads the same GATEWAY_PROFILE). PGlite only (TEST_POSTGRES_URL unset) to keep the run short: the
-  // Postgres-specific behaviour is covered by the first pass; see the README.
+  // The tests tagged "gateway-profile" (the signing, the parsers, the gateway calls the profile changes) again under
+  // the family profile, the sandbox verifying with the same GATEWAY_PROFILE. PGlite only (TEST_POSTGRES_URL unset):
+  // the Postgres-specific behaviour is the first pass's, and does not depend on the profile; see the README.
   {
-    name: "gateway contract + money actions under GATEWAY_PROFILE=family (vitest, PGlite)",
+    name: "tests tagged gateway-profile under GATEWAY_PROFILE=family (vitest, PGlite)",
     cmd: bin("vitest"),
-    args: ["run", ...FAMILY_PROFILE_SUITES, "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-family.json"],
-    env: { ...withoutPostgres(process.env), GATEWAY_PROFILE: "family" },
+    args: ["run", ...profileTaggedFiles(ROOT), `--tags-filter=${PROFILE_TAG}`, ...vitestReporters("vitest-family")],
+    env: {
+      ...withoutPostgres(process.env),
+      GATEWAY_PROFILE: "family",
+      VITEST_DURATIONS_FILE: path.join(ROOT, "test-results/vitest-family-durations.json"),
+    },
   },
-  { name: "no secret in browser files", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/check-bundle-secrets.ts")] },
+  // The one production build of the run, made with unmistakable secret values in its environment and scanned for
+  // them; the browser tests and the budgets below use it as it is (they find it fresh and build nothing).
+  {
+    name: "build + no secret in browser files",
+    cmd: bin("tsx"),
+    args: [path.join(ROOT, "scripts/check-bundle-secrets.ts"), "--keep", process.env.NEXT_DIST_DIR || ".next"],
+  },
   { name: "browser (playwright)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/e2e.ts")] },
   // JS per page (gzipped, +40 KB over an empty Next.js page) and Lighthouse (desktop, median of up to 3 runs), on the
-  // build the browser tests just made; ports of its own.
+  // same build; ports of its own.
   {
     name: "JS and Lighthouse budgets",
     cmd: bin("tsx"),
@@ -79,15 +99,25 @@ interface VitestSummary {
   numTodoTests?: number;
 }
 
-/** The vitest reports of both passes (default profile, then the family profile), added up. */
+interface VitestReport extends VitestSummary {
+  testResults?: { assertionResults?: { status?: string; tags?: string[] }[] }[];
+}
+
+/**
+ * The vitest reports of both passes (default profile, then the family profile), added up. The family pass filters by
+ * tag: vitest reports every test it left out as skipped, so only a tagged test it skipped counts as skipped there.
+ */
 function vitestSummary(): VitestSummary {
-  const files = ["test-results/vitest.json", "test-results/vitest-family.json"].map((f) => readJson(f) as VitestSummary | null);
-  const sum = (k: keyof VitestSummary) => files.reduce((n, f) => n + (f?.[k] ?? 0), 0);
+  const main = readJson("test-results/vitest.json") as VitestReport | null;
+  const family = readJson("test-results/vitest-family.json") as VitestReport | null;
+  const familySkipped = (family?.testResults ?? [])
+    .flatMap((f) => f.assertionResults ?? [])
+    .filter((t) => t.status !== "passed" && t.status !== "failed" && (t.tags ?? []).includes(PROFILE_TAG)).length;
   return {
-    numPassedTests: sum("numPassedTests"),
-    numFailedTests: sum("numFailedTests"),
-    numPendingTests: sum("numPendingTests"),
-    numTodoTests: sum("numTodoTests"),
+    numPassedTests: (main?.numPassedTests ?? 0) + (family?.numPassedTests ?? 0),
+    numFailedTests: (main?.numFailedTests ?? 0) + (family?.numFailedTests ?? 0),
+    numPendingTests: (main?.numPendingTests ?? 0) + familySkipped,
+    numTodoTests: main?.numTodoTests ?? 0,
   };
 }
 
@@ -135,16 +165,60 @@ function failedTestNames(): string[] {
   return names;
 }
 
+async function runStage(stage: Stage): Promise<StepTime[]> {
+  if (!Array.isArray(stage)) {
+    const started = Date.now();
+    console.log(`\n=== ${stage.name} ===`);
+    const code = await run(stage.cmd, stage.args, stage.env);
+    const t = { name: stage.name, seconds: (Date.now() - started) / 1000, ok: code === 0 };
+    console.log(`=== ${stage.name}: ${t.ok ? "ok" : `FAILED (exit ${code})`} in ${Math.round(t.seconds)} s ===`);
+    return [t];
+  }
+  console.log(`\n=== ${stage.map((s) => s.name).join(" | ")} (side by side) ===`);
+  return Promise.all(
+    stage.map(async (step) => {
+      const started = Date.now();
+      const { code, output } = await runCaptured(step.cmd, step.args, step.env);
+      const t = { name: step.name, seconds: (Date.now() - started) / 1000, ok: code === 0 };
+      if (output.trim()) process.stdout.write(`--- ${step.name} ---\n${output.endsWith("\n") ? output : `${output}\n`}`);
+      console.log(`=== ${step.name}: ${t.ok ? "ok" : `FAILED (exit ${code})`} in ${Math.round(t.seconds)} s ===`);
+      return t;
+    }),
+  );
+}
+
 fs.rmSync(path.join(ROOT, "test-results"), { recursive: true, force: true });
 fs.mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
-const failedSteps: string[] = [];
-for (const step of steps) {
-  const started = Date.now();
-  console.log(`\n=== ${step.name} ===`);
-  const code = await run(step.cmd, step.args, step.env);
-  console.log(`=== ${step.name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${Math.round((Date.now() - started) / 1000)} s ===`);
-  if (code !== 0) failedSteps.push(step.name);
-}
+const runStarted = Date.now();
+const times: StepTime[] = [];
+for (const stage of stages) times.push(...(await runStage(stage)));
+
+// Where the time went: the steps (side-by-side steps each show their own time; the total is the wall time) and the
+// slowest files of each runner.
+const vitestFiles = [
+  ...((readJson("test-results/vitest-durations.json") as FileDuration[] | null) ?? []),
+  ...((readJson("test-results/vitest-family-durations.json") as FileDuration[] | null) ?? []).map((r) => ({
+    ...r,
+    file: `${r.file} [family]`,
+  })),
+];
+const wall = (Date.now() - runStarted) / 1000;
+const report = [
+  `## npm test: ${formatSeconds(wall)}`,
+  "",
+  stepTable(times, wall),
+  "",
+  fileTable("### The 20 slowest Vitest files", slowest(vitestFiles)),
+  "",
+  fileTable(
+    "### The 20 slowest Playwright files",
+    slowest(playwrightFileDurations(readJson("test-results/playwright.json") as { suites?: PlaywrightSuite[] } | null)),
+  ),
+].join("\n");
+fs.writeFileSync(path.join(ROOT, "test-results/durations.md"), `${report}\n`);
+console.log(`\n${report}\n\n(written to test-results/durations.md)`);
+
+const failedSteps = times.filter((t) => !t.ok).map((t) => t.name);
 const c = counts();
 const names = failedTestNames();
 if (names.length) console.log(`\nFailed tests:\n${names.map((n) => `  - ${n}`).join("\n")}`);

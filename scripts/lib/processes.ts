@@ -14,6 +14,18 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = proces
   });
 }
 
+/** Like run(), with stdout and stderr kept (interleaved, in order) and handed back instead of printed. */
+export function runCaptured(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => chunks.push(c));
+    child.stderr.on("data", (c: Buffer) => chunks.push(c));
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString("utf8") }));
+    child.on("error", (e) => resolve({ code: 127, output: String(e) }));
+  });
+}
+
 export function startChild(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const prefix = `[${name}] `;

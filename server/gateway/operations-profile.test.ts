@@ -37,7 +37,7 @@ afterAll(async () => {
   await srv.close();
 });
 
-describe("payer_ip: IPv4 only on the wire", () => {
+describe("payer_ip: IPv4 only on the wire", { tags: ["gateway-profile"] }, () => {
   it("SALE with an IPv6 payer sends the configured IPv4 fallback", async () => {
     reply({ result: "REDIRECT", status: "REDIRECT", trans_id: "t1", redirect_url: `${srv.url}/c`, redirect_params: { body: "x" } });
     const input = saleInput();
@@ -57,7 +57,7 @@ describe("payer_ip: IPv4 only on the wire", () => {
   });
 });
 
-describe("CREDITVOID hash by profile", () => {
+describe("CREDITVOID hash by profile", { tags: ["gateway-profile"] }, () => {
   it("contract: SHA1(MD5(...)) of trans_id + amount + secret; family: the CAPTURE formula", async () => {
     const input = { transId: "t1", amount: money(1_000, "SAR"), payerEmail: email, card };
     reply({ result: "accepted", payment_id: "p1" });
@@ -69,7 +69,7 @@ describe("CREDITVOID hash by profile", () => {
   });
 });
 
-describe("RECURRING_SALE by profile", () => {
+describe("RECURRING_SALE by profile", { tags: ["gateway-profile"] }, () => {
   const input = {
     orderId: "o-new",
     amount: money(2_000, "SAR"),
@@ -102,7 +102,7 @@ describe("RECURRING_SALE by profile", () => {
   });
 });
 
-describe("S2S sale secret by profile", () => {
+describe("S2S sale secret by profile", { tags: ["gateway-profile"] }, () => {
   it("contract keys the hash with the API key, family with the merchant secret", async () => {
     const i = {
       orderId: "s1",

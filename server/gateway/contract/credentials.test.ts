@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const invalidHashRow = { kind: "gateway_error", code: "ERROR", errorCode: "100000" };
 
-describe("a wrong merchant secret: the hash does not match and nothing changes (5.2 rule 2)", () => {
+describe("a wrong merchant secret: the hash does not match and nothing changes (5.2 rule 2)", { tags: ["gateway-profile"] }, () => {
   it("SALE", async () => {
     const r = await wrongSecret.sale(saleInput());
     expect(r).toMatchObject(invalidHashRow);
@@ -82,7 +82,7 @@ describe("a wrong merchant secret: the hash does not match and nothing changes (
   });
 });
 
-describe("a wrong merchant identifier (client_key / merchant_id) is refused", () => {
+describe("a wrong merchant identifier (client_key / merchant_id) is refused", { tags: ["gateway-profile"] }, () => {
   it("SALE → 204002 'Invalid Client Key / Merchant ID'", async () => {
     expect(await wrongKey.sale(saleInput())).toMatchObject({
       kind: "gateway_error",
@@ -101,7 +101,7 @@ describe("a wrong merchant identifier (client_key / merchant_id) is refused", ()
   });
 });
 
-describe("the partial-refund merchant field's wire name is configurable", () => {
+describe("the partial-refund merchant field's wire name is configurable", { tags: ["gateway-profile"] }, () => {
   it("a gateway expecting `sbx_merchant_id` accepts a client configured with it and refuses the default name", async () => {
     const other = await startSandbox({ port: 0, dataDir: null, callbackUrl: null, partialRefundMerchantField: "sbx_merchant_id" });
     const good = createGatewayClient(testConfig(other.url, { partialRefundMerchantField: "sbx_merchant_id" }), { logger: silent });

@@ -42,7 +42,7 @@ afterAll(async () => {
   await sb.close();
 });
 
-describe("hosted checkout (4.9)", () => {
+describe("hosted checkout (4.9)", { tags: ["gateway-profile"] }, () => {
   it("initiate returns data.redirectUrl carrying a UUID sessionId", async () => {
     const r = await client.initiateCheckout({
       orderId: uniqueId("hc"),
@@ -75,7 +75,7 @@ describe("hosted checkout (4.9)", () => {
   });
 });
 
-describe("S2S sale (4.10)", () => {
+describe("S2S sale (4.10)", { tags: ["gateway-profile"] }, () => {
   it("frictionless: Success + SETTLED with paymentId; the payment is settled", async () => {
     const input = s2sInput();
     const r = await client.s2sSale(input);

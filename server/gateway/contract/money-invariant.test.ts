@@ -31,7 +31,7 @@ const stepArb: fc.Arbitrary<Step> = fc.record({
   fraction: fc.double({ min: 0.001, max: 1.3, noNaN: true }),
 });
 
-describe("money invariant over random capture/refund sequences", () => {
+describe("money invariant over random capture/refund sequences", { tags: ["gateway-profile"] }, () => {
   it("sum(refunds accepted) ≤ captured ≤ authorized, from the results and from status/details", async () => {
     await fc.assert(
       fc.asyncProperty(

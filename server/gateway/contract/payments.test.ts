@@ -22,7 +22,7 @@ afterAll(async () => {
   await sb.close();
 });
 
-describe("SALE → collector (3, 4.1, 4.2)", () => {
+describe("SALE → collector (3, 4.1, 4.2)", { tags: ["gateway-profile"] }, () => {
   it("a frictionless sale answers REDIRECT; posting the body to the collector settles it", async () => {
     const input = saleInput({ minor: 12_345 });
     const sale = await client.sale(input);
@@ -88,7 +88,7 @@ describe("SALE → collector (3, 4.1, 4.2)", () => {
   });
 });
 
-describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VOID)", () => {
+describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VOID)", { tags: ["gateway-profile"] }, () => {
   it("auth=Y authorizes (status pending); a full CAPTURE settles with an rrn", async () => {
     const s = await completedSale(client, { auth: true, minor: 5_000 });
     expect(await statusOf(client, s)).toBe("pending");
@@ -148,7 +148,7 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
   });
 });
 
-describe("refunds (3, 4.4, 4.5, 7, 8)", () => {
+describe("refunds (3, 4.4, 4.5, 7, 8)", { tags: ["gateway-profile"] }, () => {
   it("a full CREDITVOID is accepted with its own payment_id; status refunded", async () => {
     const s = await completedSale(client, { minor: 7_000 });
     const r = await client.refund({ transId: s.transId, amount: sar(7_000), payerEmail: s.payerEmail, card: s.card });
@@ -194,7 +194,7 @@ describe("refunds (3, 4.4, 4.5, 7, 8)", () => {
   });
 });
 
-describe("saved cards and the token sale (4.8, protocol family)", () => {
+describe("saved cards and the token sale (4.8, protocol family)", { tags: ["gateway-profile"] }, () => {
   it("save_token=Y stores the card under the payer e-mail; a token sale of it settles at once", async () => {
     const email = `saver.${uniqueId("e")}@example.com`;
     await completedSale(client, { saveToken: true, email });
@@ -236,7 +236,7 @@ describe("saved cards and the token sale (4.8, protocol family)", () => {
   });
 });
 
-describe("lookups of unknown payments (4.7, 4.12, 7)", () => {
+describe("lookups of unknown payments (4.7, 4.12, 7)", { tags: ["gateway-profile"] }, () => {
   it("status of an unknown payment → gateway_error 404 from the wrapper", async () => {
     expect(await client.paymentStatus({ orderId: "nope", gwayPaymentId: "nope" })).toMatchObject({
       kind: "gateway_error",

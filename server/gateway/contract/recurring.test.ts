@@ -38,7 +38,7 @@ afterAll(async () => {
   await sb.close();
 });
 
-describe("RECURRING_SALE (4.6)", () => {
+describe("RECURRING_SALE (4.6)", { tags: ["gateway-profile"] }, () => {
   it("charges the first payment's card under a new order id; the new transaction is settled", async () => {
     const { first, token } = await recurringInit();
     const orderId = uniqueId("rec");
@@ -129,7 +129,7 @@ describe("RECURRING_SALE (4.6)", () => {
   });
 });
 
-describe("recurring v2 (4.11)", () => {
+describe("recurring v2 (4.11)", { tags: ["gateway-profile"] }, () => {
   it("charges with the token; wrapper {statusCode 200, responseBody {result, status, payment_id}}", async () => {
     const { token } = await recurringInit();
     const orderNumber = uniqueId("v2");

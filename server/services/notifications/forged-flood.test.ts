@@ -26,7 +26,7 @@ import {
   WEBHOOK_SECRET,
 } from "../../../tests/support/notifications.support";
 
-describe.each(testDatabaseTargets())("forged notifications ($name)", (target) => {
+describe.each(testDatabaseTargets())("forged notifications ($name)", { tags: ["gateway-profile"] }, (target) => {
   let database: TestDatabase;
   let sandbox: RunningSandbox;
   let deps: ServiceDeps;

@@ -27,7 +27,7 @@ import {
   WEBHOOK_SECRET,
 } from "../../../tests/support/notifications.support";
 
-describe.each(testDatabaseTargets())("notification receiver ($name)", (target) => {
+describe.each(testDatabaseTargets())("notification receiver ($name)", { tags: ["gateway-profile"] }, (target) => {
   let database: TestDatabase;
   let sandbox: RunningSandbox;
   let deps: ServiceDeps;

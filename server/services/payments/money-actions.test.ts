@@ -73,17 +73,21 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     expect(details.kind === "success" && details.data.transactionDetails.totalRefundAmount).toBe("98.00");
   });
 
-  it("refunds the whole amount with CREDITVOID, then refuses any further refund with the balance shown", async () => {
-    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 5_000, auth: false });
-    const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("50.00") });
-    expect(r.action).toMatchObject({ state: "succeeded", method: "full" });
-    expect(r.payment).toMatchObject({ status: "refunded", refundedMinor: 5_000 });
-    await expect(requestRefund(as(clerk), { paymentId: p.id, ...refund("0.01") })).rejects.toThrow(
-      /Only a captured payment can be refunded/,
-    );
-  });
+  it(
+    "refunds the whole amount with CREDITVOID, then refuses any further refund with the balance shown",
+    { tags: ["gateway-profile"] },
+    async () => {
+      const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 5_000, auth: false });
+      const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("50.00") });
+      expect(r.action).toMatchObject({ state: "succeeded", method: "full" });
+      expect(r.payment).toMatchObject({ status: "refunded", refundedMinor: 5_000 });
+      await expect(requestRefund(as(clerk), { paymentId: p.id, ...refund("0.01") })).rejects.toThrow(
+        /Only a captured payment can be refunded/,
+      );
+    },
+  );
 
-  it("two partial refunds until the balance is zero; the third is refused naming the balance", async () => {
+  it("two partial refunds until the balance is zero; the third is refused naming the balance", { tags: ["gateway-profile"] }, async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 3_000, auth: false });
     expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("10.00") })).action.method).toBe("partial");
     const second = await requestRefund(as(clerk), { paymentId: p.id, ...refund("20.00") });
@@ -117,24 +121,28 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     expect((await first).action.state).toBe("succeeded");
   });
 
-  it("captures at most the authorized amount, once; a partial capture makes only that much refundable", async () => {
-    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 8_000, auth: true });
-    expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "80.01", idempotencyKey: key() }))).toBe("unprocessable");
-    const c = await capturePayment(as(clerk), { paymentId: p.id, amount: "60.00", idempotencyKey: key() });
-    expect(c.payment).toMatchObject({ status: "captured", capturedMinor: 6_000, authorizedMinor: 8_000 });
-    expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "10.00", idempotencyKey: key() }))).toBe("conflict");
-    expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("60.01") }))).toBe("unprocessable");
-    expect(await codeOf(voidPayment(as(clerk), { paymentId: p.id, idempotencyKey: key() }))).toBe("conflict");
-  });
+  it(
+    "captures at most the authorized amount, once; a partial capture makes only that much refundable",
+    { tags: ["gateway-profile"] },
+    async () => {
+      const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 8_000, auth: true });
+      expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "80.01", idempotencyKey: key() }))).toBe("unprocessable");
+      const c = await capturePayment(as(clerk), { paymentId: p.id, amount: "60.00", idempotencyKey: key() });
+      expect(c.payment).toMatchObject({ status: "captured", capturedMinor: 6_000, authorizedMinor: 8_000 });
+      expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "10.00", idempotencyKey: key() }))).toBe("conflict");
+      expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("60.01") }))).toBe("unprocessable");
+      expect(await codeOf(voidPayment(as(clerk), { paymentId: p.id, idempotencyKey: key() }))).toBe("conflict");
+    },
+  );
 
-  it("records a capture the issuer declines, and leaves the payment authorized", async () => {
+  it("records a capture the issuer declines, and leaves the payment authorized", { tags: ["gateway-profile"] }, async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_000, auth: true, expMonth: "03" });
     const c = await capturePayment(as(clerk), { paymentId: p.id, amount: "20.00", idempotencyKey: key() });
     expect(c.action).toMatchObject({ state: "declined", outcomeMessage: "Capture declined by issuer" });
     expect(c.payment.status).toBe("authorized");
   });
 
-  it("voids an authorization; a voided payment can be neither captured nor refunded", async () => {
+  it("voids an authorization; a voided payment can be neither captured nor refunded", { tags: ["gateway-profile"] }, async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_500, auth: true });
     const v = await voidPayment(as(clerk), { paymentId: p.id, idempotencyKey: key() });
     expect(v.payment.status).toBe("voided");
@@ -142,19 +150,23 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("1.00") }))).toBe("conflict");
   });
 
-  it("holds a refund above the threshold for a second person; the requester cannot approve it; approval sends it", async () => {
-    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
-    const held = await requestRefund(as(clerk), { paymentId: p.id, ...refund("1500.00") });
-    expect(held.action.state).toBe("pending_approval");
-    // The held amount is reserved: only 1500.00 is left to refund meanwhile.
-    expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("1500.01") }))).toBe("unprocessable");
-    const clerkAsApprover = { ...clerk, permissions: new Set([...clerk.permissions, "REFUNDS_APPROVE" as const]) };
-    expect(await codeOf(approveRefund(as(clerkAsApprover), { actionId: held.action.id, note: "" }))).toBe("forbidden");
-    const done = await approveRefund(as(approver), { actionId: held.action.id, note: "checked with the customer" });
-    expect(done.action).toMatchObject({ state: "succeeded", approvedBy: approver.userId });
-    expect(done.payment.refundedMinor).toBe(150_000);
-    expect(await codeOf(approveRefund(as(approver), { actionId: held.action.id, note: "" }))).toBe("conflict");
-  });
+  it(
+    "holds a refund above the threshold for a second person; the requester cannot approve it; approval sends it",
+    { tags: ["gateway-profile"] },
+    async () => {
+      const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
+      const held = await requestRefund(as(clerk), { paymentId: p.id, ...refund("1500.00") });
+      expect(held.action.state).toBe("pending_approval");
+      // The held amount is reserved: only 1500.00 is left to refund meanwhile.
+      expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("1500.01") }))).toBe("unprocessable");
+      const clerkAsApprover = { ...clerk, permissions: new Set([...clerk.permissions, "REFUNDS_APPROVE" as const]) };
+      expect(await codeOf(approveRefund(as(clerkAsApprover), { actionId: held.action.id, note: "" }))).toBe("forbidden");
+      const done = await approveRefund(as(approver), { actionId: held.action.id, note: "checked with the customer" });
+      expect(done.action).toMatchObject({ state: "succeeded", approvedBy: approver.userId });
+      expect(done.payment.refundedMinor).toBe(150_000);
+      expect(await codeOf(approveRefund(as(approver), { actionId: held.action.id, note: "" }))).toBe("conflict");
+    },
+  );
 
   it("a rejected refund releases the reserved amount", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 200_000, auth: false });
@@ -224,7 +236,7 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("10.00") })).action.state).toBe("succeeded");
   });
 
-  it("keeps the ledger's amounts and the audit chain consistent after all of the above", async () => {
+  it("keeps the ledger's amounts and the audit chain consistent after all of the above", { tags: ["gateway-profile"] }, async () => {
     const rows = await database.db.select().from(payments);
     for (const p of rows) {
       expect(p.refundedMinor).toBeLessThanOrEqual(p.capturedMinor);
@@ -271,37 +283,41 @@ describe.runIf(process.env.TEST_POSTGRES_URL)("two app instances on one Postgres
 });
 
 describe("an action stranded in flight by a process that died", () => {
-  it("becomes unknown after the longest possible wait, so the reconciler asks the gateway; it is never resent", async () => {
-    const { expireStrandedActions } = await import("./money-action");
-    const database = await testDatabaseTargets()[0]!.open();
-    const sandbox = await startTestSandbox();
-    const deps = testDeps(database, sandbox.url);
-    try {
-      const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
-      const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });
-      const [a] = await database.db
-        .insert(paymentActions)
-        .values({
-          paymentId: p.id,
-          type: "refund",
-          method: "partial",
-          state: "in_flight",
-          amountMinor: 100,
-          currency: "SAR",
-          idempotencyKey: key(),
-          requestHash: "x",
-          requestedBy: clerk.userId,
-        })
-        .returning();
-      expect(await expireStrandedActions(deps)).toBe(0); // fresh: still genuinely in flight
-      const later = { ...deps, now: () => new Date(Date.now() + 10 * 60_000) };
-      expect(await expireStrandedActions(later)).toBe(1);
-      const [row] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, a!.id));
-      expect(row!.state).toBe("unknown");
-    } finally {
-      await deps.gateway.close();
-      await sandbox.close();
-      await database.dispose();
-    }
-  });
+  it(
+    "becomes unknown after the longest possible wait, so the reconciler asks the gateway; it is never resent",
+    { tags: ["gateway-profile"] },
+    async () => {
+      const { expireStrandedActions } = await import("./money-action");
+      const database = await testDatabaseTargets()[0]!.open();
+      const sandbox = await startTestSandbox();
+      const deps = testDeps(database, sandbox.url);
+      try {
+        const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
+        const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });
+        const [a] = await database.db
+          .insert(paymentActions)
+          .values({
+            paymentId: p.id,
+            type: "refund",
+            method: "partial",
+            state: "in_flight",
+            amountMinor: 100,
+            currency: "SAR",
+            idempotencyKey: key(),
+            requestHash: "x",
+            requestedBy: clerk.userId,
+          })
+          .returning();
+        expect(await expireStrandedActions(deps)).toBe(0); // fresh: still genuinely in flight
+        const later = { ...deps, now: () => new Date(Date.now() + 10 * 60_000) };
+        expect(await expireStrandedActions(later)).toBe(1);
+        const [row] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, a!.id));
+        expect(row!.state).toBe("unknown");
+      } finally {
+        await deps.gateway.close();
+        await sandbox.close();
+        await database.dispose();
+      }
+    },
+  );
 });

@@ -19,7 +19,7 @@ import { chargeRecurring, listRecurringTokens } from "./recurring";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;
 
-describe.each(testDatabaseTargets())("saved cards and recurring charges on $name", (target) => {
+describe.each(testDatabaseTargets())("saved cards and recurring charges on $name", { tags: ["gateway-profile"] }, (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;

@@ -16,7 +16,7 @@ import { chargeSavedCard, lookupSavedCards } from "./saved-cards";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;
 
-describe.each(testDatabaseTargets())("saved-card billing address on $name", (target) => {
+describe.each(testDatabaseTargets())("saved-card billing address on $name", { tags: ["gateway-profile"] }, (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;

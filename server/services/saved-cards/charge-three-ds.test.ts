@@ -17,7 +17,7 @@ import { chargeSavedCard, listSavedCards } from "./saved-cards";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;
 
-describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name", (target) => {
+describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name", { tags: ["gateway-profile"] }, (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;

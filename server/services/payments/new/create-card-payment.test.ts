@@ -89,7 +89,7 @@ describe("newPaymentSchema", () => {
   });
 });
 
-describe.each(testDatabaseTargets())("createCardPayment ($name)", (target) => {
+describe.each(testDatabaseTargets())("createCardPayment ($name)", { tags: ["gateway-profile"] }, (target) => {
   let database: TestDatabase;
   let sandbox: RunningSandbox;
   let deps: ServiceDeps;
