@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { enoughRuns, type RunMetrics } from "./lighthouse-runs";
 
-const good: RunMetrics = { score: 1, cls: 0.001, tbtMs: 20 };
+const clear: RunMetrics = { score: 1, cls: 0.001, tbtMs: 20 };
+const good: RunMetrics = { score: 0.96, cls: 0.001, tbtMs: 80 };
 const slow: RunMetrics = { score: 0.93, cls: 0.001, tbtMs: 213 };
 
 describe("enoughRuns (rule: stopping early keeps the median's verdict)", () => {
@@ -15,4 +16,16 @@ describe("enoughRuns (rule: stopping early keeps the median's verdict)", () => {
     expect(enoughRuns([slow, good, slow, good], 5)).toBe(false);
   });
   it("of 3 runs, two good ones are enough (the earlier rule)", () => expect(enoughRuns([good, good], 3)).toBe(true));
+  it("a first run at most half way to every limit settles the page alone", () => {
+    expect(enoughRuns([clear], 5)).toBe(true);
+  });
+  it("a first run near a limit does not: a page close to its budget gets the median of several", () => {
+    expect(enoughRuns([good], 5)).toBe(false);
+    expect(enoughRuns([{ ...clear, tbtMs: 50 }], 5)).toBe(false);
+    expect(enoughRuns([{ ...clear, cls: 0.025 }], 5)).toBe(false);
+    expect(enoughRuns([{ ...clear, score: 0.97 }], 5)).toBe(false);
+  });
+  it("only a first run settles alone: a clear run after a slow one still needs the majority", () => {
+    expect(enoughRuns([slow, clear], 5)).toBe(false);
+  });
 });
