@@ -1,9 +1,9 @@
 // Rules guarded: with a data directory, payments, refunds and admin changes survive a restart (atomic state file);
 // seed data is identical after every restart and reset; an unreadable state file does not stop the sandbox.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { SEEDED_ROLE_IDS } from "./seed";
 import { STATE_FILE_NAME } from "./state";
 import { api, capture, creditvoid, orderOf, pay, postJson, start, status } from "../tests/support/sandbox-client.support";
@@ -57,8 +57,9 @@ describe("persistence", () => {
     const sb = await start({ dataDir });
     try {
       const id = await pay(sb);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(readFileSync(path.join(dataDir, STATE_FILE_NAME), "utf8")).toContain(id);
+      // Written within the 200 ms debounce plus slack (the same 500 ms bound as before, now the most it may take).
+      const file = path.join(dataDir, STATE_FILE_NAME);
+      await vi.waitFor(() => expect(existsSync(file) && readFileSync(file, "utf8")).toContain(id), { timeout: 500, interval: 20 });
     } finally {
       await sb.close();
     }

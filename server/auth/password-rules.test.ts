@@ -22,7 +22,9 @@ import { bootstrapFirstAdmin, createUser, seedLocalRoles } from "./users";
 
 vi.mock("./password", async (importOriginal) => {
   const real = await importOriginal<typeof import("./password")>();
-  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+  const { hashedOncePerPassword } = await import("@/tests/support/password-memo.support");
+  // Counted (the link test), and each distinct password hashed once per file (real scrypt); checks stay real.
+  return { ...real, hashPassword: vi.fn(hashedOncePerPassword(real.hashPassword)) };
 });
 
 describe("the new-password rule", () => {

@@ -9,14 +9,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyAuditChain } from "../audit/audit-log";
 import { auditLog, loginAttempts, users } from "../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
-import { hashPassword, verifyPassword } from "./password";
+import { verifyPassword } from "./password";
 import { endAllSessions, resolvePrincipal } from "./principal";
 import { checkSignIn, GENERIC_FAILURE } from "./sign-in";
 import { createUser, seedLocalRoles } from "./users";
 
 vi.mock("./password", async (importOriginal) => {
   const real = await importOriginal<typeof import("./password")>();
-  return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
+  const { hashedOncePerPassword } = await import("@/tests/support/password-memo.support");
+  // The users of this file share one password: hashed once (real scrypt), verified for real at every sign-in.
+  return { ...real, hashPassword: vi.fn(hashedOncePerPassword(real.hashPassword)), verifyPassword: vi.fn(real.verifyPassword) };
 });
 
 const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000, mfaRequired: "none" as const };
@@ -169,6 +171,8 @@ describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) =
   });
 
   it("stores passwords as scrypt hashes that verify only the right password", async () => {
+    // The real hashPassword (the file's mock reuses a password's hash): production parameters, real scrypt.
+    const { hashPassword } = await vi.importActual<typeof import("./password")>("./password");
     const h = await hashPassword("pässwörd-ünïcode");
     expect(h).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(await verifyPassword("pässwörd-ünïcode", h)).toBe(true);

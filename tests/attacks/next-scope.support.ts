@@ -17,16 +17,23 @@ export async function afterTasksSettled(): Promise<void> {
   while (pendingAfterTasks.size > 0) await Promise.all([...pendingAfterTasks]);
 }
 
+type NextStores = [
+  { workAsyncStorage: Store },
+  { workUnitAsyncStorage: Store },
+  { createRequestStoreForAPI: (...args: unknown[]) => unknown },
+];
+
+// Loaded on the first call (not at import: Next's modules must load after the global above is set), then kept: the
+// fuzz calls a handler thousands of times, and each dynamic import goes through the test runner's module loader.
+let nextStores: Promise<NextStores> | null = null;
+
 export async function inRequestScope<T>(req: Request & { nextUrl: URL }, route: string, fn: () => Promise<T>): Promise<T> {
-  const [{ workAsyncStorage }, { workUnitAsyncStorage }, { createRequestStoreForAPI }] = (await Promise.all([
+  nextStores ??= Promise.all([
     import("next/dist/server/app-render/work-async-storage.external.js"),
     import("next/dist/server/app-render/work-unit-async-storage.external.js"),
     import("next/dist/server/async-storage/request-store.js"),
-  ])) as unknown as [
-    { workAsyncStorage: Store },
-    { workUnitAsyncStorage: Store },
-    { createRequestStoreForAPI: (...args: unknown[]) => unknown },
-  ];
+  ]) as unknown as Promise<NextStores>;
+  const [{ workAsyncStorage }, { workUnitAsyncStorage }, { createRequestStoreForAPI }] = await nextStores;
   const requestStore = createRequestStoreForAPI(
     req,
     req.nextUrl,

@@ -3,13 +3,20 @@
 // use. resolvePrincipal (checked on every request) must refuse such a session and say which step is owed, under
 // MFA_REQUIRED all / admins / none; a verified session, or one not asked for a factor, is usable.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { mfaTotp, sessions, users } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { resolvePrincipal, type SessionClaims } from "../principal";
 import { checkSignIn } from "../sign-in";
 import { createUser, seedLocalRoles } from "../users";
 import { mfaRequiredFor, stepUpNeeded } from "./policy";
+
+// The users of this file share one password: hashed once (real scrypt), verified for real at every sign-in.
+vi.mock("../password", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../password")>();
+  const { hashedOncePerPassword } = await import("@/tests/support/password-memo.support");
+  return { ...real, hashPassword: hashedOncePerPassword(real.hashPassword) };
+});
 
 const base = { idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000 };
 const PASSWORD = "correct horse battery 7";

@@ -6,7 +6,7 @@
 // leaves a consistent ledger, a clear message, and no second send.
 import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyAuditChain } from "../../audit/audit-log";
 import { DEFAULT_REFUND_APPROVAL_THRESHOLD } from "../../config";
 import { gatewayCalls, paymentActions, payments } from "../../db/schema";
@@ -23,6 +23,7 @@ import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../test
 import { capturePayment } from "./capture-payment";
 import { paymentOnSandbox } from "../../../tests/support/ledger.support";
 import { voidPayment } from "./void-payment";
+import { FAULT_TIMEOUT_MS, SLOW_MS } from "../../../tests/faults/fault-harness.support";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;
 const refund = (amount: string, extra: Partial<{ reasonCode: string; note: string; idempotencyKey: string }> = {}) => ({
@@ -37,20 +38,33 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** The same app with the fault suites' short client timeout: a slow answer is given up on within ~1.3 s, not ~2.5 s. */
+  let faultDeps: ServiceDeps;
   /** The context of a service call made by `principal` with these deps. */
-  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
+  const as = (principal: Principal, ip: string | null = null, using: ServiceDeps = deps): ServiceContext => ({
+    deps: using,
+    principal,
+    ip,
+  });
   let clerk: Awaited<ReturnType<typeof testPrincipal>>;
   let approver: Awaited<ReturnType<typeof testPrincipal>>;
 
   beforeAll(async () => {
     database = await target.open();
     sandbox = await startTestSandbox();
-    deps = testDeps(database, sandbox.url, { REFUND_APPROVAL_THRESHOLD: DEFAULT_REFUND_APPROVAL_THRESHOLD, GATEWAY_TIMEOUT_MS: "1500" });
+    // The default client timeout: 50 concurrent refunds on a busy machine must not time out (a timed-out one is
+    // "unknown", not succeeded); the fault tests use faultDeps.
+    deps = testDeps(database, sandbox.url, { REFUND_APPROVAL_THRESHOLD: DEFAULT_REFUND_APPROVAL_THRESHOLD });
+    faultDeps = testDeps(database, sandbox.url, {
+      REFUND_APPROVAL_THRESHOLD: DEFAULT_REFUND_APPROVAL_THRESHOLD,
+      GATEWAY_TIMEOUT_MS: String(FAULT_TIMEOUT_MS),
+    });
     clerk = await testPrincipal(database.db, "Clerk", ["CAPTURES_CREATE", "VOIDS_CREATE", "REFUNDS_CREATE", "TRANSACTIONS_VIEW"]);
     approver = await testPrincipal(database.db, "Approver", ["REFUNDS_APPROVE", "TRANSACTIONS_VIEW"]);
   }, 60_000);
   afterAll(async () => {
     await deps?.gateway.close();
+    await faultDeps?.gateway.close();
     await sandbox?.close();
     await database?.dispose();
   });
@@ -116,7 +130,14 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     await control.addFault({ operation: "partial_refund", fault: "latency", latencyMs: 800, times: 1 });
     const body = refund("1.00");
     const first = requestRefund(as(clerk), { paymentId: p.id, ...body });
-    await new Promise((r) => setTimeout(r, 300));
+    // The replay comes once the first has reserved its action and is waiting on the gateway (800 ms).
+    await vi.waitFor(
+      async () => {
+        const [row] = await database.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, body.idempotencyKey));
+        expect(row?.state).toBe("in_flight");
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...body }))).toBe("in_flight");
     expect((await first).action.state).toBe("succeeded");
   });
@@ -181,8 +202,8 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
       const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 6_000, auth: false });
       const control = sandboxControl(sandbox.url);
       // "after": the sandbox performs the refund, then the answer is lost — the worst case for double refunds.
-      await control.addFault({ operation: "partial_refund", fault, latencyMs: 2_500, times: 1, phase: "after" });
-      const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("10.00") });
+      await control.addFault({ operation: "partial_refund", fault, latencyMs: SLOW_MS, times: 1, phase: "after" });
+      const r = await requestRefund(as(clerk, null, faultDeps), { paymentId: p.id, ...refund("10.00") });
       await control.clearFaults();
       expect(r.action.state).toBe("unknown");
       expect(r.action.outcomeMessage).toMatch(/did not answer|confirmed with the gateway/);
@@ -197,12 +218,13 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
       // The reconciler asks the gateway and settles it: the refund did happen, so it is recorded once. (With the
       // latency fault the sandbox acts only after the client gave up: until then the refund stays unknown, never
       // "failed", because the gateway could still process it.)
-      await reconcileOnce(deps, { retryAfterMs: 0 });
+      await reconcileOnce(faultDeps, { retryAfterMs: 0 });
       if (fault === "latency") {
         const [early] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
         expect(early!.state).toBe("unknown");
-        await new Promise((res) => setTimeout(res, 1_500));
-        await reconcileOnce(deps, { retryAfterMs: 0 });
+        // The sandbox ends its slow answer by doing the refund: the next pass comes once it has.
+        await vi.waitFor(() => expect(sandbox.state.payment(p.gatewayId!)?.refundedMinor).toBe(1_000), { timeout: 5_000, interval: 20 });
+        await reconcileOnce(faultDeps, { retryAfterMs: 0 });
       }
       const [action] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
       expect(action!.state).toBe("succeeded");
@@ -249,6 +271,35 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     }
     expect((await verifyAuditChain(database.db)).ok).toBe(true);
   });
+
+  it(
+    "an action stranded in flight by a process that died becomes unknown after the longest possible wait, so the reconciler asks the gateway; it is never resent",
+    { tags: ["gateway-profile"] },
+    async () => {
+      // On the file's database: every other test has settled its actions by now, so this is the one in flight.
+      const { expireStrandedActions } = await import("./money-action");
+      const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });
+      const [a] = await database.db
+        .insert(paymentActions)
+        .values({
+          paymentId: p.id,
+          type: "refund",
+          method: "partial",
+          state: "in_flight",
+          amountMinor: 100,
+          currency: "SAR",
+          idempotencyKey: key(),
+          requestHash: "x",
+          requestedBy: clerk.userId,
+        })
+        .returning();
+      expect(await expireStrandedActions(deps)).toBe(0); // fresh: still genuinely in flight
+      const later = { ...deps, now: () => new Date(Date.now() + 10 * 60_000) };
+      expect(await expireStrandedActions(later)).toBe(1);
+      const [row] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, a!.id));
+      expect(row!.state).toBe("unknown");
+    },
+  );
 });
 
 describe.runIf(process.env.TEST_POSTGRES_URL)("two app instances on one Postgres", () => {
@@ -280,44 +331,4 @@ describe.runIf(process.env.TEST_POSTGRES_URL)("two app instances on one Postgres
       await database.dispose();
     }
   });
-});
-
-describe("an action stranded in flight by a process that died", () => {
-  it(
-    "becomes unknown after the longest possible wait, so the reconciler asks the gateway; it is never resent",
-    { tags: ["gateway-profile"] },
-    async () => {
-      const { expireStrandedActions } = await import("./money-action");
-      const database = await testDatabaseTargets()[0]!.open();
-      const sandbox = await startTestSandbox();
-      const deps = testDeps(database, sandbox.url);
-      try {
-        const clerk = await testPrincipal(database.db, "Clerk", ["REFUNDS_CREATE"]);
-        const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 1_000, auth: false });
-        const [a] = await database.db
-          .insert(paymentActions)
-          .values({
-            paymentId: p.id,
-            type: "refund",
-            method: "partial",
-            state: "in_flight",
-            amountMinor: 100,
-            currency: "SAR",
-            idempotencyKey: key(),
-            requestHash: "x",
-            requestedBy: clerk.userId,
-          })
-          .returning();
-        expect(await expireStrandedActions(deps)).toBe(0); // fresh: still genuinely in flight
-        const later = { ...deps, now: () => new Date(Date.now() + 10 * 60_000) };
-        expect(await expireStrandedActions(later)).toBe(1);
-        const [row] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, a!.id));
-        expect(row!.state).toBe("unknown");
-      } finally {
-        await deps.gateway.close();
-        await sandbox.close();
-        await database.dispose();
-      }
-    },
-  );
 });

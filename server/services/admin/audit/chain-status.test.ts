@@ -3,24 +3,28 @@
 // append-only trigger is reported at that entry as a hash mismatch; a removed entry is reported at the next one as
 // a link mismatch; the banner's words name the entry and the reason.
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Principal } from "../../../auth/principal";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { testPrincipal } from "../../../../tests/support/services.support";
 import { auditChainStatus, chainBannerText } from "./chain-status";
-import { seedAudit } from "../../../../tests/support/audit-fixtures.support";
+import { clearAuditLog, seedAudit } from "../../../../tests/support/audit-fixtures.support";
 
 describe.each(testDatabaseTargets())("audit chain banner on $name", (target) => {
   let database: TestDatabase;
   let auditor: Principal;
   const deps = () => ({ db: database.db });
 
-  // A fresh database per test: tampering cannot be undone (that is the point).
-  beforeEach(async () => {
+  // One database per target; each test starts from an empty log. Tampering cannot be undone through the chain (that
+  // is the point), so the log is emptied past the append-only triggers, as only a test may, rather than repaired.
+  beforeAll(async () => {
     database = await target.open();
     auditor = await testPrincipal(database.db, "Auditor", ["AUDIT_VIEW"]);
   });
-  afterEach(async () => {
+  beforeEach(async () => {
+    await clearAuditLog(database.db);
+  });
+  afterAll(async () => {
     await database?.dispose();
   });
 

@@ -1,7 +1,7 @@
 // Rules guarded: disabling a user ends their sessions at once (their next request is refused); nobody disables
 // themself (forbidden); only a super-admin changes a super-admin's status; the last active super-admin cannot be disabled (not even by two admins at once); a role change
 // applies to the user's next request (gain and lose an action); only USERS_MANAGE may do any of it; all audited.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyAuditChain } from "../../../audit/audit-log";
 import { resolvePrincipal } from "../../../auth/principal";
 import { checkSignIn } from "../../../auth/sign-in";
@@ -12,6 +12,13 @@ import { codeOf, testPrincipal } from "../../../../tests/support/services.suppor
 import { listUsers } from "./list-users";
 import { setUserRoles } from "./set-user-roles";
 import { setUserStatus } from "./set-user-status";
+
+// The users of this file share one password: hashed once (real scrypt), verified for real at every sign-in.
+vi.mock("../../../auth/password", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../../auth/password")>();
+  const { hashedOncePerPassword } = await import("@/tests/support/password-memo.support");
+  return { ...real, hashPassword: hashedOncePerPassword(real.hashPassword) };
+});
 
 const limits = { idleMs: 15 * 60_000, maxAgeMs: 12 * 3_600_000, mfaRequired: "none" as const };
 const PASSWORD = "a long enough password 1";

@@ -17,8 +17,11 @@ const { runDueSchedules } = await import("./run-due-schedules");
 const quiet = createLogger({ sink: () => {} });
 const depsWith = (env: Record<string, string>) => ({ config: readConfig(env), now: () => new Date() }) as unknown as ServiceDeps;
 
+// Fake timers: the passes, the interval and the mocked pass's 30 ms all run on the test's clock, so that "no pass
+// within the interval" is checked by moving the clock past it rather than by waiting it out.
 describe("report scheduler", () => {
   afterEach(async () => {
+    vi.useRealTimers();
     await stopReportScheduler();
     vi.mocked(runDueSchedules).mockClear();
     delete process.env.NEXT_PHASE;
@@ -31,22 +34,30 @@ describe("report scheduler", () => {
   });
 
   it("runs a pass at the interval, one at a time", async () => {
+    vi.useFakeTimers();
     const handle = startReportScheduler(depsWith({}), 40, quiet);
     const [a, b] = [handle.runNow(), handle.runNow()];
     expect(a).toBe(b);
+    await vi.advanceTimersByTimeAsync(30);
     await a;
-    await new Promise((r) => setTimeout(r, 150));
+    expect(vi.mocked(runDueSchedules).mock.calls.length).toBe(1);
+    await vi.advanceTimersByTimeAsync(150);
     expect(vi.mocked(runDueSchedules).mock.calls.length).toBeGreaterThanOrEqual(2);
-    await handle.stop();
+    const stopping = handle.stop();
+    await vi.advanceTimersByTimeAsync(30); // a pass running at stop() ends on the test's clock
+    await stopping;
   });
 
   it("is not started during next build, and only once per process otherwise", async () => {
+    vi.useFakeTimers();
     process.env.NEXT_PHASE = "phase-production-build";
     ensureReportSchedulerStarted(depsWith({ REPORT_SCHEDULER_INTERVAL_SECONDS: "1" }));
     delete process.env.NEXT_PHASE;
     ensureReportSchedulerStarted(depsWith({ REPORT_SCHEDULER_INTERVAL_SECONDS: "0" }));
     ensureReportSchedulerStarted(depsWith({ REPORT_SCHEDULER_INTERVAL_SECONDS: "1" })); // ignored: already started (off)
-    await new Promise((r) => setTimeout(r, 1_200));
+    // Neither the build's scheduler nor the ignored one set a timer: past their 1 s interval no pass has run.
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_200);
     expect(runDueSchedules).not.toHaveBeenCalled();
   });
 });
