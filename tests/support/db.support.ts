@@ -55,6 +55,10 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
         if (!template) throw new Error("TEST_POSTGRES_URL is set but the global setup made no template database");
         const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
         await withAdmin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+        // A test database need not survive a crash of the server: a commit returns before its WAL is flushed (about
+        // 1.5 ms instead of 4.6 here). Visibility, locking and isolation are unchanged; server/db/restart.test.ts,
+        // which stops a server, runs a private one of its own.
+        await withAdmin(adminUrl, `ALTER DATABASE ${name} SET synchronous_commit = off`);
         const url = new URL(adminUrl);
         url.pathname = `/${name}`;
         const d = await openDatabase({ url: url.toString(), dataDir: null });
