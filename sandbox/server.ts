@@ -202,7 +202,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   if (smtpPort !== null) await mail.start(smtpPort, host);
 
   const server = createServer((req, res) => void handle(req, res, deps, log));
-  server.keepAliveTimeout = 5000;
+  // Idle keep-alive connections are closed after 65 s, like a gateway behind a typical load balancer. The client
+  // closes its own idle ones first (at most 60 s, or a second before the server's hint): with Node's 5 s a stalled
+  // event loop could let the client pick a socket the server was closing, and a money call then met ECONNRESET, an
+  // "unknown outcome" (one of 50 concurrent test refunds, on a busy machine).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
