@@ -11,7 +11,7 @@ import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { newOrderId } from "../scripts/lib/merchant-server";
 import { websiteRecurringSale } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 interface PlanJson {
@@ -88,7 +88,8 @@ const nextMonth = (date: string) => {
 };
 
 test("the scheduler charges a new plan's due cycle exactly once and moves the next date on by a month", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   const { email } = await subscriber(page, "e2e-plan");
   await createPlanInUi(page, email, "15.00", "Gym membership", true);
 
@@ -129,7 +130,8 @@ test("the scheduler charges a new plan's due cycle exactly once and moves the ne
 });
 
 test("a declined charge is listed under failed charges with its reason, retried per policy, then approved", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   const { orderId, email } = await subscriber(page, "e2e-plan-decline");
   const token = await recurringTokenOf(orderId);
   const declined = await fetch(`${e2eUrls.sandbox}/__sandbox/decline-next`, {
