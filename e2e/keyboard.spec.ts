@@ -115,7 +115,10 @@ test.describe("WCAG 2.1.1 / 2.1.2 / 2.4.3 / 4.1.3: the refund dialog by keyboard
     // Enter alone in a text field: nothing is sent, the dialog stays.
     await tabTo(page, amount, { back: true, max: 5 });
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(500);
+    // The key has been handled and its result painted: a submit would have made the button busy by then.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(submit).not.toHaveAttribute("aria-busy", "true");
+    await expect(submit).toBeEnabled();
     expect(refundPosts, "Enter alone must not send a refund").toBe(0);
     await expect(dialog).toBeVisible();
     // The dialog says how to submit; Ctrl+Enter works from the note box too (#13), so send it from there.

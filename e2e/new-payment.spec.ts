@@ -81,7 +81,8 @@ test.describe("new payment with 3-D Secure", () => {
       const { frame } = await startChallengeSale(page, { orderSuffix: "hostile" });
       const urlBefore = page.url();
       await expect(frame.locator("#hostile-report")).toContainText("blocked");
-      await page.waitForTimeout(1_500); // past the page's delayed top-navigation attempt
+      // The page's delayed top-navigation attempt has been made and refused (it writes so into its report).
+      await expect(frame.locator("#hostile-report")).toContainText('"topNavigation":"blocked"');
       expect(page.url()).toBe(urlBefore);
       await expect(page.getByRole("heading", { level: 1, name: "New payment" })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem("sandbox-hostile"))).toBeNull();
