@@ -98,6 +98,8 @@ test("filters apply as they change: debounced, the URL replaced (no history entr
   await signedInAs(page, E2E_USERS.finance);
   await page.goto("/transactions");
   await expect(page).toHaveURL(/tz=Asia%2FRiyadh/);
+  // The page has been rendered for that zone: typing before that re-render could be reset by it.
+  await expect(page.getByText(/Date filters use Asia\/Riyadh/)).toBeVisible();
   const historyBefore = await page.evaluate(() => history.length);
   await page.getByRole("searchbox", { name: "Search" }).pressSequentially(token, { delay: 40 });
   await expect(page).toHaveURL(new RegExp(`[?&]q=${token}(&|$)`));

@@ -79,6 +79,8 @@ test("the GET filter form narrows on the server and the URL holds the filter, so
   await page.goto("/transactions");
   // The page adds the browser's time zone to a bare link (dates are calendar days there) before filtering.
   await expect(page).toHaveURL(/tz=Asia%2FRiyadh/);
+  // ...and has rendered the page for it: a choice made before that re-render would be reset by it.
+  await expect(page.getByText(/Date filters use Asia\/Riyadh/)).toBeVisible();
   await page.getByRole("searchbox", { name: "Search" }).fill(token);
   await page.getByLabel("Status").selectOption("captured");
   await page.getByRole("button", { name: "Apply filters" }).click();
