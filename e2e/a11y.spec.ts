@@ -307,7 +307,6 @@ test("WCAG 2.2 AA (axe) in Arabic, right-to-left: the signed-out pages", async (
 
 test("WCAG 2.2 AA (axe): what a role without access sees (the forbidden notice, a smaller sidebar)", async ({ page }) => {
   await signedInAs(page, E2E_USERS.reader);
-  await page.goto("/overview");
   for (const url of ["/overview", "/admin/users", "/refunds"]) {
     await page.goto(url);
     await settle(page);

@@ -56,7 +56,6 @@ for (const language of ["en", "ar"] as const) {
   test(`per-page catalogs (${language}): no page carries the messages of screens it does not show`, async ({ page, request }) => {
     const catalog = catalogOf(language);
     await signedInAs(page, E2E_USERS.admin);
-    await page.goto("/overview");
     for (const c of CASES) {
       // Signed out: the test's own request context, which holds no session cookie.
       const body = await html(c.signedIn ? page.request : request, c.path, language);

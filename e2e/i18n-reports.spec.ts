@@ -42,7 +42,6 @@ test.beforeAll(async ({ browser }) => {
   const english = await browser.newContext({ locale: "en-GB" });
   const page = await english.newPage();
   await signedInAs(page, E2E_USERS.finance);
-  await page.goto("/overview");
   // One payment today, so the figures and the charts have something to show.
   await customerPays(page, { amount: "125.50", auth: false });
   // A weekly schedule, so the Scheduled reports page shows one in words.
