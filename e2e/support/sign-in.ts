@@ -37,7 +37,9 @@ const kept = new Map<string, Kept>();
 async function freshSession(page: Page, email: string): Promise<Kept> {
   const browser = page.context().browser();
   if (!browser) throw new Error("signedInAs needs a page of a browser-launched context");
-  const context = await browser.newContext({ baseURL: e2eUrls.app });
+  // In English whatever the test's own locale (a context made here inherits the spec's `test.use`, e.g. ar-SA):
+  // the form is found by its English labels.
+  const context = await browser.newContext({ baseURL: e2eUrls.app, locale: "en-GB" });
   try {
     const at = Date.now();
     await signInThroughForm(await context.newPage(), { email });
