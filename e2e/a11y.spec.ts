@@ -12,7 +12,7 @@ import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
 import { customerPays, customerPaysWithRecurring } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const APP_DIR = fileURLToPath(new URL("../app", import.meta.url));
@@ -166,7 +166,7 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000); // three payments through the sandbox's pages and an invitation read from the mail catcher
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   const captured = await customerPays(page, { amount: "120.00", auth: false });
   const authorized = await customerPays(page, { amount: "64.00", auth: true });
   const recurring = await customerPaysWithRecurring(page);
@@ -306,7 +306,7 @@ test("WCAG 2.2 AA (axe) in Arabic, right-to-left: the signed-out pages", async (
 });
 
 test("WCAG 2.2 AA (axe): what a role without access sees (the forbidden notice, a smaller sidebar)", async ({ page }) => {
-  await signInAs(page, E2E_USERS.reader);
+  await signedInAs(page, E2E_USERS.reader);
   for (const url of ["/overview", "/admin/users", "/refunds"]) {
     await page.goto(url);
     await settle(page);

@@ -4,7 +4,8 @@
 // a confirmation stating the consequence (#13: ConfirmDialog; the typed-again id gave way to it), the gateway's
 // confirmation string is shown, and an unknown id shows the 404 plainly.
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_USERS, PASSWORD } from "./support/users";
+import { signedInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
 
 // A partner seeded by the sandbox (sandbox/seed.ts: SEEDED_PARTNERS, stableUuid("partner:najd-retail")), i.e.
 // "Najd Retail Group". Hard-coded: the spec must not import the sandbox. Every e2e run starts a fresh sandbox.
@@ -12,18 +13,11 @@ const NAJD_PARTNER_ID = "f48c71b1-dc80-48f1-b16e-606e317a98e7";
 // A well-formed UUID that no partner has.
 const UNKNOWN_PARTNER_ID = "0b7e3c52-6d1f-4a8e-9c2b-5e4f3a2d1c0b";
 
-async function signInAs(page: Page, user: { email: string }) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/overview$/);
-}
-
 const branchRows = (page: Page) => page.getByRole("table", { name: "Branches" }).locator("tbody tr");
 
 test("branch search: pages from the gateway, Arabic names with dir=auto, payments link", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   await page.getByRole("link", { name: "Branches", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/branches$/);
   await expect(page.getByRole("heading", { level: 1, name: "Branches" })).toBeVisible();
@@ -97,7 +91,7 @@ test("branch search: pages from the gateway, Arabic names with dir=auto, payment
 });
 
 test("partner delete: UUID checked, a confirmation stating the consequence, the gateway's confirmation string shown", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/partners");
   const idField = page.getByRole("textbox", { name: "Partner id", exact: true });
 
@@ -131,7 +125,7 @@ test("partner delete: UUID checked, a confirmation stating the consequence, the 
 });
 
 test("partner delete with an unknown id shows the gateway's 404 plainly", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/partners");
   await page.getByRole("textbox", { name: "Partner id", exact: true }).fill(UNKNOWN_PARTNER_ID);
   await page.getByRole("button", { name: "Delete partner…" }).click();

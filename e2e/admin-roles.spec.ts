@@ -4,7 +4,7 @@
 // gateway); a role the gateway does not know is the not-found page; permissions the gateway drops are reported.
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const roleName = `e2e-role-${Date.now().toString(36)}`;
@@ -15,7 +15,8 @@ const picker = (page: Page, module: string, action: string) =>
 test.describe.configure({ mode: "serial" });
 
 test.beforeEach(async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
 });
 
 test("a super-admin creates a role with the permission picker and lands on its page", async ({ page }) => {

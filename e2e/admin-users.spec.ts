@@ -6,15 +6,16 @@
 import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { waitForMail } from "./support/mailbox";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("a disabled user is signed out on their next request", async ({ page, browser }) => {
   const userContext = await browser.newContext({ baseURL: e2eUrls.app });
   const user = await userContext.newPage();
-  await signInAs(user, E2E_USERS.toDisable);
+  await signedInAs(user, E2E_USERS.toDisable);
+  await user.goto("/overview");
 
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/users");
   await page.getByRole("button", { name: `Disable ${E2E_USERS.toDisable.name}` }).click();
   // #13: disabling asks first, saying what it does.
@@ -34,11 +35,12 @@ test("a disabled user is signed out on their next request", async ({ page, brows
 test("a role change applies on the user's next request: the Refunds area appears, then goes", async ({ page, browser }) => {
   const userContext = await browser.newContext({ baseURL: e2eUrls.app });
   const user = await userContext.newPage();
-  await signInAs(user, E2E_USERS.toPromote);
+  await signedInAs(user, E2E_USERS.toPromote);
+  await user.goto("/overview");
   const nav = user.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Refunds" })).toHaveCount(0);
 
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/users");
   const setRoles = async (check: boolean) => {
     await page.getByRole("button", { name: `Change roles of ${E2E_USERS.toPromote.name}` }).click();
@@ -57,7 +59,7 @@ test("a role change applies on the user's next request: the Refunds area appears
 });
 
 test("an admin has no controls on their own row: nobody changes their own roles or status", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/users");
   const own = page.getByRole("row").filter({ hasText: E2E_USERS.admin.email });
   await expect(own).toContainText("This is you");
@@ -73,7 +75,7 @@ async function invitationLink(email: string): Promise<string> {
 }
 
 test("an admin creates a user; the link goes by e-mail to the person, who sets a password and signs in", async ({ page, browser }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/users");
   await page.getByRole("button", { name: "New user" }).click();
   const dialog = page.getByRole("dialog", { name: "New user" });
@@ -110,7 +112,8 @@ test("an admin creates a user; the link goes by e-mail to the person, who sets a
 });
 
 test("re-sending an invitation mails a new link and voids the earlier one", async ({ page, browser }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   const email = `again.${Date.now().toString(36)}@e2e.test`;
   const res = await page.request.post("/api/admin/users", {
     headers: { origin: e2eUrls.app },

@@ -3,11 +3,11 @@
 // sign-in when not; an unknown payment id inside the shell), never a bare error; the web manifest and the icons are
 // served to a browser without a session (a manifest is fetched without cookies) and every page's head links them.
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("not-found rule: an unknown address answers 404, says so, and leads a signed-in user back to the Overview", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   const res = await page.goto("/no-such-page/at-all");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
@@ -18,7 +18,8 @@ test("not-found rule: an unknown address answers 404, says so, and leads a signe
 });
 
 test("not-found rule: an unknown or malformed payment id answers 404 (no skeleton streamed first), inside the shell", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   for (const path of ["/transactions/not-an-id", "/transactions/00000000-0000-4000-8000-000000000000"]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);

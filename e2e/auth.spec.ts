@@ -29,10 +29,11 @@ test("a wrong password is refused with a message that does not say whether the a
 });
 
 test("signing out ends the session, and a copy of the old cookie is refused afterwards", async ({ page, browser }) => {
-  await signIn(page, E2E_USERS.backOffice.email, PASSWORD);
+  // A user of its own: signing out ends every session of the user, and the other specs share the roles' sessions.
+  await signIn(page, E2E_USERS.signsOut.email, PASSWORD);
   await expect(page).toHaveURL(/\/overview$/);
   const cookies = await page.context().cookies();
-  await page.getByRole("button", { name: /^Account: Omar Ops/ }).click();
+  await page.getByRole("button", { name: new RegExp(`^Account: ${E2E_USERS.signsOut.name}`) }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login\?signed_out=1$/);
   await expect(page.getByText("You have signed out.")).toBeVisible();
@@ -50,11 +51,28 @@ test("signing out ends the session, and a copy of the old cookie is refused afte
   await replay.close();
 });
 
-test("a session that stays idle past the limit ends, and the user is asked to sign in again", async ({ page }) => {
+test("a session that stays idle past the limit ends, and the user is asked to sign in again", async ({ page, browser }) => {
   // This server runs with SESSION_IDLE_MINUTES=0.1 (6 seconds).
   await signIn(page, E2E_USERS.reader.email, PASSWORD, e2eUrls.shortSessionApp);
   await expect(page).toHaveURL(/\/overview$/);
-  await page.waitForTimeout(7_000);
+  // Wait until the server itself no longer counts the session as live, without using it: a second session of the
+  // same user, started just after, lists the user's live sessions (idle ones are left out) until this one is gone.
+  // The observer lives a moment longer than the session it watches, so it sees the end before its own.
+  const observer = await browser.newContext();
+  const watcher = await observer.newPage();
+  await signIn(watcher, E2E_USERS.reader.email, PASSWORD, e2eUrls.shortSessionApp);
+  await expect(watcher).toHaveURL(/\/overview$/);
+  await expect
+    .poll(
+      async () => {
+        const res = await watcher.request.get(`${e2eUrls.shortSessionApp}/api/account/sessions`);
+        expect(res.status(), "the observer's own session must outlive the watched one").toBe(200);
+        return ((await res.json()) as { sessions: unknown[] }).sessions.length;
+      },
+      { timeout: 15_000, intervals: [250], message: "the first session should go idle after 6 s" },
+    )
+    .toBe(1);
+  await observer.close();
   await page.goto(`${e2eUrls.shortSessionApp}/overview`);
   await expect(page).toHaveURL(/\/login\?ended=expired$/);
   await expect(page.getByText("Your session expired. Please sign in again.")).toBeVisible();

@@ -5,13 +5,14 @@
 // asks for 3-D Secure the customer's challenge runs in the locked-down frame (allow-scripts allow-forms only) and
 // the result shown is the gateway's (status query), not the frame's.
 import { expect, test } from "@playwright/test";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const FRAME = 'iframe[title="3-D Secure verification"]';
 
 test("form sale with “Save the card”, then the card is found under Saved cards and charged with 3-D Secure", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `Saver.${tag}@example.com`;
 

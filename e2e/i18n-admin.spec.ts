@@ -3,27 +3,17 @@
 // the Arabic catalogs; a user created with an Arabic name is found by the users search, whatever the spelling of
 // taa marbuta; a role's permissions are named in Arabic (the codes stay as they are); axe finds nothing on the
 // users page, the new-user dialog, the roles page and a role's page.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import arRoles from "../messages/ar/roles.json" with { type: "json" };
 import arUsers from "../messages/ar/users.json" with { type: "json" };
 import { axeViolations } from "./support/axe";
-import { PASSWORD, E2E_USERS } from "./support/users";
+import { signedInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
 
 test.use({ locale: "ar-SA" });
 
-/** Signs in through the real form by its fields' types (the form's words are Arabic here). */
-async function signInArabic(page: Page, email: string) {
-  await page.goto("/login");
-  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('input[type="password"]').fill(PASSWORD);
-  // Enter in the password field submits the sign-in form (the page has a second form: the language switch).
-  await page.locator('input[type="password"]').press("Enter");
-  await expect(page).toHaveURL(/\/overview$/);
-}
-
 test("users in Arabic: right-to-left, a user with an Arabic name is created and found by the search", async ({ page }) => {
-  await signInArabic(page, E2E_USERS.admin.email);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/users");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
@@ -63,7 +53,7 @@ test("users in Arabic: right-to-left, a user with an Arabic name is created and 
 });
 
 test("roles in Arabic: the list and a role's permissions named in Arabic, codes kept", async ({ page }) => {
-  await signInArabic(page, E2E_USERS.admin.email);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/roles");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { level: 1, name: arRoles.title })).toBeVisible();

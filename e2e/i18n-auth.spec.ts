@@ -14,7 +14,7 @@ import arUi from "../messages/ar/ui.json" with { type: "json" };
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
-import { signInAs } from "./support/sign-in";
+import { signedInAs, signInThroughForm } from "./support/sign-in";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 test.use({ locale: "ar-SA", viewport: { width: 1440, height: 900 } });
@@ -110,7 +110,8 @@ test("a user who saves Arabic, Arabic-Indic digits and the Hijri line sees them 
   // A fresh user (the shared ones must never save a language), invited by the admin through the API.
   const adminContext = await browser.newContext({ baseURL: e2eUrls.app, locale: "en-GB" });
   const page = await adminContext.newPage();
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   const email = `arabic.${Date.now().toString(36)}@e2e.test`;
   const created = await page.request.post("/api/admin/users", {
     headers: { origin: e2eUrls.app }, // the dashboard refuses state-changing requests from other origins
@@ -129,7 +130,7 @@ test("a user who saves Arabic, Arabic-Indic digits and the Hijri line sees them 
     data: { token, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(set.ok(), await set.text()).toBe(true);
-  await signInAs(theirs, { email });
+  await signInThroughForm(theirs, { email });
   await theirs.goto("/account");
   await expect(theirs.locator("html")).toHaveAttribute("lang", "en");
 

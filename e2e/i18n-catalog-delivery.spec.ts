@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 type Tree = { [key: string]: string | Tree };
@@ -55,7 +55,7 @@ const CASES: Array<{ path: string; signedIn: boolean; foreign: string[] }> = [
 for (const language of ["en", "ar"] as const) {
   test(`per-page catalogs (${language}): no page carries the messages of screens it does not show`, async ({ page, request }) => {
     const catalog = catalogOf(language);
-    await signInAs(page, E2E_USERS.admin);
+    await signedInAs(page, E2E_USERS.admin);
     for (const c of CASES) {
       // Signed out: the test's own request context, which holds no session cookie.
       const body = await html(c.signedIn ? page.request : request, c.path, language);

@@ -6,7 +6,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import ar from "../messages/ar/newPayment.json" with { type: "json" };
 import { axeViolations } from "./support/axe";
-import { PASSWORD, E2E_USERS } from "./support/users";
+import { signedInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
 
 test.use({ locale: "ar-SA", viewport: { width: 1440, height: 900 } });
 
@@ -15,18 +16,10 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-// The sign-in form by its fields' names, whatever language it speaks (the shared user's language is never saved).
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/overview$/);
-}
-
 test.describe("new payment in Arabic", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, E2E_USERS.backOffice.email);
+    await signedInAs(page, E2E_USERS.backOffice);
+    await page.goto("/overview");
   });
 
   test("an S2S sale with the 3-D Secure challenge answered, right-to-left, the result in Arabic", async ({ page }) => {

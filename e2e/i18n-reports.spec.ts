@@ -10,7 +10,7 @@ import { e2eUrls } from "../playwright.config";
 import { dayInZone } from "../lib/reports/period";
 import { axeViolations } from "./support/axe";
 import { customerPays } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 // Read as files: Playwright's loader does not import JSON modules here.
@@ -41,7 +41,7 @@ async function arabicPage(browser: Browser): Promise<Page> {
 test.beforeAll(async ({ browser }) => {
   const english = await browser.newContext({ locale: "en-GB" });
   const page = await english.newPage();
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   // One payment today, so the figures and the charts have something to show.
   await customerPays(page, { amount: "125.50", auth: false });
   // A weekly schedule, so the Scheduled reports page shows one in words.

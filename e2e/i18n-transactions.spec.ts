@@ -16,21 +16,13 @@ import arCaptures from "../messages/ar/captures.json" with { type: "json" };
 import arRefunds from "../messages/ar/refunds.json" with { type: "json" };
 import { axeViolations } from "./support/axe";
 import { customerPays } from "./support/seed-payments";
-import { E2E_USERS, PASSWORD } from "./support/users";
+import { signedInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
 
 test.use({ locale: "ar-SA", timezoneId: "Asia/Riyadh" });
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-b";
 fs.mkdirSync(SHOTS, { recursive: true });
-
-/** Signs in on the Arabic sign-in page (its labels are Arabic: the fields are found by type). */
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('input[type="password"]').fill(PASSWORD);
-  await page.locator('input[type="password"]').press("Enter");
-  await expect(page).toHaveURL(/\/overview$/);
-}
 
 async function shoot(page: Page, name: string, width = 1440) {
   await page.setViewportSize({ width, height: 900 });
@@ -40,7 +32,7 @@ async function shoot(page: Page, name: string, width = 1440) {
 test("Arabic list: status, currency and search filters narrow the rows on the server and stay in the URL; columns run right to left; amounts read 'SAR 12.50'; axe clean", async ({
   page,
 }) => {
-  await signIn(page, E2E_USERS.finance.email);
+  await signedInAs(page, E2E_USERS.finance);
   const { orderId } = await customerPays(page, { amount: "12.50", auth: false });
   await page.goto("/transactions");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -78,7 +70,7 @@ test("Arabic list: status, currency and search filters narrow the rows on the se
 test("Arabic payment page: a partial refund through the Arabic dialog shows the refunded amount and an Arabic timeline; axe clean on the dialog and the page", async ({
   page,
 }) => {
-  await signIn(page, E2E_USERS.finance.email);
+  await signedInAs(page, E2E_USERS.finance);
   const { paymentId } = await customerPays(page, { amount: "100.00", auth: false });
   await page.goto(`/transactions/${paymentId}`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -108,7 +100,7 @@ test("Arabic payment page: a partial refund through the Arabic dialog shows the 
 });
 
 test("Arabic Captures and Refunds queues render right to left (screenshots)", async ({ page }) => {
-  await signIn(page, E2E_USERS.admin.email);
+  await signedInAs(page, E2E_USERS.admin);
   await customerPays(page, { amount: "45.00", auth: true });
   await page.goto("/captures");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(arCaptures.title);

@@ -8,7 +8,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { customerPays } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
@@ -26,7 +26,8 @@ const focusIsInOpenDialog = (page: Page) => page.evaluate(() => Boolean(document
 
 test.describe("WCAG 2.1.1 / 2.1.2 / 2.4.3 / 4.1.3: the refund dialog by keyboard alone", () => {
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, E2E_USERS.finance);
+    await signedInAs(page, E2E_USERS.finance);
+    await page.goto("/overview");
   });
 
   test("opens from the payment page with Enter, traps focus, closes with Escape back to the opener", async ({ page }) => {
@@ -114,7 +115,10 @@ test.describe("WCAG 2.1.1 / 2.1.2 / 2.4.3 / 4.1.3: the refund dialog by keyboard
     // Enter alone in a text field: nothing is sent, the dialog stays.
     await tabTo(page, amount, { back: true, max: 5 });
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(500);
+    // The key has been handled and its result painted: a submit would have made the button busy by then.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(submit).not.toHaveAttribute("aria-busy", "true");
+    await expect(submit).toBeEnabled();
     expect(refundPosts, "Enter alone must not send a refund").toBe(0);
     await expect(dialog).toBeVisible();
     // The dialog says how to submit; Ctrl+Enter works from the note box too (#13), so send it from there.
@@ -149,7 +153,8 @@ test.describe("WCAG 2.1.1 / 2.1.2 / 2.4.3 / 4.1.3: the refund dialog by keyboard
 
 test.describe("WCAG 2.1.1 / 3.3.1 / 4.1.3: the new payment form by keyboard alone", () => {
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, E2E_USERS.backOffice);
+    await signedInAs(page, E2E_USERS.backOffice);
+    await page.goto("/overview");
   });
 
   test("no interface to pick: Space on “Save the card” asks for the billing address; errors are announced with focus on the first invalid field; an S2S sale is completed and submitted", async ({

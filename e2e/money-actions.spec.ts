@@ -7,15 +7,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";
-import { E2E_USERS, PASSWORD } from "./support/users";
-
-async function signInAs(page: Page, user: { email: string }) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/overview$/);
-}
+import { signedInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
 
 /** A customer pays on the merchant's website; returns the order id once the dashboard's ledger has it. */
 async function customerPays(page: Page, opts: { amount: string; auth: boolean }): Promise<string> {
@@ -56,7 +49,7 @@ async function openPayment(page: Page, orderId: string) {
 const amounts = (page: Page) => page.getByRole("region", { name: "Amounts" });
 
 test("back office captures an authorization in full; it cannot be captured twice", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   const orderId = await customerPays(page, { amount: "100.00", auth: true });
   await openPayment(page, orderId);
   await page.getByRole("button", { name: "Capture" }).click();
@@ -74,7 +67,7 @@ test("back office captures an authorization in full; it cannot be captured twice
 });
 
 test("back office captures part of an authorization; only that part becomes refundable", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   const orderId = await customerPays(page, { amount: "80.00", auth: true });
   await openPayment(page, orderId);
   await page.getByRole("button", { name: "Capture" }).click();
@@ -86,7 +79,7 @@ test("back office captures part of an authorization; only that part becomes refu
 });
 
 test("back office voids an authorization", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   const orderId = await customerPays(page, { amount: "45.00", auth: true });
   await openPayment(page, orderId);
   await page.getByRole("button", { name: "Void" }).click();
@@ -96,7 +89,7 @@ test("back office voids an authorization", async ({ page }) => {
 });
 
 test("finance refunds a payment in full", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   const orderId = await customerPays(page, { amount: "75.00", auth: false });
   await openPayment(page, orderId);
   await page.getByRole("button", { name: "Refund" }).click();
@@ -116,7 +109,7 @@ test("finance refunds a payment in full", async ({ page }) => {
 test("finance refunds in two parts until nothing is left; asking for more than the balance is refused with the balance", async ({
   page,
 }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   const orderId = await customerPays(page, { amount: "100.00", auth: false });
   await openPayment(page, orderId);
   const refund = async (amount: string) => {
@@ -144,7 +137,7 @@ test("a refund above the limit waits for a second person; the requester cannot a
   page,
   browser,
 }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   const orderId = await customerPays(page, { amount: "2000.00", auth: false });
   await openPayment(page, orderId);
   await page.getByRole("button", { name: "Refund" }).click();
@@ -159,7 +152,7 @@ test("a refund above the limit waits for a second person; the requester cannot a
 
   const adminContext = await browser.newContext({ baseURL: e2eUrls.app });
   const admin = await adminContext.newPage();
-  await signInAs(admin, E2E_USERS.admin);
+  await signedInAs(admin, E2E_USERS.admin);
   await admin.goto("/refunds");
   await admin.getByRole("listitem").filter({ hasText: orderId }).getByRole("button", { name: "Approve" }).click();
   // Approving is irreversible: it asks first (#13), naming the requester.
@@ -175,7 +168,7 @@ test("a refund above the limit waits for a second person; the requester cannot a
 });
 
 test("a read-only user sees no refund action, and the refund endpoint refuses them with 403", async ({ page }) => {
-  await signInAs(page, E2E_USERS.reader);
+  await signedInAs(page, E2E_USERS.reader);
   const orderId = await customerPays(page, { amount: "20.00", auth: false });
   await openPayment(page, orderId);
   await expect(page.getByText("Your role can view this payment but not capture, void or refund it.")).toBeVisible();

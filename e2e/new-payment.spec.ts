@@ -5,7 +5,7 @@
 // stays as it was with its session working.
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const FRAME = 'iframe[title="3-D Secure verification"]';
@@ -36,7 +36,8 @@ async function startChallengeSale(page: Page, opts: { orderSuffix: string }) {
 
 test.describe("new payment with 3-D Secure", () => {
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, E2E_USERS.backOffice);
+    await signedInAs(page, E2E_USERS.backOffice);
+    await page.goto("/overview");
   });
 
   test("S2S sale, challenge approved: captured, with a link to the payment", async ({ page }) => {
@@ -80,7 +81,8 @@ test.describe("new payment with 3-D Secure", () => {
       const { frame } = await startChallengeSale(page, { orderSuffix: "hostile" });
       const urlBefore = page.url();
       await expect(frame.locator("#hostile-report")).toContainText("blocked");
-      await page.waitForTimeout(1_500); // past the page's delayed top-navigation attempt
+      // The page's delayed top-navigation attempt has been made and refused (it writes so into its report).
+      await expect(frame.locator("#hostile-report")).toContainText('"topNavigation":"blocked"');
       expect(page.url()).toBe(urlBefore);
       await expect(page.getByRole("heading", { level: 1, name: "New payment" })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem("sandbox-hostile"))).toBeNull();

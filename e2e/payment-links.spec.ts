@@ -5,11 +5,11 @@
 // the result from the gateway (notification + status query), not from the customer's browser.
 import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("a payment link paid by the customer in another browser shows as paid", async ({ page, browser }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   await page.goto("/payments/links");
   await expect(page.getByRole("heading", { level: 1, name: "Payment links" })).toBeVisible();
 

@@ -13,7 +13,7 @@ import { axeViolations } from "./support/axe";
 import { waitForMail, type CaughtMailView } from "./support/mailbox";
 import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
 import { customerPays } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const ZONE = "Asia/Riyadh"; // the e2e server's REPORT_TIME_ZONE (the default)
@@ -48,7 +48,8 @@ async function sendNowSoFar(page: Page, to: string, others: string[]): Promise<C
 
 test("a scheduled report: created in the dialog, sent now, arrives in the mail catcher with the seeded data as CSV", async ({ page }) => {
   test.setTimeout(120_000);
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
+  await page.goto("/overview");
   const tag = Date.now().toString(36);
   const [lead, cfo] = [`team.lead.${tag}@example.com`, `cfo.${tag}@example.com`];
 
@@ -132,7 +133,7 @@ test("a scheduled report: created in the dialog, sent now, arrives in the mail c
 });
 
 test("without REPORTS_VIEW the page says so and the API refuses (a read-only user)", async ({ page }) => {
-  await signInAs(page, E2E_USERS.reader);
+  await signedInAs(page, E2E_USERS.reader);
   await page.goto("/reports/schedules");
   await expect(page.getByText("You do not have access to this area")).toBeVisible();
   expect((await page.request.get("/api/reports/schedules")).status()).toBe(403);

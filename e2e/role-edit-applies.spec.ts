@@ -3,7 +3,7 @@
 // loses it again when the permission is taken away — without signing in again.
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const roleName = `e2e-grant-${Date.now().toString(36)}`;
@@ -19,7 +19,7 @@ async function saveRefundsCreate(admin: Page, granted: boolean) {
 }
 
 test("editing a role's permissions applies to its users on their next request", async ({ page: admin, browser }) => {
-  await signInAs(admin, E2E_USERS.admin);
+  await signedInAs(admin, E2E_USERS.admin);
   await admin.goto("/admin/roles/new");
   await admin.getByRole("textbox", { name: "Name", exact: true }).fill(roleName);
   await admin.getByRole("textbox", { name: "Description", exact: true }).fill("Role edited by the browser test");
@@ -37,7 +37,8 @@ test("editing a role's permissions applies to its users on their next request", 
 
   const watcherContext = await browser.newContext({ baseURL: e2eUrls.app });
   const watcher = await watcherContext.newPage();
-  await signInAs(watcher, E2E_USERS.roleWatcher);
+  await signedInAs(watcher, E2E_USERS.roleWatcher);
+  await watcher.goto("/overview");
   const refundsLink = watcher.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Refunds" });
   await expect(refundsLink).toHaveCount(0);
 

@@ -8,11 +8,12 @@
 import { expect, test } from "@playwright/test";
 import { newOrderId } from "../scripts/lib/merchant-server";
 import { websiteRecurringSale } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("back office charges a saved card, then charges the recurring token now through the configured interface", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   const orderId = newOrderId("e2e-rec");
   const email = `Subscriber.${orderId}@example.com`;
   await websiteRecurringSale(orderId, email, { saveCard: true });

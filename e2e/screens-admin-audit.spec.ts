@@ -5,11 +5,12 @@ import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
 import { customerPays } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("audit entries read as sentences with formatted amounts; the raw JSON is behind a toggle", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   const name = `Audit finance ${Date.now().toString(36)}`;
   const role = await page.request.post("/api/admin/roles", {
     headers: { origin: e2eUrls.app },

@@ -3,11 +3,11 @@
 // (the contract's branch has a city id only); on a phone the list is cards, with no sideways scroll. Screenshots at 1440 and 390 px with axe at both.
 import { expect, test } from "@playwright/test";
 import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("branches show the country's name and the city, never a bare country code; 1440 and 390 px", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/branches?text=Riyadh%20Malaz");
   const table = page.getByRole("table", { name: "Branches" });
   await expect(table.getByRole("columnheader", { name: "Country" })).toBeVisible();

@@ -6,11 +6,12 @@ import { expect, test } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
 import { customerPays } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("partners seen in transaction details are offered; delete asks first, saying it cannot be undone", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   // A payment whose details the dashboard reads from the gateway: its hierarchy names the sandbox's partner.
   const { paymentId } = await customerPays(page, { amount: "12.00", auth: false });
   await page.goto(`/transactions/${paymentId}`);

@@ -6,13 +6,13 @@ import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const NO_PERMISSION = "Choose at least one permission: a role must allow something.";
 
 test("a role without permissions is refused, by the form and by the API, with the same message", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/roles/new");
   await page.getByLabel("Name").fill(`Empty ${Date.now().toString(36)}`);
   await page.getByRole("button", { name: "Create role" }).click();
@@ -31,7 +31,7 @@ test("a role without permissions is refused, by the form and by the API, with th
 });
 
 test("leaving an edited role form asks first; an untouched form lets go", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/roles/new");
   const nav = page.getByRole("navigation", { name: "Main" });
   // Untouched: no question.
@@ -63,7 +63,7 @@ test("leaving an edited role form asks first; an untouched form lets go", async 
 });
 
 test("the new-user dialog says what each role allows, in one line", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
   await page.goto("/admin/roles");
   await shootScreen(page, "admin-roles");
   await page.goto("/admin/users");

@@ -7,7 +7,7 @@ import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";
 import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 async function newUser(page: Page, name: string): Promise<string> {
@@ -21,7 +21,8 @@ async function newUser(page: Page, name: string): Promise<string> {
 }
 
 test("disabling a user asks first and says what it does; Keep as is changes nothing", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   const email = await newUser(page, "Hala Hesitant");
   await page.goto("/admin/users");
   const row = page.getByRole("row").filter({ hasText: email });
@@ -45,7 +46,8 @@ test("disabling a user asks first and says what it does; Keep as is changes noth
 });
 
 test("the Users table is usable at 390 px: no sideways scroll, each user a card with its actions", async ({ page }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   await page.setViewportSize(WIDTHS.phone);
   await page.goto("/admin/users");
   expect(await scrollsSideways(page)).toBe(false);
@@ -77,7 +79,8 @@ test("set-password: an unknown, incomplete or used link is said when the page op
   await expect(problem).toContainText("This link is incomplete");
 
   // A real invitation: the page names the account; once used, opening it again says so at once.
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   const email = await newUser(page, "Umar Used");
   const mail = await waitForMail(e2eUrls.sandbox, email, { subject: /invited/i });
   const link = mail.links.find((l) => l.includes("/set-password?token="))!;

@@ -6,11 +6,11 @@ import { expect, test } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
 import { customerPays } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("countdown per authorization, first to expire first; capture part of one from its row", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   const older = await customerPays(page, { amount: "100.00", auth: true });
   const newer = await customerPays(page, { amount: "55.00", auth: true });
   await page.goto("/captures");
@@ -43,7 +43,7 @@ test("countdown per authorization, first to expire first; capture part of one fr
 test("an authorization that the issuer releases within 24 h is flagged (red) and listed before older ones with longer holds", async ({
   page,
 }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   const visa = await customerPays(page, { amount: "30.00", auth: true });
   // The e2e dashboard holds Mastercard authorizations for 1 day (AUTH_HOLD_DAYS in playwright.config.ts).
   const mastercard = await customerPays(page, { amount: "31.00", auth: true, card: "5123450000000008" });
@@ -58,7 +58,7 @@ test("an authorization that the issuer releases within 24 h is flagged (red) and
 });
 
 test("screens: the Captures page at 1440 and 390 px (cards on a phone), axe at both", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   await customerPays(page, { amount: "12.00", auth: true });
   await page.goto("/captures");
   await expect(page.getByRole("heading", { level: 1, name: "Captures" })).toBeVisible();

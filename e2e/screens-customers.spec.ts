@@ -8,14 +8,15 @@ import { e2eUrls } from "../playwright.config";
 import { newOrderId } from "../scripts/lib/merchant-server";
 import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
 import { paymentIdOf, websiteRecurringSale } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("one customer for two spellings of an e-mail, with payments, saved cards, recurring tokens and plans on one page", async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   const tag = newOrderId("e2e-cust").toLowerCase();
   const email = `Layla.${tag}@example.com`;
   const firstOrder = `${tag}-a`;
@@ -71,7 +72,7 @@ test("one customer for two spellings of an e-mail, with payments, saved cards, r
 });
 
 test("an unknown customer key is a not-found page, and a search that matches nobody says so", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   const res = await page.goto("/customers/00000000-0000-4000-8000-000000000000");
   expect(res?.status()).toBe(404);
   await page.goto("/customers?q=nobody-has-this-e-mail");

@@ -6,7 +6,7 @@
 // mask), the outcome and the next steps. Screenshots at 1440 and 390 px with axe at each width.
 import { expect, test, type Page } from "@playwright/test";
 import { shootScreen } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const uniqueOrder = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -43,7 +43,8 @@ async function kindOf(page: Page, orderId: string): Promise<string | undefined> 
 
 test.describe("New payment screen (#13)", () => {
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, E2E_USERS.backOffice);
+    await signedInAs(page, E2E_USERS.backOffice);
+    await page.goto("/overview");
   });
 
   test("one Card payment form, no interface picker; the card number groups in fours as typed and shows its brand", async ({ page }) => {

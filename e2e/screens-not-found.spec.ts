@@ -3,12 +3,12 @@
 // works. Screenshots at 1440 and 390 px with axe.
 import { expect, test } from "@playwright/test";
 import { shootScreen } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 for (const path of ["/nonexistent", "/transactions/not-an-id"]) {
   test(`${path} answers 404 in the dashboard's frame, with a link back to the Overview`, async ({ page }) => {
-    await signInAs(page, E2E_USERS.admin);
+    await signedInAs(page, E2E_USERS.admin);
     const res = await page.goto(path);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();

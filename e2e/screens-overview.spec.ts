@@ -13,7 +13,7 @@ import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";
 import { waitForMail } from "./support/mailbox";
 import { paymentIdOf } from "./support/seed-payments";
 import { scrollsSideways, shootScreen } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test.describe.configure({ mode: "serial" });
@@ -107,7 +107,8 @@ let before: Snapshot;
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
+  await page.goto("/overview");
   before = await snapshot(page);
   await pay(orders.visaBig, "4111111111111111", "123.45");
   await pay(orders.visaSmall, "4111111111111111", "10.00");
@@ -125,7 +126,8 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test("the figures and the charts' tables move by exactly the seeded payments", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
+  await page.goto("/overview");
   await expect(page.getByText("Times in Asia/Riyadh.")).toBeVisible();
   let after = before;
   await expect
@@ -149,7 +151,7 @@ test("the figures and the charts' tables move by exactly the seeded payments", a
 });
 
 test("a figure's link opens the Transactions list of exactly its payments (days, zone, currency, activity)", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(TODAY);
   const link = dd(sar(page), "Gross volume").getByRole("link");
   const href = await link.getAttribute("href");
@@ -174,7 +176,7 @@ test("a figure's link opens the Transactions list of exactly its payments (days,
 });
 
 test("screens: figures and charts at 1440 and 390 px, a chart's table open, no sideways scrolling", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(TODAY);
   const brandChart = page.locator("figure").filter({ hasText: "Gross volume by card brand, SAR" });
   await brandChart.getByText("Show as table").click();
@@ -196,7 +198,7 @@ test("screens: figures and charts at 1440 and 390 px, a chart's table open, no s
 });
 
 test("an invalid custom range says so and shows no figures", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/overview?period=custom&from=2026-11-10&to=2026-11-01");
   await expect(page.getByRole("alert").filter({ hasText: "The range ends before it starts." })).toBeVisible();
   await expect(page.locator("dt", { hasText: "Gross volume" })).toHaveCount(0);
@@ -208,7 +210,8 @@ test("an invalid custom range says so and shows no figures", async ({ page }) =>
 });
 
 test("a user without TRANSACTIONS_VIEW sees no figure, and the rest of the page", async ({ page, browser }) => {
-  await signInAs(page, E2E_USERS.admin);
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto("/overview");
   const roleName = `e2e-branches-only-${token}`;
   const role = await page.request.post("/api/admin/roles", {
     headers: { origin: e2eUrls.app },

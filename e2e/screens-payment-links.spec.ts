@@ -6,7 +6,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 async function customerPays(browser: Browser, url: string) {
@@ -26,7 +26,7 @@ async function customerPays(browser: Browser, url: string) {
 }
 
 test("a link with a description, cancelled with confirmation while unpaid", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   await page.goto("/payments/links");
   await page.getByRole("button", { name: "New payment link" }).click();
   const dialog = page.getByRole("dialog", { name: "New payment link" });
@@ -68,7 +68,8 @@ test("the return page shows the merchant, amount, order and outcome of a real pa
   page,
   browser,
 }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   const orderId = `PL-E2E-${Date.now().toString(36).toUpperCase()}`;
   const created = await page.request.post("/api/payments/links", {
     headers: { origin: e2eUrls.app },
@@ -120,7 +121,8 @@ test("a cancelled link that the customer still pays at the gateway: the payment'
   page,
   browser,
 }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   const orderId = `PL-E2E-${Date.now().toString(36).toUpperCase()}-X`;
   const created = await page.request.post("/api/payments/links", {
     headers: { origin: e2eUrls.app },

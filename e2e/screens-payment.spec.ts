@@ -9,7 +9,7 @@ import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
 import { customerPays } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 const timelineItems = (page: Page) => page.getByTestId("timeline").getByRole("listitem");
@@ -18,7 +18,7 @@ const amounts = (page: Page) => page.getByRole("region", { name: "Amounts" });
 const gatewayPanel = (page: Page) => page.getByRole("region", { name: "At the gateway" });
 
 test("Done-when: opening a payment's page 5 times adds no timeline entry (page-load gateway reads are not events)", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   const { paymentId } = await customerPays(page, { amount: "25.00", auth: false });
   await page.goto(`/transactions/${paymentId}`);
   await expect(gatewayPanel(page)).toContainText("Captured");
@@ -35,7 +35,7 @@ test("Done-when: opening a payment's page 5 times adds no timeline entry (page-l
 test("after a partial capture the header shows what was captured, not the authorized amount; the dialog names Ctrl+Enter and passes axe", async ({
   page,
 }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   const { paymentId } = await customerPays(page, { amount: "100.00", auth: true });
   await page.goto(`/transactions/${paymentId}`);
   await expect(headline(page)).toContainText("SAR 100.00 authorized");
@@ -56,7 +56,7 @@ test("after a partial capture the header shows what was captured, not the author
 });
 
 test("'At the gateway' shows labels, not gateway enums; the raw values are in a toggle and on hover", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   const { paymentId } = await customerPays(page, { amount: "30.00", auth: false });
   await page.goto(`/transactions/${paymentId}`);
   const panel = gatewayPanel(page);
@@ -73,7 +73,7 @@ test("'At the gateway' shows labels, not gateway enums; the raw values are in a 
 test("after a refund every figure is fresh; a stale dialog shows the server's balance; a server error goes on edit; Ctrl+Enter from the note", async ({
   page,
 }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   const { paymentId } = await customerPays(page, { amount: "100.00", auth: false });
   await page.goto(`/transactions/${paymentId}`);
 
@@ -121,7 +121,7 @@ test("after a refund every figure is fresh; a stale dialog shows the server's ba
 });
 
 test("screens: the payment page at 1440 and 390 px (axe at both), and the void confirmation passes axe", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
   const { paymentId } = await customerPays(page, { amount: "45.00", auth: true });
   await page.goto(`/transactions/${paymentId}`);
   await page.getByRole("button", { name: "Void" }).click();

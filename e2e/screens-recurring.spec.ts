@@ -7,7 +7,7 @@ import { expect, test, type Locator } from "@playwright/test";
 import { axeViolations } from "./support/axe";
 import { customerPaysWithRecurring } from "./support/seed-payments";
 import { shootScreen } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 /** The element's box relative to the customer's card: other customers' cards (charged by the plan scheduler of
@@ -20,7 +20,8 @@ const boxIn = async (l: Locator, container: Locator) => {
 
 test.describe("Recurring screen (#13)", () => {
   test.beforeEach(async ({ page }) => {
-    await signInAs(page, E2E_USERS.backOffice);
+    await signedInAs(page, E2E_USERS.backOffice);
+    await page.goto("/overview");
   });
 
   test("no interface picker in Charge now or Create plan, no whole-units talk under v2; the actions keep their place after a charge", async ({

@@ -7,7 +7,7 @@ import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
 import { customerPays } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 async function heldRefund(page: import("@playwright/test").Page, amount: string) {
@@ -21,12 +21,12 @@ async function heldRefund(page: import("@playwright/test").Page, amount: string)
 }
 
 test("approving a refund asks first with amount, order and requester; the timeline then shows each moment", async ({ page, browser }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   const { orderId, paymentId } = await heldRefund(page, "1500.00");
 
   const adminContext = await browser.newContext({ baseURL: e2eUrls.app });
   const admin = await adminContext.newPage();
-  await signInAs(admin, E2E_USERS.admin);
+  await signedInAs(admin, E2E_USERS.admin);
   await admin.goto("/refunds");
   const item = admin.getByRole("listitem").filter({ hasText: orderId });
   await item.getByRole("button", { name: "Approve" }).click();
@@ -58,11 +58,11 @@ test("approving a refund asks first with amount, order and requester; the timeli
 });
 
 test("rejecting a refund asks first too; screens: the Refunds page at 1440 and 390 px", async ({ page, browser }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   const { orderId } = await heldRefund(page, "1200.00");
   const adminContext = await browser.newContext({ baseURL: e2eUrls.app });
   const admin = await adminContext.newPage();
-  await signInAs(admin, E2E_USERS.admin);
+  await signedInAs(admin, E2E_USERS.admin);
   await admin.goto("/refunds");
   await shootScreen(admin, "refunds");
   const item = admin.getByRole("listitem").filter({ hasText: orderId });

@@ -14,7 +14,7 @@ import { dayInZone } from "../lib/reports/period";
 import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";
 import { paymentIdOf } from "./support/seed-payments";
 import { shootScreen } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test.describe.configure({ mode: "serial" });
@@ -109,7 +109,8 @@ async function pay(orderId: string, minor: number, auth = false) {
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
+  await page.goto("/overview");
   today = dayInZone(new Date(), ZONE);
   const closing = await csvOf(page, "/api/reports/daily-closing?period=today&currency=SAR&format=csv");
   closingBefore = closing.rows.find((r) => r.Day === today);
@@ -132,7 +133,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test("daily closing shows today's seeded sales and refund, in the reporting zone, and downloads as CSV and XLSX", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/reports?period=today&currency=SAR");
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   await expect(page.getByText(`Days are calendar days in the reporting time zone, ${ZONE}.`)).toBeVisible();
@@ -188,7 +189,7 @@ test("daily closing shows today's seeded sales and refund, in the reporting zone
 });
 
 test("the refunds report says who refunded what, and why", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/reports?report=refunds&period=today");
   await expect(page.getByRole("heading", { level: 2, name: "Refunds" })).toBeVisible();
   const row = (await pageRows(page)).find((r) => r["Order ID"] === orders.sale1);
@@ -209,7 +210,7 @@ test("the refunds report says who refunded what, and why", async ({ page }) => {
 });
 
 test("the ageing report counts the fresh authorization as under a day old", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/reports?report=auth-ageing&currency=SAR");
   await expect(page.getByRole("heading", { level: 2, name: "Authorizations ageing" })).toBeVisible();
   const row = (await pageRows(page)).find((r) => r.Age === "Under 1 day" && r.Currency === "SAR");
@@ -218,7 +219,8 @@ test("the ageing report counts the fresh authorization as under a day old", asyn
 });
 
 test("a user without REPORTS_VIEW sees no report and no Reports link", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   await expect(page.getByRole("navigation").getByRole("link", { name: "Reports" })).toHaveCount(0);
   await page.goto("/reports");
   await expect(page.getByRole("table")).toHaveCount(0);

@@ -7,11 +7,12 @@ import { newOrderId } from "../scripts/lib/merchant-server";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
 import { paymentIdOf, websiteRecurringSale } from "./support/seed-payments";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test("a mixed-case e-mail's saved card is found by the e-mail typed in lower case, and opens the customer page", async ({ page }) => {
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   const orderId = newOrderId("e2e-case");
   const email = `Mixed.Case.${orderId}@Example.com`;
   await websiteRecurringSale(orderId, email, { saveCard: true });

@@ -13,7 +13,7 @@ import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";
 import { axeViolations } from "./support/axe";
 import { paymentIdOf } from "./support/seed-payments";
 import { scrollsSideways, shootScreen } from "./support/screens";
-import { signInAs } from "./support/sign-in";
+import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
 test.describe.configure({ mode: "serial" });
@@ -48,7 +48,8 @@ test.beforeAll(async ({ browser }) => {
   await pay(authOrder, `auth.${authOrder}@example.com`, "4111111111111111", { amount: "100.00", auth: true });
   // Back office captures 40.00 of the 100.00 authorization through the API, as the capture dialog does.
   const page = await browser.newPage();
-  await signInAs(page, E2E_USERS.backOffice);
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
   for (const o of [sale.orderId, mc.orderId]) await paymentIdOf(page, o);
   auth = { orderId: authOrder, paymentId: await paymentIdOf(page, authOrder) };
   const res = await page.request.post(`/api/transactions/${auth.paymentId}/capture`, {
@@ -60,7 +61,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test("the whole row opens the payment, by pointer and by keyboard; the selection checkbox still only ticks", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(`/transactions?q=${token}`);
   const row = rowOf(page, sale.orderId);
   // The checkbox sits above the row's link: it ticks, and the page stays.
@@ -84,7 +85,7 @@ test("the whole row opens the payment, by pointer and by keyboard; the selection
 });
 
 test("the list says how many payments match the filter", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(`/transactions?q=${token}`);
   await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText("2 payments match");
   await page.goto(`/transactions?q=${token}-mc`);
@@ -94,9 +95,11 @@ test("the list says how many payments match the filter", async ({ page }) => {
 });
 
 test("filters apply as they change: debounced, the URL replaced (no history entry), no submit needed", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/transactions");
   await expect(page).toHaveURL(/tz=Asia%2FRiyadh/);
+  // The page has been rendered for that zone: typing before that re-render could be reset by it.
+  await expect(page.getByText(/Date filters use Asia\/Riyadh/)).toBeVisible();
   const historyBefore = await page.evaluate(() => history.length);
   await page.getByRole("searchbox", { name: "Search" }).pressSequentially(token, { delay: 40 });
   await expect(page).toHaveURL(new RegExp(`[?&]q=${token}(&|$)`));
@@ -116,7 +119,7 @@ test("filters apply as they change: debounced, the URL replaced (no history entr
 });
 
 test("the amount filter needs a currency: disabled with a hint until one is chosen; the currency field says so", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/transactions");
   await page.getByText("More filters").click();
   const smallest = page.getByLabel("Smallest amount");
@@ -137,7 +140,7 @@ test("the amount filter needs a currency: disabled with a hint until one is chos
 });
 
 test("the search finds an amount (in the currency's units) and a card's last four", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(`/transactions?q=${amount}`);
   await expect(rowOf(page, sale.orderId)).toHaveCount(1);
   for (const cell of await rows(page).all()) await expect(cell).toContainText(`SAR ${amount}`);
@@ -151,7 +154,7 @@ test("the search finds an amount (in the currency's units) and a card's last fou
 
 test("the table fits at 1280 px: no sideways scroll, cut-off cells, short type labels with the long one in the title", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/transactions");
   await expect(rows(page).first()).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
@@ -165,7 +168,7 @@ test("the table fits at 1280 px: no sideways scroll, cut-off cells, short type l
 
 test("on a phone: cards, a Filters sheet with the active count, and the first result in view without scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(`/transactions?q=${token}&status=captured`);
   await expect(page.locator("table")).toBeHidden();
   const cards = page.getByRole("list", { name: "Transactions" }).getByRole("listitem");
@@ -192,7 +195,7 @@ test("on a phone: cards, a Filters sheet with the active count, and the first re
 });
 
 test("after a partial capture the list shows what was captured, with the authorized amount beside it", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(`/transactions?q=${auth.orderId}`);
   const row = rowOf(page, auth.orderId);
   await expect(row).toContainText("SAR 40.00");
@@ -201,7 +204,7 @@ test("after a partial capture the list shows what was captured, with the authori
 });
 
 test("screenshots at 1440 and 390 px, axe clean at both", async ({ page }) => {
-  await signInAs(page, E2E_USERS.finance);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/transactions");
   await expect(rows(page).first()).toBeVisible();
   await shootScreen(page, "transactions");

@@ -5,7 +5,7 @@
 // not become the IP shown and audited (TRUSTED_PROXY_HOPS=0: the socket's peer address).
 import { expect, test } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
-import { signInAs } from "./support/sign-in";
+import { signedInAs, signInThroughForm } from "./support/sign-in";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 const USER = E2E_USERS.sessions;
@@ -24,11 +24,11 @@ test("sign out other sessions ends the other browser's session; the admin sees t
   // The other browser claims to be 6.6.6.6: the dashboard must record the real peer instead.
   const other = await browser.newContext({ baseURL: e2eUrls.app, extraHTTPHeaders: { "X-Forwarded-For": "6.6.6.6" } });
   const otherPage = await other.newPage();
-  await signInAs(otherPage, USER);
+  await signInThroughForm(otherPage, USER);
 
   const mine = await browser.newContext({ baseURL: e2eUrls.app });
   const page = await mine.newPage();
-  await signInAs(page, USER);
+  await signInThroughForm(page, USER);
   await page.goto("/account");
   const section = page.getByRole("region", { name: "Where you're signed in", exact: true });
   const rows = section.getByRole("row");
@@ -52,7 +52,7 @@ test("sign out other sessions ends the other browser's session; the admin sees t
   // The super-admin opens the user from the users table.
   const admin = await browser.newContext({ baseURL: e2eUrls.app });
   const adminPage = await admin.newPage();
-  await signInAs(adminPage, E2E_USERS.admin);
+  await signedInAs(adminPage, E2E_USERS.admin);
   await adminPage.goto("/admin/users");
   await adminPage.getByRole("link", { name: USER.name, exact: true }).click();
   await expect(adminPage.getByRole("heading", { level: 1, name: USER.name })).toBeVisible();

@@ -10,7 +10,8 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
 import { startFormSale } from "../scripts/lib/merchant-server";
-import { E2E_USERS, PASSWORD } from "./support/users";
+import { signedInAs } from "./support/sign-in";
+import { E2E_USERS } from "./support/users";
 
 test.describe.configure({ mode: "serial" });
 test.use({ timezoneId: "Asia/Riyadh" });
@@ -18,14 +19,6 @@ test.use({ timezoneId: "Asia/Riyadh" });
 const token = randomUUID().slice(0, 8);
 const approved = { orderId: `e2e-list-${token}-ok`, email: `ok-${token}@example.com` };
 const declined = { orderId: `e2e-list-${token}-no`, email: `no-${token}@example.com` };
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/overview$/);
-}
 
 async function downloadedText(download: Download): Promise<string> {
   const text = fs.readFileSync((await download.path())!, "utf8");
@@ -60,7 +53,8 @@ test.beforeAll(async () => {
 test("payments made on the merchant's website appear in the list once the gateway reports them, each linking to its page", async ({
   page,
 }) => {
-  await signIn(page, E2E_USERS.finance.email);
+  await signedInAs(page, E2E_USERS.finance);
+  await page.goto("/overview");
   await expect
     .poll(
       async () => {
@@ -81,10 +75,12 @@ test("the GET filter form narrows on the server and the URL holds the filter, so
   page,
   browser,
 }) => {
-  await signIn(page, E2E_USERS.finance.email);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto("/transactions");
   // The page adds the browser's time zone to a bare link (dates are calendar days there) before filtering.
   await expect(page).toHaveURL(/tz=Asia%2FRiyadh/);
+  // ...and has rendered the page for it: a choice made before that re-render would be reset by it.
+  await expect(page.getByText(/Date filters use Asia\/Riyadh/)).toBeVisible();
   await page.getByRole("searchbox", { name: "Search" }).fill(token);
   await page.getByLabel("Status").selectOption("captured");
   await page.getByRole("button", { name: "Apply filters" }).click();
@@ -102,7 +98,7 @@ test("the GET filter form narrows on the server and the URL holds the filter, so
   // Another user opening the shared link sees the same filtered list.
   const other = await browser.newContext({ timezoneId: "Asia/Riyadh" });
   const p2 = await other.newPage();
-  await signIn(p2, E2E_USERS.reader.email);
+  await signedInAs(p2, E2E_USERS.reader);
   await p2.goto(shared);
   await expect(rows(p2)).toHaveCount(1);
   await expect(rows(p2).first()).toContainText(approved.orderId);
@@ -111,7 +107,7 @@ test("the GET filter form narrows on the server and the URL holds the filter, so
 
 test("a saved view keeps the filter for this user: saved, reopened from its link, deleted", async ({ page }) => {
   const name = `Morning ${token}`;
-  await signIn(page, E2E_USERS.finance.email);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(`/transactions?q=${token}&status=captured`);
   await page.getByRole("button", { name: "Save view" }).click();
   const dialog = page.getByRole("dialog", { name: "Save this view" });
@@ -131,7 +127,7 @@ test("a saved view keeps the filter for this user: saved, reopened from its link
 });
 
 test("CSV export: every matching row, or only the ticked rows, with dates in the browser's time zone", async ({ page }) => {
-  await signIn(page, E2E_USERS.finance.email);
+  await signedInAs(page, E2E_USERS.finance);
   await page.goto(`/transactions?q=${token}`);
   // First visit of this browser: the page learns its zone and puts it in the URL (and so in the export links).
   await expect(page).toHaveURL(/tz=Asia%2FRiyadh/);
@@ -157,7 +153,7 @@ test("CSV export: every matching row, or only the ticked rows, with dates in the
 });
 
 test("a user without TRANSACTIONS_EXPORT sees the export disabled, with the reason, and no row selection", async ({ page }) => {
-  await signIn(page, E2E_USERS.reader.email);
+  await signedInAs(page, E2E_USERS.reader);
   await page.goto(`/transactions?q=${token}`);
   await expect(rows(page)).toHaveCount(2);
   const exportButton = page.getByRole("button", { name: "Export CSV" });

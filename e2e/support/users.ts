@@ -14,4 +14,6 @@ export const E2E_USERS = {
   forgetful: { email: "forgetful@e2e.test", name: "Faris Forgetful", userType: "USER" as const, roles: ["read-only"] },
   /** Signed in from two browsers by e2e/sessions.spec.ts, which signs the other one out: nobody else uses it. */
   sessions: { email: "sessions@e2e.test", name: "Sami Sessions", userType: "USER" as const, roles: ["read-only"] },
+  /** Signs out in e2e/auth.spec.ts, which ends every session of the user: nobody else uses it. */
+  signsOut: { email: "signs-out@e2e.test", name: "Salim Signout", userType: "USER" as const, roles: ["read-only"] },
 };
