@@ -4,25 +4,15 @@
 // tests/lint/gateway-profile-tags.test.ts fails when code that reads the profile is reached by no tagged test.
 import fs from "node:fs";
 import path from "node:path";
+import { sourceFiles } from "./source-files";
 
 export const PROFILE_TAG = "gateway-profile";
 const TAGGED = new RegExp(`tags:\\s*\\[[^\\]]*"${PROFILE_TAG}"`);
 
-function* testFiles(dir: string): Generator<string> {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === "node_modules" || e.name.startsWith(".")) continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) yield* testFiles(p);
-    else if (/\.test\.tsx?$/.test(e.name)) yield p;
-  }
-}
-
 /** The test files (relative to root, sorted) with at least one describe or test tagged for the family pass. */
 export function profileTaggedFiles(root: string): string[] {
-  const found: string[] = [];
-  for (const dir of ["app", "components", "lib", "server", "sandbox", "scripts", "tests"]) {
-    if (!fs.existsSync(path.join(root, dir))) continue;
-    for (const f of testFiles(path.join(root, dir))) if (TAGGED.test(fs.readFileSync(f, "utf8"))) found.push(path.relative(root, f));
-  }
-  return found.sort();
+  return sourceFiles(root, ["app", "components", "lib", "server", "sandbox", "scripts", "tests"], /\.test\.tsx?$/)
+    .filter((f) => TAGGED.test(fs.readFileSync(f, "utf8")))
+    .map((f) => path.relative(root, f))
+    .sort();
 }

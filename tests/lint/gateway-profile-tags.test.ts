@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { profileTaggedFiles } from "../../scripts/lib/profile-suites";
+import { sourceFiles } from "../../scripts/lib/source-files";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -31,15 +32,6 @@ export function importsOf(file: string, source: string): string[] {
     if (hit) out.push(hit);
   }
   return out;
-}
-
-function* sources(dir: string): Generator<string> {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === "node_modules" || e.name.startsWith(".")) continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) yield* sources(p);
-    else if (/\.tsx?$/.test(e.name)) yield p;
-  }
 }
 
 /** Every file reached from `start` through the imports. */
@@ -68,9 +60,9 @@ describe("the family pass covers what the gateway profile changes", () => {
   });
 
   it("every module that reads the profile is reached by a tagged test", () => {
-    const readers = ["server", "sandbox", "lib"]
-      .flatMap((d) => [...sources(path.join(ROOT, d))])
-      .filter((f) => !/\.(test|support)\.tsx?$/.test(f) && readsProfile(fs.readFileSync(f, "utf8")));
+    const readers = sourceFiles(ROOT, ["server", "sandbox", "lib"], /\.tsx?$/).filter(
+      (f) => !/\.(test|support)\.tsx?$/.test(f) && readsProfile(fs.readFileSync(f, "utf8")),
+    );
     expect(readers.length).toBeGreaterThan(10);
     const reached = reachedFrom(profileTaggedFiles(ROOT).map((f) => path.join(ROOT, f)));
     const untested = readers.filter((f) => !reached.has(f)).map((f) => path.relative(ROOT, f));

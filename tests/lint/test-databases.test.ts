@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../../scripts/lib/source-files";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -35,15 +36,6 @@ export function databaseCreations(source: string): string[] {
   return found;
 }
 
-function* testFiles(dir: string): Generator<string> {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === "node_modules" || e.name.startsWith(".")) continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) yield* testFiles(p);
-    else if (/\.(test|support)\.tsx?$/.test(e.name) || /\.global\.ts$/.test(e.name)) yield p;
-  }
-}
-
 describe("test databases come from the template helper", () => {
   it.each([
     ["a PGlite cluster made in a test", `const db = new PGlite();`],
@@ -72,12 +64,11 @@ describe("test databases come from the template helper", () => {
 
   it("no test file outside the helper creates or migrates a database", () => {
     const offences: string[] = [];
-    for (const dir of ["app", "components", "lib", "server", "sandbox", "scripts", "tests", "e2e"]) {
-      for (const file of testFiles(path.join(ROOT, dir))) {
-        const rel = path.relative(ROOT, file);
-        if (rel in ALLOWED) continue;
-        for (const what of databaseCreations(fs.readFileSync(file, "utf8"))) offences.push(`${rel} ${what}`);
-      }
+    const dirs = ["app", "components", "lib", "server", "sandbox", "scripts", "tests", "e2e"];
+    for (const file of sourceFiles(ROOT, dirs, /\.(test|support)\.tsx?$|\.global\.ts$/)) {
+      const rel = path.relative(ROOT, file);
+      if (rel in ALLOWED) continue;
+      for (const what of databaseCreations(fs.readFileSync(file, "utf8"))) offences.push(`${rel} ${what}`);
     }
     expect(offences).toEqual([]);
   });

@@ -39,7 +39,8 @@ function migrationsDigest(): string {
   return hash.update(pglite.version).digest("hex").slice(0, 16);
 }
 
-async function withAdmin<T>(adminUrl: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+/** One connection to the server as TEST_POSTGRES_URL names it, closed after `work`. */
+export async function withAdmin<T>(adminUrl: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     return await work(sql);

@@ -5,9 +5,9 @@
 // tests/lint/test-databases.test.ts fails on a test that creates or migrates one itself.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import postgres from "postgres";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "../../server/db/client";
+import { withAdmin } from "./db-template.global";
 
 export interface TestDatabase extends Database {
   /** The Postgres URL of this database (for a second connection pool, as a second app instance would have). */
@@ -25,15 +25,6 @@ let pgliteTemplate: Blob | null = null;
 function pgliteTemplateBlob(): Blob {
   pgliteTemplate ??= new Blob([fs.readFileSync(inject("pgliteTemplateFile"))]);
   return pgliteTemplate;
-}
-
-async function withAdmin(adminUrl: string, statement: string): Promise<void> {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  try {
-    await admin.unsafe(statement);
-  } finally {
-    await admin.end({ timeout: 5 });
-  }
 }
 
 export function testDatabaseTargets(): TestDatabaseTarget[] {
@@ -54,11 +45,13 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
         const template = inject("postgresTemplate");
         if (!template) throw new Error("TEST_POSTGRES_URL is set but the global setup made no template database");
         const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-        await withAdmin(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
-        // A test database need not survive a crash of the server: a commit returns before its WAL is flushed (about
-        // 1.5 ms instead of 4.6 here). Visibility, locking and isolation are unchanged; server/db/restart.test.ts,
-        // which stops a server, runs a private one of its own.
-        await withAdmin(adminUrl, `ALTER DATABASE ${name} SET synchronous_commit = off`);
+        await withAdmin(adminUrl, async (sql) => {
+          await sql.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+          // A test database need not survive a crash of the server: a commit returns before its WAL is flushed
+          // (about 1.5 ms instead of 4.6 here). Visibility, locking and isolation are unchanged;
+          // server/db/restart.test.ts, which stops a server, runs a private one of its own.
+          await sql.unsafe(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+        });
         const url = new URL(adminUrl);
         url.pathname = `/${name}`;
         const d = await openDatabase({ url: url.toString(), dataDir: null });
@@ -67,7 +60,7 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
           url: url.toString(),
           async dispose() {
             await d.close();
-            await withAdmin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await withAdmin(adminUrl, (sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
           },
         };
       },
