@@ -8,6 +8,27 @@ import type { Instrumentation } from "next";
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   (await import("./server/http/peer-address")).installPeerAddressStamp();
+  // After the stamp: the request id and the access log wrap everything else done with the request.
+  (await import("./server/http/request-log")).installRequestLog();
+  // The log's first line names the build, so every later line can be tied to the code that wrote it.
+  const [{ logger }, { BUILD_INFO }] = await Promise.all([import("./server/log/logger"), import("./server/build-info")]);
+  logger.info("server.start", { ...BUILD_INFO, pid: process.pid, node: process.version });
+  // Graceful stop (server/lifecycle/shutdown.ts) when Next's own signal handler is off (NEXT_MANUAL_SIG_HANDLE, set
+  // by the start script and the Dockerfile; Next's variable): Next's waits without a limit and skips the cleanup.
+  const shutdown = await import("./server/lifecycle/shutdown");
+  shutdown.trackRequests();
+  if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+    const [{ env }, { stopApp }] = await Promise.all([import("./server/env"), import("./server/lifecycle/stop-app")]);
+    shutdown.installGracefulStop({
+      graceMs: env().shutdownGraceMs,
+      cleanup: stopApp,
+      log: (event, fields) => logger.info(event, fields),
+    });
+  } else {
+    logger.warn("server.no_graceful_stop", {
+      message: "NEXT_MANUAL_SIG_HANDLE is not set: Next.js handles SIGTERM itself (no grace limit, no worker stop).",
+    });
+  }
   const { startBackgroundWork } = await import("./server/services/background");
   await startBackgroundWork();
 }

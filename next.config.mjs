@@ -1,4 +1,10 @@
+import fs from "node:fs";
 import createNextIntlPlugin from "next-intl/plugin";
+
+const { version } = JSON.parse(fs.readFileSync(new URL("./package.json", import.meta.url), "utf8"));
+// One id per build (version and UTC time), Next's own build id as well: /api/health/ready and the server's first log
+// line name it, so an operator sees which build each instance runs during a rolling deploy.
+const buildId = `${version}-${new Date().toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
 
 // next-intl reads each request's language and catalog from server/i18n/request.ts (no locale segment in the URL).
 // The catalogs are precompiled at build time (icu-minify): the browser gets no ICU message parser, only a small
@@ -10,13 +16,20 @@ const withNextIntl = createNextIntlPlugin({
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // The dashboard is served by `next start` behind scripts/start.ts; no image CDN, no telemetry-driven features.
+  // `npm start` serves the build with `next start` behind scripts/start.ts. For deployments the build is also a
+  // standalone server (its own traced node_modules, no devDependencies, no npm at run time): `npm run package` puts
+  // it together in dist/, which the Dockerfile copies and `npm run start:prod` runs. No image CDN, no telemetry.
+  output: "standalone",
   reactStrictMode: true,
   poweredByHeader: false,
   // Packages that must stay in Node's module system on the server (native/wasm assets, dynamic requires).
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "undici"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "undici", "prom-client"],
   // The build output directory can be moved so that tests can build a copy without touching the user's build.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  generateBuildId: () => buildId,
+  // Inlined at build time (server/build-info.ts); `next start` reads this file again, but the bundle keeps the
+  // values of the build.
+  env: { DASHBOARD_VERSION: version, DASHBOARD_BUILD_ID: buildId },
 };
 
 export default withNextIntl(nextConfig);

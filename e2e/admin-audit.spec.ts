@@ -72,7 +72,9 @@ test("the filter form narrows by exact action and by actor, and the URL holds th
   await expect(page).toHaveURL(
     new RegExp(`/admin/audit\\?actor=${encodeURIComponent(admin.email)}&action=auth\\.sign_in&tz=Asia%2FRiyadh$`),
   );
-  // Two sign-ins so far in this spec (one per test), at least.
+  // Two sign-ins so far in this spec (one per test), at least. The URL changes when the new document commits; its
+  // rows stream in behind loading.tsx and may be revealed after that, so wait for them as a condition first.
+  await expect(rows(page).nth(1)).toBeVisible();
   expect(await rows(page).count()).toBeGreaterThanOrEqual(2);
   expect(new Set(await column(page, 2).allInnerTexts())).toEqual(new Set([admin.email]));
 });

@@ -228,7 +228,7 @@ test("a super-admin resets a user's factors: the user's session ends and they en
   await verifyWithRecoveryCode(boss.page);
   await boss.page.goto("/admin/users");
   await untilStepUpIsNeeded(boss.page);
-  await boss.page.getByRole("button", { name: `Reset two-step verification of ${reader.name}` }).click();
+  await boss.page.getByRole("button", { name: `Reset 2FA for ${reader.name}` }).click();
   const dialog = boss.page.getByRole("dialog", { name: `Reset two-step verification of ${reader.name}?` });
   await noViolations(boss.page, "the reset-factors dialog");
   await dialog.getByRole("button", { name: "Reset" }).click();

@@ -16,6 +16,11 @@ test("countdown per authorization, first to expire first; capture part of one fr
   await page.goto("/captures");
   const table = page.getByRole("table", { name: "Authorizations waiting for capture" });
   const rows = table.getByTestId("capture-row");
+  // Both new authorizations listed first (waited for as a condition): the page streams its list behind a Suspense
+  // boundary (loading.tsx), and React reveals streamed boundaries on a 300 ms throttle, which can fall after the load
+  // event. Reading the rows at that instant found the skeleton, not the list (twice in full runs).
+  await expect(rows.filter({ hasText: older.orderId })).toHaveCount(1);
+  await expect(rows.filter({ hasText: newer.orderId })).toHaveCount(1);
   const orders = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector("a")?.textContent ?? ""));
   expect(orders.indexOf(older.orderId)).toBeGreaterThanOrEqual(0);
   expect(orders.indexOf(older.orderId)).toBeLessThan(orders.indexOf(newer.orderId));

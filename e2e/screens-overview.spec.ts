@@ -51,6 +51,9 @@ const cells = (t: Locator, rowHeader: string) =>
 
 async function snapshot(page: Page): Promise<Snapshot> {
   await page.goto(TODAY);
+  // The figures stream in behind loading.tsx and may be revealed after the load event: without this wait an
+  // unrevealed page reads as "no SAR figures yet" and the snapshot is all zeros.
+  await expect(page.locator("#figures-heading")).toBeVisible();
   if ((await sar(page).count()) === 0) {
     return {
       gross: 0,

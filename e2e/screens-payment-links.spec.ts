@@ -46,7 +46,7 @@ test("a link with a description, cancelled with confirmation while unpaid", asyn
   await expect(row.getByText("Waiting for payment")).toBeVisible();
   await shootScreen(page, "payment-links");
 
-  await row.getByRole("button", { name: `Cancel the payment link for order ${orderId}` }).click();
+  await row.getByRole("button", { name: `Cancel link for order ${orderId}` }).click();
   const confirm = page.getByRole("dialog", { name: "Cancel payment link" });
   await expect(confirm).toContainText(orderId);
   await expect(confirm).toContainText("SAR 310.00");
@@ -56,7 +56,7 @@ test("a link with a description, cancelled with confirmation while unpaid", asyn
   await expect(confirm).toHaveCount(0);
   await expect(row.getByText("Waiting for payment")).toBeVisible();
 
-  await row.getByRole("button", { name: `Cancel the payment link for order ${orderId}` }).click();
+  await row.getByRole("button", { name: `Cancel link for order ${orderId}` }).click();
   await confirm.getByRole("button", { name: "Cancel link" }).click();
   await expect(confirm).toHaveCount(0);
   await expect(row.getByText("Cancelled", { exact: true })).toBeVisible();

@@ -153,7 +153,8 @@ describe("callbacks", () => {
     const s = await sale(sb);
     const t0 = Date.now();
     await collect(sb, s.body);
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // Waiting for the endpoint would take at least one attempt's timeout (5 s); the margin is for a busy machine.
+    expect(Date.now() - t0).toBeLessThan(4_000);
     await until(() => received.length > 0 || undefined);
   });
 });

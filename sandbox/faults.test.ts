@@ -2,7 +2,7 @@
 // for the chosen number of calls; "before" faults change nothing, "after" faults lose the reply of a done operation.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { creditvoid, pay, postJson, sale, start } from "../tests/support/sandbox-client.support";
+import { creditvoid, pay, postJson, sale, saleFields, start } from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -15,17 +15,36 @@ afterEach(async () => {
 
 const fault = (body: Record<string, unknown>) => postJson(sb, "/__sandbox/faults", body);
 const paymentCount = () => Object.keys(sb.state.data.payments).length;
+/** A sale whose client gives up after `ms` (as the dashboard's gateway client does at its timeout). */
+const postJsonAborting = (ms: number) =>
+  fetch(`${sb.url}/payment/post`, { method: "POST", body: new URLSearchParams(saleFields()), signal: AbortSignal.timeout(ms) });
 
 describe("faults", () => {
-  it("latency delays the answer, then the call succeeds normally", async () => {
+  it("latency delays the answer, then the call succeeds normally; the rule is used up after its one call", async () => {
     expect((await fault({ operation: "sale", fault: "latency", latencyMs: 300, times: 1 })).status).toBe(201);
     const t0 = Date.now();
     const slow = await sale(sb);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(280);
+    // A timer never fires early: the answer waited at least the latency (a lower bound holds on any machine).
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
     expect(slow.body.result).toBe("REDIRECT");
-    const t1 = Date.now();
-    await sale(sb);
-    expect(Date.now() - t1).toBeLessThan(280);
+    // The next call is not delayed: the rule is gone (rather than timing the next call, which a busy machine slows).
+    expect(await (await fetch(`${sb.url}/__sandbox/faults`)).json()).toEqual([]);
+    expect((await sale(sb)).body.result).toBe("REDIRECT");
+  });
+
+  it("untilClientGone: the answer waits for the client to give up, then the work is done (the client's timeout always wins)", async () => {
+    const rule = await fault({ operation: "sale", fault: "latency", latencyMs: 60_000, untilClientGone: true, times: 1 });
+    expect(await rule.json()).toMatchObject({ untilClientGone: true, latencyMs: 60_000 });
+    const before = paymentCount();
+    const gaveUp = await postJsonAborting(200).catch((e: unknown) => e);
+    expect((gaveUp as Error).name).toBe("TimeoutError");
+    // Done after the client left, not after the 60 s cap (the test's own timeout is 30 s).
+    await expect.poll(paymentCount, { timeout: 20_000 }).toBe(before + 1);
+  });
+
+  it("untilClientGone is refused on anything but the latency fault, and must be a boolean", async () => {
+    expect((await fault({ operation: "sale", fault: "http_500", untilClientGone: true })).status).toBe(400);
+    expect((await fault({ operation: "sale", fault: "latency", untilClientGone: "yes" })).status).toBe(400);
   });
 
   it.each([

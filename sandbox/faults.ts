@@ -11,6 +11,12 @@ export interface FaultRule {
   operation: OperationName | "*";
   fault: FaultKind;
   latencyMs: number;
+  /**
+   * Latency only: hold the answer until the client gives up and closes the connection (at most latencyMs), then do
+   * the work, as a gateway finishes a request its client stopped waiting for. However slow the machine, the client's
+   * timeout always wins, and the work always happens after it: the test's race with the client's timer is gone.
+   */
+  untilClientGone: boolean;
   /** Calls left; null = until cleared. */
   remaining: number | null;
   /**
@@ -52,6 +58,20 @@ export class FaultInjector {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Resolves when the client closes the connection before an answer was written, or after `ms` at the latest. */
+export function clientGoneOr(res: ServerResponse, ms: number): Promise<void> {
+  if (res.destroyed || res.socket?.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off("close", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.once("close", done);
+  });
 }
 
 /** Answer (or refuse to answer) with a non-latency fault. */

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { SANDBOX_DEFAULTS, SANDBOX_LEVEL_KEYS, type AccessLevel } from "./defaults";
 import { CallbackDispatcher } from "./callbacks";
 import type { Ctx, Deps, SandboxConfig } from "./context";
-import { FaultInjector, sleep, writeFault } from "./faults";
+import { clientGoneOr, FaultInjector, sleep, writeFault } from "./faults";
 import { MailCatcher } from "./mail-catcher";
 import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, type Fields, type Reply } from "./http-util";
 import { matchRoute, type BodyKind, type Route } from "./router";
@@ -98,7 +98,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
       op = typeof route.op === "function" ? route.op(fields) : route.op;
       const refusal = contentTypeRefusal(route, req.headers["content-type"], fields, path);
       const rule = op ? deps.faults.take(op) : null;
-      if (rule?.fault === "latency") await sleep(rule.latencyMs);
+      if (rule?.fault === "latency") await (rule.untilClientGone ? clientGoneOr(res, rule.latencyMs) : sleep(rule.latencyMs));
       else if (rule?.phase === "before") {
         status = writeFault(res, rule.fault);
         return;

@@ -4,10 +4,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIsFresh } from "./lib/build-freshness";
+import { chromiumPath } from "./lib/chromium";
 import { nextBuild } from "./lib/next-build";
 import { bin, ROOT, run } from "./lib/processes";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = chromiumPath();
 
 async function ensureChromium(): Promise<void> {
   if (fs.existsSync(CHROMIUM)) return;

@@ -30,15 +30,18 @@ for (const dir of process.argv.slice(2)) {
     }
   }
   await db.close();
-  const log = path.join(dir, "server.log");
-  if (fs.existsSync(log)) {
-    for (const f of scanForCardData(fs.readFileSync(log, "utf8"))) {
+  // The dashboard's log (what `npm start` printed) and the sandbox gateway's own (DATA_DIR/sandbox.log).
+  for (const name of ["server.log", "sandbox.log"]) {
+    const log = path.join(dir, name);
+    if (fs.existsSync(log)) {
+      for (const f of scanForCardData(fs.readFileSync(log, "utf8"))) {
+        failures++;
+        console.error(`card-data scan: ${f.kind} in ${log}: ${f.excerpt}`);
+      }
+    } else {
+      console.error(`card-data scan: no log at ${log}`);
       failures++;
-      console.error(`card-data scan: ${f.kind} in ${log}: ${f.excerpt}`);
     }
-  } else {
-    console.error(`card-data scan: no server log at ${log}`);
-    failures++;
   }
 }
 console.log(`card-data scan: ${scannedRows} rows and the server logs scanned; ${failures} finding(s).`);

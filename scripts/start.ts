@@ -1,12 +1,14 @@
 // `npm start`: builds the dashboard if needed, starts the sandbox gateway (unless a real gateway is configured)
 // and the dashboard together on this machine, and prints the URL. Ctrl+C stops both.
+// stdout carries only the dashboard's JSON log lines (what a log shipper reads); what is written for a person (the
+// banner, warnings, why it stopped) goes to stderr, and the sandbox's own log to DATA_DIR/sandbox.log.
 // Honours PORT (3000), SANDBOX_PORT (4010), DATA_DIR (.data), HOST (127.0.0.1) and every variable of the README.
 import fs from "node:fs";
 import path from "node:path";
 import { readConfig, ConfigError } from "../server/config";
 import { webhookPath } from "../server/webhook-secret";
 import { buildIsFresh } from "./lib/build-freshness";
-import { sandboxSmtpPortEnv, startBanner, startWarnings } from "./lib/start-banner";
+import { firstAdminFile, sandboxLog, sandboxSmtpPortEnv, startBanner, startWarnings } from "./lib/start-banner";
 import { nextBuild } from "./lib/next-build";
 import { bin, ROOT, startChild, stopAll, waitForUrl } from "./lib/processes";
 import type { ChildProcess } from "node:child_process";
@@ -23,7 +25,7 @@ async function main() {
     }
     throw e;
   }
-  for (const warning of startWarnings(config)) console.warn(`WARNING: ${warning}`);
+  for (const warning of startWarnings(config)) console.error(`WARNING: ${warning}`);
   const host = process.env.HOST ?? "127.0.0.1";
   const sandboxPort = Number(process.env.SANDBOX_PORT ?? 4010);
   const distDir = process.env.NEXT_DIST_DIR ?? ".next";
@@ -32,7 +34,7 @@ async function main() {
   // The browser tests build once and start two dashboards from that build: they must not rebuild it.
   const useBuildAsIs = process.env.DASHBOARD_USE_EXISTING_BUILD === "1" && fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"));
   if (!useBuildAsIs && !buildIsFresh(ROOT, distDir)) {
-    console.log("Building the dashboard (first start, or the sources changed)…");
+    console.error("Building the dashboard (first start, or the sources changed)…");
     const code = await nextBuild();
     if (code !== 0) {
       console.error("The build failed; see the output above.");
@@ -48,7 +50,8 @@ async function main() {
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    await stopAll(children);
+    // The dashboard finishes its requests in flight within SHUTDOWN_GRACE_SECONDS, then stops its workers.
+    await stopAll(children, config.shutdownGraceMs + 5_000);
     fs.rmSync(pidFile, { force: true });
     process.exit(code);
   };
@@ -63,20 +66,28 @@ async function main() {
     PORT: String(config.port),
     // next-auth builds its own URLs from this; the dashboard's public address is APP_URL.
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? config.appUrl,
+    // The app stops gracefully itself (server/lifecycle/shutdown.ts): Next's own handler stands aside.
+    NEXT_MANUAL_SIG_HANDLE: "true",
   };
 
   if (config.testMode) {
-    const sandbox = startChild("sandbox", bin("tsx"), [path.join(ROOT, "sandbox/main.ts")], {
-      ...appEnv,
-      SANDBOX_PORT: String(sandboxPort),
-      // The local mail catcher runs when the dashboard mails it (test mode, no SMTP_URL); "off" otherwise.
-      SANDBOX_SMTP_PORT: sandboxSmtpPortEnv(config),
-      SANDBOX_CALLBACK_URL: process.env.SANDBOX_CALLBACK_URL ?? `http://127.0.0.1:${config.port}${webhookPath(config)}`,
-    });
+    const sandbox = startChild(
+      "sandbox",
+      bin("tsx"),
+      [path.join(ROOT, "sandbox/main.ts")],
+      {
+        ...appEnv,
+        SANDBOX_PORT: String(sandboxPort),
+        // The local mail catcher runs when the dashboard mails it (test mode, no SMTP_URL); "off" otherwise.
+        SANDBOX_SMTP_PORT: sandboxSmtpPortEnv(config),
+        SANDBOX_CALLBACK_URL: process.env.SANDBOX_CALLBACK_URL ?? `http://127.0.0.1:${config.port}${webhookPath(config)}`,
+      },
+      { file: sandboxLog(config) },
+    );
     children.push(sandbox);
     sandbox.on("exit", (code) => {
       if (!stopping) {
-        console.error(`The sandbox gateway stopped (code ${code}); stopping the dashboard.`);
+        console.error(`The sandbox gateway stopped (code ${code}; its log: ${sandboxLog(config)}); stopping the dashboard.`);
         void stop(1);
       }
     });
@@ -93,11 +104,11 @@ async function main() {
   });
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${config.port}`;
   await waitForUrl(`${url}/api/health`, 60_000, app);
-  console.log("");
-  for (const line of startBanner(config, { dashboardUrl: url, sandboxPort })) console.log(line);
-  for (const warning of startWarnings(config)) console.log(`  WARNING: ${warning}`);
-  console.log("  Press Ctrl+C to stop.");
-  console.log("");
+  console.error("");
+  for (const line of startBanner(config, { dashboardUrl: url, sandboxPort, firstAdminFile: firstAdminFile(config) })) console.error(line);
+  for (const warning of startWarnings(config)) console.error(`  WARNING: ${warning}`);
+  console.error("  Press Ctrl+C to stop.");
+  console.error("");
 }
 
 main().catch((e: unknown) => {

@@ -16,6 +16,15 @@ import {
   type PlaywrightSuite,
   type StepTime,
 } from "./lib/test-durations";
+import {
+  playwrightOutcomes,
+  readReport,
+  tally,
+  vitestOutcomes,
+  type PlaywrightJson,
+  type TestOutcome,
+  type VitestJson,
+} from "./lib/test-reports";
 import type { FileDuration } from "./lib/vitest-durations-reporter";
 
 interface Step {
@@ -73,6 +82,8 @@ const stages: Stage[] = [
     cmd: bin("tsx"),
     args: [path.join(ROOT, "scripts/check-bundle-secrets.ts"), "--keep", process.env.NEXT_DIST_DIR || ".next"],
   },
+  // The Dockerfile's recipe outside a container: the build packaged into an empty folder and run as the image would.
+  { name: "standalone from an empty folder (the image's steps)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/check-standalone.ts")] },
   { name: "browser (playwright)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/e2e.ts")] },
   // JS per page (gzipped, +40 KB over an empty Next.js page) and Lighthouse (desktop, median of up to 3 runs), on the
   // same build; ports of its own.
@@ -84,85 +95,19 @@ const stages: Stage[] = [
   },
 ];
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8"));
-  } catch {
-    return null;
-  }
-}
-
-interface VitestSummary {
-  numPassedTests?: number;
-  numFailedTests?: number;
-  numPendingTests?: number;
-  numTodoTests?: number;
-}
-
-interface VitestReport extends VitestSummary {
-  testResults?: { assertionResults?: { status?: string; tags?: string[] }[] }[];
-}
+const readJson = (file: string): unknown => readReport(path.join(ROOT, file));
 
 /**
- * The vitest reports of both passes (default profile, then the family profile), added up. The family pass filters by
- * tag: vitest reports every test it left out as skipped, so only a tagged test it skipped counts as skipped there.
+ * Every test of the run: both Vitest passes (default profile, then the family profile) and Playwright. The family pass
+ * filters by tag and Vitest reports every test it left out as skipped, so only a tagged test skipped there counts.
  */
-function vitestSummary(): VitestSummary {
-  const main = readJson("test-results/vitest.json") as VitestReport | null;
-  const family = readJson("test-results/vitest-family.json") as VitestReport | null;
-  const familySkipped = (family?.testResults ?? [])
-    .flatMap((f) => f.assertionResults ?? [])
-    .filter((t) => t.status !== "passed" && t.status !== "failed" && (t.tags ?? []).includes(PROFILE_TAG)).length;
-  return {
-    numPassedTests: (main?.numPassedTests ?? 0) + (family?.numPassedTests ?? 0),
-    numFailedTests: (main?.numFailedTests ?? 0) + (family?.numFailedTests ?? 0),
-    numPendingTests: (main?.numPendingTests ?? 0) + familySkipped,
-    numTodoTests: main?.numTodoTests ?? 0,
-  };
-}
-
-function counts(): { passed: number; failed: number; skipped: number } {
-  const v = vitestSummary();
-  const p = readJson("test-results/playwright.json") as {
-    stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
-  } | null;
-  return {
-    passed: (v?.numPassedTests ?? 0) + (p?.stats?.expected ?? 0) + (p?.stats?.flaky ?? 0),
-    failed: (v?.numFailedTests ?? 0) + (p?.stats?.unexpected ?? 0),
-    skipped: (v?.numPendingTests ?? 0) + (v?.numTodoTests ?? 0) + (p?.stats?.skipped ?? 0),
-  };
-}
-
-// The failed tests by file and name, printed last so that a CI log's tail says which test failed, not only how many.
-function failedTestNames(): string[] {
-  const names: string[] = [];
-  for (const [report, label] of [
-    ["test-results/vitest.json", ""],
-    ["test-results/vitest-family.json", " [GATEWAY_PROFILE=family]"],
-  ] as const) {
-    const v = readJson(report) as {
-      testResults?: { name?: string; assertionResults?: { status?: string; fullName?: string }[] }[];
-    } | null;
-    for (const file of v?.testResults ?? []) {
-      for (const t of file.assertionResults ?? []) {
-        if (t.status === "failed") names.push(`${path.relative(ROOT, file.name ?? "")} › ${t.fullName ?? "?"}${label}`);
-      }
-    }
-  }
-  interface PwSuite {
-    file?: string;
-    specs?: { title?: string; ok?: boolean }[];
-    suites?: PwSuite[];
-  }
-  const p = readJson("test-results/playwright.json") as { suites?: PwSuite[] } | null;
-  const walk = (suites: PwSuite[] | undefined): void => {
-    for (const s of suites ?? []) {
-      for (const spec of s.specs ?? []) if (spec.ok === false) names.push(`${s.file ?? "?"} › ${spec.title ?? "?"}`);
-      walk(s.suites);
-    }
-  };
-  walk(p?.suites);
-  return names;
+function outcomes(): TestOutcome[] {
+  const family = vitestOutcomes(readJson("test-results/vitest-family.json") as VitestJson | null, ROOT, " [GATEWAY_PROFILE=family]");
+  return [
+    ...vitestOutcomes(readJson("test-results/vitest.json") as VitestJson | null, ROOT),
+    ...family.filter((t) => t.status !== "skipped" || (t.tags ?? []).includes(PROFILE_TAG)),
+    ...playwrightOutcomes(readJson("test-results/playwright.json") as PlaywrightJson | null),
+  ];
 }
 
 async function runStage(stage: Stage): Promise<StepTime[]> {
@@ -219,11 +164,13 @@ fs.writeFileSync(path.join(ROOT, "test-results/durations.md"), `${report}\n`);
 console.log(`\n${report}\n\n(written to test-results/durations.md)`);
 
 const failedSteps = times.filter((t) => !t.ok).map((t) => t.name);
-const c = counts();
-const names = failedTestNames();
+const all = outcomes();
+const c = tally(all);
+// The failed tests by file and name, printed last so that a CI log's tail says which test failed, not only how many.
+const names = all.filter((t) => t.status === "failed").map((t) => t.name);
 if (names.length) console.log(`\nFailed tests:\n${names.map((n) => `  - ${n}`).join("\n")}`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(", ")}`);
 // A failed lint or type check is a failure even when every test passed.
 const failed = c.failed + (c.failed === 0 && failedSteps.length ? failedSteps.length : 0);
 console.log(`\ntests: ${c.passed} passed, ${failed} failed${c.skipped ? `, ${c.skipped} skipped` : ""}`);
-process.exit(failedSteps.length ? 1 : 0);
+process.exit(failedSteps.length || c.failed ? 1 : 0);

@@ -5,6 +5,18 @@ import { CURRENCY_CODES } from "../lib/money";
 import { ConfigError, DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "./config";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 
+/** A real gateway configured as production wants it: https, PostgreSQL, SMTP, the defaults for MFA and sessions. */
+const PRODUCTION = {
+  GATEWAY_BASE_URL: "https://pay.example.com",
+  GATEWAY_API_URL: "https://api.example.com",
+  GATEWAY_CLIENT_KEY: "k",
+  GATEWAY_MERCHANT_SECRET: "s",
+  GATEWAY_API_KEY: "a",
+  DATABASE_URL: "postgres://u@db.example.com/app",
+  SMTP_URL: "smtps://mailer:pw@smtp.example.com",
+  MAIL_FROM: "Dashboard <dashboard@merchant.example>",
+  APP_URL: "https://dashboard.merchant.example",
+};
 describe("configuration", () => {
   it("runs with no configuration at all: sandbox gateway on SANDBOX_PORT, embedded database, test mode", () => {
     const c = readConfig({});
@@ -25,17 +37,9 @@ describe("configuration", () => {
     );
   });
   it("accepts a real gateway with real credentials and leaves test mode", () => {
-    const c = readConfig({
-      GATEWAY_BASE_URL: "https://pay.example.com/",
-      GATEWAY_API_URL: "https://api.example.com",
-      GATEWAY_CLIENT_KEY: "k",
-      GATEWAY_MERCHANT_SECRET: "s",
-      GATEWAY_API_KEY: "a",
-      DATABASE_URL: "postgres://u@db.example.com/app",
-      SMTP_URL: "smtps://mailer:pw@smtp.example.com",
-      MAIL_FROM: "Dashboard <dashboard@merchant.example>",
-    });
+    const c = readConfig({ ...PRODUCTION, GATEWAY_BASE_URL: "https://pay.example.com/" });
     expect(c.testMode).toBe(false);
+    expect(c.nonPciSettings).toEqual([]);
     expect(c.gateway.baseUrl).toBe("https://pay.example.com");
     expect(c.databaseUrl).toBe("postgres://u@db.example.com/app");
   });
@@ -116,5 +120,24 @@ describe("configuration", () => {
     expect(readConfig({}).stepUpMaxAgeMs).toBe(5 * 60_000);
     expect(readConfig({ STEP_UP_MINUTES: "0.1" }).stepUpMaxAgeMs).toBe(6_000);
     expect(() => readConfig({ STEP_UP_MINUTES: "60" })).toThrow(/STEP_UP_MINUTES/);
+  });
+
+  describe("with a real gateway, settings below PCI DSS are refused unless allowed on purpose", () => {
+    it.each([
+      ["an http:// APP_URL", { APP_URL: "http://dashboard.merchant.example" }, /APP_URL must be https:\/\//],
+      ["MFA_REQUIRED=admins", { MFA_REQUIRED: "admins" }, /MFA_REQUIRED must be all/],
+      ["MFA_REQUIRED=none", { MFA_REQUIRED: "none" }, /MFA_REQUIRED must be all/],
+      ["a 30-minute idle limit", { SESSION_IDLE_MINUTES: "30" }, /SESSION_IDLE_MINUTES must be 15 or less/],
+      ["the embedded database", { DATABASE_URL: undefined }, /DATABASE_URL must name a PostgreSQL server/],
+    ])("refuses %s, naming the variable and how to start anyway", (_what, change, message) => {
+      const source = { ...PRODUCTION, ...change };
+      expect(() => readConfig(source)).toThrow(message);
+      expect(() => readConfig(source)).toThrow(/ALLOW_NON_PCI_SETTINGS=1/);
+      const allowed = readConfig({ ...source, ALLOW_NON_PCI_SETTINGS: "1" });
+      expect(allowed.nonPciSettings).toEqual([expect.stringMatching(message)]);
+    });
+    it("leaves test mode (the sandbox, no card data) as it is: http, the embedded database, MFA off for a trial", () => {
+      expect(readConfig({ MFA_REQUIRED: "none", SESSION_IDLE_MINUTES: "60" }).nonPciSettings).toEqual([]);
+    });
   });
 });

@@ -5,10 +5,12 @@ import path from "node:path";
 import { z } from "zod";
 import { CURRENCY_CODES, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../lib/money";
 import type { GatewayConfig } from "./gateway/config";
+import { DEFAULT_GATEWAY_DEADLINE_MS } from "./gateway/deadline";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 import { readGatewayProfile, type GatewayProfile } from "./gateway/profile";
 import { DEFAULT_AUTH_HOLD_DAYS, parseAuthHold, type AuthHoldConfig } from "./auth-hold-config";
 import { checkReportTimeZone } from "../lib/reports/period";
+import { NEW_SIGN_IN_LOOKBACK_DAYS } from "./auth/new-sign-in-lookback";
 
 const port = z.coerce.number().int().min(1).max(65535);
 const ms = z.coerce.number().int().min(1).max(600_000);
@@ -17,6 +19,18 @@ const optionalUrl = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+/** Longest retention period accepted (100 years): a bound, so that a typo cannot overflow the cutoff's date. */
+const MAX_RETENTION_DAYS = 36_500;
+
+/**
+ * Days a table's rows are kept before the daily retention pass deletes them: a whole number from `min` up. 0 is
+ * refused rather than read as "off" or "purge at once": either would be a surprise on a production database.
+ */
+function retentionDays(fallback: number, min = 1, why = "0 would delete rows as soon as they are written") {
+  const rule = `a whole number of days from ${min} to ${MAX_RETENTION_DAYS}`;
+  return z.coerce.number({ error: rule }).int(rule).min(min, `${rule} (${why})`).max(MAX_RETENTION_DAYS, rule).default(fallback);
+}
 
 /** A refund approval threshold for every currency of lib/money.ts (a test keeps the two lists in step). */
 export const DEFAULT_REFUND_APPROVAL_THRESHOLD =
@@ -39,6 +53,7 @@ const schema = z.object({
     .default("gateway_merchant_id"),
   GATEWAY_CONNECT_TIMEOUT_MS: ms.default(5_000),
   GATEWAY_TIMEOUT_MS: ms.default(20_000),
+  GATEWAY_DEADLINE_MS: ms.default(DEFAULT_GATEWAY_DEADLINE_MS),
   APP_URL: optionalUrl.optional(),
   /** The merchant's name as customers know it: the payment-link return page shows it. */
   MERCHANT_NAME: z.string().trim().min(1).max(120).optional(),
@@ -104,6 +119,32 @@ const schema = z.object({
   SANDBOX_SMTP_PORT: port.optional(),
   MAIL_WORKER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+  // The bearer token of GET /api/metrics; unset or empty: the route answers 404 (no metrics are served).
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^[\x21-\x7e]{32,256}$/, "32–256 printable ASCII characters without spaces, e.g. `openssl rand -hex 32`")
+        .optional(),
+    )
+    .optional(),
+  ALLOW_NON_PCI_SETTINGS: z.enum(["0", "1"]).default("0"),
+  // The daily retention pass (server/services/retention). The ledger and the audit log have no setting: they are
+  // never purged (SAMA record keeping: 10 years).
+  RETENTION_NOTIFICATIONS_DAYS: retentionDays(90),
+  // About 13 months: a dispute can arrive up to 120 days after its payment; a year covers that with room to spare.
+  RETENTION_GATEWAY_CALLS_DAYS: retentionDays(395),
+  RETENTION_SESSIONS_DAYS: retentionDays(
+    NEW_SIGN_IN_LOOKBACK_DAYS,
+    NEW_SIGN_IN_LOOKBACK_DAYS,
+    `the new-sign-in alert compares each sign-in with the sessions of the last ${NEW_SIGN_IN_LOOKBACK_DAYS} days`,
+  ),
+  RETENTION_SIGN_IN_ATTEMPTS_DAYS: retentionDays(90),
+  RETENTION_MAIL_DAYS: retentionDays(90),
 });
 
 const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -176,6 +217,20 @@ export interface MailConfig {
   workerIntervalMs: number;
 }
 
+/** Days each kind of row is kept before the daily retention pass deletes it (server/services/retention/rules.ts). */
+export interface RetentionConfig {
+  /** Processed gateway notifications (RETENTION_NOTIFICATIONS_DAYS). */
+  notificationsDays: number;
+  /** Gateway-call records no payment timeline shows (RETENTION_GATEWAY_CALLS_DAYS). */
+  gatewayCallsDays: number;
+  /** Ended or expired sessions (RETENTION_SESSIONS_DAYS; never below the new-sign-in alert's look-back). */
+  sessionsDays: number;
+  /** Sign-in attempts, second-factor failures, lapsed lockouts, expired passkey challenges and set-password links (RETENTION_SIGN_IN_ATTEMPTS_DAYS). */
+  signInAttemptsDays: number;
+  /** Sent outbox mail (RETENTION_MAIL_DAYS). */
+  mailDays: number;
+}
+
 export interface AppConfig {
   nodeEnv: "development" | "production" | "test";
   port: number;
@@ -216,10 +271,20 @@ export interface AppConfig {
   mail: MailConfig;
   /** How many reverse proxies in front of the dashboard append to X-Forwarded-For (0: the socket's peer address). */
   trustedProxyHops: number;
+  /**
+   * With a real gateway, the settings that fall short of PCI DSS that ALLOW_NON_PCI_SETTINGS=1 let through (start
+   * refuses them otherwise); warned about at every start. Empty in test mode.
+   */
+  nonPciSettings: string[];
+  /** How long a stopping instance waits for its requests in flight (SIGTERM, then SIGKILL after 30 s elsewhere). */
+  shutdownGraceMs: number;
+  /** The bearer token Prometheus sends to GET /api/metrics (METRICS_TOKEN); null: the route answers 404. */
+  metricsToken: string | null;
   /** WebAuthn relying party: the host name of APP_URL, its origin, and the name shown by authenticators. */
   webauthn: { rpId: string; origin: string; rpName: string };
   /** The gateway client's settings, as the client takes them (no read-attempts setting: the client's default). */
   gateway: GatewayConfig;
+  retention: RetentionConfig;
 }
 
 export class ConfigError extends Error {
@@ -248,6 +313,18 @@ function reportZoneOf(text: string): string {
   const checked = checkReportTimeZone(text, new Date());
   if ("error" in checked) throw new ConfigError(`Invalid configuration:\n  REPORT_TIME_ZONE: ${checked.error}`);
   return checked.zone;
+}
+
+/** What falls short of PCI DSS 4.0.1 in settings a trial may bend, one line each naming the variable and why. */
+export function nonPciProblems(c: { appUrl: string; mfaRequired: string; idleMinutes: number; databaseUrl: string | null }): string[] {
+  const problems: string[] = [];
+  if (!c.appUrl.startsWith("https://"))
+    problems.push("APP_URL must be https:// (cardholder data and session cookies only over TLS, PCI DSS 4.2.1; cookies are then Secure).");
+  if (c.mfaRequired !== "all") problems.push("MFA_REQUIRED must be all (a second factor for every user, PCI DSS 8.4.2).");
+  if (c.idleMinutes > 15) problems.push("SESSION_IDLE_MINUTES must be 15 or less (PCI DSS 8.2.8).");
+  if (!c.databaseUrl)
+    problems.push("DATABASE_URL must name a PostgreSQL server: the embedded database is one process's files, for trials.");
+  return problems;
 }
 
 export function readConfig(source: Record<string, string | undefined>): AppConfig {
@@ -285,6 +362,16 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
   if (e.SMTP_URL && !e.MAIL_FROM)
     throw new ConfigError("Invalid configuration: set MAIL_FROM with SMTP_URL (the sender address of the dashboard's e-mails).");
   const appUrl = (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, "");
+  // With a real gateway, card data flows: the defaults a trial may bend are refused unless bent on purpose.
+  const nonPciSettings = testMode
+    ? []
+    : nonPciProblems({ appUrl, mfaRequired: e.MFA_REQUIRED, idleMinutes: e.SESSION_IDLE_MINUTES, databaseUrl: e.DATABASE_URL ?? null });
+  if (nonPciSettings.length && e.ALLOW_NON_PCI_SETTINGS !== "1") {
+    throw new ConfigError(
+      `Invalid configuration for a real gateway:\n${nonPciSettings.map((p) => `  ${p}`).join("\n")}\n` +
+        "Fix them, or set ALLOW_NON_PCI_SETTINGS=1 to start anyway (a warning is logged at every start).",
+    );
+  }
   const smtpCatcherPort = e.SANDBOX_SMTP_PORT ?? e.SANDBOX_PORT + 15;
   const catcher = testMode && !e.SMTP_URL;
   return {
@@ -331,6 +418,9 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       workerIntervalMs: e.MAIL_WORKER_INTERVAL_SECONDS * 1000,
     },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    nonPciSettings,
     webauthn: { rpId: new URL(appUrl).hostname, origin: new URL(appUrl).origin, rpName: "Merchant dashboard" },
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,
     gateway: {
@@ -343,6 +433,14 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       profile,
       connectTimeoutMs: e.GATEWAY_CONNECT_TIMEOUT_MS,
       requestTimeoutMs: e.GATEWAY_TIMEOUT_MS,
+      deadlineMs: e.GATEWAY_DEADLINE_MS,
+    },
+    retention: {
+      notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS,
+      gatewayCallsDays: e.RETENTION_GATEWAY_CALLS_DAYS,
+      sessionsDays: e.RETENTION_SESSIONS_DAYS,
+      signInAttemptsDays: e.RETENTION_SIGN_IN_ATTEMPTS_DAYS,
+      mailDays: e.RETENTION_MAIL_DAYS,
     },
   };
 }

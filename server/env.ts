@@ -26,6 +26,7 @@ export function env(): AppConfig {
       cached.gateway.merchantSecret,
       cached.webhookSecret,
       cached.authSecret,
+      cached.metricsToken,
       ...smtpSecrets(cached.mail.smtpUrl),
     ]);
   }

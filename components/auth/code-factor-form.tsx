@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { useTypedBeforeHydration } from "@/lib/use-typed-before-hydration";
 
 export interface CodeFactorResult {
   recoveryCodesLeft: number;
@@ -33,6 +34,7 @@ export function CodeFactorForm({
   const t = useTranslations("shell");
   const [kind, setKind] = useState<"totp" | "recovery_code">(initialKind);
   const [code, setCode] = useState("");
+  const codeRef = useTypedBeforeHydration(setCode);
   const errorId = useId();
   const {
     submit: check,
@@ -71,6 +73,7 @@ export function CodeFactorForm({
           maxLength={7}
           required
           autoFocus={autoFocus}
+          ref={codeRef}
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />
@@ -83,6 +86,7 @@ export function CodeFactorForm({
           maxLength={40}
           required
           autoFocus={autoFocus}
+          ref={codeRef}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           hint={t("stepUp.recoveryHint")}

@@ -8,22 +8,32 @@ import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
 import { newOrderId, startFormSale } from "../../scripts/lib/merchant-server";
 
 /** Waits until the ledger lists the order, and returns the dashboard's payment id. */
+/**
+ * The payment's id once the sandbox's notification has been processed into the ledger: the row is there AND its
+ * status is an outcome (authorized, captured, declined, …). The receiver stores a notification and answers at once;
+ * the ledger row can exist a moment before the queue applies the outcome, and a screen read in that moment (the
+ * Captures queue lists authorized payments only) would not show it yet.
+ */
 export async function paymentIdOf(page: Page, orderId: string): Promise<string> {
   let id: string | undefined;
   await expect
     .poll(
       async () => {
         const body = (await (await page.request.get(`/api/transactions?q=${encodeURIComponent(orderId)}`)).json()) as {
-          items?: Array<{ id: string }>;
+          items?: Array<{ id: string; status: string }>;
         };
         id = body.items?.[0]?.id;
-        return body.items?.length ?? 0;
+        const status = body.items?.[0]?.status;
+        return body.items?.length === 1 && status && !IN_PROGRESS.has(status) ? "settled" : `${body.items?.length ?? 0} ${status}`;
       },
-      { timeout: 20_000, message: "the sandbox's notification should put the payment in the ledger" },
+      { timeout: 20_000, message: "the sandbox's notification should put the payment's outcome in the ledger" },
     )
-    .toBe(1);
+    .toBe("settled");
   return id!;
 }
+
+/** Statuses before the outcome is known. */
+const IN_PROGRESS = new Set(["pending", "awaiting_3ds", "unknown"]);
 
 /** A sale (captured) or an authorization (auth), approved without a challenge; a VISA test card unless `card` says. */
 export async function customerPays(

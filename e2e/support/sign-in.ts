@@ -39,7 +39,10 @@ async function freshSession(page: Page, email: string): Promise<Kept> {
   if (!browser) throw new Error("signedInAs needs a page of a browser-launched context");
   // In English whatever the test's own locale (a context made here inherits the spec's `test.use`, e.g. ar-SA):
   // the form is found by its English labels.
-  const context = await browser.newContext({ baseURL: e2eUrls.app, locale: "en-GB" });
+  // With no stored state of its own: inside a `test.use({ storageState })` block, a context made here would inherit
+  // that signed-in state, /login would send it on to the Overview, and the form would never appear (a restarted
+  // worker's first sign-in hung there until its hook timed out).
+  const context = await browser.newContext({ baseURL: e2eUrls.app, locale: "en-GB", storageState: { cookies: [], origins: [] } });
   try {
     const at = Date.now();
     await signInThroughForm(await context.newPage(), { email });

@@ -52,12 +52,15 @@ export function faultsAdd(ctx: Ctx, deps: Deps): Reply {
     return bad("latencyMs must be an integer 0..120000");
   }
   if (f.times !== undefined && f.times !== null && !positiveInt(f.times)) return bad("times must be a positive integer");
+  if (f.untilClientGone !== undefined && typeof f.untilClientGone !== "boolean") return bad("untilClientGone must be true or false");
+  if (f.untilClientGone === true && fault !== "latency") return bad("untilClientGone applies to the latency fault only");
   const phase = str(f, "phase") ?? "before";
   if (phase !== "before" && phase !== "after") return bad('phase must be "before" or "after"');
   const rule = deps.faults.add({
     operation,
     fault,
     latencyMs: (f.latencyMs as number | undefined) ?? 1000,
+    untilClientGone: f.untilClientGone === true,
     remaining: (f.times as number | undefined | null) ?? null,
     phase,
   });

@@ -7,7 +7,8 @@
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import * as chromeLauncher from "chrome-launcher";
-import { BENCH_LANGUAGES, CHROMIUM, CHROMIUM_ARGS, languageCookies, signInCookies, type BenchStack } from "./bench-stack";
+import { BENCH_LANGUAGES, CHROMIUM_ARGS, languageCookies, signInCookies, type BenchStack } from "./bench-stack";
+import { lighthouseChromiumPath } from "./chromium";
 import { median, round } from "./bench-util";
 import { enoughRuns, LIGHTHOUSE_BUDGET, runWithinBudget } from "./lighthouse-runs";
 import { chromium } from "@playwright/test";
@@ -42,7 +43,7 @@ export function lighthousePages(ids: BenchStack["ids"]): Array<[string, string]>
  * so Lighthouse's own storage reset is turned off (it would clear the cookie).
  */
 async function runOnce(url: string, cookies: SessionCookies): Promise<LighthouseRun> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+  const chrome = await chromeLauncher.launch({ chromePath: lighthouseChromiumPath(), chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   let result: Awaited<ReturnType<typeof lighthouse>>;
   try {
     // The session goes into the profile's cookie jar: a Cookie sent as an extra header is dropped by Chromium as
@@ -78,7 +79,7 @@ class LighthouseRecordingError extends Error {
 }
 
 /** A run, repeated when Lighthouse failed to record it (seen now and then on a loaded 2-core machine). */
-async function measure(url: string, cookies: SessionCookies, attempts = 3): Promise<LighthouseRun> {
+async function measure(url: string, cookies: SessionCookies, attempts = 4): Promise<LighthouseRun> {
   for (let i = 1; ; i++) {
     try {
       return await runOnce(url, cookies);

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { chromiumPath } from "./chromium";
 import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
 import { appendAuditNow } from "../../server/audit/audit-log";
@@ -18,7 +19,7 @@ import { bin, ROOT, startChild, stopAll, waitForUrl } from "./processes";
 
 export const BENCH_ADMIN = { email: "bench-admin@example.com", password: "bench-password-123456" };
 export const BENCH_WEBHOOK_SECRET = "bench-webhook-secret-0123456789";
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM = chromiumPath();
 /** The launch flags of playwright.config.ts: the machine has no route to the internet. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../server/config";
-import { MFA_NONE_WARNING, sandboxSmtpPortEnv, startBanner, startWarnings } from "./start-banner";
+import { firstAdminFile, MFA_NONE_WARNING, sandboxSmtpPortEnv, startBanner, startWarnings } from "./start-banner";
 
 const base = { DATA_DIR: "/tmp/unused-test-data", SANDBOX_PORT: "4999" };
 const real = {
@@ -26,6 +26,16 @@ describe("start banner", () => {
     expect(lines).toContain("Dashboard:        http://127.0.0.1:3000");
     expect(lines).toContain("Sandbox gateway:  http://127.0.0.1:4999");
     expect(lines).toContain("Mail inbox:       http://127.0.0.1:4999/mail");
+    expect(lines).toContain("Sandbox log:      /tmp/unused-test-data/sandbox.log");
+  });
+
+  it("names the first super-admin's password file while it exists, never a password", () => {
+    const config = readConfig(base);
+    expect(firstAdminFile(config, () => false)).toBeNull();
+    const file = firstAdminFile(config, () => true);
+    expect(file).toBe("/tmp/unused-test-data/first-admin-password.txt");
+    const lines = startBanner(config, { dashboardUrl: "http://127.0.0.1:3000", sandboxPort: 4999, firstAdminFile: file }).join("\n");
+    expect(lines).toContain("First sign-in:    the e-mail and password are in /tmp/unused-test-data/first-admin-password.txt");
   });
 
   it("with SMTP_URL the catcher is off and the banner names the SMTP host, never its credentials", () => {
@@ -58,5 +68,10 @@ describe("start banner", () => {
     });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("SMTP_URL is not set: invitations and password resets could not reach anyone");
+  });
+
+  it("says at every start what ALLOW_NON_PCI_SETTINGS=1 let through", () => {
+    const warnings = startWarnings({ mfaRequired: "all", nonPciSettings: ["APP_URL must be https:// (…)"] });
+    expect(warnings).toEqual(["ALLOW_NON_PCI_SETTINGS=1 let this through: APP_URL must be https:// (…)"]);
   });
 });

@@ -1,5 +1,6 @@
 // Where `npm test`'s time goes: the table of its steps, and the slowest Vitest and Playwright files, printed at the end
 // of the run and written to test-results/durations.md (so that a slow step or file is seen, not guessed).
+import type { PlaywrightJsonSuite } from "./test-reports";
 import type { FileDuration } from "./vitest-durations-reporter";
 
 export interface StepTime {
@@ -8,11 +9,7 @@ export interface StepTime {
   ok: boolean;
 }
 
-export interface PlaywrightSuite {
-  file?: string;
-  specs?: { tests?: { results?: { duration?: number }[] }[] }[];
-  suites?: PlaywrightSuite[];
-}
+export type PlaywrightSuite = PlaywrightJsonSuite;
 
 /** Milliseconds spent per spec file (every result of every test, retries included), from Playwright's JSON report. */
 export function playwrightFileDurations(report: { suites?: PlaywrightSuite[] } | null): FileDuration[] {

@@ -4,10 +4,11 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { sessions } from "../db/schema";
+import { NEW_SIGN_IN_LOOKBACK_DAYS } from "./new-sign-in-lookback";
 import { enqueueMail } from "../mail/outbox";
 import { mailPrefsFor, newSignInMail } from "../mail/templates";
 
-const LOOKBACK_MS = 90 * 86_400_000;
+const LOOKBACK_MS = NEW_SIGN_IN_LOOKBACK_DAYS * 86_400_000;
 
 export interface SignedInSession {
   id: string;

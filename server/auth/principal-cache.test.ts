@@ -4,13 +4,13 @@
 // instance as soon as the change commits (triggers → NOTIFY principal_changed → LISTEN); a check that began before
 // such a change is not kept; nothing is kept before the LISTEN is in place. Real databases, real resolvePrincipal.
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { countQueries } from "../db/query-observer";
 import { roles, sessions, userRoles, users } from "../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../tests/support/db.support";
-import { createPrincipalCache, type PrincipalCache } from "./principal-cache";
+import { createPrincipalCache, PRINCIPAL_CHANNEL, type PrincipalCache } from "./principal-cache";
 import { endAllSessions, resolvePrincipal, type PrincipalResult } from "./principal";
 import { createUser, seedLocalRoles } from "./users";
 
@@ -134,20 +134,41 @@ describe.each(testDatabaseTargets())("principal cache on $name", (target) => {
     // The other instance: its own connection pool on Postgres (the same embedded database on PGlite), hearing
     // only the notifications, not this process's own writes.
     const other = database.url ? await openDatabase({ url: database.url, dataDir: null, poolSize: 2 }) : null;
+    const otherDb = (other ?? database).db;
+    // A barrier instead of a sleep: the setup's own writes (a new user's roles) notify too, and on a busy machine
+    // their notification can land after the other instance kept a principal, dropping it for the right reason
+    // but failing the test. A marker notified after them arrives after them (one connection hears in commit
+    // order), so once it is heard nothing earlier is still on its way. The marker itself drops nothing.
+    const heard = new Set<string>();
+    const listenSource = other ?? database;
     const otherCache = createPrincipalCache({ ttlMs: 60_000 });
-    await otherCache.attach(other ?? database, { localWrites: false });
+    await otherCache.attach(
+      {
+        listen: (channel, onNotify, onListen) =>
+          listenSource.listen(channel, (payload) => (payload.startsWith("marker:") ? heard.add(payload) : onNotify(payload)), onListen),
+      },
+      { localWrites: false },
+    );
+    const settled = async () => {
+      const marker = `marker:${randomUUID()}`;
+      await database.db.execute(sql`select pg_notify(${PRINCIPAL_CHANNEL}, ${marker})`);
+      await until(() => heard.has(marker));
+    };
     try {
       const who = await signedIn(["read-only"]);
-      expect((await who.check(otherCache, (other ?? database).db)).ok).toBe(true);
+      await settled();
+      expect((await who.check(otherCache, otherDb)).ok).toBe(true);
       expect(otherCache.size).toBe(1);
       await endAllSessions(database.db, who.userId, "disabled_by_admin");
       await until(() => otherCache.size === 0);
-      expect(await who.check(otherCache, (other ?? database).db)).toEqual({ ok: false, reason: "ended" });
+      expect(await who.check(otherCache, otherDb)).toEqual({ ok: false, reason: "ended" });
       // The once-a-minute touch is no change: a kept principal stays kept.
       const again = await signedIn(["read-only"]);
-      await again.check(otherCache, (other ?? database).db);
+      await settled();
+      await again.check(otherCache, otherDb);
+      expect(otherCache.size).toBe(1);
       await database.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.userId, again.userId));
-      await new Promise((r) => setTimeout(r, 200));
+      await settled();
       expect(otherCache.size).toBe(1);
     } finally {
       await otherCache.detach();

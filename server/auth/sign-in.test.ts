@@ -80,7 +80,18 @@ describe.each(testDatabaseTargets())("sign-in and sessions on $name", (target) =
     // Five colleagues' typos behind one office address lock none of the others out.
     expect((await attempt("reader@example.com", PASSWORD, "10.66.0.1", new Date(t0.getTime() + 500))).ok).toBe(true);
     for (let i = 5; i < 20; i++) await attempt(`guess${i}@example.com`, "nope nope nope", "10.66.0.1", t0);
-    const r = await attempt("reader@example.com", PASSWORD, "10.66.0.1", new Date(t0.getTime() + 1000));
+    const written = vi.spyOn(process.stdout, "write");
+    let r: Awaited<ReturnType<typeof attempt>>;
+    let lines: string[];
+    try {
+      r = await attempt("reader@example.com", PASSWORD, "10.66.0.1", new Date(t0.getTime() + 1000));
+    } finally {
+      lines = written.mock.calls.map(([line]) => String(line));
+      written.mockRestore();
+    }
+    // A lock on a private address: the log says TRUSTED_PROXY_HOPS is the likely cause (a proxy's address for all).
+    const warning = lines.find((line) => line.includes("auth.ip_locked_private_address"));
+    expect(warning).toMatch(/TRUSTED_PROXY_HOPS/);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.message).toMatch(/Try again in 30 minutes/);
     const unknown = await attempt("nobody-at-all@example.com", "nope nope nope", "10.66.0.1", new Date(t0.getTime() + 2000));

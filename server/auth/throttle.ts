@@ -11,6 +11,8 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { appendAudit, type AuditEntry } from "../audit/audit-log";
 import type { Db, Tx } from "../db/client";
 import { loginAttempts, throttleLocks } from "../db/schema";
+import { isPrivateAddress } from "../http/client-ip";
+import { logger } from "../log/logger";
 
 export const THROTTLE = { maxFailures: 5, maxFailuresPerIp: 20, windowMs: 15 * 60_000, lockMs: 30 * 60_000 } as const;
 
@@ -89,6 +91,16 @@ export async function reserveAttempt(db: Db, a: AttemptKeys, refusedAudit: Audit
             ...refusedAudit,
             summary: { ...refusedAudit.summary, lockedKey: k.column, lockedUntil: lock.lockedUntil.toISOString() },
           });
+          // Behind a proxy with TRUSTED_PROXY_HOPS left at 0, every user has the proxy's (private) address, and this
+          // lock stops them all: the likely cause is said where the operator looks.
+          if (k.column === "ip" && isPrivateAddress(k.value))
+            logger.warn("auth.ip_locked_private_address", {
+              scope: a.scope,
+              ip: k.value,
+              hint:
+                "Sign-in is locked for a private address. If the dashboard is behind a proxy, TRUSTED_PROXY_HOPS is " +
+                "probably 0: every user then appears as the proxy's address and this lock stops them all.",
+            });
         }
       }
     }

@@ -11,7 +11,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { lockDataDir } from "./data-dir-lock";
 import { observeTransaction, observingLogger } from "./query-observer";
+import { withReadRetry } from "./retry-reads";
 import { attachStreamClient, STREAM_CONNECTIONS } from "./row-batches";
 import * as schema from "./schema";
 
@@ -29,6 +31,8 @@ export interface Database {
    * subscriber can drop what it may have missed while the connection was down. Resolves to the unsubscribe.
    */
   listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
+  /** The embedded database's whole cluster as a gzipped tar (a consistent copy: one process holds it). PGlite only. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "server/db/migrations");
@@ -45,6 +49,31 @@ export interface OpenOptions {
    * migrated template, copied per test file. The migrations still run and find nothing to apply.
    */
   pgliteTemplate?: Blob;
+  /** The migrations to apply; the committed ones unless a test upgrades from an older release's journal. */
+  migrationsFolder?: string;
+}
+
+/**
+ * pg_advisory_lock key of the migrations: instances that start together on one database take turns, so exactly one
+ * applies what is new and the others find nothing left to do. Without it, two first starts on an empty database
+ * both created Drizzle's bookkeeping table, and the loser failed with 23505 on pg_type_typname_nsp_index.
+ * Any fixed 64-bit number would do; this one spells nothing and collides with nothing in this schema.
+ */
+export const MIGRATION_LOCK_KEY = 7_135_201_104_027n;
+
+/**
+ * Applies the migrations to a Postgres database while holding the migration lock. The lock lives on a connection
+ * of its own, so it works whatever the pool's size, and ends with that connection if this process dies mid-way.
+ */
+async function migratePostgresLocked(url: string, db: Parameters<typeof migratePostgres>[0], migrationsFolder: string): Promise<void> {
+  const lockClient = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+    await migratePostgres(db, { migrationsFolder });
+    await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_KEY.toString()}::bigint)`;
+  } finally {
+    await lockClient.end({ timeout: 5 });
+  }
 }
 
 /** Every statement and transaction goes past the query observer (round-trip counts, local write signals). */
@@ -57,8 +86,8 @@ function observed(db: Db): Db {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const sqlClient = postgres(opts.url, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10 });
-    const db = drizzlePostgres({ client: sqlClient, schema, logger: observingLogger });
-    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const db = drizzlePostgres({ client: withReadRetry(sqlClient), schema, logger: observingLogger });
+    await migratePostgresLocked(opts.url, db, opts.migrationsFolder ?? MIGRATIONS_FOLDER);
     // Downloads read through a pool of their own (row-batches.ts): they never take the requests' connections.
     // postgres.js connects on first use, so a process that exports nothing opens none of them.
     const streamClient = postgres(opts.url, { max: STREAM_CONNECTIONS, onnotice: () => {}, connect_timeout: 10 });
@@ -78,16 +107,32 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = opts.dataDir
-    ? new PGlite(path.join(opts.dataDir, "pglite"), { loadDataDir: opts.pgliteTemplate })
-    : new PGlite({ loadDataDir: opts.pgliteTemplate });
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema, logger: observingLogger });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // One process per embedded database (data-dir-lock.ts): taken before PGlite reads a byte of it.
+  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => {};
+  let client: PGlite;
+  let db: ReturnType<typeof drizzlePglite<Schema>>;
+  try {
+    client = opts.dataDir
+      ? new PGlite(path.join(opts.dataDir, "pglite"), { loadDataDir: opts.pgliteTemplate })
+      : new PGlite({ loadDataDir: opts.pgliteTemplate });
+    await client.waitReady;
+    db = drizzlePglite({ client, schema, logger: observingLogger });
+    await migratePglite(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER });
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   return {
     db: observed(db as Db),
     kind: "pglite",
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     async listen(channel, onNotify, onListen) {
       // One process, one connection: the subscription cannot drop, so onListen runs once.
       const unlisten = await client.listen(channel, onNotify);

@@ -2,12 +2,14 @@
 // (local roles, the first super-admin), and shared. Kept on globalThis so that dev-mode module reloads do not open
 // the embedded database twice.
 import "server-only";
+import { writeFirstAdminSecret } from "../auth/first-admin-secret";
 import { bootstrapFirstAdmin, seedLocalRoles } from "../auth/users";
 import { env } from "../env";
+import { logger } from "../log/logger";
+import { processOnce, takeProcessOnce } from "../process-once";
 import { openDatabase, type Database } from "./client";
 
 const globalKey = Symbol.for("merchant-dashboard.database");
-type Holder = { [globalKey]?: Promise<Database> };
 
 async function openAndPrepare(): Promise<Database> {
   const config = env();
@@ -15,21 +17,23 @@ async function openAndPrepare(): Promise<Database> {
   await seedLocalRoles(database.db);
   const admin = await bootstrapFirstAdmin(database.db, config.bootstrapAdmin).catch(() => null); // another instance won the race
   if (admin) {
-    // Printed once, on the first start only: there is no other copy of a generated password.
-    console.log(
-      admin.password
-        ? `\n  First start: a super-admin was created.\n    E-mail:   ${admin.email}\n    Password: ${admin.password}\n  At the first sign-in you set up a second factor, then choose your own password. This is shown only once.\n`
-        : `\n  First start: super-admin ${admin.email} was created from ADMIN_EMAIL / ADMIN_PASSWORD.\n`,
-    );
+    // A generated password goes to a 0600 file, never to the log (log stores keep it); the line names the file, and
+    // `npm start`'s banner shows it to the person starting the dashboard.
+    if (admin.password) {
+      const passwordFile = writeFirstAdminSecret(config.dataDir, admin.email, admin.password);
+      logger.info("auth.first_admin_created", { email: admin.email, passwordFile });
+    } else logger.info("auth.first_admin_created", { email: admin.email, from: "ADMIN_EMAIL and ADMIN_PASSWORD" });
   }
   return database;
 }
 
 export function getDatabase(): Promise<Database> {
-  const holder = globalThis as Holder;
-  holder[globalKey] ??= openAndPrepare().catch((error: unknown) => {
-    delete holder[globalKey]; // let the next request try again instead of caching the failure
-    throw error;
-  });
-  return holder[globalKey];
+  // A failed open (the server unreachable at boot) is not kept: the next request tries again (process-once.ts).
+  return processOnce(globalKey, openAndPrepare);
+}
+
+/** Closes the process's database, if it was opened (a graceful stop, after the requests and workers finished). */
+export async function closeDatabase(): Promise<void> {
+  const kept = takeProcessOnce<Database>(globalKey);
+  if (kept) await (await kept.catch(() => null))?.close();
 }

@@ -4,6 +4,9 @@
 //     that an extra query on a request fails a test rather than a benchmark.
 //   - onTableWrite(): this process wrote to a table (the principal cache drops what it holds when the session or
 //     user tables change here, before the cross-instance notification arrives).
+//   - databaseActivity(): the process's open transactions and statements sent, for the metrics (server/metrics/). The
+//     drivers give no pool statistics of their own (postgres.js has no public API for them), so these are the app's
+//     own counts; a statement's end is not seen (the Drizzle logger is called before it is sent), a transaction's is.
 // Installed by openDatabase() as the Drizzle logger, and around db.transaction() (BEGIN and COMMIT are sent by the
 // driver, not through the logger). No `import "server-only"`: scripts open the database too. No secret lives here.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -29,10 +32,24 @@ interface Scope {
 
 // One store on globalThis: the server's bundles (pages, route handlers) may each load their own copy of this module.
 const KEY = Symbol.for("merchant-dashboard.query-observer");
-type Holder = {
-  [KEY]?: { scopes: AsyncLocalStorage<Scope>; writeListeners: Set<(table: string, sql: string) => void> };
-};
-const state = ((globalThis as Holder)[KEY] ??= { scopes: new AsyncLocalStorage<Scope>(), writeListeners: new Set() });
+interface ObserverState {
+  scopes: AsyncLocalStorage<Scope>;
+  writeListeners: Set<(table: string, sql: string) => void>;
+  /** Top-level transactions begun and not ended yet, in any async context. */
+  openTransactions: number;
+  /** Statements sent since the process started, in any async context. */
+  statements: number;
+}
+type Holder = { [KEY]?: ObserverState };
+const state: ObserverState = ((globalThis as Holder)[KEY] ??= {
+  scopes: new AsyncLocalStorage<Scope>(),
+  writeListeners: new Set(),
+  openTransactions: 0,
+  statements: 0,
+});
+// A store made by an older copy of this module (a dev reload across this change) lacks the counters.
+state.openTransactions ??= 0;
+state.statements ??= 0;
 
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 
@@ -49,9 +66,15 @@ export function onTableWrite(listener: (table: string, sql: string) => void): ()
   return () => state.writeListeners.delete(listener);
 }
 
-/** The Drizzle logger that feeds both: called synchronously, in the caller's async context, for every statement. */
+/** What the process has open and has sent (whichever async context it came from): the metrics' figures. */
+export function databaseActivity(): { openTransactions: number; statements: number } {
+  return { openTransactions: state.openTransactions, statements: state.statements };
+}
+
+/** The Drizzle logger that feeds them: called synchronously, in the caller's async context, for every statement. */
 export const observingLogger: Logger = {
   logQuery(query: string) {
+    state.statements += 1;
     const write = WRITE.exec(query);
     if (write) for (const listener of state.writeListeners) listener(write[1]!.toLowerCase(), query);
     const scope = state.scopes.getStore();
@@ -65,6 +88,21 @@ export const observingLogger: Logger = {
 
 /** Wraps a top-level transaction: counts its BEGIN and COMMIT, and marks its statements as inside it. */
 export function observeTransaction<T>(run: () => Promise<T>): Promise<T> {
+  state.openTransactions += 1;
+  const ended = () => {
+    state.openTransactions -= 1;
+  };
+  let running: Promise<T>;
+  try {
+    running = countedTransaction(run);
+  } catch (e) {
+    ended();
+    throw e;
+  }
+  return running.finally(ended);
+}
+
+function countedTransaction<T>(run: () => Promise<T>): Promise<T> {
   const scope = state.scopes.getStore();
   if (!scope) return run();
   scope.count.transactions += 1;

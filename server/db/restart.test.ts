@@ -9,7 +9,6 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -28,6 +27,7 @@ import { startReconciler } from "../services/sync/scheduler";
 import { createLogger, memorySink } from "../log/logger";
 import { startRecordingSandbox, type RecordingSandbox } from "../../tests/faults/fault-harness.support";
 import { testDeps, testPrincipal } from "../../tests/support/services.support";
+import { freePort } from "../../scripts/lib/processes";
 import { openDatabase, type Database } from "./client";
 import { gatewayNotifications, paymentActions } from "./schema";
 import { createNotificationQueue } from "../services/notifications/notification-queue";
@@ -57,17 +57,6 @@ if (BIN && isRoot) {
   }
 }
 if (skipReason) console.log(`[db restart test] skipped: ${skipReason}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A private Postgres server: initdb into a temp dir, run on a free port, stop/start at will, removed at the end. */
 class PrivatePostgres {

@@ -21,6 +21,8 @@ export interface GatewayClientDeps {
   /** Source of the backoff jitter (tests pin it). */
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** The wall clock of the overall deadline (tests drive it). */
+  now?: () => number;
 }
 
 type Op<I, R> = (input: I) => R;

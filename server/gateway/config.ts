@@ -23,6 +23,11 @@ export interface GatewayConfig {
    * Absent means the contract preset with `partialRefundMerchantField` above. When present, its own field name wins.
    */
   profile?: GatewayProfile;
+  /**
+   * The overall deadline of the gateway calls made while serving one request, retries included (default 15 s);
+   * outside a request, of one call with its retries. Keep the proxy's timeout above it.
+   */
+  deadlineMs?: number;
   /** Attempts for read operations (default 3, the maximum); money-moving calls always make exactly one. */
   maxReadAttempts?: number;
 }

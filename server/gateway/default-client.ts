@@ -5,17 +5,22 @@ import { getDatabase } from "../db";
 import { createGatewayCallLog } from "../db/gateway-call-log";
 import { env } from "../env";
 import { logger } from "../log/logger";
+import { processOnce, takeProcessOnce } from "../process-once";
 import { createGatewayClient, type GatewayClient } from "./client";
 
 const globalKey = Symbol.for("merchant-dashboard.gateway-client");
-type Holder = { [globalKey]?: Promise<GatewayClient> };
 
 export function gatewayClient(): Promise<GatewayClient> {
-  const holder = globalThis as Holder;
-  holder[globalKey] ??= (async () => {
+  // Made again after a failure (the database unreachable at boot), never kept failed: process-once.ts.
+  return processOnce(globalKey, async () => {
     const { db } = await getDatabase();
     const callLog = createGatewayCallLog(db);
     return createGatewayClient(env().gateway, { recorder: callLog, logger });
-  })();
-  return holder[globalKey];
+  });
+}
+
+/** Closes the process's gateway client (its connection pool), if one was made. */
+export async function closeGatewayClient(): Promise<void> {
+  const kept = takeProcessOnce<GatewayClient>(globalKey);
+  if (kept) await (await kept.catch(() => null))?.close();
 }

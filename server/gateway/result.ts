@@ -7,7 +7,8 @@ export interface FieldError {
   message: string;
 }
 
-export type TransportReason = "timeout" | "connect" | "reset" | "bad_body" | "schema" | "http_status" | "redirect";
+/** `deadline`: the overall deadline of the request's gateway calls passed (server/gateway/deadline.ts). */
+export type TransportReason = "timeout" | "connect" | "reset" | "bad_body" | "schema" | "http_status" | "redirect" | "deadline";
 
 export interface GatewaySuccess<T> {
   kind: "success";

@@ -1,7 +1,8 @@
 // Rules guarded (transport): reads retry at most 3 times with full-jitter backoff on transport failures and 5xx
 // only; money-moving calls are sent exactly once and report outcomeUnknown when the request may have arrived;
 // a refused connection is outcomeUnknown false; redirects are never followed; the logger and the call recorder
-// never see a card number, CVV or API key; a failing recorder never breaks a call. Real HTTP on 127.0.0.1.
+// never see a card number, CVV or API key; a failing recorder never breaks a call; the gateway calls of one
+// request end by one overall deadline, retries included. Real HTTP on 127.0.0.1.
 import { createServer } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { createLogger, memorySink } from "../log/logger";
 import { createGatewayClient, type GatewayClient, type GatewayClientDeps } from "./client";
 import type { GatewayCallRecord } from "./result";
 import { backoffDelay } from "./transport";
+import { runWithRequestContext } from "../log/request-context";
 import { startCaptureServer, type CaptureServer, type Reply } from "../../tests/support/capture-server.support";
 import { saleInput, testConfig } from "../../tests/support/gateway-fixtures.support";
 
@@ -17,12 +19,16 @@ let srv: CaptureServer;
 const clients: GatewayClient[] = [];
 const silent = createLogger({ sink: () => {} });
 
-function makeClient(over: { requestTimeoutMs?: number; connectTimeoutMs?: number; baseUrl?: string } = {}, deps: GatewayClientDeps = {}) {
+function makeClient(
+  over: { requestTimeoutMs?: number; connectTimeoutMs?: number; deadlineMs?: number; baseUrl?: string } = {},
+  deps: GatewayClientDeps = {},
+) {
   const sleeps: number[] = [];
   const c = createGatewayClient(
     testConfig(over.baseUrl ?? srv.url, {
       requestTimeoutMs: over.requestTimeoutMs ?? 3000,
       connectTimeoutMs: over.connectTimeoutMs ?? 2000,
+      ...(over.deadlineMs ? { deadlineMs: over.deadlineMs } : {}),
     }),
     {
       logger: silent,
@@ -165,10 +171,58 @@ describe("timeouts, resets, refused connections", () => {
       const t0 = Date.now();
       const r = await c.refund({ transId: "t", amount: money(1, "SAR") });
       expect(r).toMatchObject({ kind: "transport", reason: "connect", outcomeUnknown: false });
-      expect(Date.now() - t0).toBeLessThan(3000);
+      // Well under undici's own 10 s connect timeout: the 200 ms one applied (the margin is for a busy machine).
+      expect(Date.now() - t0).toBeLessThan(8_000);
     } finally {
       silentTcp.close();
     }
+  });
+});
+
+describe("the overall deadline of a person's request (a hung gateway never holds anyone for 3 × the timeout)", () => {
+  it("a read against a hung gateway gives up at the deadline, not after 3 timeouts: one attempt, outcomeUnknown false", async () => {
+    const { c } = makeClient({ requestTimeoutMs: 10_000, deadlineMs: 1_000 });
+    srv.handle(() => "hang");
+    const t0 = Date.now();
+    const r = await c.paymentStatus({ orderId: "o", gwayPaymentId: "t" });
+    expect(r).toMatchObject({ kind: "transport", reason: "deadline", outcomeUnknown: false });
+    // At most one attempt (on a loaded machine the deadline can even fall before the request arrives).
+    expect(srv.requests.length).toBeLessThanOrEqual(1);
+    // Three timeouts would be 30 s; the margin below that is for a busy machine, not a measure of speed.
+    expect(Date.now() - t0).toBeLessThan(9_000);
+  });
+
+  it("a money call cut off in flight at the deadline: sent at most once, outcome unknown (reconciled later, never booked)", async () => {
+    const { c } = makeClient({ requestTimeoutMs: 10_000, deadlineMs: 1_000 });
+    srv.handle(() => "hang");
+    // Cut off after it started, it counts as possibly sent, whether or not its bytes had arrived yet.
+    expect(await c.capture(captureInput)).toMatchObject({ kind: "transport", reason: "deadline", outcomeUnknown: true });
+    expect(srv.requests.length).toBeLessThanOrEqual(1);
+  });
+
+  it("the calls of one request share one deadline: a call that would start after it is not sent (outcomeUnknown false)", async () => {
+    let t = 1_000_000;
+    const { c } = makeClient({ deadlineMs: 10_000 }, { now: () => t });
+    srv.handle(() => statusOk);
+    await runWithRequestContext({ requestId: "req-deadline-1" }, async () => {
+      expect(await c.paymentStatus({ orderId: "o", gwayPaymentId: "t" })).toMatchObject({ kind: "success" });
+      t += 10_000; // the first call (or the work between) took the whole budget
+      expect(await c.capture(captureInput)).toMatchObject({ kind: "transport", reason: "deadline", outcomeUnknown: false });
+    });
+    expect(srv.requests).toHaveLength(1);
+    // Outside a request (a worker), each call has a deadline of its own.
+    expect(await c.paymentStatus({ orderId: "o", gwayPaymentId: "t" })).toMatchObject({ kind: "success" });
+    expect(srv.requests).toHaveLength(2);
+  });
+
+  it("a read is not retried when the backoff would end past the deadline", async () => {
+    let t = 0;
+    const { c } = makeClient({ deadlineMs: 120 }, { now: () => t, sleep: async (ms) => void (t += ms) });
+    srv.handle(() => ({ status: 503, text: "busy" }));
+    // Attempt 1 at t=0, backoff 50 ms; attempt 2 at t=50, backoff 100 ms would end at 150 > 120: stop there.
+    const r = await c.paymentStatus({ orderId: "o", gwayPaymentId: "t" });
+    expect(r).toMatchObject({ kind: "transport", reason: "http_status", httpStatus: 503, outcomeUnknown: false });
+    expect(srv.requests).toHaveLength(2);
   });
 });
 

@@ -2,14 +2,17 @@
 // runs here with the credentials), sets the content type and the X-API-KEY header, applies connect / headers /
 // body timeouts over a keep-alive undici Pool per origin, never follows redirects, retries reads only, turns every
 // failure into a typed GatewayResult, and logs and records each call with secrets, card numbers and CVVs redacted.
+// Each call's latency and outcome also go to the metrics here, the one place every call passes (by operation name).
 import { performance } from "node:perf_hooks";
 import { FormData, Pool } from "undici";
 import type { z } from "zod";
 import { logger as defaultLogger, type Logger } from "../log/logger";
 import { redact, REDACTED } from "../log/redact";
+import { observeGatewayCall } from "../metrics/observe";
 import type { GatewayConfig } from "./config";
 import { CONTRACT_PROFILE, type GatewayProfile } from "./profile";
 import type { GatewayCallRecorder, GatewayResult } from "./result";
+import { DEFAULT_GATEWAY_DEADLINE_MS, GatewayDeadlinePassed, gatewayDeadlineAt } from "./deadline";
 import { classifyError, ResponseTooLarge } from "./network-errors";
 import { interpretResponse, type Interpretation } from "./unwrap";
 
@@ -64,6 +67,8 @@ export interface TransportDeps {
   logger?: Logger;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** The wall clock of the overall deadline (epoch ms); Date.now by default. */
+  now?: () => number;
 }
 
 export interface Transport {
@@ -106,6 +111,8 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
   const log = deps.logger ?? defaultLogger;
   const random = deps.random ?? Math.random;
   const sleep = deps.sleep ?? defaultSleep;
+  const now = deps.now ?? Date.now;
+  const deadlineMs = config.deadlineMs ?? DEFAULT_GATEWAY_DEADLINE_MS;
   const maxReadAttempts = Math.min(MAX_READ_ATTEMPTS, Math.max(1, config.maxReadAttempts ?? MAX_READ_ATTEMPTS));
   const profile = config.profile ?? { ...CONTRACT_PROFILE, partialRefundMerchantField: config.partialRefundMerchantField };
   const credentials: Credentials = {
@@ -184,9 +191,25 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
     if (wire?.type === "multipart") contentType = "multipart/form-data";
     if (contentType && wire?.type !== "multipart") headers["content-type"] = contentType;
 
-    const attemptOnce = async (): Promise<Interpretation<T>> => {
+    const deadlineAt = gatewayDeadlineAt(deadlineMs, now());
+    const pastDeadline = (sent: boolean): Interpretation<T> => ({
+      result: {
+        kind: "transport",
+        reason: "deadline",
+        // Cut off in flight, a state-changing call may have arrived; one never sent changed nothing.
+        outcomeUnknown: sent && changesState,
+        message: `${new GatewayDeadlinePassed(deadlineMs).message}${sent ? " while waiting for the answer" : " before this call was sent"}`,
+      },
+      body: null,
+      gatewayCode: null,
+    });
+
+    const attemptOnce = async (remainingMs: number): Promise<Interpretation<T>> => {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(new GatewayDeadlinePassed(deadlineMs)), remainingMs);
+      timer.unref?.();
       try {
-        const res = await poolFor(host.origin).request({ method: spec.method, path, headers, body: encodeBody() });
+        const res = await poolFor(host.origin).request({ method: spec.method, path, headers, body: encodeBody(), signal: abort.signal });
         const text = await readBody(res.body);
         const ct = res.headers["content-type"];
         const loc = res.headers.location;
@@ -200,25 +223,33 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
           { schema: spec.response, expect: spec.expect ?? "json", declines: spec.declines ?? false, changesState },
         );
       } catch (err) {
+        if (abort.signal.aborted) return pastDeadline(true);
         return { result: classifyError(err, changesState), body: null, gatewayCode: null };
+      } finally {
+        clearTimeout(timer);
       }
     };
 
     const maxAttempts = spec.policy === "read" ? maxReadAttempts : 1;
     let attempts = 0;
-    let outcome: Interpretation<T>;
+    let outcome: Interpretation<T> = pastDeadline(false);
     for (;;) {
+      const remainingMs = deadlineAt - now();
+      if (remainingMs <= 0) break; // nothing more is sent: the last attempt's outcome stands (or "not sent")
       attempts += 1;
-      outcome = await attemptOnce();
+      outcome = await attemptOnce(remainingMs);
       const r = outcome.result;
-      if (r.kind !== "transport" || r.reason === "redirect" || attempts >= maxAttempts) break;
+      if (r.kind !== "transport" || r.reason === "redirect" || r.reason === "deadline" || attempts >= maxAttempts) break;
       const delayMs = backoffDelay(attempts, random);
+      if (now() + delayMs >= deadlineAt) break; // a retry could not start before the deadline
       log.warn("gateway.retry", { operation: spec.operation, attempt: attempts, reason: r.reason, message: r.message, delayMs });
       await sleep(delayMs);
     }
 
     const result = outcome.result;
-    const latencyMs = Math.round((performance.now() - t0) * 100) / 100;
+    const elapsedMs = performance.now() - t0;
+    const latencyMs = Math.round(elapsedMs * 100) / 100;
+    observeGatewayCall(spec.operation, result, elapsedMs / 1000);
     const transactionId =
       spec.transactionId ??
       (result.kind === "success" ? (spec.transactionIdOf?.(result.data) ?? idFromPayload(result.data)) : null) ??

@@ -4,7 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientIp, normaliseIp } from "./client-ip";
+import { clientIp, isPrivateAddress, normaliseIp } from "./client-ip";
 import { installPeerAddressStamp } from "./peer-address";
 
 const h = (xff?: string) => new Headers(xff === undefined ? {} : { "x-forwarded-for": xff });
@@ -73,4 +73,23 @@ describe("the peer-address stamp on the app's HTTP server", () => {
   it("with 1 trusted hop, the address the proxy (here the peer) appended is used", async () => {
     expect((await get({ "x-forwarded-for": "6.6.6.6, 198.51.100.7" })).ip1).toBe("198.51.100.7");
   });
+});
+
+describe("addresses a proxy connects from", () => {
+  it.each([
+    "10.0.0.5",
+    "127.0.0.1",
+    "172.16.4.2",
+    "172.31.255.1",
+    "192.168.1.20",
+    "100.64.0.9",
+    "169.254.1.1",
+    "::1",
+    "fd12:3456::1",
+    "fe80::1",
+    "::ffff:10.1.2.3",
+  ])("%s is private", (ip) => expect(isPrivateAddress(ip)).toBe(true));
+  it.each(["8.8.8.8", "172.32.0.1", "192.169.0.1", "100.128.0.1", "2001:db8::1", "unknown", ""])("%s is not", (ip) =>
+    expect(isPrivateAddress(ip)).toBe(false),
+  );
 });

@@ -23,3 +23,28 @@ export function clientIp(headers: Headers, trustedProxyHops: number): string {
   const ip = normaliseIp(chain[index]!);
   return isIP(ip) ? ip : "unknown";
 }
+
+/**
+ * A loopback, private, carrier-grade NAT or link-local address: what a reverse proxy or a load balancer connects
+ * from. A sign-in lock on such an address, with the dashboard behind a proxy and TRUSTED_PROXY_HOPS left at 0, is
+ * everybody's lock (throttle.ts warns).
+ */
+export function isPrivateAddress(value: string): boolean {
+  const ip = normaliseIp(value);
+  if (isIP(ip) === 4) {
+    const [a, b] = ip.split(".").map(Number) as [number, number];
+    return (
+      a === 10 ||
+      a === 127 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254)
+    );
+  }
+  if (isIP(ip) === 6) {
+    const v = ip.toLowerCase();
+    return v === "::1" || /^f[cd][0-9a-f]{0,2}:/.test(v) || /^fe[89ab][0-9a-f]?:/.test(v);
+  }
+  return false;
+}

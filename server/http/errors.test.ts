@@ -40,3 +40,12 @@ describe("database unavailable → 503", () => {
     expect(toErrorResponse(new AppError("gateway_unavailable", "roles.gatewayNoAnswer"), ctx).status).toBe(503);
   });
 });
+
+describe("the error reference is the request's id", () => {
+  it("an unexpected error's reference is the X-Request-Id of the request, the id in every log line of it", async () => {
+    const { runWithRequestContext } = await import("../log/request-context");
+    const res = runWithRequestContext({ requestId: "lb-7f3a9c21" }, () => toErrorResponse(new TypeError("x is undefined"), ctx));
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as { error: { id: string } }).error.id).toBe("lb-7f3a9c21");
+  });
+});

@@ -2,6 +2,7 @@
 // of the dashboard's API (the error type itself is server/errors.ts). Internal messages never reach the user: an
 // unknown error becomes a generic 500 whose id is logged with the details.
 import { randomUUID } from "node:crypto";
+import { currentRequestId } from "../log/request-context";
 import { translateKeyed } from "@/lib/i18n/keyed-message";
 import { formatLocaleOf } from "@/lib/i18n/languages";
 import type { Principal } from "../auth/principal";
@@ -114,7 +115,8 @@ export function toErrorResponse(error: unknown, context: { method: string; path:
   if (error instanceof AppError) {
     return errorAnswer(context, error.code, error.messageKey, error.fieldKeys ? { fields: error.fieldKeys } : {});
   }
-  const id = randomUUID();
+  // The request's id (X-Request-Id, in every log line of this request) is the reference the user is shown.
+  const id = currentRequestId() ?? randomUUID();
   if (isDatabaseUnavailable(error)) {
     // The driver's own words (code and message of the innermost cause), not Drizzle's wrapper with the SQL and its values.
     let root = error as { code?: unknown; message?: unknown; cause?: unknown };

@@ -2,8 +2,16 @@
 // redact() first, written to an injectable sink (default: process.stdout). It never throws into the caller.
 // No `import "server-only"`: scripts and the sandbox use it too; it holds no secret.
 import { redact, type RedactOptions } from "./redact";
+import { currentRequestId } from "./request-context";
 
 export type LogLevel = "info" | "warn" | "error";
+
+const LEVEL_RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2 };
+
+/** LOG_LEVEL (info, warn or error; info when unset or unknown): lines below it are not written. */
+export function logLevelFrom(value: string | undefined): LogLevel {
+  return value === "warn" || value === "error" ? value : "info";
+}
 export type LogFields = Record<string, unknown>;
 
 export interface Logger {
@@ -25,6 +33,8 @@ export interface LoggerOptions {
   /** Cut long strings (HTML pages, big bodies) to this many characters; default 4000. */
   maxStringLength?: number;
   now?: () => Date;
+  /** The lowest level written; default LOG_LEVEL's. */
+  minLevel?: LogLevel;
 }
 
 /**
@@ -46,9 +56,14 @@ export function createLogger(opts: LoggerOptions = {}): Logger {
   const sink = opts.sink ?? stdoutSink;
   const now = opts.now ?? (() => new Date());
   const base = opts.base ?? {};
+  const minRank = LEVEL_RANK[opts.minLevel ?? logLevelFrom(process.env.LOG_LEVEL)];
 
   const write = (level: LogLevel, event: string, fields: LogFields | undefined) => {
+    if (LEVEL_RANK[level] < minRank) return;
     try {
+      // Every line written while serving a request names it (X-Request-Id), unless the caller named one.
+      const requestId = currentRequestId();
+      if (requestId && !(fields && "requestId" in fields)) fields = { requestId, ...fields };
       const redactOpts: RedactOptions = {
         secretValues: [...(opts.secretValues ?? []), ...knownSecrets],
         maxStringLength: opts.maxStringLength ?? 4000,

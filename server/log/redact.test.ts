@@ -70,6 +70,16 @@ describe("redact: card numbers inside strings", () => {
     expect(redactString("41111111111111111111111")).toBe("41111111111111111111111"); // 23 digits: not a PAN
   });
 
+  it("leaves UUIDs whole even when their digit groups read as a valid card number; a card number beside one is still masked", () => {
+    // "8456-100000000000" is a Luhn-valid 16-digit run: before, the id came out as "…-845610******0000".
+    const id = "0a1b2c3d-4e5f-4123-8456-100000000000";
+    expect(luhnValid("8456100000000000")).toBe(true);
+    expect(redactString(`payment ${id} captured`)).toBe(`payment ${id} captured`);
+    expect(redactString(`${id.toUpperCase()}`)).toBe(id.toUpperCase());
+    expect(redactString(`card 4111111111111111 on ${id}, 4111-1111-1111-1111`)).toBe(`card 411111******1111 on ${id}, 411111******1111`);
+    expect(redact({ paymentId: id, note: `${id}:4111111111111111` })).toEqual({ paymentId: id, note: `${id}:411111******1111` });
+  });
+
   it("masks card numbers sent as JSON numbers", () => {
     expect(redact({ n: 4111111111111111 })).toEqual({ n: "411111******1111" });
   });

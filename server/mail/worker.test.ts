@@ -34,10 +34,9 @@ describe.each(testDatabaseTargets())("mail worker on $name", (target) => {
         to,
         passwordResetMail({ name: "Ana", url: "http://127.0.0.1:3000/set-password?token=w", expiresAt: new Date(Date.now() + 3_600_000) }),
       );
-      const started = Date.now();
       worker.wake();
-      await expect.poll(() => sandbox.mail.list(to).length, { timeout: 2_000 }).toBe(1);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      // The worker's interval is an hour: a mail within seconds was sent because of the wake (10 s for a busy machine).
+      await expect.poll(() => sandbox.mail.list(to).length, { timeout: 10_000 }).toBe(1);
     } finally {
       await worker.stop();
     }

@@ -13,15 +13,17 @@ import type { ServiceContext, ServiceDeps } from "./deps";
 import { ensureMailWorkerStarted } from "../mail/worker";
 import { ensurePlanSchedulerStarted } from "./recurring/plans/scheduler";
 import { ensureReportSchedulerStarted } from "./reports/schedules/scheduler";
+import { ensureRetentionStarted } from "./retention/scheduler";
 import { ensureReconcilerStarted } from "./sync/scheduler";
 
 export async function appDeps(): Promise<ServiceDeps> {
-  const [{ db }, gateway] = await Promise.all([getDatabase(), gatewayClient()]);
-  const deps: ServiceDeps = { db, gateway, config: env(), now: () => new Date() };
+  const [database, gateway] = await Promise.all([getDatabase(), gatewayClient()]);
+  const deps: ServiceDeps = { db: database.db, gateway, config: env(), now: () => new Date() };
   ensureReconcilerStarted(deps); // once per process; settles unknown outcomes and unprocessed notifications
   ensurePlanSchedulerStarted(deps); // once per process; charges the billing plans that are due
   ensureMailWorkerStarted(deps); // once per process; sends the outbox's mail (woken after a commit that queued some)
   ensureReportSchedulerStarted(deps); // once per process; runs the scheduled reports that are due (mails via the outbox)
+  ensureRetentionStarted(deps, database.kind); // once per process; purges what is past its retention period, daily
   return deps;
 }
 

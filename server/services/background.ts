@@ -14,6 +14,8 @@ export async function startBackgroundWork(): Promise<void> {
         message: "MFA_REQUIRED=none: nobody is asked for a second factor. For local trials only, never in production.",
       });
     }
+    const nonPci = env().nonPciSettings;
+    if (nonPci.length) logger.warn("config.non_pci_settings", { allowedBy: "ALLOW_NON_PCI_SETTINGS=1", problems: nonPci });
     await appDeps(); // starts the reconciler and the plan scheduler once per process (not during `next build`)
   } catch (e) {
     logger.warn("background.start_deferred", { error: e instanceof Error ? e.message : String(e) });

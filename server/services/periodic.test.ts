@@ -39,7 +39,7 @@ describe("startPeriodic", () => {
       },
       log,
     });
-    await vi.waitFor(() => expect(n).toBeGreaterThanOrEqual(3), { timeout: 2_000 });
+    await vi.waitFor(() => expect(n).toBeGreaterThanOrEqual(3), { timeout: 10_000 }); // 30 ms of intervals; 10 s for a loaded machine
     await h.stop();
     expect(mem.lines.some((l) => JSON.parse(l).event === "job.pass_failed")).toBe(true);
     const after = n;

@@ -1,8 +1,10 @@
 // A job run every `intervalMs` in the background of one process: never two passes at once (a pass asked for while
 // one runs gets that one's result), a failed pass is logged and the next one still comes, the timer does not keep
 // the process alive, and stop() waits for a running pass. The reconciler and the plan scheduler are two of these.
+// Every pass is recorded in the metrics (server/metrics/jobs.ts) under the job's name: that is each job's metric.
 import "server-only";
 import type { Logger } from "../log/logger";
+import { recordJobPass } from "../metrics/jobs";
 
 export interface PeriodicHandle<R> {
   /** Run a pass now (or wait for the one running) and return its result; null when it failed. */
@@ -29,13 +31,21 @@ export function startPeriodic<R>(job: PeriodicJob<R>): PeriodicHandle<R> {
   let current: Promise<R | null> | null = null;
 
   const pass = (): Promise<R | null> => {
+    const started = performance.now();
+    let recorded = false; // once per pass: a report() that throws after a good run is not a second, failed pass
+    const ended = (ok: boolean) => {
+      if (!recorded) recordJobPass(job.name, ok, (performance.now() - started) / 1000);
+      recorded = true;
+    };
     current ??= job
       .run()
       .then((result) => {
+        ended(true);
         job.report?.(result);
         return result;
       })
       .catch((e: unknown) => {
+        ended(false);
         job.log.error(`${job.name}.pass_failed`, { error: e instanceof Error ? e.message : String(e) });
         return null;
       })

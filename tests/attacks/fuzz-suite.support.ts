@@ -54,6 +54,11 @@ const ACCEPTS_RANDOM_INPUT = new Set([
   "POST admin/roles/refresh",
   "GET health",
   "HEAD health",
+  // The probes take no input: liveness, readiness, and the gateway's reachability for a signed-in caller.
+  "GET health/live",
+  "HEAD health/live",
+  "GET health/ready",
+  "GET health/gateway",
   "GET payments/links",
   "GET recurring",
   "GET transactions",

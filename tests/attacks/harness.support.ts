@@ -80,6 +80,8 @@ export async function startAttackSandbox(opts: { mfaRequired?: "all" | "admins" 
     GATEWAY_TIMEOUT_MS: "5000",
     RECONCILE_INTERVAL_SECONDS: "0",
     MFA_REQUIRED: opts.mfaRequired ?? "none",
+    // A "real" gateway here is the sandbox, on http with the embedded database and MFA off: allowed on purpose.
+    ALLOW_NON_PCI_SETTINGS: "1",
     // A real gateway needs SMTP (config refuses to start without it): the sandbox's own catcher; no worker runs. Its
     // password is one more secret that no answer or log line may carry.
     SMTP_URL: `smtp://mailer:${SECRETS.smtpPassword}@127.0.0.1:${sandbox.smtpPort}`,

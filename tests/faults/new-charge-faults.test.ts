@@ -36,7 +36,8 @@ import {
   FAULT_CASES,
   FAULT_TIMEOUT_MS,
   PAST_GRACE_MS,
-  SLOW_MS,
+  slowAnswerFor,
+  SLOW_ANSWER,
   startRecordingSandbox,
   type RecordingSandbox,
 } from "./fault-harness.support";
@@ -242,7 +243,7 @@ describe.each(testDatabaseTargets())("new payments under gateway faults ($name)"
         operation: op.operation,
         fault: fc.fault,
         phase: fc.phase,
-        latencyMs: SLOW_MS,
+        ...slowAnswerFor(fc.fault),
         times: 1,
       });
       const secrets = [c.deps.config.gateway.apiKey, c.deps.config.gateway.merchantSecret, "4111111111111111", "987"];
@@ -250,7 +251,7 @@ describe.each(testDatabaseTargets())("new payments under gateway faults ($name)"
       // 1. The user's answer.
       const started = Date.now();
       const first = await go().catch((e: unknown) => e);
-      expect(Date.now() - started, "no hang past the client timeout").toBeLessThan(FAULT_TIMEOUT_MS + 2_000);
+      expect(Date.now() - started, "no hang past the client timeout").toBeLessThan(SLOW_ANSWER.latencyMs);
       if (op.link) {
         // No link was handed out: a 503 with a message saying so; the order is failed, no money can move on it.
         expect(first).toBeInstanceOf(AppError);

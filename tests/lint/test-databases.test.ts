@@ -14,6 +14,8 @@ const ALLOWED: Record<string, string> = {
   "tests/support/db-template.global.ts": "the global setup: migrates the template once per run",
   "server/db/restart.test.ts": "starts a private Postgres server (initdb) whose only database it migrates and restarts",
   "tests/lint/test-databases.test.ts": "this guard: its samples of what is reported",
+  "server/db/backup.test.ts": "backup and restore: embedded databases in directories of its own, from the template",
+  "server/db/migrations.test.ts": "the migrations themselves: an older release's schema upgraded, first starts on an empty database",
 };
 
 /** What in `source` creates or migrates a database, one line each ("line N: what"); [] when nothing does. */

@@ -81,8 +81,13 @@ async function ensurePostgresTemplate(adminUrl: string, name: string): Promise<v
       // Renamed once migrated: a run stopped half way leaves a *_new database, never a half-migrated template.
       await sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await sql.unsafe(`ALTER DATABASE ${name}_new RENAME TO ${name}`);
-      // Templates of earlier migrations are of no further use (one that is being copied right now stays).
-      const stale = await sql<{ datname: string }[]>`SELECT datname FROM pg_database WHERE datname LIKE 'tmpl\\_%' AND datname <> ${name}`;
+      // Templates of other migrations are dropped once they are a day old: a run in another checkout (other
+      // migrations, the same server) may still be copying its template between two files, and dropping it then
+      // failed every later file of that run. Their age is their files' (superuser only: otherwise they are kept).
+      const stale = await sql<{ datname: string }[]>`
+        SELECT datname FROM pg_database
+        WHERE datname LIKE 'tmpl\\_%' AND datname <> ${name}
+          AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'`.catch(() => []);
       for (const { datname } of stale) await sql.unsafe(`DROP DATABASE IF EXISTS ${datname}`).catch(() => {});
     } finally {
       await sql`SELECT pg_advisory_unlock(hashtext('dashboard-test-template'))`;

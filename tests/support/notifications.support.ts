@@ -161,3 +161,23 @@ export async function until<T>(fn: () => Promise<T | undefined | null | false> |
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/**
+ * A notification queue that holds every task pushed to it until `release()`, then hands them to a real queue: the
+ * test decides when processing starts (the state a busy queue is in), instead of racing the scheduler.
+ */
+export function heldQueue(inner: NotificationQueue = createNotificationQueue()): { queue: NotificationQueue; release(): void } {
+  const held: Array<() => Promise<unknown>> = [];
+  let holding = true;
+  return {
+    queue: {
+      batchWindowMs: inner.batchWindowMs,
+      push: (task) => (holding ? held.push(task) : inner.push(task)),
+      idle: () => inner.idle(),
+    },
+    release() {
+      holding = false;
+      for (const task of held.splice(0)) inner.push(task);
+    },
+  };
+}

@@ -21,8 +21,14 @@ export function sandboxControl(url: string) {
     return text ? (JSON.parse(text) as unknown) : null;
   };
   return {
-    addFault: (rule: { operation: string; fault: FaultKind; latencyMs?: number; times?: number; phase?: "before" | "after" }) =>
-      call("POST", "/__sandbox/faults", rule),
+    addFault: (rule: {
+      operation: string;
+      fault: FaultKind;
+      latencyMs?: number;
+      untilClientGone?: boolean;
+      times?: number;
+      phase?: "before" | "after";
+    }) => call("POST", "/__sandbox/faults", rule),
     listFaults: () => call("GET", "/__sandbox/faults") as Promise<Array<{ operation: string; fault: string; remaining: number | null }>>,
     clearFaults: () => call("DELETE", "/__sandbox/faults"),
     declineNext: (token: string, count = 1) => call("POST", "/__sandbox/decline-next", { token, count }),

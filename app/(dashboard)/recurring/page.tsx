@@ -134,7 +134,9 @@ export default async function RecurringPage() {
                           wholeUnits={wholeUnits.charge}
                         >
                           {livePlan.has(tok.firstPaymentId) ? (
-                            <Link className="text-sm text-brand-700 underline" href="/recurring/plans">
+                            // 24 px tall (WCAG 2.2 target size: 20 px of line and 2 px above and below); inline-block,
+                            // not flex, which would drop the space between "next" and the date.
+                            <Link className="inline-block py-0.5 text-sm text-brand-700 underline" href="/recurring/plans">
                               {t.rich("livePlan", {
                                 state: t(`planState.${livePlan.get(tok.firstPaymentId)!.status}`),
                                 date: () => (

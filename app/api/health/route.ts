@@ -1,14 +1,11 @@
-// GET /api/health: public readiness of the dashboard, its database and the gateway's host (no secrets, no data).
-// HEAD /api/health: liveness only — the process answers; nothing is queried (cheap enough for a tight probe loop).
-import { checkHealth } from "@/server/health";
+// GET /api/health: readiness (the same answer as /api/health/ready), kept for probes configured before it existed.
+// HEAD /api/health: liveness only, the process answers; nothing is queried (cheap enough for a tight probe loop).
+import { readinessResponse } from "@/server/http/health-responses";
 import { publicRoute } from "@/server/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = publicRoute("health: probes and the start script poll it", async () => {
-  const health = await checkHealth();
-  return Response.json(health, { status: health.ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
-});
+export const GET = publicRoute("readiness: probes and the start script poll it", readinessResponse);
 
 export const HEAD = publicRoute(
   "liveness: load balancers and probes poll it",

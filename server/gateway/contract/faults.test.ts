@@ -77,7 +77,9 @@ describe.each(Object.keys(REASON) as Array<Exclude<FaultKind, "latency">>)("faul
 describe("fault latency", () => {
   it("a money call slower than the timeout: outcomeUnknown true, and the refund DID happen (why reconciling matters)", async () => {
     const s = await completedSale(client, { minor: 5_000 });
-    await control.addFault({ operation: "creditvoid", fault: "latency", latencyMs: 2_000, times: 2 });
+    // Held until the client gives up (at most 15 s), then done: a fixed 2 s delay raced the client's 800 ms timeout,
+    // which a loaded machine can fire late.
+    await control.addFault({ operation: "creditvoid", fault: "latency", latencyMs: 15_000, untilClientGone: true, times: 2 });
     const r = await client.refund({ transId: s.transId, amount: sar(1_000), payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({ kind: "transport", reason: "timeout", outcomeUnknown: true });
     expect(await remaining("creditvoid")).toBe(1);

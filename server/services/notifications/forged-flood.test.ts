@@ -68,8 +68,11 @@ describe.each(testDatabaseTargets())("forged notifications ($name)", { tags: ["g
 
   it("1,000 forged notifications for one payment: all answered OK and stored, ≤ 3 status queries, ledger as the gateway says", async () => {
     // The per-payment window as shipped (a minute): the flood gets one query at once, and the rest coalesce into one
-    // waiting query for the end of the minute (the next test shows such a query runs and catches a real change).
-    const statusQueries = createStatusQueryLimiter();
+    // waiting query for the end of the minute (the next test shows such a query runs and catches a real change). The
+    // limiter's clock stands still here: on a loaded machine the flood could outlast the minute, and the count would
+    // then depend on the machine's speed, not on the limiter.
+    const frozen = Date.now();
+    const statusQueries = createStatusQueryLimiter({ now: () => frozen });
     const sale = await dashboardSale(deps, { auth: true });
     statusLines.length = 0;
     const answers = [];
@@ -90,8 +93,7 @@ describe.each(testDatabaseTargets())("forged notifications ($name)", { tags: ["g
       .from(gatewayNotifications)
       .where(and(eq(gatewayNotifications.transId, sale.transId), eq(gatewayNotifications.processingResult, "invalid_hash")));
     expect(stored!.n).toBe(1_000);
-    expect(statusLines.length).toBeGreaterThanOrEqual(1);
-    expect(statusLines.length + statusQueries.waitingCount()).toBeLessThanOrEqual(3);
+    expect(statusLines.length).toBe(1);
     expect(statusQueries.waitingCount()).toBe(1);
     expect(await statusCalls(sale.transId)).toBe(statusLines.length);
     // The gateway says authorized (auth=Y): neither REFUND nor VOID from the payloads was applied.

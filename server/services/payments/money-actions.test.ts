@@ -23,7 +23,7 @@ import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../test
 import { capturePayment } from "./capture-payment";
 import { paymentOnSandbox } from "../../../tests/support/ledger.support";
 import { voidPayment } from "./void-payment";
-import { FAULT_TIMEOUT_MS, SLOW_MS } from "../../../tests/faults/fault-harness.support";
+import { FAULT_TIMEOUT_MS, slowAnswerFor } from "../../../tests/faults/fault-harness.support";
 
 const key = () => `k_${randomUUID().replace(/-/g, "")}`;
 const refund = (amount: string, extra: Partial<{ reasonCode: string; note: string; idempotencyKey: string }> = {}) => ({
@@ -202,7 +202,7 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
       const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 6_000, auth: false });
       const control = sandboxControl(sandbox.url);
       // "after": the sandbox performs the refund, then the answer is lost — the worst case for double refunds.
-      await control.addFault({ operation: "partial_refund", fault, latencyMs: SLOW_MS, times: 1, phase: "after" });
+      await control.addFault({ operation: "partial_refund", fault, ...slowAnswerFor(fault), times: 1, phase: "after" });
       const r = await requestRefund(as(clerk, null, faultDeps), { paymentId: p.id, ...refund("10.00") });
       await control.clearFaults();
       expect(r.action.state).toBe("unknown");
@@ -215,17 +215,12 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
         .from(gatewayCalls)
         .where(sql`${gatewayCalls.operation} = 'partial_refund' and ${gatewayCalls.transactionId} = ${p.gatewayId}`);
       expect(sends[0]!.n).toBe(1);
-      // The reconciler asks the gateway and settles it: the refund did happen, so it is recorded once. (With the
-      // latency fault the sandbox acts only after the client gave up: until then the refund stays unknown, never
-      // "failed", because the gateway could still process it.)
+      // The reconciler asks the gateway and settles it: the refund did happen, so it is recorded once. The slow
+      // answer's sandbox does the refund as the client gives up: the pass comes once it has. (That an outcome stays
+      // unknown, never "failed", while the gateway could still act is the fault suites' "before" cases.)
+      if (fault === "latency")
+        await vi.waitFor(() => expect(sandbox.state.payment(p.gatewayId!)?.refundedMinor).toBe(1_000), { timeout: 10_000, interval: 20 });
       await reconcileOnce(faultDeps, { retryAfterMs: 0 });
-      if (fault === "latency") {
-        const [early] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
-        expect(early!.state).toBe("unknown");
-        // The sandbox ends its slow answer by doing the refund: the next pass comes once it has.
-        await vi.waitFor(() => expect(sandbox.state.payment(p.gatewayId!)?.refundedMinor).toBe(1_000), { timeout: 5_000, interval: 20 });
-        await reconcileOnce(faultDeps, { retryAfterMs: 0 });
-      }
       const [action] = await database.db.select().from(paymentActions).where(eq(paymentActions.id, r.action.id));
       expect(action!.state).toBe("succeeded");
       expect(await findPayment(database.db, p.id)).toMatchObject({ refundedMinor: 1_000, status: "partially_refunded" });

@@ -9,6 +9,7 @@ import { formatLocaleOf } from "@/lib/i18n/languages";
 import { formatMoney, isCurrencyCode } from "@/lib/money";
 import type { GatewayCallRow, GatewayNotificationRow } from "../../db/schema";
 import { translatorFor } from "../../i18n/translator";
+import { READ_OPERATIONS } from "./read-operations";
 import { ANSWER, OUTCOME } from "./timeline-words";
 
 /** The reader's language and digits; the timeline is worded in English when none is given (tests, logs). */
@@ -88,8 +89,6 @@ export interface TimelineInput {
   threeDsAt: Date[];
 }
 
-/** Operations that only read: never an event of their own. */
-export const READ_OPERATIONS = new Set(["status", "transaction_details", "saved_cards"]);
 /** Reads of one sync are made together; reads further apart than this are another sync. */
 const ONE_SYNC_MS = 10_000;
 

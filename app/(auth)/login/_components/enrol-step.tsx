@@ -10,11 +10,13 @@ import { Button } from "@/components/ui/button";
 import { InputField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
+import { useTypedBeforeHydration } from "@/lib/use-typed-before-hydration";
 
 export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
   const t = useTranslations("auth");
   const router = useRouter();
   const [code, setCode] = useState("");
+  const codeRef = useTypedBeforeHydration(setCode);
   const [codes, setCodes] = useState<string[] | null>(null);
   const {
     submit: check,
@@ -65,6 +67,7 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
           autoComplete="one-time-code"
           maxLength={7}
           required
+          ref={codeRef}
           value={code}
           onChange={(e) => setCode(e.target.value)}
         />

@@ -1,0 +1,62 @@
+// Reads what the run stage of the Dockerfile says (its ENV, USER, HEALTHCHECK and CMD), so that the check that runs
+// the image's steps outside a container (scripts/check-standalone.ts) runs exactly what the image would: the
+// recipe cannot drift from what is tested. Only the instructions the project's Dockerfile uses are understood.
+
+export interface RunStage {
+  name: string;
+  env: Record<string, string>;
+  user: string | null;
+  /** Exec form only: a shell form would put `sh -c` in front and stop SIGTERM from reaching Node. */
+  cmd: string[] | null;
+  healthcheck: string[] | null;
+  stopSignal: string | null;
+}
+
+function execForm(text: string, what: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${what} must be in exec form (a JSON array), got: ${text}`);
+  }
+  if (!Array.isArray(parsed) || !parsed.every((p) => typeof p === "string")) throw new Error(`${what} must be a JSON array of strings`);
+  return parsed as string[];
+}
+
+/** `KEY=value KEY2="two words"` → pairs (the only ENV form used here). */
+function envPairs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of text.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("(?:[^"\\]|\\.)*"|\S*)/g)) {
+    out[m[1]!] = m[2]!.startsWith('"') ? (JSON.parse(m[2]!) as string) : m[2]!;
+  }
+  return out;
+}
+
+/** The last stage of `source` (the image that runs), with line continuations joined and comments dropped. */
+export function runStage(source: string): RunStage {
+  const lines = source
+    .replace(/\\\r?\n/g, " ")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
+  let stage: RunStage | null = null;
+  for (const line of lines) {
+    const [, instruction = "", rest = ""] = /^(\w+)\s*(.*)$/.exec(line) ?? [];
+    const op = instruction.toUpperCase();
+    if (op === "FROM") {
+      stage = { name: /\bAS\s+(\S+)/i.exec(rest)?.[1] ?? "", env: {}, user: null, cmd: null, healthcheck: null, stopSignal: null };
+      continue;
+    }
+    if (!stage) continue;
+    if (op === "ENV") Object.assign(stage.env, envPairs(rest));
+    if (op === "USER") stage.user = rest;
+    if (op === "CMD") stage.cmd = execForm(rest, "CMD");
+    if (op === "STOPSIGNAL") stage.stopSignal = rest;
+    if (op === "HEALTHCHECK") {
+      const at = rest.indexOf("CMD ");
+      stage.healthcheck = at >= 0 ? execForm(rest.slice(at + 4).trim(), "HEALTHCHECK CMD") : null;
+    }
+  }
+  if (!stage) throw new Error("no FROM in the Dockerfile");
+  return stage;
+}

@@ -1,0 +1,208 @@
+// Rules guarded (operators upgrading and scaling out): a database migrated by an earlier release upgrades to this
+// one without an error; instances that start together on one fresh PostgreSQL database all come up (one migrates,
+// the others wait for it under the migration lock); and a released migration never moves in the journal, because
+// Drizzle applies every migration newer than the last one it recorded: a migration given a later timestamp runs again
+// on every database that already has it.
+// Makes its own databases on purpose (an empty one, then an older release's schema): allowed in
+// tests/lint/test-databases.test.ts.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql, type SQL } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { withAdmin } from "../../tests/support/db-template.global";
+import { MIGRATIONS_FOLDER, openDatabase, type Database } from "./client";
+import { DataDirLockedError } from "./data-dir-lock";
+import { rawRows } from "./raw-rows";
+
+interface JournalEntry {
+  idx: number;
+  version: string;
+  when: number;
+  tag: string;
+  breakpoints: boolean;
+}
+interface Journal {
+  entries: JournalEntry[];
+}
+
+const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as Journal;
+
+/**
+ * Every migration released so far, with the timestamp it was released with. Append new ones; never edit a line.
+ * 0022 and 0023 are the pair that broke upgrades once: 0023 first shipped as the 23rd entry with `when`
+ * 1795526655498, then 0022 was put before it and 0023 got a later timestamp (see OLD_RELEASE below).
+ */
+const RELEASED: Array<[string, number]> = [
+  ["0000_init", 1795263675071],
+  ["0001_identity_and_audit", 1795263808625],
+  ["0002_audit_append_only", 1795263809550],
+  ["0003_ledger", 1795264872166],
+  ["0004_payer_ip", 1795265032809],
+  ["0005_list_indexes", 1795266288563],
+  ["0006_role_gateway_id", 1795266768874],
+  ["0007_password_tokens", 1795267146140],
+  ["0008_payment_links", 1795270001001],
+  ["0009_billing_plans", 1795273337251],
+  ["0010_payer_address", 1795276613227],
+  ["0011_three_ds_views", 1795279645069],
+  ["0012_admin_plane_shared", 1795468209230],
+  ["0013_admin_plane", 1795471675525],
+  ["0014_call_purpose", 1795489907412],
+  ["0015_payment_link_cancel", 1795494665427],
+  ["0016_ledger_rollup", 1795501959621],
+  ["0017_ledger_rollup_triggers", 1795502104277],
+  ["0018_ledger_rollup_daily", 1795503131031],
+  ["0019_report_schedules", 1795504904161],
+  ["0020_ledger_brand_key", 1795507660509],
+  ["0021_user_ui_prefs", 1795513464526],
+  ["0022_gateway_notifications_failed_idx", 1795529193161],
+  ["0023_principal_changed_notify", 1795529194161],
+];
+
+/**
+ * The migrations folder as an earlier release shipped it (the main line at 0add7e8): no 0022 yet, and 0023 with
+ * its first timestamp. The SQL files are today's.
+ */
+function olderReleaseFolder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0add7e8-"));
+  fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const entries = journal.entries
+    .filter((e) => e.tag !== "0022_gateway_notifications_failed_idx")
+    .map((e, idx) => ({ ...e, idx, when: e.tag === "0023_principal_changed_notify" ? 1795526655498 : e.when }));
+  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }, null, 2));
+  return dir;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** A new empty database on the test Postgres server (dropped after the file), or null without a server. */
+async function emptyPostgresDatabase(): Promise<string | null> {
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl) return null;
+  const name = `mig_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  await withAdmin(adminUrl, (s) => s.unsafe(`CREATE DATABASE ${name}`));
+  cleanups.push(() => withAdmin(adminUrl, (s) => s.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function count(database: Database, query: SQL): Promise<number> {
+  return Number(rawRows<{ n: number }>(await database.db.execute(query))[0]?.n);
+}
+
+/** The principal-cache triggers of 0023: six, whether it ran once or (on an upgraded database) twice. */
+const triggerCount = (database: Database) =>
+  count(database, sql`select count(*)::int as n from pg_trigger where tgname like '%principal_changed' and not tgisinternal`);
+
+const hasIndex = async (database: Database, name: string) =>
+  (await count(database, sql`select count(*)::int as n from pg_indexes where indexname = ${name}`)) === 1;
+
+describe("the migrations journal", () => {
+  it("keeps every released migration where and when it was released (a moved one runs again on upgrade)", () => {
+    const released = journal.entries.slice(0, RELEASED.length).map((e) => [e.tag, e.when]);
+    expect(released).toEqual(RELEASED);
+  });
+
+  it("numbers migrations in the order of their timestamps, each newer than the one before", () => {
+    journal.entries.forEach((e, i) => {
+      expect(e.idx).toBe(i);
+      expect(e.tag.startsWith(String(i).padStart(4, "0") + "_")).toBe(true);
+      if (i > 0) expect(e.when).toBeGreaterThan(journal.entries[i - 1]!.when);
+    });
+  });
+});
+
+describe("upgrading a database an earlier release migrated", () => {
+  const targets: Array<[string, () => Promise<{ url: string | null; dataDir: string | null } | null>]> = [
+    [
+      "pglite",
+      async () => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "upgrade-pglite-"));
+        cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+        return { url: null, dataDir };
+      },
+    ],
+    [
+      "postgres",
+      async () => {
+        const url = await emptyPostgresDatabase();
+        return url ? { url, dataDir: null } : null;
+      },
+    ],
+  ];
+
+  it.each(targets)("%s: the release before 0022 was placed ahead of 0023 upgrades to this one", async (_name, make) => {
+    const where = await make();
+    if (!where) return; // no TEST_POSTGRES_URL: PGlite alone
+    const oldFolder = olderReleaseFolder();
+    cleanups.push(async () => fs.rmSync(oldFolder, { recursive: true, force: true }));
+
+    const old = await openDatabase({ ...where, poolSize: 2, migrationsFolder: oldFolder });
+    expect(await hasIndex(old, "gateway_notifications_failed_idx")).toBe(false);
+    expect(await triggerCount(old)).toBe(6);
+    await old.close();
+
+    const upgraded = await openDatabase({ ...where, poolSize: 2 });
+    try {
+      // While it is open, nobody else may open the same embedded database (data-dir-lock.ts).
+      if (where.dataDir) await expect(openDatabase(where)).rejects.toThrow(DataDirLockedError);
+      expect(await hasIndex(upgraded, "gateway_notifications_failed_idx")).toBe(true);
+      expect(await triggerCount(upgraded)).toBe(6);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});
+
+describe("instances starting together on one fresh PostgreSQL database", () => {
+  it("all come up: one applies the migrations, the others wait for it under the lock", async () => {
+    const url = await emptyPostgresDatabase();
+    if (!url) return; // the lock is PostgreSQL's; the embedded database has one process by design
+    const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ url, dataDir: null, poolSize: 1 })));
+    try {
+      for (const instance of instances) expect(await hasIndex(instance, "gateway_notifications_failed_idx")).toBe(true);
+      // Each migration recorded once: nobody applied them a second time after waiting for the lock.
+      expect(await count(instances[0]!, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(instances.map((i) => i.close()));
+    }
+  });
+});
+
+describe("npm run db:migrate (the deploy step before new instances start)", () => {
+  const script = path.resolve(__dirname, "../../scripts/db-migrate.ts");
+  const tsx = path.resolve(__dirname, "../../node_modules/.bin/tsx");
+  const run = (env: Record<string, string>) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(tsx, [script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d));
+      child.stderr.on("data", (d: Buffer) => (out += d));
+      child.on("exit", (code) => resolve({ code, out }));
+    });
+
+  it("migrates an empty PostgreSQL database, says how many migrations it holds, and a second run changes nothing", async () => {
+    const url = await emptyPostgresDatabase();
+    if (!url) return;
+    const first = await run({ DATABASE_URL: url });
+    expect(first.out).toContain(`${journal.entries.length} recorded`);
+    expect(first.code).toBe(0);
+    const second = await run({ DATABASE_URL: url });
+    expect(second.out).toContain(`${journal.entries.length} recorded`);
+    expect(second.code).toBe(0);
+  });
+
+  it("exits 1 with the reason, and no credentials, when the database cannot be reached", async () => {
+    const result = await run({ DATABASE_URL: "postgres://dashboard:s3cret-password@127.0.0.1:1/nowhere" });
+    expect(result.code).toBe(1);
+    expect(result.out).toContain("Migrating PostgreSQL at 127.0.0.1:1 failed");
+    expect(result.out).not.toContain("s3cret-password");
+  });
+});
