@@ -15,6 +15,8 @@ const KNOWN_PUBLIC = new Set([
   "health/live",
   "health/ready",
   "webhooks/gateway/[secret]",
+  // The same receiver, its secret in the X-Webhook-Secret header instead of the path.
+  "webhooks/gateway",
   // Prometheus's scraper: authenticated by the METRICS_TOKEN bearer token, never by a session.
   "metrics",
 ]);

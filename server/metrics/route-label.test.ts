@@ -3,7 +3,15 @@
 // follows the prefix; a path nothing matched is one "unmatched" label, so a scanner cannot mint series; methods a
 // client invents are "other".
 import { describe, expect, it } from "vitest";
-import { methodLabel, routeLabel, routeTemplate, statusClass, UNMATCHED_ROUTE, WEBHOOK_TEMPLATE } from "./route-label";
+import {
+  methodLabel,
+  routeLabel,
+  routeTemplate,
+  statusClass,
+  UNMATCHED_ROUTE,
+  WEBHOOK_HEADER_ROUTE,
+  WEBHOOK_TEMPLATE,
+} from "./route-label";
 
 describe("route templates", () => {
   it.each([
@@ -30,12 +38,16 @@ describe("route templates", () => {
       "/api/webhooks/gateway/short",
       "/api/webhooks/gateway/secret/extra/segments",
       "/api/webhooks/gateway/",
-      "/api/webhooks/gateway",
     ]) {
       for (const status of [200, 400, 404, 413]) {
         expect(routeLabel(path, status, "text/plain; charset=utf-8")).toBe(WEBHOOK_TEMPLATE);
       }
     }
+  });
+
+  it("the header door (its secret in X-Webhook-Secret) is a route of its own, kept even on a 404", () => {
+    for (const status of [200, 404])
+      expect(routeLabel("/api/webhooks/gateway", status, "text/plain; charset=utf-8")).toBe(WEBHOOK_HEADER_ROUTE);
   });
 
   it("a 404 from the not-found page is one label; a handler's own 404 (JSON) keeps its route", () => {

@@ -8,6 +8,8 @@
 /** The receiver's path: whatever follows it is the secret (or a wrong guess at it), replaced whole. */
 export const WEBHOOK_PREFIX = "/api/webhooks/gateway/";
 export const WEBHOOK_TEMPLATE = "/api/webhooks/gateway/:secret";
+/** The receiver's other door (the secret in the X-Webhook-Secret header): a path with nothing secret in it. */
+export const WEBHOOK_HEADER_ROUTE = "/api/webhooks/gateway";
 /** Paths no page or handler matched (Next's not-found page answered): one label, whatever was asked for. */
 export const UNMATCHED_ROUTE = "unmatched";
 /** Anything that is not an origin-form path ("*", an absolute URL) or past the label budget. */
@@ -34,7 +36,8 @@ function segmentLabel(segment: string): string {
 /** The template of a request path (query already removed): ids become `:id`, the receiver's secret `:secret`. */
 export function routeTemplate(path: string): string {
   if (!path.startsWith("/")) return OTHER_ROUTE;
-  if (path.startsWith(WEBHOOK_PREFIX) || path === WEBHOOK_PREFIX.slice(0, -1)) return WEBHOOK_TEMPLATE;
+  if (path === WEBHOOK_HEADER_ROUTE) return WEBHOOK_HEADER_ROUTE;
+  if (path.startsWith(WEBHOOK_PREFIX)) return WEBHOOK_TEMPLATE;
   if (path.startsWith("/_next/")) return "/_next/:asset";
   const segments = path.split("/").filter((s) => s !== "");
   if (segments.length === 0) return "/";
@@ -50,7 +53,7 @@ export function routeTemplate(path: string): string {
  */
 export function routeLabel(path: string, status: number, contentType: string | null): string {
   const template = routeTemplate(path);
-  if (template === WEBHOOK_TEMPLATE || template === OTHER_ROUTE) return template;
+  if (template === WEBHOOK_TEMPLATE || template === WEBHOOK_HEADER_ROUTE || template === OTHER_ROUTE) return template;
   if (status === 404 && !/^application\/json\b/i.test(contentType ?? "")) return UNMATCHED_ROUTE;
   return template;
 }

@@ -87,6 +87,7 @@ const ACCEPTS_RANDOM_INPUT = new Set([
 const WRITES_BY_DESIGN: Record<string, string[]> = {
   // Every notification is stored once (the dedupe key), even with a bad hash: an audit trail of what was received.
   "POST webhooks/gateway/[secret]": ["gateway_notifications"],
+  "POST webhooks/gateway": ["gateway_notifications"],
   // Failed sign-ins are counted for throttling (a lock row past the limit) and audited; so are wrong current
   // passwords and wrong set-password links.
   "POST auth/[...nextauth]": ["login_attempts", "throttle_locks", "audit_log"],
@@ -118,7 +119,9 @@ const WRITES_BY_DESIGN: Record<string, string[]> = {
 const EXPORTS = new Set(["GET admin/audit/export", "GET transactions/export"]);
 
 /** Answers that are not the dashboard's JSON API: the gateway's plain-text protocol, next-auth's own endpoints. */
-const OWN_PROTOCOL = new Set(["webhooks/gateway/[secret]", "auth/[...nextauth]"]);
+const OWN_PROTOCOL = new Set(["webhooks/gateway/[secret]", "webhooks/gateway", "auth/[...nextauth]"]);
+/** The receiver's two doors: the secret in the path, or in the X-Webhook-Secret header. */
+const RECEIVERS = new Set(["webhooks/gateway/[secret]", "webhooks/gateway"]);
 
 const hostileCookie = (admin: Actor): fc.Arbitrary<string | null> =>
   fc.oneof(
@@ -163,7 +166,20 @@ function requestArb(r: DeclaredRoute, admin: Actor): fc.Arbitrary<CallOptions> {
     body: hostileJsonText,
     contentType: hostileContentType,
     cookie,
-    headers: hostileHeaders,
+    // The header door is attacked behind its real secret as well as a wrong, hostile or missing one.
+    headers:
+      r.route === "webhooks/gateway"
+        ? fc
+            .tuple(
+              hostileHeaders,
+              fc.oneof(
+                fc.constant(SECRETS.webhook),
+                hostileString.map((x) => x.replace(/[^\x20-\x7e]/g, "?")),
+                fc.constant(null),
+              ),
+            )
+            .map(([h, secret]) => (secret === null ? h : { ...h, "x-webhook-secret": secret }))
+        : hostileHeaders,
   });
 }
 
@@ -261,7 +277,7 @@ export function describeFuzz(part: number, parts: number) {
                 throw new Error(`hostile input accepted: ${where()}\n${JSON.stringify(o).slice(0, 500)}`);
             } else if (res.status >= 400 && !OWN_PROTOCOL.has(r.route) && !isErrorShape(res.json)) {
               throw new Error(`not the error shape: ${where()}`);
-            } else if (r.route === "webhooks/gateway/[secret]" && !/^text\/plain/.test(res.headers.get("content-type") ?? "")) {
+            } else if (RECEIVERS.has(r.route) && !/^text\/plain/.test(res.headers.get("content-type") ?? "")) {
               throw new Error(`the receiver answers plain text: ${where()}`);
             }
           }),

@@ -30,6 +30,8 @@ import {
 import { assertNoSecrets } from "./secrets.support";
 
 const HOOK = routeOf(await declaredRoutes(), "POST", "webhooks/gateway/[secret]");
+/** The same receiver, its secret in the X-Webhook-Secret header (a path a proxy can log without leaking anything). */
+const HEADER_HOOK = routeOf(await declaredRoutes(), "POST", "webhooks/gateway");
 
 afterAll(() => stopAttackSandbox());
 
@@ -103,6 +105,38 @@ describe.each(testDatabaseTargets())("the notification receiver under attack on 
     const res = await post(signedNotification(sale, SECRETS.merchantSecret), `${SECRETS.webhook}x`);
     expect(res.status).toBe(404);
     expect(changedTables(before, await snapshot(database.db))).toEqual([]);
+  });
+
+  /** Post to the header door; `secret` null sends no X-Webhook-Secret at all. */
+  async function postWithHeader(fields: Record<string, string>, secret: string | null) {
+    const res = await call(HEADER_HOOK, {
+      origin: null,
+      headers: secret === null ? {} : { "x-webhook-secret": secret },
+      body: new URLSearchParams(fields).toString(),
+      contentType: "application/x-www-form-urlencoded",
+    });
+    await defaultNotificationQueue().idle();
+    await defaultStatusQueryLimiter().idle();
+    assertNoSecrets(res, "receiver (header)");
+    return res;
+  }
+
+  it("the header door: the right X-Webhook-Secret is received as on the path; a wrong or missing one is 404 and stores nothing", async () => {
+    const sale = await dashboardSale(deps);
+    const fields = signedNotification(sale, SECRETS.merchantSecret);
+    for (const wrong of [`${SECRETS.webhook}x`, "", null, SECRETS.webhook.slice(0, -1)]) {
+      const before = await snapshot(database.db);
+      const res = await postWithHeader(fields, wrong);
+      expect(res.status, `X-Webhook-Secret ${JSON.stringify(wrong)}`).toBe(404);
+      expect(changedTables(before, await snapshot(database.db))).toEqual([]);
+    }
+    const res = await postWithHeader(fields, SECRETS.webhook);
+    expect({ status: res.status, text: res.text }).toEqual({ status: 200, text: "OK" });
+    expect(await findPayment(deps.db, sale.payment.id)).toMatchObject({ status: "captured", capturedMinor: 10_000 });
+    // One receiver behind both doors: the same notification by the path is a duplicate, and changes nothing.
+    const exact = await snapshot(database.db);
+    expect((await post(fields)).status).toBe(200);
+    expect(changedTables(exact, await snapshot(database.db))).toEqual([]);
   });
 
   it("a replayed notification changes nothing, exact or with altered fields the hash does not cover", async () => {

@@ -20,6 +20,7 @@ import {
 } from "./harness.support";
 
 const HOOK = routeOf(await declaredRoutes(), "POST", "webhooks/gateway/[secret]");
+const HEADER_HOOK = routeOf(await declaredRoutes(), "POST", "webhooks/gateway");
 
 describe("the webhook secret in logs", () => {
   beforeAll(async () => {
@@ -60,6 +61,35 @@ describe("the webhook secret in logs", () => {
     const text = log.lines.join("\n");
     expect(text).not.toContain(SECRETS.webhook);
     expect(text).toContain("/api/webhooks/gateway/[secret]");
+  });
+
+  it("the header door (X-Webhook-Secret) failing inside logs its path, never the header's value", async () => {
+    const database = await testDatabaseTargets()[0]!.open();
+    await installDatabase(database);
+    await database.dispose(); // every query now fails
+    const log = captureAppLog();
+    try {
+      const res = await call(HEADER_HOOK, {
+        origin: null,
+        headers: { "x-webhook-secret": SECRETS.webhook },
+        body: new URLSearchParams({
+          action: "SALE",
+          result: "SUCCESS",
+          status: "SETTLED",
+          order_id: "o-2",
+          trans_id: "t-2",
+          hash: "x",
+        }).toString(),
+        contentType: "application/x-www-form-urlencoded",
+      });
+      expect(res.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      log.restore();
+    }
+    const text = log.lines.join("\n");
+    expect(log.lines.length).toBeGreaterThan(0);
+    expect(text).not.toContain(SECRETS.webhook);
+    expect(text).toContain("/api/webhooks/gateway");
   });
 
   it("the default logger redacts the webhook secret's value wherever it appears", () => {
