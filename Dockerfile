@@ -15,6 +15,17 @@ COPY . .
 # The standalone server and what it traced, the static files, the migrations and start.mjs, in /dist.
 RUN npm run build && npm run package -- --out /dist
 
+# The sandbox gateway, for compose.sandbox.yaml only (a rehearsal of the deployment without the production gateway;
+# never part of a production deployment): the sources and the dev tools, run with tsx. The last stage below stays
+# the default target, the dashboard.
+FROM deps AS sandbox
+COPY . .
+RUN mkdir -p /data && chown node:node /data
+ENV SANDBOX_LISTEN_HOST=0.0.0.0 SANDBOX_PORT=4010 DATA_DIR=/data
+USER node
+EXPOSE 4010 4025
+CMD ["node_modules/.bin/tsx", "sandbox/main.ts"]
+
 FROM node:20-bookworm-slim AS run
 WORKDIR /app
 RUN groupadd --system dashboard \

@@ -29,8 +29,12 @@ if (typeof smtpPort === "number" && !(Number.isInteger(smtpPort) && smtpPort >= 
 const format = env("SANDBOX_CALLBACK_FORMAT");
 if (format !== undefined && format !== "form" && format !== "json") fail('SANDBOX_CALLBACK_FORMAT must be "form" or "json"');
 
+// The address it listens on: this machine only by default; 0.0.0.0 in a container of its own (compose.yaml).
+const host = env("SANDBOX_LISTEN_HOST");
+
 const sandbox = await startSandbox({
   port,
+  host,
   dataDir: env("DATA_DIR") ?? ".data",
   callbackUrl: env("SANDBOX_CALLBACK_URL") ?? null,
   callbackFormat: format,

@@ -2,13 +2,14 @@
 // then the Dockerfile's CMD with its ENV (HOST pinned to 127.0.0.1: servers a test starts listen on loopback), a
 // free port and a data directory of its own, and nothing else of this machine's environment but PATH. Passes when
 // readiness answers 200 within 60 s, the sign-in page and one of its static files load, the metrics answer, the Dockerfile's
-// HEALTHCHECK command exits 0, no devDependency is in the folder, and SIGTERM stops it with exit code 0.
+// HEALTHCHECK command exits 0, no devDependency is in the folder, and SIGTERM stops it with exit code 0. Then the
+// Dockerfile's sandbox stage (compose.sandbox.yaml) is started from its CMD and stopped the same way.
 // Part of `npm test`, after the build; by hand: `npm run build && npx tsx scripts/check-standalone.ts`.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runStage } from "./lib/dockerfile";
+import { namedStage, runStage } from "./lib/dockerfile";
 import { freePort, ROOT } from "./lib/processes";
 import { packageStandalone } from "./package-standalone";
 
@@ -92,6 +93,41 @@ const code = await Promise.race([exited, new Promise<"timeout">((r) => setTimeou
 check(code === 0, `SIGTERM stops it with exit code 0 (got ${code})`);
 if (code === "timeout") child.kill("SIGKILL");
 check(!/Cannot find module|MODULE_NOT_FOUND|ENOENT/.test(output), "no missing file or module in its output");
+
+// compose.sandbox.yaml's sandbox service: its stage's CMD and ENV from the sources (what that stage copies), on
+// loopback (servers a test starts listen on 127.0.0.1 only), answering and stopping on SIGTERM.
+const sandboxStage = namedStage(fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8"), "sandbox");
+const sandboxPort = await freePort();
+const [sandboxCmd, ...sandboxArgs] = sandboxStage.cmd ?? [];
+const sandbox = spawn(path.join(ROOT, sandboxCmd!), sandboxArgs, {
+  cwd: ROOT,
+  env: {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    ...sandboxStage.env,
+    SANDBOX_LISTEN_HOST: "127.0.0.1",
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_SMTP_PORT: String(await freePort()),
+    DATA_DIR: path.join(work, "sandbox-data"),
+  },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+let sandboxOutput = "";
+sandbox.stdout.on("data", (d: Buffer) => (sandboxOutput += d.toString()));
+sandbox.stderr.on("data", (d: Buffer) => (sandboxOutput += d.toString()));
+const sandboxExited = new Promise<number | null>((resolve) => sandbox.once("exit", (c) => resolve(c)));
+let inbox: Response | null = null;
+for (const until = Date.now() + 30_000; Date.now() < until && sandbox.exitCode === null; ) {
+  inbox = await fetch(`http://127.0.0.1:${sandboxPort}/__sandbox/mail?to=nobody%40example.com`).catch(() => null);
+  if (inbox?.ok) break;
+  await new Promise((r) => setTimeout(r, 250));
+}
+check(inbox?.status === 200, "the Dockerfile's sandbox stage starts from its CMD and answers");
+sandbox.kill("SIGTERM");
+const sandboxCode = await Promise.race([sandboxExited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 15_000))]);
+if (sandboxCode === "timeout") sandbox.kill("SIGKILL");
+check(sandboxCode === 0, `the sandbox stage stops on SIGTERM with exit code 0 (got ${sandboxCode})`);
+if (sandboxCode !== 0 || inbox?.status !== 200) console.log(`The sandbox's output:\n${sandboxOutput.split("\n").slice(-20).join("\n")}`);
 
 if (failures.length) {
   console.log(`\nIts output:\n${output.split("\n").slice(-40).join("\n")}`);

@@ -31,6 +31,19 @@ describe("configuration", () => {
   it("follows SANDBOX_PORT when the gateway URLs are unset", () => {
     expect(readConfig({ SANDBOX_PORT: "4999" }).gateway.baseUrl).toBe("http://127.0.0.1:4999");
   });
+  it("reaches a sandbox on another host (compose's sandbox service): its API, its pages and its mail catcher", () => {
+    const c = readConfig({ SANDBOX_HOST: "sandbox", SANDBOX_PORT: "4010" });
+    expect(c.testMode).toBe(true);
+    expect(c.gateway.baseUrl).toBe("http://sandbox:4010");
+    expect(c.gateway.apiUrl).toBe("http://sandbox:4010");
+    expect(c.mail.smtpUrl).toBe("smtp://sandbox:4025");
+    expect(c.mail.inboxUrl).toBe("http://sandbox:4010/mail");
+  });
+  it("refuses a SANDBOX_HOST that is a URL or carries a port (the port is SANDBOX_PORT)", () => {
+    for (const bad of ["http://sandbox", "sandbox:4010", "sand box", ""]) {
+      expect(() => readConfig({ SANDBOX_HOST: bad }), bad).toThrow(/SANDBOX_HOST/);
+    }
+  });
   it("refuses a real gateway configured with the sandbox's public test credentials", () => {
     expect(() => readConfig({ GATEWAY_BASE_URL: "https://pay.example.com", GATEWAY_API_URL: "https://api.example.com" })).toThrow(
       /GATEWAY_CLIENT_KEY, GATEWAY_MERCHANT_SECRET, GATEWAY_API_KEY/,

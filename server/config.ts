@@ -40,6 +40,11 @@ const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
   SANDBOX_PORT: port.default(SANDBOX_DEFAULTS.port),
+  // Where test mode reaches its sandbox: this machine (the default), or another host (compose's `sandbox` service).
+  SANDBOX_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/, "a host name or an address, without a scheme or a port")
+    .default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: optionalUrl.or(z.string().regex(/^postgres(ql)?:\/\//)).optional(),
   GATEWAY_BASE_URL: optionalUrl.optional(),
@@ -120,6 +125,8 @@ const schema = z.object({
   MAIL_WORKER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+  // Part of the grace: on SIGTERM the instance keeps serving this long (readiness 503) before it stops accepting.
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
   // The bearer token of GET /api/metrics; unset or empty: the route answers 404 (no metrics are served).
   METRICS_TOKEN: z
     .string()
@@ -278,6 +285,8 @@ export interface AppConfig {
   nonPciSettings: string[];
   /** How long a stopping instance waits for its requests in flight (SIGTERM, then SIGKILL after 30 s elsewhere). */
   shutdownGraceMs: number;
+  /** On SIGTERM, how long the instance keeps serving with readiness at 503 before closing its listener (within the grace). */
+  shutdownDelayMs: number;
   /** The bearer token Prometheus sends to GET /api/metrics (METRICS_TOKEN); null: the route answers 404. */
   metricsToken: string | null;
   /** WebAuthn relying party: the host name of APP_URL, its origin, and the name shown by authenticators. */
@@ -335,7 +344,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
   }
   const e = parsed.data;
   const profile = gatewayProfileOf(source);
-  const sandboxUrl = `http://127.0.0.1:${e.SANDBOX_PORT}`;
+  const sandboxUrl = `http://${e.SANDBOX_HOST}:${e.SANDBOX_PORT}`;
   const testMode = !e.GATEWAY_BASE_URL && !e.GATEWAY_API_URL;
   if (!testMode) {
     if (!e.GATEWAY_BASE_URL || !e.GATEWAY_API_URL) {
@@ -411,7 +420,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     mfaRequired: e.MFA_REQUIRED,
     stepUpMaxAgeMs: e.STEP_UP_MINUTES * 60_000,
     mail: {
-      smtpUrl: e.SMTP_URL ?? `smtp://127.0.0.1:${smtpCatcherPort}`,
+      smtpUrl: e.SMTP_URL ?? `smtp://${e.SANDBOX_HOST}:${smtpCatcherPort}`,
       from: e.MAIL_FROM ?? "Merchant dashboard <dashboard@example.com>",
       catcher,
       inboxUrl: catcher ? `${sandboxUrl}/mail` : null,
@@ -419,6 +428,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownDelayMs: Math.min(e.SHUTDOWN_DELAY_SECONDS, e.SHUTDOWN_GRACE_SECONDS) * 1000,
     metricsToken: e.METRICS_TOKEN ?? null,
     nonPciSettings,
     webauthn: { rpId: new URL(appUrl).hostname, origin: new URL(appUrl).origin, rpName: "Merchant dashboard" },

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./processes";
-import { runStage } from "./dockerfile";
+import { namedStage, runStage } from "./dockerfile";
 
 describe("reading a Dockerfile's run stage", () => {
   const sample = [
@@ -48,5 +48,22 @@ describe("the project's Dockerfile", () => {
     expect(stage.healthcheck?.join(" ")).toContain("/api/health/ready");
     expect(stage.stopSignal ?? "SIGTERM").toBe("SIGTERM");
     expect(stage.env.NODE_ENV).toBe("production");
+  });
+});
+
+describe("the project's Dockerfile: the sandbox stage (compose.sandbox.yaml's rehearsal)", () => {
+  const source = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+  it("is not the default target: the image `docker build` makes is the dashboard", () => {
+    expect(runStage(source).name).toBe("run");
+    expect(namedStage(source, "sandbox").name).toBe("sandbox");
+  });
+  it("runs the sandbox's entry point in exec form, as a non-root user, listening beyond the container's loopback", () => {
+    const sandbox = namedStage(source, "sandbox");
+    expect(sandbox.cmd).toEqual(["node_modules/.bin/tsx", "sandbox/main.ts"]);
+    expect(sandbox.user).not.toMatch(/^(root|0)(:|$)/);
+    expect(sandbox.env.SANDBOX_LISTEN_HOST).toBe("0.0.0.0");
+  });
+  it("refuses a stage name the file does not have", () => {
+    expect(() => namedStage(source, "nope")).toThrow(/no stage named nope/);
   });
 });

@@ -32,19 +32,21 @@ function envPairs(text: string): Record<string, string> {
   return out;
 }
 
-/** The last stage of `source` (the image that runs), with line continuations joined and comments dropped. */
-export function runStage(source: string): RunStage {
+/** Every stage of `source`, in order, with line continuations joined and comments dropped. */
+export function stages(source: string): RunStage[] {
   const lines = source
     .replace(/\\\r?\n/g, " ")
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith("#"));
+  const found: RunStage[] = [];
   let stage: RunStage | null = null;
   for (const line of lines) {
     const [, instruction = "", rest = ""] = /^(\w+)\s*(.*)$/.exec(line) ?? [];
     const op = instruction.toUpperCase();
     if (op === "FROM") {
       stage = { name: /\bAS\s+(\S+)/i.exec(rest)?.[1] ?? "", env: {}, user: null, cmd: null, healthcheck: null, stopSignal: null };
+      found.push(stage);
       continue;
     }
     if (!stage) continue;
@@ -57,6 +59,18 @@ export function runStage(source: string): RunStage {
       stage.healthcheck = at >= 0 ? execForm(rest.slice(at + 4).trim(), "HEALTHCHECK CMD") : null;
     }
   }
-  if (!stage) throw new Error("no FROM in the Dockerfile");
+  if (!found.length) throw new Error("no FROM in the Dockerfile");
+  return found;
+}
+
+/** The last stage of `source`: the image `docker build` makes by default, the one that runs. */
+export function runStage(source: string): RunStage {
+  return stages(source).at(-1)!;
+}
+
+/** The stage named `name` (`FROM … AS name`); its ENV is its own, not what it inherits. */
+export function namedStage(source: string, name: string): RunStage {
+  const stage = stages(source).find((s) => s.name === name);
+  if (!stage) throw new Error(`no stage named ${name} in the Dockerfile`);
   return stage;
 }
