@@ -1,12 +1,15 @@
 // The gateway-call log: the database side of the client's call recorder, and the reads a payment's timeline uses.
 // Rows arrive already redacted by the client (no card number, CVV, hash or key). Where a row is written depends on
 // why the call was made, so that a request pays for as few commits as possible (each one is a disk flush):
+//   - a sync's reads are held (holdGatewayCalls) and written by the sync itself, inside its ledger transaction,
+//     or after it when there is none (the gateway did not answer): one statement, no commit of their own;
 //   - the payment page's live reads ("page_view") are written behind the request, several requests' rows in one
 //     statement; gatewayCallsSettled() waits for them (forPayment calls it first: this process sees its own rows);
-//   - every other call (money, administration, a sync's reads) is written before the client returns, as it was.
+//   - every other call (money, administration) is written before the client returns.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { asc, eq, or } from "drizzle-orm";
 import type { GatewayCallRecord } from "../gateway/result";
-import type { Db } from "./client";
+import type { Db, Tx } from "./client";
 import { logger } from "../log/logger";
 import { currentCallPurpose } from "./gateway-call-purpose";
 import { uncounted } from "./query-observer";
@@ -42,6 +45,47 @@ function rowOf(e: GatewayCallEntry): NewRow {
   }) as NewRow;
 }
 
+interface Hold {
+  rows: NewRow[];
+}
+// On globalThis: the server's bundles may each load their own copy of this module (as gateway-call-purpose.ts).
+const KEY = Symbol.for("merchant-dashboard.gateway-call-hold");
+const holds = ((globalThis as { [KEY]?: AsyncLocalStorage<Hold> })[KEY] ??= new AsyncLocalStorage<Hold>());
+
+/** The calls held so far in this holdGatewayCalls scope, for the caller to write in its own transaction. */
+export interface HeldCalls {
+  /** Writes the held rows (one statement) with `db`, inside the caller's transaction; nothing when none. */
+  writeIn(db: Db | Tx): Promise<void>;
+}
+
+/**
+ * Runs `fn` with the calls it makes held instead of written; `fn` writes them with held.writeIn(tx). Whatever is
+ * still held when `fn` ends (it returned early, threw, or its transaction rolled back) is written then, with `db`.
+ * A failure to write that rest is logged, never thrown: the call log must not fail the work it records.
+ */
+export async function holdGatewayCalls<T>(db: Db, fn: (held: HeldCalls) => Promise<T>): Promise<T> {
+  const hold: Hold = { rows: [] };
+  let inTransaction: NewRow[] = [];
+  const held: HeldCalls = {
+    async writeIn(tx) {
+      inTransaction = hold.rows.splice(0);
+      if (inTransaction.length) await tx.insert(gatewayCalls).values(inTransaction);
+    },
+  };
+  try {
+    const result = await holds.run(hold, () => fn(held));
+    inTransaction = []; // fn returned: the transaction that wrote them committed
+    return result;
+  } finally {
+    const rest = [...inTransaction, ...hold.rows];
+    if (rest.length)
+      await db
+        .insert(gatewayCalls)
+        .values(rest)
+        .catch((error: unknown) => logger.error("gateway.record_failed", { error }));
+  }
+}
+
 /** The rows of page views waiting to be written, and the write under way, per database. */
 const behind = new WeakMap<Db, { queue: NewRow[]; flushing: Promise<void> | null }>();
 
@@ -70,7 +114,9 @@ export function createGatewayCallLog(db: Db) {
   return {
     async record(e: GatewayCallEntry): Promise<void> {
       const row = rowOf(e);
-      if (row.purpose === "page_view") writeBehind(db, row, onError);
+      const hold = holds.getStore();
+      if (hold) hold.rows.push(row);
+      else if (row.purpose === "page_view") writeBehind(db, row, onError);
       else await db.insert(gatewayCalls).values(row);
     },
     /** Every call about one payment, oldest first (by its transaction id or its order id). */

@@ -9,6 +9,7 @@ import { decimalToMinor, isCurrencyCode } from "@/lib/money";
 import { appendAudit } from "../../audit/audit-log";
 import { unknownOutcomeGraceMs } from "../payments/money-action";
 import type { Tx } from "../../db/client";
+import { holdGatewayCalls, type HeldCalls } from "../../db/gateway-call-log";
 import { paymentActions, type PaymentRow } from "../../db/schema";
 import { logger } from "../../log/logger";
 import {
@@ -87,6 +88,12 @@ async function lookup(deps: ServiceDeps, target: SyncTarget): Promise<PaymentRow
 }
 
 export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: SyncOptions = {}): Promise<SyncResult> {
+  // The two reads' call records are written inside the ledger transaction below (no commit of their own), or after
+  // it when the sync stops before one (server/db/gateway-call-log.ts).
+  return holdGatewayCalls(deps.db, (held) => syncHeld(deps, target, opts, held));
+}
+
+async function syncHeld(deps: ServiceDeps, target: SyncTarget, opts: SyncOptions, held: HeldCalls): Promise<SyncResult> {
   const found = await lookup(deps, target);
   if (!found && (typeof target === "string" || !opts.createExternal)) return noChange("not_found", null, { key: "sync.notInLedger" });
   // A payment link paid in a second attempt: the notification names a gateway id the ledger does not hold, for the
@@ -106,6 +113,7 @@ export async function syncPayment(deps: ServiceDeps, target: SyncTarget, opts: S
   }
   const gatewayId = ids.gatewayId;
   return deps.db.transaction(async (tx) => {
+    await held.writeIn(tx);
     let payment: PaymentRow;
     let created = false;
     let earlierAttempt: { gatewayId: string | null; status: string; declineReason: string | null } | null = null;
