@@ -21,6 +21,7 @@ export async function register(): Promise<void> {
     const [{ env }, { stopApp }] = await Promise.all([import("./server/env"), import("./server/lifecycle/stop-app")]);
     shutdown.installGracefulStop({
       graceMs: env().shutdownGraceMs,
+      delayMs: env().shutdownDelayMs,
       cleanup: stopApp,
       log: (event, fields) => logger.info(event, fields),
     });

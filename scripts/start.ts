@@ -68,6 +68,9 @@ async function main() {
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? config.appUrl,
     // The app stops gracefully itself (server/lifecycle/shutdown.ts): Next's own handler stands aside.
     NEXT_MANUAL_SIG_HANDLE: "true",
+    // One process on one machine, no load balancer to notice a draining readiness: stop taking connections at once
+    // (the packaged app keeps the 5 s default, for the balancer in front of it).
+    SHUTDOWN_DELAY_SECONDS: process.env.SHUTDOWN_DELAY_SECONDS ?? "0",
   };
 
   if (config.testMode) {

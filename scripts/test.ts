@@ -1,5 +1,6 @@
 // `npm test`: every check, in order: formatting, lint and type check (side by side), unit + integration tests (Vitest,
-// against the real sandbox and real databases), one production build scanned for secrets, the Playwright suite
+// against the real sandbox and real databases), one production build scanned for secrets, the packaged app from an
+// empty folder and through a database outage and a stop under load, the Playwright suite
 // against that build in the system Chromium, then the JS-per-page and Lighthouse budget checks on the same build.
 // Prints the time of every step and the slowest files (also in test-results/durations.md), then ends with one line
 // "tests: N passed, N failed" counted from the runners' JSON reports.
@@ -84,6 +85,12 @@ const stages: Stage[] = [
   },
   // The Dockerfile's recipe outside a container: the build packaged into an empty folder and run as the image would.
   { name: "standalone from an empty folder (the image's steps)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/check-standalone.ts")] },
+  // The same package on a private PostgreSQL server: a boot with the database down, then SIGTERM under load.
+  {
+    name: "operations: a boot with the database down, SIGTERM under load",
+    cmd: bin("tsx"),
+    args: [path.join(ROOT, "scripts/check-operations.ts")],
+  },
   { name: "browser (playwright)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/e2e.ts")] },
   // JS per page (gzipped, +40 KB over an empty Next.js page) and Lighthouse (desktop, median of up to 3 runs), on the
   // same build; ports of its own.

@@ -23,7 +23,8 @@ export interface Readiness {
   status: "ready" | "not_ready" | "draining";
   version: string;
   build: string;
-  checks: Record<CheckName, "ok" | "failed">;
+  /** "skipped": not checked, because the instance is stopping. */
+  checks: Record<CheckName, "ok" | "failed" | "skipped">;
 }
 
 export interface GatewayReachability {
@@ -54,6 +55,9 @@ async function passes(work: () => Promise<unknown>, timeoutMs = CHECK_TIMEOUT_MS
 }
 
 export async function checkReadiness(): Promise<Readiness> {
+  // A stopping instance is asked nothing: its workers are being stopped and its pools closed, and a probe must not
+  // open them again.
+  if (isDraining()) return { status: "draining", ...BUILD_INFO, checks: { database: "skipped", workers: "skipped" } };
   const [database, workers] = await Promise.all([
     // getDatabase() resolves only after the migrations ran; the query shows the database answers now.
     passes(async () => (await getDatabase()).db.execute(sql`select 1`)),
@@ -62,7 +66,7 @@ export async function checkReadiness(): Promise<Readiness> {
     passes(() => appDeps()),
   ]);
   const checks = { database: database ? "ok" : "failed", workers: workers ? "ok" : "failed" } as const;
-  const status = isDraining() ? "draining" : database && workers ? "ready" : "not_ready";
+  const status = database && workers ? "ready" : "not_ready";
   return { status, ...BUILD_INFO, checks };
 }
 

@@ -289,7 +289,7 @@ export function languageCookies<C extends { domain: string; path: string }>(
 
 /** A sale at the sandbox (form interface, approved test card) recorded in the ledger as the dashboard records it. */
 export async function seedSandboxPayment(
-  stack: BenchStack,
+  stack: Pick<BenchStack, "appUrl" | "sandboxUrl"> & { database: Pick<Database, "db"> },
 ): Promise<{ paymentId: string; transId: string; orderId: string; email: string; card: string }> {
   const { startFormSale } = await import("./merchant-server");
   const orderId = `BENCH-GW-${randomBytes(4).toString("hex")}`;

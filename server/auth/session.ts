@@ -62,6 +62,9 @@ function principalCache(database: Database): PrincipalCache {
 }
 
 async function principalFor(value: string | undefined): Promise<PrincipalResult> {
+  // No session cookie, no session: nothing to look up. The sign-in page and the public pages then render without
+  // the database, so a person signing in while it is unreachable sees the form, not an error page.
+  if (!value) return { ok: false, reason: "no_session" };
   const database = await getDatabase();
   return principalCache(database).get(value, async () =>
     resolvePrincipal(database.db, await claimsFromCookie(value), {

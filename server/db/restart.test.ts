@@ -6,11 +6,7 @@
 // outcome could not be recorded leaves no half-written ledger (the action stays reserved, in flight); once the
 // server is back, the SAME pool serves requests again with nothing re-opened, and the reconciler settles the
 // capture to what the gateway did. Skipped, with the reason printed, when no Postgres binaries are installed.
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { verifyAuditChain } from "../audit/audit-log";
@@ -28,6 +24,7 @@ import { createLogger, memorySink } from "../log/logger";
 import { startRecordingSandbox, type RecordingSandbox } from "../../tests/faults/fault-harness.support";
 import { testDeps, testPrincipal } from "../../tests/support/services.support";
 import { freePort } from "../../scripts/lib/processes";
+import { PrivatePostgres, privatePostgresUnavailable } from "../../scripts/lib/private-postgres";
 import { openDatabase, type Database } from "./client";
 import { gatewayNotifications, paymentActions } from "./schema";
 import { createNotificationQueue } from "../services/notifications/notification-queue";
@@ -35,74 +32,8 @@ import { receiveGatewayNotification } from "../services/notifications/receive-no
 import { notificationDelivery } from "../http/notification-response";
 import { notificationRequest, signedNotification, TEST_ENV, WEBHOOK_SECRET } from "../../tests/support/notifications.support";
 
-/** The newest installed Postgres's bin directory, or null. */
-function postgresBin(): string | null {
-  const root = "/usr/lib/postgresql";
-  if (!fs.existsSync(root)) return null;
-  const versions = fs
-    .readdirSync(root)
-    .filter((v) => fs.existsSync(path.join(root, v, "bin", "pg_ctl")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(root, versions[0], "bin") : null;
-}
-
-const BIN = postgresBin();
-const isRoot = process.getuid?.() === 0;
-let skipReason = BIN ? null : "no Postgres binaries under /usr/lib/postgresql/*/bin";
-if (BIN && isRoot) {
-  try {
-    execFileSync("id", ["-u", "postgres"], { stdio: "ignore" });
-  } catch {
-    skipReason = "running as root and there is no postgres user to run a private server as";
-  }
-}
+const skipReason = privatePostgresUnavailable();
 if (skipReason) console.log(`[db restart test] skipped: ${skipReason}`);
-
-/** A private Postgres server: initdb into a temp dir, run on a free port, stop/start at will, removed at the end. */
-class PrivatePostgres {
-  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "pg-restart-"));
-  readonly data = path.join(this.dir, "data");
-  constructor(readonly port: number) {}
-
-  private run(cmd: string, args: string[]): string {
-    const full = path.join(BIN!, cmd);
-    // The server refuses to run as root: as root, run its tools as the postgres user.
-    const [file, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", full, ...args]] : [full, args];
-    return execFileSync(file, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
-  }
-
-  init(): void {
-    if (isRoot) execFileSync("chown", ["postgres:postgres", this.dir]);
-    this.run("initdb", ["-D", this.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"]);
-  }
-
-  start(): void {
-    const opts = `-p ${this.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${this.dir} -c fsync=off -c max_connections=20`;
-    this.run("pg_ctl", ["-D", this.data, "-o", opts, "-l", path.join(this.dir, "log"), "-w", "-t", "30", "start"]);
-  }
-
-  stop(mode: "fast" | "immediate"): void {
-    this.run("pg_ctl", ["-D", this.data, "-m", mode, "-w", "-t", "30", "stop"]);
-  }
-
-  running(): boolean {
-    try {
-      this.run("pg_ctl", ["-D", this.data, "status"]);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  remove(): void {
-    if (this.running()) this.stop("immediate");
-    fs.rmSync(this.dir, { recursive: true, force: true });
-  }
-
-  get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
-  }
-}
 
 /** What the API would answer for this failure, and how long the failure took to come. */
 async function failure(p: Promise<unknown>): Promise<{ status: number; body: { error: { code: string; message: string } }; ms: number }> {

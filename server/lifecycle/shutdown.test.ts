@@ -80,6 +80,40 @@ describe("graceful stop", () => {
     expect((await drained).unfinished).toBe(0);
   });
 
+  it("with a delay (SIGTERM behind a load balancer): still serves new connections, each told to close, then refuses", async () => {
+    const { url } = await slowServer(50);
+    const agent = new http.Agent({ keepAlive: false });
+    const drained = drain(5_000, 400);
+    expect(isDraining()).toBe(true);
+    // Inside the delay: a new connection is taken and answered (no reset for what the kernel had accepted).
+    const during = await get(`${url}/during`, agent);
+    expect(during).toMatchObject({ status: 200, connection: "close" });
+    expect((await drained).unfinished).toBe(0);
+    await expect(get(`${url}/after`, agent)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("the delay counts inside the grace period, and only SIGTERM waits it (Ctrl+C stops taking connections at once)", async () => {
+    const fields: Array<Record<string, unknown>> = [];
+    const opts = (delayMs: number) => ({
+      graceMs: 300,
+      delayMs,
+      cleanup: async () => {},
+      log: (_event: string, f: Record<string, unknown>) => void fields.push(f),
+      exit: () => {},
+    });
+    let t0 = Date.now();
+    await gracefulStop("SIGTERM", opts(10_000));
+    const sigterm = Date.now() - t0;
+    expect(fields[0]).toMatchObject({ signal: "SIGTERM", delayMs: 300 }); // capped at the grace
+    expect(sigterm).toBeGreaterThanOrEqual(290);
+    resetShutdownStateForTests();
+    fields.length = 0;
+    t0 = Date.now();
+    await gracefulStop("SIGINT", opts(10_000));
+    expect(fields[0]).toMatchObject({ signal: "SIGINT", delayMs: 0 });
+    expect(Date.now() - t0).toBeLessThan(sigterm);
+  });
+
   it("gives up after the grace period and reports what was left", async () => {
     const { url } = await slowServer("hang");
     const agent = new http.Agent({ keepAlive: false });
