@@ -7,6 +7,11 @@ import type { Instrumentation } from "next";
 
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // Traces first, so the first request is traced too; only when an OTLP endpoint is set (no SDK loaded otherwise).
+  const [{ env: config }, { BUILD_INFO: build }] = await Promise.all([import("./server/env"), import("./server/build-info")]);
+  if (config().tracing.enabled) {
+    (await import("./server/telemetry/start-tracing")).startTracing({ name: config().tracing.serviceName, ...build });
+  }
   (await import("./server/http/peer-address")).installPeerAddressStamp();
   // After the stamp: the request id and the access log wrap everything else done with the request.
   (await import("./server/http/request-log")).installRequestLog();

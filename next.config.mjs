@@ -23,7 +23,18 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Packages that must stay in Node's module system on the server (native/wasm assets, dynamic requires).
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "undici", "prom-client"],
+  // The OpenTelemetry SDK too: one copy of the API for every bundle, and the exporter's own requires.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "postgres",
+    "undici",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-http",
+  ],
   // The build output directory can be moved so that tests can build a copy without touching the user's build.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   generateBuildId: () => buildId,

@@ -8,11 +8,14 @@
 //    are sent while a load balancer (this script, probing readiness every 250 ms) keeps the instance in rotation;
 //    SIGTERM comes in the middle. Readiness turns 503, the balancer stops sending, every request sent is answered
 //    (0 reset, only 2xx), every callback acknowledged is stored and processed before the exit, and it exits 0.
+// 3. Traces are exported by OTLP (to a receiver this script runs): Next.js's request spans, database transactions
+//    and gateway calls, with no secret, password or payer e-mail in them.
 // Part of `npm test`, after the build; by hand: `npm run build && npx tsx scripts/check-operations.ts`.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -80,6 +83,21 @@ async function waitForMail(to: string, subject: RegExp, timeoutMs: number): Prom
   });
 }
 
+// An OTLP/HTTP trace receiver (what a collector would be): the app exports its traces here (JSON, as the exporter
+// sends them by default).
+const traceBodies: string[] = [];
+const collector = http.createServer((req, res) => {
+  let body = "";
+  req.setEncoding("utf8");
+  req.on("data", (c: string) => (body += c));
+  req.on("end", () => {
+    if (req.url === "/v1/traces") traceBodies.push(body);
+    res.writeHead(200, { "content-type": "application/json" }).end("{}");
+  });
+});
+await new Promise<void>((resolve) => collector.listen(0, "127.0.0.1", resolve));
+const collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+
 const stage = runStage(fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8"));
 if (!stage.cmd) throw new Error("the Dockerfile's run stage has no CMD");
 const appDir = path.join(work, "app");
@@ -102,6 +120,7 @@ const env: NodeJS.ProcessEnv = {
   GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
   // This check signs in with a password alone; the default stays MFA for everyone.
   MFA_REQUIRED: "none",
+  OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
 };
 
 /** The app's JSON log lines, as they come. */
@@ -333,6 +352,28 @@ try {
   );
   check(lost.length === 0, `every acknowledged callback is stored (${acknowledged.length - lost.length}/${acknowledged.length})`);
   check(code === 0, `exit code 0 after SIGTERM (got ${code})`);
+
+  // --- 3. The traces it exported (the last batch at the stop) ---
+  const spans = traceBodies.flatMap(
+    (b) =>
+      (JSON.parse(b) as { resourceSpans?: Array<{ scopeSpans?: Array<{ spans?: Array<{ name: string }> }> }> }).resourceSpans?.flatMap(
+        (r) => r.scopeSpans?.flatMap((sc) => sc.spans ?? []) ?? [],
+      ) ?? [],
+  );
+  const names = new Set(spans.map((sp) => sp.name));
+  console.log(`traces: ${spans.length} spans in ${traceBodies.length} exports, e.g. ${[...names].slice(0, 8).join(" | ")}`);
+  check(
+    [...names].some((n) => /\/api\/transactions/.test(n)),
+    "Next.js's request spans are exported (GET /api/transactions)",
+  );
+  check(names.has("db.transaction"), "database transactions are spans");
+  check(
+    [...names].some((n) => n.startsWith("gateway ")),
+    "gateway calls are spans",
+  );
+  const allTraces = traceBodies.join("\n");
+  const leaked = [WEBHOOK_SECRET, ADMIN.password, pay.email].filter((v) => allTraces.includes(v));
+  check(leaked.length === 0, `no secret, password or payer e-mail in the traces${leaked.length ? ` (found ${leaked.length})` : ""}`);
   await database.close();
   await pgClient.end();
 } catch (e) {
@@ -342,6 +383,7 @@ try {
   if (app.child.exitCode === null) app.child.kill("SIGKILL");
   await browser.close();
   await stopAll([sandboxProcess]);
+  collector.close();
   pg.remove();
 }
 

@@ -117,7 +117,7 @@ sandbox.stdout.on("data", (d: Buffer) => (sandboxOutput += d.toString()));
 sandbox.stderr.on("data", (d: Buffer) => (sandboxOutput += d.toString()));
 const sandboxExited = new Promise<number | null>((resolve) => sandbox.once("exit", (c) => resolve(c)));
 let inbox: Response | null = null;
-for (const until = Date.now() + 30_000; Date.now() < until && sandbox.exitCode === null; ) {
+for (const until = Date.now() + 30_000; Date.now() < until && sandbox.exitCode === null;) {
   inbox = await fetch(`http://127.0.0.1:${sandboxPort}/__sandbox/mail?to=nobody%40example.com`).catch(() => null);
   if (inbox?.ok) break;
   await new Promise((r) => setTimeout(r, 250));

@@ -127,6 +127,10 @@ const schema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
   // Part of the grace: on SIGTERM the instance keeps serving this long (readiness 503) before it stops accepting.
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
+  // Traces by OTLP/HTTP when either is set (the exporter reads these and the other OTEL_EXPORTER_OTLP_* itself).
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default("merchant-dashboard"),
   // The bearer token of GET /api/metrics; unset or empty: the route answers 404 (no metrics are served).
   METRICS_TOKEN: z
     .string()
@@ -289,6 +293,8 @@ export interface AppConfig {
   shutdownDelayMs: number;
   /** The bearer token Prometheus sends to GET /api/metrics (METRICS_TOKEN); null: the route answers 404. */
   metricsToken: string | null;
+  /** OpenTelemetry traces: on when an OTLP endpoint is configured; the service name they carry. */
+  tracing: { enabled: boolean; serviceName: string };
   /** WebAuthn relying party: the host name of APP_URL, its origin, and the name shown by authenticators. */
   webauthn: { rpId: string; origin: string; rpName: string };
   /** The gateway client's settings, as the client takes them (no read-attempts setting: the client's default). */
@@ -430,6 +436,10 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     shutdownDelayMs: Math.min(e.SHUTDOWN_DELAY_SECONDS, e.SHUTDOWN_GRACE_SECONDS) * 1000,
     metricsToken: e.METRICS_TOKEN ?? null,
+    tracing: {
+      enabled: Boolean(e.OTEL_EXPORTER_OTLP_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
     nonPciSettings,
     webauthn: { rpId: new URL(appUrl).hostname, origin: new URL(appUrl).origin, rpName: "Merchant dashboard" },
     bootstrapAdmin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : null,

@@ -14,6 +14,7 @@ import postgres from "postgres";
 import { lockDataDir } from "./data-dir-lock";
 import { observeTransaction, observingLogger } from "./query-observer";
 import { withReadRetry } from "./retry-reads";
+import { inTransactionSpan } from "../telemetry/tracing";
 import { attachStreamClient, STREAM_CONNECTIONS } from "./row-batches";
 import * as schema from "./schema";
 
@@ -76,10 +77,15 @@ async function migratePostgresLocked(url: string, db: Parameters<typeof migrateP
   }
 }
 
-/** Every statement and transaction goes past the query observer (round-trip counts, local write signals). */
-function observed(db: Db): Db {
+/**
+ * Every statement and transaction goes past the query observer (round-trip counts, local write signals), and each
+ * transaction is a trace span when tracing is on (its statements are the span's events).
+ */
+function observed(db: Db, kind: "postgres" | "pglite"): Db {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((fn, config) => observeTransaction(() => transaction(fn, config))) as Db["transaction"];
+  const system = kind === "postgres" ? "postgresql" : "pglite";
+  db.transaction = ((fn, config) =>
+    inTransactionSpan(system, () => observeTransaction(() => transaction(fn, config)))) as Db["transaction"];
   return db;
 }
 
@@ -91,7 +97,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // Downloads read through a pool of their own (row-batches.ts): they never take the requests' connections.
     // postgres.js connects on first use, so a process that exports nothing opens none of them.
     const streamClient = postgres(opts.url, { max: STREAM_CONNECTIONS, onnotice: () => {}, connect_timeout: 10 });
-    const handle = observed(db as Db);
+    const handle = observed(db as Db, "postgres");
     attachStreamClient(handle, streamClient);
     return {
       db: handle,
@@ -123,7 +129,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw e;
   }
   return {
-    db: observed(db as Db),
+    db: observed(db as Db, "pglite"),
     kind: "pglite",
     close: async () => {
       try {

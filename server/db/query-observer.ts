@@ -11,6 +11,7 @@
 // driver, not through the logger). No `import "server-only"`: scripts open the database too. No secret lives here.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "drizzle-orm/logger";
+import { recordStatement } from "../telemetry/tracing";
 
 export interface QueryCount {
   /** Statements sent (selects, inserts, updates, savepoints …), BEGIN and COMMIT not included. */
@@ -75,6 +76,7 @@ export function databaseActivity(): { openTransactions: number; statements: numb
 export const observingLogger: Logger = {
   logQuery(query: string) {
     state.statements += 1;
+    recordStatement(query); // an event on the active trace span, when tracing is on (its text, never its params)
     const write = WRITE.exec(query);
     if (write) for (const listener of state.writeListeners) listener(write[1]!.toLowerCase(), query);
     const scope = state.scopes.getStore();

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { logger as defaultLogger, type Logger } from "../log/logger";
 import { redact, REDACTED } from "../log/redact";
 import { observeGatewayCall } from "../metrics/observe";
+import { startGatewaySpan } from "../telemetry/tracing";
 import type { GatewayConfig } from "./config";
 import { CONTRACT_PROFILE, type GatewayProfile } from "./profile";
 import type { GatewayCallRecorder, GatewayResult } from "./result";
@@ -163,6 +164,7 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
     const t0 = performance.now();
     const changesState = spec.policy !== "read";
     const host = hosts[spec.host];
+    const span = startGatewaySpan(spec.operation, new URL(host.origin).host);
     const query = spec.query?.(credentials);
     const qs = query
       ? new URLSearchParams(
@@ -250,6 +252,17 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
     const elapsedMs = performance.now() - t0;
     const latencyMs = Math.round(elapsedMs * 100) / 100;
     observeGatewayCall(spec.operation, result, elapsedMs / 1000);
+    span.end(
+      {
+        "gateway.outcome": result.kind,
+        "gateway.attempts": attempts,
+        ...("httpStatus" in result && typeof result.httpStatus === "number" ? { "http.response.status_code": result.httpStatus } : {}),
+        ...(result.kind === "transport"
+          ? { "gateway.transport_reason": result.reason, "gateway.outcome_unknown": result.outcomeUnknown }
+          : {}),
+      },
+      result.kind === "success" || result.kind === "declined",
+    );
     const transactionId =
       spec.transactionId ??
       (result.kind === "success" ? (spec.transactionIdOf?.(result.data) ?? idFromPayload(result.data)) : null) ??

@@ -5,6 +5,7 @@
 import "server-only";
 import { closeDatabase } from "../db";
 import { closeGatewayClient } from "../gateway/default-client";
+import { stopTracing } from "../telemetry/tracing";
 import { stopMailWorker } from "../mail/worker";
 import { stopPlanScheduler } from "../services/recurring/plans/scheduler";
 import { stopReportScheduler } from "../services/reports/schedules/scheduler";
@@ -29,4 +30,6 @@ export async function stopApp(): Promise<void> {
   await Promise.all([stopReconciler(), stopPlanScheduler(), stopMailWorker(), stopReportScheduler(), stopRetention()]);
   await closeGatewayClient();
   await closeDatabase();
+  // Last: the spans of the stop itself are sent too.
+  await stopTracing();
 }

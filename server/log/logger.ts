@@ -48,6 +48,11 @@ export function registerSecretValues(values: ReadonlyArray<string | null | undef
   for (const v of values) if (v && v.length >= 4) knownSecrets.add(v);
 }
 
+/** The secret values registered so far: what else leaves the process (trace spans) is scrubbed of them too. */
+export function knownSecretValues(): string[] {
+  return [...knownSecrets];
+}
+
 const stdoutSink: LogSink = (line) => {
   process.stdout.write(`${line}\n`);
 };
