@@ -7,12 +7,11 @@
 // ledger update) within 10 s of the burst's end. A warm-up burst (its own year) goes first and is processed before
 // anything is timed.
 import { sql } from "drizzle-orm";
-import { captureHash, cardPartsOf } from "../../server/gateway/signing";
 import type { Budget, Measured } from "./bench-forward-budgets";
 import { load } from "./bench-load";
-import { SANDBOX_DEFAULTS } from "../../server/gateway/sandbox-defaults";
 import { BENCH_WEBHOOK_SECRET, seedSandboxPayment, type BenchStack } from "./bench-stack";
 import { round } from "./bench-util";
+import { signedSaleCallbacks, transDate } from "./signed-callbacks";
 
 const TOTAL = Number(process.env.BENCH_CALLBACKS ?? 10_000);
 const CONCURRENCY = Number(process.env.BENCH_CALLBACK_CONCURRENCY ?? 20);
@@ -22,34 +21,11 @@ const PROCESSED_WITHIN_S = 10;
 /** How long the bench waits for processing before it reports the rest as not processed. */
 const PROCESSING_WAIT_S = 60;
 
-function transDate(year: number, i: number): string {
-  // A year no real callback of this run carries: the sandbox's own callback for the sale is not counted.
-  const d = new Date(Date.UTC(year, 0, 1, 0, 0, 0) + i * 1000);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${p(d.getUTCDate())}-${p(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
-}
-
 export async function benchCallbacks(stack: BenchStack) {
   const pay = await seedSandboxPayment(stack);
-  const card = cardPartsOf(pay.card);
-  const hash = captureHash({ email: pay.email, secret: SANDBOX_DEFAULTS.merchantSecret, transId: pay.transId, card });
+  const body = signedSaleCallbacks(pay);
   const url = `${stack.appUrl}/api/webhooks/gateway/${BENCH_WEBHOOK_SECRET}`;
-  const bodyOf = (year: number) => (i: number) =>
-    new URLSearchParams({
-      action: "SALE",
-      result: "SUCCESS",
-      status: "SETTLED",
-      order_id: pay.orderId,
-      trans_id: pay.transId,
-      trans_date: transDate(year, i),
-      amount: "25.00",
-      currency: "SAR",
-      card: `${card.bin6}XXXXXX${card.last4}`,
-      card_brand: "VISA",
-      card_expiration_date: "01/2038",
-      merchant_name: "Sandbox Merchant",
-      hash,
-    }).toString();
+  const bodyOf = (year: number) => (i: number) => body(transDate(year, i));
   const one = async <T>(q: ReturnType<typeof sql>): Promise<T> => {
     const rows = await stack.database.db.execute(q);
     return (Array.isArray(rows) ? rows[0] : (rows as unknown as { rows: unknown[] }).rows[0]) as T;

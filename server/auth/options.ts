@@ -9,7 +9,9 @@ import { z } from "zod";
 import { signInSchema } from "@/lib/schemas/auth";
 import { getDatabase } from "../db";
 import { env } from "../env";
+import { errorTranslatorsFor, isDatabaseUnavailable } from "../http/errors";
 import { requestIp } from "../http/request-ip";
+import { logger } from "../log/logger";
 import { authSecret } from "./secret";
 import { checkSignIn } from "./sign-in";
 
@@ -34,13 +36,22 @@ export function authOptions(): NextAuthOptions {
           if (!parsed.success) throw new Error("Enter your e-mail and password.");
           const headers = new Headers();
           for (const [k, v] of Object.entries(req?.headers ?? {})) if (typeof v === "string") headers.set(k, v);
-          const { db } = await getDatabase();
-          const result = await checkSignIn(db, {
-            email: parsed.data.email,
-            password: parsed.data.password,
-            ip: requestIp(headers),
-            userAgent: headers.get("user-agent"),
-          });
+          let result: Awaited<ReturnType<typeof checkSignIn>>;
+          try {
+            const { db } = await getDatabase();
+            result = await checkSignIn(db, {
+              email: parsed.data.email,
+              password: parsed.data.password,
+              ip: requestIp(headers),
+              userAgent: headers.get("user-agent"),
+            });
+          } catch (error) {
+            // next-auth hands a thrown message to the form as it is: never a driver's ("connect ECONNREFUSED
+            // 10.0.0.5:5432"), always one the person can act on, in their language.
+            logger.error("auth.sign_in_failed", { error });
+            const tr = errorTranslatorsFor({ req: new Request(env().appUrl, { headers }) }).errors;
+            throw new Error(tr(isDatabaseUnavailable(error) ? "http.signInUnavailable" : "http.internal"));
+          }
           if (!result.ok) throw new Error(result.message);
           return { id: result.claims.uid, email: result.email, name: result.name, sid: result.claims.sid, sv: result.claims.sv };
         },
