@@ -1,9 +1,11 @@
 // Two things an operator relies on, tried on the packaged app (the Dockerfile's CMD from an empty folder) with a
 // private PostgreSQL server (scripts/lib/private-postgres.ts) and the sandbox gateway:
-// 1. A boot with the database down recovers by itself. The app starts while PostgreSQL refuses connections: it is
-//    live, and not ready (503, naming no host). Then the server starts: with no request to help it, the app's
-//    background work starts (its log says so), and a signed-in read, the notification receiver and the mail worker
-//    (an invitation caught by the sandbox's mail catcher) all work, each within RECOVERY_BUDGET_S of the return.
+// 1. A boot with the database down recovers by itself. Two instances start at the same moment while PostgreSQL
+//    refuses connections: they are live, and not ready (503, naming no host); the sign-in form refuses with a
+//    message a person can act on. Then the server starts, empty: the two race for the migrations, and with no
+//    request to help them each one's background work starts (its log says so); both are ready, a signed-in read
+//    (on both, one session), the notification receiver (on both) and the mail worker (an invitation caught by the
+//    sandbox's mail catcher) all work, each within RECOVERY_BUDGET_S of the return.
 // 2. SIGTERM under load drops nothing. Signed-in reads and signed gateway callbacks, each on a connection of its own,
 //    are sent while a load balancer (this script, probing readiness every 250 ms) keeps the instance in rotation;
 //    SIGTERM comes in the middle. Readiness turns 503, the balancer stops sending, every request sent is answered
@@ -103,6 +105,10 @@ const appDir = path.join(work, "app");
 packageStandalone(appDir);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// A second instance on the same database, started at the same moment (the two race for the migrations once the
+// database is there): both must serve. A session made on one is good on the other (one NEXTAUTH_SECRET).
+const portB = await freePort();
+const baseB = `http://127.0.0.1:${portB}`;
 const env: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
   NODE_ENV: "production",
@@ -117,27 +123,32 @@ const env: NodeJS.ProcessEnv = {
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  NEXTAUTH_SECRET: "ops-check-auth-secret-0123456789abcdef0123456789",
   // This check signs in with a password alone; the default stays MFA for everyone.
   MFA_REQUIRED: "none",
   OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
 };
 
-/** The app's JSON log lines, as they come. */
-const events: Array<{ at: number; event: string; line: Record<string, unknown> }> = [];
+/** The instances' JSON log lines, as they come, each with the instance that wrote it. */
+const events: Array<{ at: number; event: string; instance: "A" | "B"; line: Record<string, unknown> }> = [];
 let output = "";
-function startApp(): { child: ChildProcess; exited: Promise<number | null> } {
+function startApp(instance: "A" | "B", over: Record<string, string> = {}): { child: ChildProcess; exited: Promise<number | null> } {
   const [cmd, ...args] = stage.cmd!;
-  const child = spawn(cmd === "node" ? process.execPath : cmd!, args, { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(cmd === "node" ? process.execPath : cmd!, args, {
+    cwd: appDir,
+    env: { ...env, ...over },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let pending = "";
   const take = (d: Buffer) => {
-    output += d.toString();
+    output += d.toString().replace(/^/gm, `${instance} `);
     pending += d.toString();
     const lines = pending.split("\n");
     pending = lines.pop() ?? "";
     for (const text of lines) {
       try {
         const line = JSON.parse(text) as Record<string, unknown>;
-        if (typeof line.event === "string") events.push({ at: Date.now(), event: line.event, line });
+        if (typeof line.event === "string") events.push({ at: Date.now(), event: line.event, instance, line });
       } catch {
         // Next's own start lines are not JSON.
       }
@@ -164,10 +175,11 @@ function oneRequest(
   urlPath: string,
   headers: Record<string, string>,
   body?: string,
+  to = port,
 ): Promise<{ status: number } | { error: "refused" | "reset"; code: string }> {
   return new Promise((resolve) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method, path: urlPath, agent: false, headers: { ...headers, connection: "close" } },
+      { host: "127.0.0.1", port: to, method, path: urlPath, agent: false, headers: { ...headers, connection: "close" } },
       (res) => {
         res.resume();
         res.once("end", () => resolve({ status: res.statusCode ?? 0 }));
@@ -184,11 +196,16 @@ function oneRequest(
 
 const { chromium } = await import("@playwright/test");
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-const app = startApp();
+const app = startApp("A");
+const appB = startApp("B", { PORT: String(portB), APP_URL: baseB, DATA_DIR: path.join(work, "data-b") });
 try {
   // --- 1. A boot with the database down ---
   const live = await until("liveness with the database down", 60_000, async () => (await fetch(`${base}/api/health/live`)).ok);
   check(live, "live while its database refuses connections");
+  check(
+    await until("liveness of instance B", 60_000, async () => (await fetch(`${baseB}/api/health/live`)).ok),
+    "instance B, started at the same moment, is live too",
+  );
   const notReady = await fetch(`${base}/api/health/ready`);
   const notReadyBody = await notReady.text();
   check(notReady.status === 503 && /"database":"failed"/.test(notReadyBody), `not ready meanwhile: ${notReady.status} ${notReadyBody}`);
@@ -227,13 +244,18 @@ try {
   const back = Date.now();
   const since = () => seconds(Date.now() - back);
   const withinBudget = () => Date.now() - back <= RECOVERY_BUDGET_S * 1000;
-  const started = await until("the background work's start after the database's return", 60_000, async () =>
-    events.find((e) => e.event === "background.started" && e.at >= back),
-  );
-  check(started.at - back <= RECOVERY_BUDGET_S * 1000, `background work started by itself ${seconds(started.at - back)} after the return`);
-  // A load balancer's probe, as it would keep asking.
-  await until("readiness after the database's return", 60_000, async () => (await fetch(`${base}/api/health/ready`)).ok);
-  check(withinBudget(), `ready ${since()} after the return`);
+  for (const instance of ["A", "B"] as const) {
+    const started = await until(`instance ${instance}'s background work after the database's return`, 60_000, async () =>
+      events.find((e) => e.event === "background.started" && e.instance === instance && e.at >= back),
+    );
+    check(
+      started.at - back <= RECOVERY_BUDGET_S * 1000,
+      `instance ${instance}: background work started by itself ${seconds(started.at - back)} after the return`,
+    );
+  }
+  // A load balancer's probes, as it would keep asking.
+  for (const at of [base, baseB]) await until(`readiness of ${at}`, 60_000, async () => (await fetch(`${at}/api/health/ready`)).ok);
+  check(withinBudget(), `both instances ready ${since()} after the return (they started together on an empty database)`);
 
   const receiver = `/api/webhooks/gateway/${WEBHOOK_SECRET}`;
   const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -273,6 +295,22 @@ try {
     }),
   ]);
   check(read.status() === 200 && withinBudget(), `signed in, and a signed-in read answers ${read.status()} ${since()} after the return`);
+  // The second instance serves the same session, and its receiver stores what it acknowledges.
+  const readB = await oneRequest("GET", "/api/transactions", { cookie }, undefined, portB);
+  check("status" in readB && readB.status === 200, `instance B serves a signed-in read with the same session (${JSON.stringify(readB)})`);
+  const transIdB = randomUUID();
+  const fieldsB = { action: "SALE", result: "SUCCESS", status: "SETTLED", order_id: "ops-unknown-b", trans_id: transIdB };
+  const receivedB = await oneRequest(
+    "POST",
+    receiver,
+    form,
+    new URLSearchParams({ ...fieldsB, trans_date: transDate(2016, 1), hash: "0".repeat(32) }).toString(),
+    portB,
+  );
+  check(
+    "status" in receivedB && receivedB.status === 200 && (await storedDates(transIdB, 2016)).size === 1,
+    `instance B's receiver stores a callback (${JSON.stringify(receivedB)})`,
+  );
   check(invited.ok(), `a new user is invited (${invited.status()})`);
   await waitForMail(invitee, /invited/i, 30_000);
   check(withinBudget(), `the mail worker delivers the invitation ${since()} after the return`);
@@ -358,6 +396,9 @@ try {
   );
   check(lost.length === 0, `every acknowledged callback is stored (${acknowledged.length - lost.length}/${acknowledged.length})`);
   check(code === 0, `exit code 0 after SIGTERM (got ${code})`);
+  appB.child.kill("SIGTERM");
+  const codeB = await Promise.race([appB.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 40_000))]);
+  check(codeB === 0, `instance B stops with exit code 0 too (got ${codeB})`);
 
   // --- 3. The traces it exported (the last batch at the stop) ---
   const spans = traceBodies.flatMap(
@@ -386,7 +427,7 @@ try {
   failures.push(e instanceof Error ? e.message : String(e));
   console.log(`FAIL ${e instanceof Error ? e.message : String(e)}`);
 } finally {
-  if (app.child.exitCode === null) app.child.kill("SIGKILL");
+  for (const a of [app, appB]) if (a.child.exitCode === null) a.child.kill("SIGKILL");
   await browser.close();
   await stopAll([sandboxProcess]);
   collector.close();

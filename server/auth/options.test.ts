@@ -26,7 +26,7 @@ describe("sign-in when something inside fails", () => {
 
   it("anything else unexpected: the generic message, not the error's own", async () => {
     vi.mocked(getDatabase).mockRejectedValue(new Error('relation "users" does not exist'));
-    const text = await authorize()(credentials, { headers: {} }).catch((e: Error) => e.message);
+    const text = String(await authorize()(credentials, { headers: {} }).catch((e: Error) => e.message));
     expect(text).not.toContain("relation");
     expect(text.length).toBeGreaterThan(10);
   });
