@@ -29,9 +29,30 @@ function syncRequired(form: HTMLFormElement) {
   }
 }
 
+/**
+ * Whether a field was changed before React took the form over: a select chosen or a field typed in while the page
+ * was still loading fires no React onChange, and the change would be lost (the list never follows it).
+ */
+function changedBeforeHydration(form: HTMLFormElement): boolean {
+  return [...form.elements].some((el) => {
+    if (el instanceof HTMLInputElement) {
+      if (el.type === "hidden") return false;
+      return el.type === "checkbox" || el.type === "radio" ? el.checked !== el.defaultChecked : el.value !== el.defaultValue;
+    }
+    if (el instanceof HTMLSelectElement) {
+      // No option marked selected in the HTML means the browser's default, the first one.
+      const initial = [...el.options].find((o) => o.defaultSelected) ?? el.options[0];
+      return !el.multiple && initial !== undefined && el.value !== initial.value;
+    }
+    if (el instanceof HTMLTextAreaElement) return el.value !== el.defaultValue;
+    return false;
+  });
+}
+
 export function AutoApplyForm({ action, delay = 300, children, ...props }: AutoApplyFormProps) {
   const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const apply = (form: HTMLFormElement) => {
@@ -40,9 +61,20 @@ export function AutoApplyForm({ action, delay = 300, children, ...props }: AutoA
     if (url !== `${location.pathname}${location.search}`) router.replace(url, { scroll: false });
   };
 
+  // Once hydrated: what was changed before is applied as if it had just been changed.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || !changedBeforeHydration(form)) return;
+    syncRequired(form);
+    if (form.checkValidity()) apply(form);
+    // Once, when React takes the form over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <form
       {...props}
+      ref={formRef}
       method="get"
       action={action}
       onChange={(e) => {
