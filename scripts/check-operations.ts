@@ -23,7 +23,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../server/db/client";
 import { CHROMIUM, CHROMIUM_ARGS, seedSandboxPayment } from "./lib/bench-stack";
-import { runStage } from "./lib/dockerfile";
+import { runStage, stageEnv } from "./lib/dockerfile";
 import { PrivatePostgres, privatePostgresUnavailable } from "./lib/private-postgres";
 import { bin, freePort, ROOT, startChild, stopAll, waitForUrl } from "./lib/processes";
 import { signedSaleCallbacks, transDate } from "./lib/signed-callbacks";
@@ -110,10 +110,7 @@ const base = `http://127.0.0.1:${port}`;
 const portB = await freePort();
 const baseB = `http://127.0.0.1:${portB}`;
 const env: NodeJS.ProcessEnv = {
-  PATH: process.env.PATH,
-  NODE_ENV: "production",
-  ...stage.env,
-  HOST: "127.0.0.1",
+  ...stageEnv(stage),
   PORT: String(port),
   APP_URL: base,
   DATA_DIR: path.join(work, "data"),
@@ -267,17 +264,21 @@ try {
     return new Set(rows.map((r) => r.d));
   };
 
+  /** A well-formed callback (a bad hash) about a payment this database does not know: stored, never acted on. */
+  const unknownPaymentCallback = (transId: string, second: number) =>
+    new URLSearchParams({
+      action: "SALE",
+      result: "SUCCESS",
+      status: "SETTLED",
+      order_id: `ops-unknown-${transId}`,
+      trans_id: transId,
+      trans_date: transDate(2016, second),
+      hash: "0".repeat(32),
+    }).toString();
   // The receiver (the gateway needs no session) and a person signing in, at the same time, as it would happen.
   const receiverWorks = (async () => {
-    // A well-formed callback about a payment this database does not know: stored (an audit of what came), acted on never.
     const transId = randomUUID();
-    const fields = { action: "SALE", result: "SUCCESS", status: "SETTLED", order_id: "ops-unknown", trans_id: transId };
-    const received = await oneRequest(
-      "POST",
-      receiver,
-      form,
-      new URLSearchParams({ ...fields, trans_date: transDate(2016, 0), hash: "0".repeat(32) }).toString(),
-    );
+    const received = await oneRequest("POST", receiver, form, unknownPaymentCallback(transId, 0));
     const ok = "status" in received && received.status === 200 && (await storedDates(transId, 2016)).size === 1;
     check(ok && withinBudget(), `the receiver stores a callback ${since()} after the return (${JSON.stringify(received)})`);
   })();
@@ -302,14 +303,7 @@ try {
   const readB = await oneRequest("GET", "/api/transactions", { cookie }, undefined, portB);
   check("status" in readB && readB.status === 200, `instance B serves a signed-in read with the same session (${JSON.stringify(readB)})`);
   const transIdB = randomUUID();
-  const fieldsB = { action: "SALE", result: "SUCCESS", status: "SETTLED", order_id: "ops-unknown-b", trans_id: transIdB };
-  const receivedB = await oneRequest(
-    "POST",
-    receiver,
-    form,
-    new URLSearchParams({ ...fieldsB, trans_date: transDate(2016, 1), hash: "0".repeat(32) }).toString(),
-    portB,
-  );
+  const receivedB = await oneRequest("POST", receiver, form, unknownPaymentCallback(transIdB, 1), portB);
   check(
     "status" in receivedB && receivedB.status === 200 && (await storedDates(transIdB, 2016)).size === 1,
     `instance B's receiver stores a callback (${JSON.stringify(receivedB)})`,

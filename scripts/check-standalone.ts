@@ -9,7 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { namedStage, runStage } from "./lib/dockerfile";
+import { namedStage, runStage, stageEnv } from "./lib/dockerfile";
 import { freePort, ROOT } from "./lib/processes";
 import { packageStandalone } from "./package-standalone";
 
@@ -43,10 +43,7 @@ check(devInFolder.length === 0, `no devDependency in the folder${devInFolder.len
 
 const port = await freePort();
 const env: NodeJS.ProcessEnv = {
-  PATH: process.env.PATH,
-  NODE_ENV: "production",
-  ...stage.env,
-  HOST: "127.0.0.1",
+  ...stageEnv(stage),
   PORT: String(port),
   DATA_DIR: path.join(work, "data"),
   // The sandbox is not running: the gateway is unreachable, which readiness must not depend on.

@@ -74,3 +74,11 @@ export function namedStage(source: string, name: string): RunStage {
   if (!stage) throw new Error(`no stage named ${name} in the Dockerfile`);
   return stage;
 }
+
+/**
+ * The environment a check starts a stage's CMD with: the stage's ENV and nothing of this machine's but PATH, with
+ * HOST pinned to 127.0.0.1 (servers a test starts listen on loopback; the image listens on 0.0.0.0).
+ */
+export function stageEnv(stage: RunStage): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, NODE_ENV: "production", ...stage.env, HOST: "127.0.0.1" };
+}
