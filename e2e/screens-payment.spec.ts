@@ -17,17 +17,28 @@ const headline = (page: Page) => page.getByTestId("payment-headline");
 const amounts = (page: Page) => page.getByRole("region", { name: "Amounts" });
 const gatewayPanel = (page: Page) => page.getByRole("region", { name: "At the gateway" });
 
+/**
+ * The timeline's entries as the reader sees them once the page has hydrated: the server renders each moment in UTC
+ * ("04:17:58 UTC", stable for hydration), the browser then in local time. Read before and after hydration, the
+ * same entries would differ by that suffix alone.
+ */
+async function hydratedTimeline(page: Page): Promise<string[]> {
+  await expect(page.getByTestId("timeline").locator("time").first()).toBeVisible();
+  await expect(page.getByTestId("timeline")).not.toContainText(/\bUTC\b/);
+  return timelineItems(page).allInnerTexts();
+}
+
 test("Done-when: opening a payment's page 5 times adds no timeline entry (page-load gateway reads are not events)", async ({ page }) => {
   await signedInAs(page, E2E_USERS.finance);
   const { paymentId } = await customerPays(page, { amount: "25.00", auth: false });
   await page.goto(`/transactions/${paymentId}`);
   await expect(gatewayPanel(page)).toContainText("Captured");
-  const before = await timelineItems(page).allInnerTexts();
+  const before = await hydratedTimeline(page);
   for (let i = 0; i < 5; i++) {
     await page.reload();
     await expect(gatewayPanel(page)).toContainText("Captured"); // the live gateway reads were made
   }
-  const after = await timelineItems(page).allInnerTexts();
+  const after = await hydratedTimeline(page);
   expect(after).toEqual(before);
   expect(after.join("\n")).not.toMatch(/Gateway call|status|transaction details/i);
 });
