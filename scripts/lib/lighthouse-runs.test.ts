@@ -1,6 +1,6 @@
 // Rule guarded: the Lighthouse budget judges each metric's median; stopping early must never change that verdict.
 import { describe, expect, it } from "vitest";
-import { enoughRuns, type RunMetrics } from "./lighthouse-runs";
+import { CPU_MULTIPLIER_RANGE, cpuMultiplierFor, enoughRuns, REFERENCE_BENCHMARK_INDEX, type RunMetrics } from "./lighthouse-runs";
 
 const clear: RunMetrics = { score: 1, cls: 0.001, tbtMs: 20 };
 const good: RunMetrics = { score: 0.96, cls: 0.001, tbtMs: 80 };
@@ -27,5 +27,21 @@ describe("enoughRuns (rule: stopping early keeps the median's verdict)", () => {
   });
   it("only a first run settles alone: a clear run after a slow one still needs the majority", () => {
     expect(enoughRuns([slow, clear], 5)).toBe(false);
+  });
+});
+
+describe("cpuMultiplierFor (rule: the budget is judged on the reference CPU, whatever machine runs it)", () => {
+  it("a run on the reference CPU is audited as measured", () => expect(cpuMultiplierFor(REFERENCE_BENCHMARK_INDEX)).toBe(1));
+  it("a machine twice as slow halves the simulated tasks; one faster lengthens them", () => {
+    expect(cpuMultiplierFor(REFERENCE_BENCHMARK_INDEX / 2)).toBe(0.5);
+    expect(cpuMultiplierFor(REFERENCE_BENCHMARK_INDEX * 1.5)).toBe(1.5);
+  });
+  it("a machine too slow to measure is not excused by a division: the correction stops at 3 times slower", () => {
+    expect(cpuMultiplierFor(REFERENCE_BENCHMARK_INDEX / 10)).toBe(CPU_MULTIPLIER_RANGE.min);
+    expect(cpuMultiplierFor(REFERENCE_BENCHMARK_INDEX * 10)).toBe(CPU_MULTIPLIER_RANGE.max);
+  });
+  it("no index measured (0, NaN): audited as measured", () => {
+    expect(cpuMultiplierFor(0)).toBe(1);
+    expect(cpuMultiplierFor(Number.NaN)).toBe(1);
   });
 });
