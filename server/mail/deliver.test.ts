@@ -32,8 +32,13 @@ describe.each(testDatabaseTargets())("mail outbox delivery on $name", (target) =
   let database: TestDatabase;
   let sandbox: RunningSandbox;
   let transport: Transporter;
-  /** The workers' clock runs ahead of the real one by `ahead` (rows are queued at the database's own now()). */
-  let ahead = 0;
+  /**
+   * The workers' clock runs ahead of the real one by `ahead` (rows are queued at the database's own now()). It starts
+   * 1 ms ahead: the database stamps a row in microseconds and a JavaScript Date holds milliseconds, so a worker that
+   * reads the clock within the millisecond a mail was queued saw it 0–1 ms in the future, not yet due (seen once on
+   * PostgreSQL, the whole test in 10 ms). A worker in production simply sends it on its next pass.
+   */
+  let ahead = 1;
   const logs = memorySink();
   const log = createLogger({ sink: logs.sink });
   const deps = (): MailDeliveryDeps => ({
