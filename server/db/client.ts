@@ -12,7 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { lockDataDir } from "./data-dir-lock";
-import { observeTransaction, observingLogger } from "./query-observer";
+import { notePoolSize, observeTransaction, observingLogger } from "./query-observer";
 import { withReadRetry } from "./retry-reads";
 import { inTransactionSpan } from "../telemetry/tracing";
 import { attachStreamClient, STREAM_CONNECTIONS } from "./row-batches";
@@ -85,13 +85,21 @@ function observed(db: Db, kind: "postgres" | "pglite"): Db {
   const transaction = db.transaction.bind(db);
   const system = kind === "postgres" ? "postgresql" : "pglite";
   db.transaction = ((fn, config) =>
-    inTransactionSpan(system, () => observeTransaction(() => transaction(fn, config)))) as Db["transaction"];
+    inTransactionSpan(system, () =>
+      observeTransaction((holding) =>
+        transaction((tx) => {
+          holding();
+          return fn(tx);
+        }, config),
+      ),
+    )) as Db["transaction"];
   return db;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const sqlClient = postgres(opts.url, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10 });
+    const poolSize = opts.poolSize ?? 10;
+    const sqlClient = postgres(opts.url, { max: poolSize, onnotice: () => {}, connect_timeout: 10 });
     const db = drizzlePostgres({ client: withReadRetry(sqlClient), schema, logger: observingLogger });
     await migratePostgresLocked(opts.url, db, opts.migrationsFolder ?? MIGRATIONS_FOLDER);
     // Downloads read through a pool of their own (row-batches.ts): they never take the requests' connections.
@@ -99,6 +107,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const streamClient = postgres(opts.url, { max: STREAM_CONNECTIONS, onnotice: () => {}, connect_timeout: 10 });
     const handle = observed(db as Db, "postgres");
     attachStreamClient(handle, streamClient);
+    notePoolSize(poolSize);
     return {
       db: handle,
       kind: "postgres",
@@ -128,6 +137,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     unlock();
     throw e;
   }
+  notePoolSize(1); // one embedded database, one connection: its transactions take turns
   return {
     db: observed(db as Db, "pglite"),
     kind: "pglite",

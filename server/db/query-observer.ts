@@ -4,9 +4,12 @@
 //     that an extra query on a request fails a test rather than a benchmark.
 //   - onTableWrite(): this process wrote to a table (the principal cache drops what it holds when the session or
 //     user tables change here, before the cross-instance notification arrives).
-//   - databaseActivity(): the process's open transactions and statements sent, for the metrics (server/metrics/). The
-//     drivers give no pool statistics of their own (postgres.js has no public API for them), so these are the app's
-//     own counts; a statement's end is not seen (the Drizzle logger is called before it is sent), a transaction's is.
+//   - databaseActivity(): the process's transactions holding a connection and waiting for one, the time they waited,
+//     and the statements sent, for the metrics (server/metrics/). The drivers give no pool statistics of their own
+//     (postgres.js has no public API for them), so these are the app's own counts, taken where they can be exact: a
+//     top-level transaction asks the pool for a connection of its own, and its callback starts once it holds one and
+//     BEGIN has answered. A statement sent outside a transaction is pipelined on any connection, and its end is not
+//     seen (the Drizzle logger is called before it is sent): those are counted, not timed.
 // Installed by openDatabase() as the Drizzle logger, and around db.transaction() (BEGIN and COMMIT are sent by the
 // driver, not through the logger). No `import "server-only"`: scripts open the database too. No secret lives here.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -36,8 +39,15 @@ const KEY = Symbol.for("merchant-dashboard.query-observer");
 interface ObserverState {
   scopes: AsyncLocalStorage<Scope>;
   writeListeners: Set<(table: string, sql: string) => void>;
-  /** Top-level transactions begun and not ended yet, in any async context. */
+  /** Top-level transactions holding their connection (BEGIN answered) and not ended yet, in any async context. */
   openTransactions: number;
+  /** Top-level transactions asked for and not yet holding a connection: waiting for the pool, or for BEGIN's answer. */
+  waitingTransactions: number;
+  /** Top-level transactions that got their connection, and the seconds they waited for it, summed. */
+  transactionsStarted: number;
+  transactionWaitSeconds: number;
+  /** The connections the requests' pool may open (PostgreSQL's `max`; 1 for PGlite): what the two above share. */
+  poolSize: number;
   /** Statements sent since the process started, in any async context. */
   statements: number;
 }
@@ -46,10 +56,18 @@ const state: ObserverState = ((globalThis as Holder)[KEY] ??= {
   scopes: new AsyncLocalStorage<Scope>(),
   writeListeners: new Set(),
   openTransactions: 0,
+  waitingTransactions: 0,
+  transactionsStarted: 0,
+  transactionWaitSeconds: 0,
+  poolSize: 0,
   statements: 0,
 });
 // A store made by an older copy of this module (a dev reload across this change) lacks the counters.
 state.openTransactions ??= 0;
+state.waitingTransactions ??= 0;
+state.transactionsStarted ??= 0;
+state.transactionWaitSeconds ??= 0;
+state.poolSize ??= 0;
 state.statements ??= 0;
 
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
@@ -67,9 +85,24 @@ export function onTableWrite(listener: (table: string, sql: string) => void): ()
   return () => state.writeListeners.delete(listener);
 }
 
-/** What the process has open and has sent (whichever async context it came from): the metrics' figures. */
-export function databaseActivity(): { openTransactions: number; statements: number } {
-  return { openTransactions: state.openTransactions, statements: state.statements };
+export interface DatabaseActivity {
+  openTransactions: number;
+  waitingTransactions: number;
+  transactionsStarted: number;
+  transactionWaitSeconds: number;
+  poolSize: number;
+  statements: number;
+}
+
+/** What the process holds, waits for and has sent (whichever async context it came from): the metrics' figures. */
+export function databaseActivity(): DatabaseActivity {
+  const { openTransactions, waitingTransactions, transactionsStarted, transactionWaitSeconds, poolSize, statements } = state;
+  return { openTransactions, waitingTransactions, transactionsStarted, transactionWaitSeconds, poolSize, statements };
+}
+
+/** The requests' pool size, noted by openDatabase() (a process serves from one database; the last opened is it). */
+export function notePoolSize(connections: number): void {
+  state.poolSize = connections;
 }
 
 /** The Drizzle logger that feeds them: called synchronously, in the caller's async context, for every statement. */
@@ -88,15 +121,30 @@ export const observingLogger: Logger = {
   },
 };
 
-/** Wraps a top-level transaction: counts its BEGIN and COMMIT, and marks its statements as inside it. */
-export function observeTransaction<T>(run: () => Promise<T>): Promise<T> {
-  state.openTransactions += 1;
+/**
+ * Wraps a top-level transaction: counts its BEGIN and COMMIT, marks its statements as inside it, and tells waiting
+ * from holding. `run` starts the driver's transaction and calls `holding()` first thing in its callback, which the
+ * driver calls once the transaction has its own connection and BEGIN has answered.
+ */
+export function observeTransaction<T>(run: (holding: () => void) => Promise<T>): Promise<T> {
+  const askedAt = performance.now();
+  let held = false;
+  state.waitingTransactions += 1;
+  const holding = () => {
+    if (held) return;
+    held = true;
+    state.waitingTransactions -= 1;
+    state.openTransactions += 1;
+    state.transactionsStarted += 1;
+    state.transactionWaitSeconds += (performance.now() - askedAt) / 1000;
+  };
   const ended = () => {
-    state.openTransactions -= 1;
+    if (held) state.openTransactions -= 1;
+    else state.waitingTransactions -= 1; // BEGIN failed, or the connection never came
   };
   let running: Promise<T>;
   try {
-    running = countedTransaction(run);
+    running = countedTransaction(() => run(holding));
   } catch (e) {
     ended();
     throw e;

@@ -43,15 +43,58 @@ function createMetrics(): MetricsState {
     registers,
   }).set({ version: BUILD_INFO.version, build: BUILD_INFO.build }, 1);
 
+  // The pool's use, as exactly as the app can see it (query-observer.ts): postgres.js publishes no pool statistics,
+  // but a top-level transaction takes a connection of its own, so these say how many are held and how many wait.
+  const DB_TRANSACTIONS =
+    "Top-level database transactions (db.transaction) in this process, counted by the app's query observer: on " +
+    "PostgreSQL each holds one pooled connection of its own from BEGIN to its end. Statements sent outside a " +
+    "transaction share connections (pipelined) and are not in this figure.";
   new Gauge({
     name: "dashboard_db_transactions_open",
-    help:
-      "Top-level database transactions open in this process, counted by the app's query observer around db.transaction " +
-      "(on PostgreSQL each holds one pooled connection, or waits for one, from BEGIN to its end). Not the driver's pool " +
-      "statistics: postgres.js publishes none, so statements sent outside a transaction are not in this figure.",
+    help: `${DB_TRANSACTIONS} Holding their connection now.`,
     registers,
     collect() {
       this.set(databaseActivity().openTransactions);
+    },
+  });
+  new Gauge({
+    name: "dashboard_db_transactions_waiting",
+    help: `${DB_TRANSACTIONS} Asked for and not yet holding a connection (the pool is full, or BEGIN is on its way).`,
+    registers,
+    collect() {
+      this.set(databaseActivity().waitingTransactions);
+    },
+  });
+  new Gauge({
+    name: "dashboard_db_pool_size",
+    help: "Connections the requests' pool may open (PostgreSQL; 1 for the embedded PGlite): the open transactions' ceiling.",
+    registers,
+    collect() {
+      this.set(databaseActivity().poolSize);
+    },
+  });
+  let startedReported = 0;
+  let waitReported = 0;
+  new Counter({
+    name: "dashboard_db_transactions_started_total",
+    help: `${DB_TRANSACTIONS} Transactions that got their connection.`,
+    registers,
+    collect() {
+      const now = databaseActivity().transactionsStarted;
+      if (now > startedReported) this.inc(now - startedReported);
+      startedReported = now;
+    },
+  });
+  new Counter({
+    name: "dashboard_db_transaction_wait_seconds_total",
+    help:
+      `${DB_TRANSACTIONS} Seconds they waited for their connection and BEGIN, summed: divided by ` +
+      "dashboard_db_transactions_started_total's rate, the mean wait (a few milliseconds when the pool keeps up).",
+    registers,
+    collect() {
+      const now = databaseActivity().transactionWaitSeconds;
+      if (now > waitReported) this.inc(now - waitReported);
+      waitReported = now;
     },
   });
   new Counter({
