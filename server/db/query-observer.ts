@@ -34,12 +34,9 @@ interface Scope {
   inTransaction: boolean;
 }
 
-// One store on globalThis: the server's bundles (pages, route handlers) may each load their own copy of this module.
-const KEY = Symbol.for("merchant-dashboard.query-observer");
-interface ObserverState {
-  scopes: AsyncLocalStorage<Scope>;
-  writeListeners: Set<(table: string, sql: string) => void>;
-  /** Top-level transactions holding their connection (BEGIN answered) and not ended yet, in any async context. */
+/** What the process holds, waits for and has sent to the database, in any async context: the metrics' figures. */
+export interface DatabaseActivity {
+  /** Top-level transactions holding their connection (BEGIN answered) and not ended yet. */
   openTransactions: number;
   /** Top-level transactions asked for and not yet holding a connection: waiting for the pool, or for BEGIN's answer. */
   waitingTransactions: number;
@@ -48,27 +45,34 @@ interface ObserverState {
   transactionWaitSeconds: number;
   /** The connections the requests' pool may open (PostgreSQL's `max`; 1 for PGlite): what the two above share. */
   poolSize: number;
-  /** Statements sent since the process started, in any async context. */
+  /** Statements sent since the process started. */
   statements: number;
+}
+
+/** Every figure, each read by `read`: the store starts them at 0, and databaseActivity() copies them out. */
+const activityOf = (read: (figure: keyof DatabaseActivity) => number): DatabaseActivity => ({
+  openTransactions: read("openTransactions"),
+  waitingTransactions: read("waitingTransactions"),
+  transactionsStarted: read("transactionsStarted"),
+  transactionWaitSeconds: read("transactionWaitSeconds"),
+  poolSize: read("poolSize"),
+  statements: read("statements"),
+});
+
+// One store on globalThis: the server's bundles (pages, route handlers) may each load their own copy of this module.
+const KEY = Symbol.for("merchant-dashboard.query-observer");
+interface ObserverState extends DatabaseActivity {
+  scopes: AsyncLocalStorage<Scope>;
+  writeListeners: Set<(table: string, sql: string) => void>;
 }
 type Holder = { [KEY]?: ObserverState };
 const state: ObserverState = ((globalThis as Holder)[KEY] ??= {
   scopes: new AsyncLocalStorage<Scope>(),
   writeListeners: new Set(),
-  openTransactions: 0,
-  waitingTransactions: 0,
-  transactionsStarted: 0,
-  transactionWaitSeconds: 0,
-  poolSize: 0,
-  statements: 0,
+  ...activityOf(() => 0),
 });
-// A store made by an older copy of this module (a dev reload across this change) lacks the counters.
-state.openTransactions ??= 0;
-state.waitingTransactions ??= 0;
-state.transactionsStarted ??= 0;
-state.transactionWaitSeconds ??= 0;
-state.poolSize ??= 0;
-state.statements ??= 0;
+// A store made by an older copy of this module (a dev reload across this change) lacks some figures.
+activityOf((f) => (state[f] ??= 0));
 
 const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/i;
 
@@ -85,19 +89,9 @@ export function onTableWrite(listener: (table: string, sql: string) => void): ()
   return () => state.writeListeners.delete(listener);
 }
 
-export interface DatabaseActivity {
-  openTransactions: number;
-  waitingTransactions: number;
-  transactionsStarted: number;
-  transactionWaitSeconds: number;
-  poolSize: number;
-  statements: number;
-}
-
 /** What the process holds, waits for and has sent (whichever async context it came from): the metrics' figures. */
 export function databaseActivity(): DatabaseActivity {
-  const { openTransactions, waitingTransactions, transactionsStarted, transactionWaitSeconds, poolSize, statements } = state;
-  return { openTransactions, waitingTransactions, transactionsStarted, transactionWaitSeconds, poolSize, statements };
+  return activityOf((f) => state[f]);
 }
 
 /** The requests' pool size, noted by openDatabase() (a process serves from one database; the last opened is it). */

@@ -6,7 +6,7 @@
 // instrumentation.ts) and the gateway transport record into it; it holds no secret.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { BUILD_INFO } from "../build-info";
-import { databaseActivity } from "../db/query-observer";
+import { databaseActivity, type DatabaseActivity } from "../db/query-observer";
 
 /** Requests answer in milliseconds; the slowest wait for the gateway (its deadline is 15 s) or stream a download. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 60];
@@ -34,7 +34,6 @@ function createMetrics(): MetricsState {
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
   const jobLastSuccess = new Map<string, number>();
-  let statementsReported = 0;
 
   new Gauge({
     name: "dashboard_build_info",
@@ -73,40 +72,36 @@ function createMetrics(): MetricsState {
       this.set(databaseActivity().poolSize);
     },
   });
-  let startedReported = 0;
-  let waitReported = 0;
-  new Counter({
-    name: "dashboard_db_transactions_started_total",
-    help: `${DB_TRANSACTIONS} Transactions that got their connection.`,
-    registers,
-    collect() {
-      const now = databaseActivity().transactionsStarted;
-      if (now > startedReported) this.inc(now - startedReported);
-      startedReported = now;
-    },
-  });
-  new Counter({
-    name: "dashboard_db_transaction_wait_seconds_total",
-    help:
-      `${DB_TRANSACTIONS} Seconds they waited for their connection and BEGIN, summed: divided by ` +
+  /** A counter that follows one of the query observer's running totals (it only grows; a scrape adds what is new). */
+  const observerTotal = (name: string, help: string, read: (a: DatabaseActivity) => number) => {
+    let reported = 0;
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        const now = read(databaseActivity());
+        if (now > reported) this.inc(now - reported);
+        reported = now;
+      },
+    });
+  };
+  observerTotal(
+    "dashboard_db_transactions_started_total",
+    `${DB_TRANSACTIONS} Transactions that got their connection.`,
+    (a) => a.transactionsStarted,
+  );
+  observerTotal(
+    "dashboard_db_transaction_wait_seconds_total",
+    `${DB_TRANSACTIONS} Seconds they waited for their connection and BEGIN, summed: divided by ` +
       "dashboard_db_transactions_started_total's rate, the mean wait (a few milliseconds when the pool keeps up).",
-    registers,
-    collect() {
-      const now = databaseActivity().transactionWaitSeconds;
-      if (now > waitReported) this.inc(now - waitReported);
-      waitReported = now;
-    },
-  });
-  new Counter({
-    name: "dashboard_db_statements_total",
-    help: "Statements this process sent through Drizzle, counted by the app's query observer (BEGIN and COMMIT not included).",
-    registers,
-    collect() {
-      const now = databaseActivity().statements;
-      if (now > statementsReported) this.inc(now - statementsReported);
-      statementsReported = now;
-    },
-  });
+    (a) => a.transactionWaitSeconds,
+  );
+  observerTotal(
+    "dashboard_db_statements_total",
+    "Statements this process sent through Drizzle, counted by the app's query observer (BEGIN and COMMIT not included).",
+    (a) => a.statements,
+  );
   new Gauge({
     name: "dashboard_job_last_success_timestamp_seconds",
     help:
