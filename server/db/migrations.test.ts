@@ -1,5 +1,6 @@
-// Rules guarded (operators upgrading and scaling out): a database migrated by an earlier release upgrades to this
-// one without an error; instances that start together on one fresh PostgreSQL database all come up (one migrates,
+// Rules guarded (operators upgrading and scaling out): a database migrated by an earlier release (the main line at
+// 0add7e8, and at b46b754 with payments booked in it) upgrades to this one without an error, and the figures the
+// upgrade adds (the ledger's rollup) count what the database already held; instances that start together on one fresh PostgreSQL database all come up (one migrates,
 // the others wait for it under the migration lock); and a released migration never moves in the journal, because
 // Drizzle applies every migration newer than the last one it recorded: a migration given a later timestamp runs again
 // on every database that already has it.
@@ -62,19 +63,34 @@ const RELEASED: Array<[string, number]> = [
   ["0023_principal_changed_notify", 1795529194161],
 ];
 
-/**
- * The migrations folder as an earlier release shipped it (the main line at 0add7e8): no 0022 yet, and 0023 with
- * its first timestamp. The SQL files are today's.
- */
-function olderReleaseFolder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-0add7e8-"));
+/** A copy of today's migrations folder under the journal an earlier release shipped (its SQL files are today's). */
+function releaseFolder(release: string, entriesOf: (entries: JournalEntry[]) => JournalEntry[]): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `migrations-${release}-`));
   fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const entries = journal.entries
-    .filter((e) => e.tag !== "0022_gateway_notifications_failed_idx")
-    .map((e, idx) => ({ ...e, idx, when: e.tag === "0023_principal_changed_notify" ? 1795526655498 : e.when }));
+  const entries = entriesOf(journal.entries).map((e, idx) => ({ ...e, idx }));
   fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }, null, 2));
   return dir;
 }
+
+/** The main line at 0add7e8: no 0022 yet, and 0023 with its first timestamp. */
+const release0add7e8 = () =>
+  releaseFolder("0add7e8", (entries) =>
+    entries
+      .filter((e) => e.tag !== "0022_gateway_notifications_failed_idx")
+      .map((e) => (e.tag === "0023_principal_changed_notify" ? { ...e, when: 1795526655498 } : e)),
+  );
+
+/**
+ * The main line at b46b754 (customers and payment links, before the ledger's rollup): migrations 0000 to 0015, whose
+ * SQL files have not changed since (`git diff b46b754 -- server/db/migrations/00{00..15}_*.sql` is empty).
+ */
+const releaseB46b754 = () =>
+  releaseFolder("b46b754", (entries) =>
+    entries.slice(
+      0,
+      RELEASED.findIndex(([tag]) => tag === "0016_ledger_rollup"),
+    ),
+  );
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -141,7 +157,7 @@ describe("upgrading a database an earlier release migrated", () => {
   it.each(targets)("%s: the release before 0022 was placed ahead of 0023 upgrades to this one", async (_name, make) => {
     const where = await make();
     if (!where) return; // no TEST_POSTGRES_URL: PGlite alone
-    const oldFolder = olderReleaseFolder();
+    const oldFolder = release0add7e8();
     cleanups.push(async () => fs.rmSync(oldFolder, { recursive: true, force: true }));
 
     const old = await openDatabase({ ...where, poolSize: 2, migrationsFolder: oldFolder });
@@ -159,6 +175,57 @@ describe("upgrading a database an earlier release migrated", () => {
       await upgraded.close();
     }
   });
+
+  it.each(targets)(
+    "%s: a database the b46b754 release made, payments in it, upgrades; the new rollup counts the payments it already held",
+    async (_name, make) => {
+      const where = await make();
+      if (!where) return;
+      const oldFolder = releaseB46b754();
+      cleanups.push(async () => fs.rmSync(oldFolder, { recursive: true, force: true }));
+
+      const old = await openDatabase({ ...where, poolSize: 2, migrationsFolder: oldFolder });
+      expect(await count(old, sql`select count(*)::int as n from information_schema.tables where table_name = 'ledger_rollup'`)).toBe(0);
+      // What that release booked, in its own columns: a captured sale, a sale refunded in part at the gateway, a decline.
+      await old.db.execute(sql`insert into payments
+          (order_id, kind, status, currency, amount_minor, authorized_minor, captured_minor, refunded_minor, card_brand, created_at)
+        values
+          ('upgrade-1', 'sale', 'captured', 'SAR', 10000, 10000, 10000, 0, 'VISA', '2026-11-20T10:15:00Z'),
+          ('upgrade-2', 'sale', 'partially_refunded', 'SAR', 10000, 10000, 10000, 2500, 'MADA', '2026-11-20T10:40:00Z'),
+          ('upgrade-3', 'sale', 'declined', 'SAR', 5000, 0, 0, 0, 'VISA', '2026-11-20T11:05:00Z')`);
+      await old.close();
+
+      const upgraded = await openDatabase({ ...where, poolSize: 2 });
+      try {
+        const totals = async () =>
+          rawRows<Record<string, number>>(
+            await upgraded.db.execute(sql`select sum(attempts)::int as attempts, sum(approved)::int as approved,
+              sum(declines)::int as declines, sum(declined_minor)::int as declined_minor, sum(sales)::int as sales,
+              sum(sales_minor)::int as sales_minor, sum(refunds)::int as refunds, sum(refunds_minor)::int as refunds_minor
+              from ledger_rollup where currency = 'SAR'`),
+          )[0];
+        expect(await totals()).toEqual({
+          attempts: 3,
+          approved: 2,
+          declines: 1,
+          declined_minor: 5000,
+          sales: 2,
+          sales_minor: 20000,
+          refunds: 1,
+          refunds_minor: 2500,
+        });
+        // The triggers the upgrade installed keep it current: a payment booked after the upgrade is counted at once.
+        await upgraded.db.execute(sql`insert into payments
+            (order_id, kind, status, currency, amount_minor, authorized_minor, captured_minor, refunded_minor, card_brand)
+          values ('upgrade-4', 'sale', 'captured', 'SAR', 700, 700, 700, 0, 'VISA')`);
+        expect(await totals()).toMatchObject({ attempts: 4, approved: 3, sales: 3, sales_minor: 20700 });
+        expect(await hasIndex(upgraded, "gateway_notifications_failed_idx")).toBe(true);
+        expect(await triggerCount(upgraded)).toBe(6);
+      } finally {
+        await upgraded.close();
+      }
+    },
+  );
 });
 
 describe("instances starting together on one fresh PostgreSQL database", () => {
