@@ -1,6 +1,7 @@
 // Rule guarded: a sign-in that fails inside (the database unreachable, anything unexpected) shows the person a
 // message they can act on, in their language, never the driver's own ("connect ECONNREFUSED 10.0.0.5:5432" named
-// the database's host on the sign-in form). next-auth hands whatever authorize() throws to the form as it is.
+// the database's host on the sign-in form). next-auth hands whatever authorize() throws to the form as it is, so a
+// malformed sign-in request (a client other than the form) gets its message in the reader's language too.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("../db", () => ({ getDatabase: vi.fn() }));
@@ -29,5 +30,15 @@ describe("sign-in when something inside fails", () => {
     const text = String(await authorize()(credentials, { headers: {} }).catch((e: Error) => e.message));
     expect(text).not.toContain("relation");
     expect(text.length).toBeGreaterThan(10);
+  });
+
+  it("a malformed request (no password): the invalid-request message in the reader's language, no database read", async () => {
+    const arabic = String(
+      await authorize()({ email: "someone@example.com" }, { headers: { "accept-language": "ar" } }).catch((e: Error) => e.message),
+    );
+    expect(arabic).toMatch(/[\u0600-\u06FF]/);
+    const english = String(await authorize()({ email: "x" }, { headers: { "accept-language": "en" } }).catch((e: Error) => e.message));
+    expect(english).toBe("This sign-in request is not valid.");
+    expect(getDatabase).not.toHaveBeenCalled();
   });
 });

@@ -32,10 +32,12 @@ export function authOptions(): NextAuthOptions {
         name: "E-mail and password",
         credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, req) {
-          const parsed = signInSchema.safeParse(credentials);
-          if (!parsed.success) throw new Error("Enter your e-mail and password.");
           const headers = new Headers();
           for (const [k, v] of Object.entries(req?.headers ?? {})) if (typeof v === "string") headers.set(k, v);
+          const tr = () => errorTranslatorsFor({ req: new Request(env().appUrl, { headers }) }).errors;
+          // The form checks both fields before it posts: what fails here came from another client.
+          const parsed = signInSchema.safeParse(credentials);
+          if (!parsed.success) throw new Error(tr()("http.signInInvalid"));
           let result: Awaited<ReturnType<typeof checkSignIn>>;
           try {
             const { db } = await getDatabase();
@@ -49,8 +51,7 @@ export function authOptions(): NextAuthOptions {
             // next-auth hands a thrown message to the form as it is: never a driver's ("connect ECONNREFUSED
             // 10.0.0.5:5432"), always one the person can act on, in their language.
             logger.error("auth.sign_in_failed", { error });
-            const tr = errorTranslatorsFor({ req: new Request(env().appUrl, { headers }) }).errors;
-            throw new Error(tr(isDatabaseUnavailable(error) ? "http.signInUnavailable" : "http.internal"));
+            throw new Error(tr()(isDatabaseUnavailable(error) ? "http.signInUnavailable" : "http.internal"));
           }
           if (!result.ok) throw new Error(result.message);
           return { id: result.claims.uid, email: result.email, name: result.name, sid: result.claims.sid, sv: result.claims.sv };
