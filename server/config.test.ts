@@ -1,8 +1,11 @@
 // Rules guarded: the dashboard starts with no configuration against the sandbox; it refuses to talk to a real
-// gateway with the sandbox's public credentials; bad values are reported by name, not silently defaulted.
+// gateway with the sandbox's public credentials; bad values are reported by name, not silently defaulted; every
+// variable it reads has its row in the README.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES } from "../lib/money";
-import { ConfigError, DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "./config";
+import { CONFIG_VARIABLES, ConfigError, DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "./config";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 
 /** A real gateway configured as production wants it: https, PostgreSQL, SMTP, the defaults for MFA and sessions. */
@@ -42,6 +45,20 @@ describe("configuration", () => {
   it("refuses a SANDBOX_HOST that is a URL or carries a port (the port is SANDBOX_PORT)", () => {
     for (const bad of ["http://sandbox", "sandbox:4010", "sand box", ""]) {
       expect(() => readConfig({ SANDBOX_HOST: bad }), bad).toThrow(/SANDBOX_HOST/);
+    }
+  });
+  it("every variable it reads is documented in the README's table (operators configure from that list)", () => {
+    const readme = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+    // A row's first cell names one variable or several ("`ADMIN_EMAIL`, `ADMIN_PASSWORD`").
+    const firstCells = [...readme.matchAll(/^\| (`[A-Z][^|]*)\|/gm)].map((m) => m[1]!);
+    const rows = new Set(firstCells.flatMap((cell) => [...cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1])));
+    expect(CONFIG_VARIABLES.filter((v) => !rows.has(v))).toEqual([]);
+  });
+  it("sizes the request pool from DATABASE_POOL_SIZE (10 by default) and refuses a size it could not mean", () => {
+    expect(readConfig({}).databasePoolSize).toBe(10);
+    expect(readConfig({ DATABASE_POOL_SIZE: "25" }).databasePoolSize).toBe(25);
+    for (const bad of ["0", "-1", "2.5", "101", "ten"]) {
+      expect(() => readConfig({ DATABASE_POOL_SIZE: bad }), bad).toThrow(/DATABASE_POOL_SIZE/);
     }
   });
   it("refuses a real gateway configured with the sandbox's public test credentials", () => {

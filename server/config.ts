@@ -124,6 +124,8 @@ const schema = z.object({
   SANDBOX_SMTP_PORT: port.optional(),
   MAIL_WORKER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3_600).default(5),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  // The connections each instance's request pool may open on DATABASE_URL (workers share it; downloads have 3 more).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
   // Part of the grace: on SIGTERM the instance keeps serving this long (readiness 503) before it stops accepting.
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
@@ -157,6 +159,9 @@ const schema = z.object({
   RETENTION_SIGN_IN_ATTEMPTS_DAYS: retentionDays(90),
   RETENTION_MAIL_DAYS: retentionDays(90),
 });
+
+/** Every variable the configuration reads (the README's table documents each; config.test.ts checks). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 const DURATION_UNITS_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -248,6 +253,8 @@ export interface AppConfig {
   dataDir: string;
   /** Postgres server URL, or null for the embedded PGlite database under dataDir. */
   databaseUrl: string | null;
+  /** Connections the request pool may open on databaseUrl (PGlite has one, whatever this says). */
+  databasePoolSize: number;
   /** True when the dashboard talks to the sandbox gateway (no gateway URL configured): shows "Test mode". */
   testMode: boolean;
   appUrl: string;
@@ -394,6 +401,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     testMode,
     merchantName: e.MERCHANT_NAME ?? (testMode ? SANDBOX_DEFAULTS.merchantName : "The merchant"),
     appUrl,

@@ -13,7 +13,7 @@ const globalKey = Symbol.for("merchant-dashboard.database");
 
 async function openAndPrepare(): Promise<Database> {
   const config = env();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await seedLocalRoles(database.db);
   const admin = await bootstrapFirstAdmin(database.db, config.bootstrapAdmin).catch(() => null); // another instance won the race
   if (admin) {
