@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages, getTranslations } from "next-intl/server";
 import { UiPrefsProvider } from "@/components/i18n/ui-prefs";
+import { HydrationMark } from "@/components/ui/hydration-mark";
 import { directionOf, formatLocaleOf } from "@/lib/i18n/languages";
 import { BASE_CLIENT_NAMESPACES, pickNamespaces, type Messages } from "@/messages";
 import { currentUiPrefs } from "@/server/i18n/prefs";
@@ -29,6 +30,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           messages={pickNamespaces(messages as Messages, BASE_CLIENT_NAMESPACES)}
         >
           <UiPrefsProvider prefs={prefs}>{children}</UiPrefsProvider>
+          <HydrationMark />
         </NextIntlClientProvider>
       </body>
     </html>

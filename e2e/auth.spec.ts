@@ -4,6 +4,7 @@
 // refused afterwards); an idle session ends; pages and API refuse a visitor without a session.
 import { expect, test, type Page } from "@playwright/test";
 import { e2eUrls } from "../playwright.config";
+import { hydrated } from "./support/hydration";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 async function signIn(page: Page, email: string, password: string, base = e2eUrls.app) {
@@ -33,6 +34,7 @@ test("signing out ends the session, and a copy of the old cookie is refused afte
   await signIn(page, E2E_USERS.signsOut.email, PASSWORD);
   await expect(page).toHaveURL(/\/overview$/);
   const cookies = await page.context().cookies();
+  await hydrated(page); // the account menu opens on a click only once hydrated
   await page.getByRole("button", { name: new RegExp(`^Account: ${E2E_USERS.signsOut.name}`) }).click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login\?signed_out=1$/);

@@ -8,6 +8,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import { generate } from "otplib";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
+import { hydrated } from "./support/hydration";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
@@ -100,6 +101,7 @@ async function enrol(page: Page, check = false): Promise<{ secret: string; codes
 /** The second step of sign-in with a recovery code, for the tests that are not about TOTP (no TOTP step spent). */
 async function verifyWithRecoveryCode(page: Page) {
   await expect(page).toHaveURL(/\/login\/verify$/);
+  await hydrated(page); // the switch to a recovery code is client state: a click before hydration is lost
   await page.getByRole("button", { name: "Use a recovery code instead" }).click();
   await page.getByLabel("Recovery code").fill(adminCodes.pop()!);
   await page.getByRole("button", { name: "Verify" }).click();
@@ -152,6 +154,8 @@ test("sign-in with a TOTP code; a wrong code is refused", async ({ browser }) =>
 test("sign-in with a recovery code, which then says how many are left", async ({ browser }) => {
   const { context, page } = await newPage(browser);
   await passwordStep(page, admin);
+  await expect(page).toHaveURL(/\/login\/verify$/);
+  await hydrated(page);
   await page.getByRole("button", { name: "Use a recovery code instead" }).click();
   await page.getByLabel("Recovery code").fill(adminCodes.shift()!);
   await page.getByRole("button", { name: "Verify" }).click();
@@ -213,6 +217,7 @@ test("a passkey added on the Account page (virtual authenticator) signs in inste
   await context.clearCookies();
   await passwordStep(page, admin);
   await expect(page).toHaveURL(/\/login\/verify$/);
+  await hydrated(page);
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page).toHaveURL(/\/overview$/);
   await context.close();
