@@ -67,12 +67,8 @@ async function runOnce(url: string, cookies: SessionCookies): Promise<Lighthouse
     } finally {
       await chrome.kill();
     }
-    const benchmarkIndex = calibrateSavedRun(dir);
-    const result = await lighthouse(
-      undefined,
-      { ...LIGHTHOUSE_FLAGS, auditMode: dir },
-      withCpuMultiplier(cpuMultiplierFor(benchmarkIndex)),
-    );
+    const { benchmarkIndex, cpuMultiplier } = calibrateSavedRun(dir);
+    const result = await lighthouse(undefined, { ...LIGHTHOUSE_FLAGS, auditMode: dir }, withCpuMultiplier(cpuMultiplier));
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (lhr.runtimeError) throw new LighthouseRecordingError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -85,7 +81,7 @@ async function runOnce(url: string, cookies: SessionCookies): Promise<Lighthouse
       cls: round(num("cumulative-layout-shift"), 4),
       fcpMs: round(num("first-contentful-paint"), 0),
       benchmarkIndex: round(benchmarkIndex, 0),
-      cpuMultiplier: round(cpuMultiplierFor(benchmarkIndex), 2),
+      cpuMultiplier: round(cpuMultiplier, 2),
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -104,16 +100,17 @@ function withCpuMultiplier(cpuSlowdownMultiplier: number) {
  * throttling the multiplier changes nothing of the gathering itself (the page ran at the machine's speed either
  * way) but the 45 ms slice its idle-callback shim allows, so the audit is the one a run with that setting would get.
  */
-function calibrateSavedRun(dir: string): number {
+function calibrateSavedRun(dir: string): { benchmarkIndex: number; cpuMultiplier: number } {
   const file = path.join(dir, "artifacts.json");
   const artifacts = JSON.parse(fs.readFileSync(file, "utf8")) as {
     BenchmarkIndex?: number;
     settings?: { throttling?: { cpuSlowdownMultiplier?: number } };
   };
   const benchmarkIndex = Number(artifacts.BenchmarkIndex);
-  if (artifacts.settings?.throttling) artifacts.settings.throttling.cpuSlowdownMultiplier = cpuMultiplierFor(benchmarkIndex);
+  const cpuMultiplier = cpuMultiplierFor(benchmarkIndex);
+  if (artifacts.settings?.throttling) artifacts.settings.throttling.cpuSlowdownMultiplier = cpuMultiplier;
   fs.writeFileSync(file, JSON.stringify(artifacts));
-  return benchmarkIndex;
+  return { benchmarkIndex, cpuMultiplier };
 }
 
 /** Lighthouse could not record the page load (e.g. NO_NAVSTART, NO_FCP): no measurement was made, not a slow page. */

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { signInSchema } from "@/lib/schemas/auth";
 import { getDatabase } from "../db";
 import { env } from "../env";
+import type { ErrorKey } from "../errors";
 import { errorTranslatorsFor, isDatabaseUnavailable } from "../http/errors";
 import { requestIp } from "../http/request-ip";
 import { logger } from "../log/logger";
@@ -34,10 +35,10 @@ export function authOptions(): NextAuthOptions {
         async authorize(credentials, req) {
           const headers = new Headers();
           for (const [k, v] of Object.entries(req?.headers ?? {})) if (typeof v === "string") headers.set(k, v);
-          const tr = () => errorTranslatorsFor({ req: new Request(env().appUrl, { headers }) }).errors;
+          const message = (key: ErrorKey) => errorTranslatorsFor({ req: new Request(env().appUrl, { headers }) }).errors(key);
           // The form checks both fields before it posts: what fails here came from another client.
           const parsed = signInSchema.safeParse(credentials);
-          if (!parsed.success) throw new Error(tr()("http.signInInvalid"));
+          if (!parsed.success) throw new Error(message("http.signInInvalid"));
           let result: Awaited<ReturnType<typeof checkSignIn>>;
           try {
             const { db } = await getDatabase();
@@ -51,7 +52,7 @@ export function authOptions(): NextAuthOptions {
             // next-auth hands a thrown message to the form as it is: never a driver's ("connect ECONNREFUSED
             // 10.0.0.5:5432"), always one the person can act on, in their language.
             logger.error("auth.sign_in_failed", { error });
-            throw new Error(tr()(isDatabaseUnavailable(error) ? "http.signInUnavailable" : "http.internal"));
+            throw new Error(message(isDatabaseUnavailable(error) ? "http.signInUnavailable" : "http.internal"));
           }
           if (!result.ok) throw new Error(result.message);
           return { id: result.claims.uid, email: result.email, name: result.name, sid: result.claims.sid, sv: result.claims.sv };

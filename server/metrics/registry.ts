@@ -48,30 +48,27 @@ function createMetrics(): MetricsState {
     "Top-level database transactions (db.transaction) in this process, counted by the app's query observer: on " +
     "PostgreSQL each holds one pooled connection of its own from BEGIN to its end. Statements sent outside a " +
     "transaction share connections (pipelined) and are not in this figure.";
-  new Gauge({
-    name: "dashboard_db_transactions_open",
-    help: `${DB_TRANSACTIONS} Holding their connection now.`,
-    registers,
-    collect() {
-      this.set(databaseActivity().openTransactions);
-    },
-  });
-  new Gauge({
-    name: "dashboard_db_transactions_waiting",
-    help: `${DB_TRANSACTIONS} Asked for and not yet holding a connection (the pool is full, or BEGIN is on its way).`,
-    registers,
-    collect() {
-      this.set(databaseActivity().waitingTransactions);
-    },
-  });
-  new Gauge({
-    name: "dashboard_db_pool_size",
-    help: "Connections the requests' pool may open (PostgreSQL; 1 for the embedded PGlite): the open transactions' ceiling.",
-    registers,
-    collect() {
-      this.set(databaseActivity().poolSize);
-    },
-  });
+  /** A gauge that reads one of the query observer's figures at each scrape. */
+  const observerGauge = (name: string, help: string, read: (a: DatabaseActivity) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(read(databaseActivity()));
+      },
+    });
+  observerGauge("dashboard_db_transactions_open", `${DB_TRANSACTIONS} Holding their connection now.`, (a) => a.openTransactions);
+  observerGauge(
+    "dashboard_db_transactions_waiting",
+    `${DB_TRANSACTIONS} Asked for and not yet holding a connection (the pool is full, or BEGIN is on its way).`,
+    (a) => a.waitingTransactions,
+  );
+  observerGauge(
+    "dashboard_db_pool_size",
+    "Connections the requests' pool may open (PostgreSQL; 1 for the embedded PGlite): the open transactions' ceiling.",
+    (a) => a.poolSize,
+  );
   /** A counter that follows one of the query observer's running totals (it only grows; a scrape adds what is new). */
   const observerTotal = (name: string, help: string, read: (a: DatabaseActivity) => number) => {
     let reported = 0;
