@@ -4,7 +4,7 @@
 // carries the same filter, dates in the browser's time zone, and is itself recorded in the log.
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "./support/test";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 test.describe.configure({ mode: "serial" });

@@ -3,7 +3,7 @@
 // renders Arabic names with dir="auto", and links each branch to its payments; a partner is deleted only after
 // a confirmation stating the consequence (#13: ConfirmDialog; the typed-again id gave way to it), the gateway's
 // confirmation string is shown, and an unknown id shows the 404 plainly.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 

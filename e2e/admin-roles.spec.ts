@@ -2,7 +2,7 @@
 // with the permission picker (one fieldset per module) and lands on its page; a duplicate name in another letter
 // case is refused on the name field (the gateway's 409); editing the permissions sticks (the page re-reads the
 // gateway); a role the gateway does not know is the not-found page; permissions the gateway drops are reported.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

@@ -3,7 +3,7 @@
 // an admin has no controls on their own row (nobody changes their own roles or status); a new user's set-password
 // link reaches only the new user, by e-mail (the admin's screen never shows it); re-sending the invitation voids
 // the earlier link.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { waitForMail } from "./support/mailbox";
 import { signedInAs } from "./support/sign-in";

@@ -2,9 +2,10 @@
 // unknown address answers 404 with a page that says so and offers the way back (the Overview when signed in,
 // sign-in when not; an unknown payment id inside the shell), never a bare error; the web manifest and the icons are
 // served to a browser without a session (a manifest is fetched without cookies) and every page's head links them.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
+import { e2eUrls } from "../playwright.config";
 
 test("not-found rule: an unknown address answers 404, says so, and leads a signed-in user back to the Overview", async ({ page }) => {
   await signedInAs(page, E2E_USERS.admin);
@@ -69,4 +70,20 @@ test("icon rule: the favicon, the SVG icon and the apple icon are served without
   await expect(head.locator('link[rel="icon"][href^="/icon.svg"]')).toHaveCount(1);
   await expect(head.locator('link[rel="apple-touch-icon"][href^="/apple-icon.png"]')).toHaveCount(1);
   await expect(head.locator('link[rel="manifest"][href="/manifest.webmanifest"]')).toHaveCount(1);
+});
+
+test("hydration rule: a navigation returns only once the dashboard's page is hydrated; a page that is not the dashboard's is not waited for", async ({
+  page,
+}) => {
+  await signedInAs(page, E2E_USERS.admin);
+  for (const go of [() => page.goto("/transactions"), () => page.reload(), () => page.goto("/overview"), () => page.goBack()]) {
+    await go();
+    // Read at once, without a retrying assertion: the navigation itself must have waited.
+    expect(await page.locator("html[data-hydrated]").count(), page.url()).toBe(1);
+  }
+  // The sandbox's own pages (here its mail inbox) carry no Next.js script: the wait lets them through, where waiting
+  // for a mark they never get would throw.
+  const res = await page.goto(`${e2eUrls.sandbox}/mail`);
+  expect(res?.ok()).toBe(true);
+  expect(await page.locator("html[data-hydrated]").count()).toBe(0);
 });

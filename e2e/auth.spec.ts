@@ -2,9 +2,8 @@
 // Rules guarded: only the right password signs in, with wording that does not reveal accounts; 5 failures lock
 // the account for 15 minutes with a clear message; sign-out ends the session everywhere (a copied cookie is
 // refused afterwards); an idle session ends; pages and API refuse a visitor without a session.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, hydrated, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
-import { hydrated } from "./support/hydration";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 async function signIn(page: Page, email: string, password: string, base = e2eUrls.app) {

@@ -6,7 +6,7 @@
 // declined charge shows under failed charges with its reason and next retry, and is retried per policy until
 // approved; pause, resume and cancel go through confirmation dialogs and a cancelled plan offers no action; the
 // plans page (with data) and its dialogs have no axe WCAG 2.2 AA violations.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { newOrderId } from "../scripts/lib/merchant-server";

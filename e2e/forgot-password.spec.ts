@@ -3,7 +3,7 @@
 // with it (the old one stops working); account enumeration (an unknown address gets the identical answer); the
 // catcher's web inbox lists the mail and its message page makes the link clickable (how a person trying the
 // dashboard opens it); the new page and its states pass axe.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";

@@ -4,7 +4,7 @@
 // card with the gateway under exactly the payer e-mail, and "Start recurring" gives the ledger its recurring token; Saved cards finds it and charges it; when the saved card
 // asks for 3-D Secure the customer's challenge runs in the locked-down frame (allow-scripts allow-forms only) and
 // the result shown is the gateway's (status query), not the frame's.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 

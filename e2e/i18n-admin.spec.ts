@@ -3,7 +3,7 @@
 // the Arabic catalogs; a user created with an Arabic name is found by the users search, whatever the spelling of
 // taa marbuta; a role's permissions are named in Arabic (the codes stay as they are); axe finds nothing on the
 // users page, the new-user dialog, the roles page and a role's page.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import arRoles from "../messages/ar/roles.json" with { type: "json" };
 import arUsers from "../messages/ar/users.json" with { type: "json" };
 import { axeViolations } from "./support/axe";

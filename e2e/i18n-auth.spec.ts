@@ -5,7 +5,7 @@
 // (Arabic, Arabic-Indic digits, Hijri line) is what every later page uses. Threat guarded: a language preference is
 // never saved on the shared e2e users (every later spec would turn Arabic): only a freshly created user saves one.
 // With SHOTS_DIR set, the tests also save screenshots at 1440 px and 390 px for a visual check of the mirrored layout.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import arAccount from "../messages/ar/account.json" with { type: "json" };
 import arAuth from "../messages/ar/auth.json" with { type: "json" };
 import arCommon from "../messages/ar/common.json" with { type: "json" };

@@ -3,7 +3,7 @@
 // hold any message of a namespace that page never shows; checked in English and in Arabic, signed out and signed in.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./support/test";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 

@@ -3,7 +3,7 @@
 // (dir=ltr, digits typed in their natural order); a sale whose 3-D Secure challenge is answered right ends with
 // the result in Arabic (heading, the server's sentence, the next step); the form and the result pass axe.
 // With SHOTS_DIR set, the form, the 3-D Secure step and the result are saved there as screenshots (looked at by hand).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import ar from "../messages/ar/newPayment.json" with { type: "json" };
 import { axeViolations } from "./support/axe";
 import { signedInAs } from "./support/sign-in";

@@ -4,7 +4,7 @@
 // "SAR 1,250.00" form, the charts' time runs right to left (the first hour at the right), a report downloaded as
 // CSV has Arabic column headers and header block, and axe finds nothing. Screenshots at 1440 px in /tmp/shots-e.
 import fs from "node:fs";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "./support/test";
 import type { Messages } from "../messages";
 import { e2eUrls } from "../playwright.config";
 import { dayInZone } from "../lib/reports/period";

@@ -5,7 +5,7 @@
 // isolated left-to-right; a partial refund made through the Arabic dialog shows the refunded amount and an Arabic
 // timeline sentence; axe finds nothing on the list, the dialog and the page. Screenshots in /tmp/shots-b.
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 // Imported with the JSON attribute: Playwright loads specs as ES modules (messages/index.ts's plain imports are for
 // the bundler and vitest).
 import ar from "../messages/ar/transactions.json" with { type: "json" };

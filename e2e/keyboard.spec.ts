@@ -5,7 +5,7 @@
 // order (focus moves into the dialog, and back to its opener), 3.3.1 Error identification and 4.1.3 Status
 // messages, plus the dashboard's money-dialog rule: Enter alone does not submit, Ctrl/Cmd+Enter does, and the
 // button is disabled while the request is in flight.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { customerPays } from "./support/seed-payments";
 import { signedInAs } from "./support/sign-in";

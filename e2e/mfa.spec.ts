@@ -4,11 +4,10 @@
 // password and the second factor, sign-in with TOTP, with a recovery code, and with a passkey through Chromium's
 // virtual authenticator, the step-up dialog on changing a user's roles, and a super-admin resetting a user's
 // factors (their session ends; they enrol again). Each new page and dialog is checked with axe.
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, hydrated, test, type Browser, type BrowserContext, type Page } from "./support/test";
 import { generate } from "otplib";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
-import { hydrated } from "./support/hydration";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });

@@ -4,7 +4,7 @@
 // exceed the refundable balance (shown before submit, enforced by the server); a refund above the approval limit
 // waits for a second person, who cannot be the requester; a read-only user sees no refund action and the API
 // refuses them (403) when called directly.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";
 import { signedInAs } from "./support/sign-in";

@@ -3,7 +3,7 @@
 // a wrong answer ends declined, and the card fields are cleared; a hostile challenge page (sandbox test switch)
 // can neither read the dashboard (document, cookies, storage) nor navigate the top window, and the dashboard page
 // stays as it was with its session working.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

@@ -3,7 +3,7 @@
 // hosted page; the sandbox's notification makes the dashboard sync the payment, and the link shows as paid with
 // a link to the payment's page. Rules guarded: the link is a gateway URL (hosted checkout), the dashboard learns
 // the result from the gateway (notification + status query), not from the customer's browser.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

@@ -7,7 +7,7 @@
 // body and the reporting zone stated; the list shows the schedule in words with the zone, the last run and its
 // result; pause, resume and delete (behind a confirmation) work; the page and both dialogs have no axe WCAG 2.2 AA
 // violations at 1440 px and 390 px.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { waitForMail, type CaughtMailView } from "./support/mailbox";

@@ -1,7 +1,7 @@
 // Rule guarded: the gateway's roles decide what each user may do, through the dashboard's mirror, on the user's
 // next request: when a super-admin edits a role's permissions, a user holding that role gains the action, and
 // loses it again when the permission is taken away — without signing in again.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

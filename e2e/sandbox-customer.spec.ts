@@ -2,7 +2,7 @@
 // sale and the hosted checkout page. Rules guarded: a challenge is decided by what the customer enters (1234
 // approves, anything else declines) and the customer is sent back to the merchant's return address; a hosted
 // checkout takes a test card, passes the challenge, and lands on the success address with the payment's id.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { initiateCheckout, newOrderId, paymentStatus, startFormSale } from "../scripts/lib/merchant-server";
 

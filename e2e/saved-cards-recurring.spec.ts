@@ -5,7 +5,7 @@
 // recurring token can be charged now through the configured interface (v2 JSON by default) without staff picking one
 // (the form RECURRING_SALE and its whole-units rule are covered with the configuration set in
 // server/services/recurring/saved-cards-recurring.test.ts).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { newOrderId } from "../scripts/lib/merchant-server";
 import { websiteRecurringSale } from "./support/seed-payments";
 import { signedInAs } from "./support/sign-in";

@@ -1,7 +1,7 @@
 // #13 Audit log screen. Rules guarded: each entry's summary reads as a sentence with formatted amounts ("Refund
 // of SAR 20.00 … for order …", "Role … created with 5 permissions", "User … disabled …"), amounts and ids kept
 // left-to-right, and the raw JSON is behind a <details> toggle, closed until asked. Screenshots at 1440 and 390 px.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
 import { customerPays } from "./support/seed-payments";

@@ -1,7 +1,7 @@
 // #13 Branches screen. Rule guarded: a branch's place reads as names, not ids: the country from its numeric ISO
 // code (Intl.DisplayNames: "682" → "Saudi Arabia"), the city by name where the gateway gives one, else "City <id>"
 // (the contract's branch has a city id only); on a phone the list is cards, with no sideways scroll. Screenshots at 1440 and 390 px with axe at both.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

@@ -2,7 +2,7 @@
 // dashboard has seen in transaction details (the business-unit hierarchy the gateway-call log holds) and keeps
 // delete-by-id for others; deleting asks for confirmation with the consequence stated (ConfirmDialog, axe-clean),
 // and "Keep as is" deletes nothing. Screenshots at 1440 and 390 px.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
 import { customerPays } from "./support/seed-payments";

@@ -2,10 +2,9 @@
 // API refuse an empty role with the same message); leaving an edited role form asks first (in-app links and
 // closing the tab), an untouched one does not; the new-user dialog says what each role allows in one line.
 // Screenshots at 1440 and 390 px with axe.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
-import { hydrated } from "./support/hydration";
 import { shootScreen } from "./support/screens";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
@@ -46,7 +45,6 @@ test("leaving an edited role form asks first; an untouched form lets go", async 
   expect(asked).toBe(0);
 
   await page.goto("/admin/roles/new");
-  await hydrated(page); // the leave guard is registered by the client: an edit before hydration is not guarded yet
   await page.getByLabel("Name").fill("Half done");
   await nav.getByRole("link", { name: "Overview" }).click(); // dismissed: we stay
   await expect(page).toHaveURL(/\/admin\/roles\/new$/);
@@ -58,7 +56,6 @@ test("leaving an edited role form asks first; an untouched form lets go", async 
 
   // Closing the tab with unsaved changes: the browser's own prompt (beforeunload).
   await page.goto("/admin/roles/new");
-  await hydrated(page); // the leave guard is registered by the client: an edit before hydration is not guarded yet
   await page.getByLabel("Name").fill("Half done again");
   const beforeUnload = page.waitForEvent("dialog");
   await page.close({ runBeforeUnload: true });

@@ -2,7 +2,7 @@
 // no sign-in until enabled), and "Keep as is" changes nothing; the Users table is usable at 390 px (cards, no
 // sideways scroll); the set-password page checks its link when it opens and says at once when it is unknown,
 // incomplete or already used, with what to do, and offers no password field then. Screenshots at 1440 and 390 px.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { waitForMail } from "./support/mailbox";

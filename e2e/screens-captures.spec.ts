@@ -2,7 +2,7 @@
 // shows its expiry as a countdown from the ledger's authorization time plus the brand's hold period (default 7
 // days), the one expiring first at the top; a capture, full or partial, is made from the row with the payment
 // page's dialog (axe clean), and the list is fresh afterwards; screenshots at 1440 and 390 px with axe.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
 import { customerPays } from "./support/seed-payments";

@@ -3,7 +3,7 @@
 // tokens and billing plans. Rules guarded: two spellings of one e-mail are one customer; the customer page's URL
 // carries an opaque key, never the e-mail; each section lists what the customer has. Screenshots at 1440 and 390 px
 // (axe at each width); no sideways scroll on a phone.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { newOrderId } from "../scripts/lib/merchant-server";
 import { scrollsSideways, shootScreen, WIDTHS } from "./support/screens";

@@ -4,7 +4,7 @@
 // brand its BIN tells (VISA, Mastercard, American Express, mada); a declined payment is retried with the form kept
 // and only the card fields cleared (focus on the card number); the result card shows the amount, the card (one
 // mask), the outcome and the next steps. Screenshots at 1440 and 390 px with axe at each width.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { shootScreen } from "./support/screens";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

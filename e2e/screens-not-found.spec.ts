@@ -1,7 +1,7 @@
 // #13 Not-found screens (done in #12, verified here). Rule guarded: /nonexistent and /transactions/not-an-id answer
 // with status 404, inside the dashboard's frame (its navigation), say so, and offer a way back to the Overview that
 // works. Screenshots at 1440 and 390 px with axe.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { shootScreen } from "./support/screens";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";

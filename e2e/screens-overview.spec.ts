@@ -7,7 +7,7 @@
 // TRANSACTIONS_VIEW sees no figure but the rest of the page; no sideways scrolling at 390 px; screenshots and axe at
 // 1440 and 390 px.
 import { randomUUID } from "node:crypto";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";
 import { waitForMail } from "./support/mailbox";

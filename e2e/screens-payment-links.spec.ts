@@ -2,7 +2,7 @@
 // the customer sees it on the return page); cancelling a link that is not paid, behind a confirmation that states
 // the consequence; the customer's return page for a real payment (merchant, amount, order, outcome) and a neutral
 // page with no data for an unknown id. Dialogs pass axe; screenshots at 1440 and 390 px with axe at each width.
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";

@@ -4,7 +4,7 @@
 // the toggle); after a refund every figure shows the new state; an open dialog never keeps a balance the server
 // refused, and a server error goes when its field is edited; Ctrl+Enter submits from the note; screenshots at
 // 1440 and 390 px with axe, and axe on each money dialog.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";

@@ -3,7 +3,7 @@
 // form interface's whole-units rule is not mentioned when it does not apply; the row's actions do not move when a
 // charge's result and the refreshed row come in (bounding boxes compared before and after); the card is shown with
 // the one mask. Screenshots at 1440 and 390 px, axe at each width and on both dialogs.
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator } from "./support/test";
 import { axeViolations } from "./support/axe";
 import { customerPaysWithRecurring } from "./support/seed-payments";
 import { shootScreen } from "./support/screens";

@@ -2,7 +2,7 @@
 // rejecting a refund asks first, stating the amount, the order and the requester (ConfirmDialog, axe clean);
 // after the decision the list is fresh; the payment's timeline shows each moment (requested by, approved by, sent
 // to the gateway, succeeded) with readable titles; screenshots at 1440 and 390 px with axe.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";

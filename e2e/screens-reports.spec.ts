@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { randomInt, randomUUID } from "node:crypto";
 import ExcelJS from "exceljs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { dayInZone } from "../lib/reports/period";
 import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";

@@ -2,7 +2,7 @@
 // paid as "Mixed.Case@…" is found when staff type it in lower case, and the card shows as the one card mask
 // ("VISA •••• 1111"). The charge dialog (loaded on demand) passes axe; the result links to the customer's page.
 // Screenshots at 1440 and 390 px with axe at each width.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { newOrderId } from "../scripts/lib/merchant-server";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";

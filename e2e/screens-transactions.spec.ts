@@ -7,7 +7,7 @@
 // phone, cards and a "Filters" sheet with the first result in view; after a partial capture the list shows what
 // was captured, with the authorized amount beside it. Screenshots at 1440 and 390 px with axe at each width.
 import { randomInt, randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { newOrderId, startFormSale } from "../scripts/lib/merchant-server";
 import { axeViolations } from "./support/axe";

@@ -3,7 +3,7 @@
 // this one; a super-admin opens the user's page from the users table and sees the sessions and the sign-in history
 // (successes and failures), and can end the user's sessions. Threat guarded: a client-supplied X-Forwarded-For does
 // not become the IP shown and audited (TRUSTED_PROXY_HOPS=0: the socket's peer address).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { signedInAs, signInThroughForm } from "./support/sign-in";
 import { E2E_USERS, PASSWORD } from "./support/users";

@@ -7,7 +7,7 @@
 // TRANSACTIONS_EXPORT sees the export disabled with the reason.
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
-import { expect, test, type Download, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { startFormSale } from "../scripts/lib/merchant-server";
 import { signedInAs } from "./support/sign-in";
