@@ -4,24 +4,29 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIsFresh } from "./lib/build-freshness";
-import { chromiumPath } from "./lib/chromium";
+import { chromiumPath, DEBIAN_HEADLESS_SHELL } from "./lib/chromium";
 import { nextBuild } from "./lib/next-build";
 import { bin, ROOT, run } from "./lib/processes";
 
 const CHROMIUM = chromiumPath();
 
+// Debian's headless shell is the lean browser for headless tests (scripts/lib/chromium.ts); when root on Debian, a
+// missing one is installed with the full browser (Lighthouse needs that), and a failed install of it alone is not fatal.
 async function ensureChromium(): Promise<void> {
-  if (fs.existsSync(CHROMIUM)) return;
+  const chosen = Boolean(process.env.CHROMIUM_PATH);
+  if (fs.existsSync(CHROMIUM) && (chosen || fs.existsSync(DEBIAN_HEADLESS_SHELL))) return;
   const isRoot = process.getuid?.() === 0;
   const isDebian = fs.existsSync("/etc/debian_version");
-  if (isRoot && isDebian) {
-    console.log("Chromium is missing: installing Debian's chromium package…");
+  if (isRoot && isDebian && !chosen) {
+    console.log("Chromium is missing: installing Debian's chromium and chromium-headless-shell packages…");
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    if ((await run("apt-get", ["update", "-qq"], env)) === 0 && (await run("apt-get", ["install", "-y", "-qq", "chromium"], env)) === 0)
-      return;
-  }
+    const installed =
+      (await run("apt-get", ["update", "-qq"], env)) === 0 &&
+      (await run("apt-get", ["install", "-y", "-qq", "chromium", "chromium-headless-shell"], env)) === 0;
+    if (installed || fs.existsSync(chromiumPath())) return;
+  } else if (fs.existsSync(CHROMIUM)) return;
   console.error(
-    `Chromium was not found at ${CHROMIUM}. Install it (Debian/Ubuntu: \`sudo apt-get install -y chromium\`) ` +
+    `Chromium was not found at ${CHROMIUM}. Install it (Debian/Ubuntu: \`sudo apt-get install -y chromium chromium-headless-shell\`) ` +
       "or point CHROMIUM_PATH at a Chromium or Chrome binary.",
   );
   process.exit(1);
