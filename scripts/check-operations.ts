@@ -211,6 +211,8 @@ try {
   const page = await browser.newPage({ baseURL: base });
   const login = await page.goto("/login");
   check(login?.status() === 200, `the sign-in page opens meanwhile (${login?.status()})`);
+  // Typing before React has hydrated the form would reach no handler (the root layout marks <html data-hydrated>).
+  await page.locator("html[data-hydrated]").waitFor({ timeout: 30_000 });
   // They try to sign in: refused with a message, the form still there (and the modules every later step needs are
   // loaded, as they are in an instance that has been serving: the budget below is for recovering, not for a cold
   // start). Signed-out API calls get their usual 401, not a 500.
@@ -219,7 +221,9 @@ try {
   const attempt = page.waitForResponse((r) => r.url().includes("/api/auth/callback/credentials"));
   await page.getByRole("button", { name: "Sign in" }).click();
   const refused = await attempt;
-  const alert = page.getByRole("alert").first();
+  // The alert that says something: Next.js's route announcer is an (empty) alert too, there before the form's message
+  // is rendered, and taking it raced the render (a run read "" and failed).
+  const alert = page.getByRole("alert").filter({ hasText: /\S/ }).first();
   await alert.waitFor({ timeout: 30_000 });
   const said = (await alert.textContent()) ?? "";
   check(
