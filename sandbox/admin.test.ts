@@ -45,12 +45,20 @@ describe("API keys and access levels", () => {
 });
 
 describe("roles", () => {
-  it("create upper-cases permissions, drops unknown ones and duplicates, stamps nanosecond timestamps", async () => {
+  it("create takes permissions in the input form only (lower case, exact), answers them upper case, drops the rest and duplicates, stamps nanosecond timestamps", async () => {
     const r = await api(
       sb,
       "POST",
       "/api/v1/roles/role",
-      role("Auditors", ["audit_view", "AUDIT_VIEW", "rockets_launch", "transactions_view"]),
+      role("Auditors", [
+        "audit_view",
+        "audit_view",
+        "AUDIT_VIEW",
+        "Reports_View",
+        " refunds_create",
+        "rockets_launch",
+        "transactions_view",
+      ]),
     );
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({

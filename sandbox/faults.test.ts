@@ -2,7 +2,17 @@
 // for the chosen number of calls; "before" faults change nothing, "after" faults lose the reply of a done operation.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "./server";
-import { creditvoid, pay, postJson, sale, saleFields, start } from "../tests/support/sandbox-client.support";
+import {
+  capture,
+  creditvoid,
+  orderOf,
+  partialRefund,
+  pay,
+  postJson,
+  sale,
+  saleFields,
+  start,
+} from "../tests/support/sandbox-client.support";
 
 let sb: RunningSandbox;
 beforeAll(async () => {
@@ -99,6 +109,43 @@ describe("faults", () => {
     await expect(creditvoid(sb, id, "4.00")).rejects.toThrow();
     expect(sb.state.payment(id)!.refundedMinor).toBe(400);
     expect((await creditvoid(sb, id, "6.01")).body.errors[0].error_code).toBe(100001);
+  });
+
+  // An answer a client must not book as money moved: the right shape, with a word the contract does not call success.
+  it("result_word 'after' does the operation and answers its own fields with the result (and status) replaced", async () => {
+    const id = await pay(sb, { amount: "10.00", auth: true });
+    await fault({ operation: "capture", fault: "result_word", result: "UNDEFINED", status: null, times: 1, phase: "after" });
+    const r = await capture(sb, id, "10.00");
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ action: "CAPTURE", result: "UNDEFINED", trans_id: id });
+    expect(r.body).not.toHaveProperty("status");
+    expect(sb.state.payment(id)!.capturedMinor).toBe(1000);
+  });
+
+  it("result_word 'after' replaces the word inside the wrapper of a partial refund; the refund happened", async () => {
+    const id = await pay(sb, { amount: "10.00" });
+    await fault({ operation: "partial_refund", fault: "result_word", result: "SUCCESS", status: "PENDING", times: 1, phase: "after" });
+    const r = await partialRefund(sb, id, orderOf(sb, id), "3.00");
+    expect(r.body).toMatchObject({ statusCode: 200, responseBody: { result: "SUCCESS", status: "PENDING" } });
+    expect(typeof (r.body.responseBody as Record<string, unknown>).payment_id).toBe("string");
+    expect(sb.state.payment(id)!.refundedMinor).toBe(300);
+  });
+
+  it("result_word 'before' changes nothing and answers only the word, in the operation's usual shape", async () => {
+    const id = await pay(sb, { amount: "10.00" });
+    await fault({ operation: "partial_refund", fault: "result_word", result: "UNDEFINED", times: 1 });
+    expect((await partialRefund(sb, id, orderOf(sb, id), "3.00")).body).toEqual({ statusCode: 200, responseBody: { result: "UNDEFINED" } });
+    await fault({ operation: "creditvoid", fault: "result_word", result: "PROCESSING", status: "PENDING", times: 1 });
+    expect((await creditvoid(sb, id, "10.00")).body).toEqual({ result: "PROCESSING", status: "PENDING" });
+    expect(sb.state.payment(id)!.refundedMinor).toBe(0);
+  });
+
+  it("result_word needs a result word; result and status belong to it alone", async () => {
+    expect((await fault({ operation: "capture", fault: "result_word" })).status).toBe(400);
+    expect((await fault({ operation: "capture", fault: "result_word", result: "x".repeat(41) })).status).toBe(400);
+    expect((await fault({ operation: "capture", fault: "result_word", result: "UNDEFINED", status: 7 })).status).toBe(400);
+    expect((await fault({ operation: "capture", fault: "reset", result: "UNDEFINED" })).status).toBe(400);
+    expect(await (await fetch(`${sb.url}/__sandbox/faults`)).json()).toEqual([]);
   });
 
   it("control requests are validated", async () => {

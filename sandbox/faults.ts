@@ -1,9 +1,12 @@
 // Fault injection per operation (control endpoint POST /__sandbox/faults): latency, HTTP 500/503, connection
-// reset, malformed JSON, JSON of the wrong shape. Rules are matched before the handler runs.
+// reset, malformed JSON, JSON of the wrong shape, and an answer of the right shape with an arbitrary result word
+// (the family's UNDEFINED "outcome unknown", SUCCESS with status PENDING on a capture …): what a client must never
+// book as money moved. Rules are matched before the handler runs.
 import type { ServerResponse } from "node:http";
+import type { Reply } from "./http-util";
 import type { OperationName } from "./types";
 
-export const FAULT_KINDS = ["latency", "http_500", "http_503", "reset", "malformed", "wrong_shape"] as const;
+export const FAULT_KINDS = ["latency", "http_500", "http_503", "reset", "malformed", "wrong_shape", "result_word"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -24,6 +27,10 @@ export interface FaultRule {
    * then the answer is replaced by the fault, i.e. the client loses the reply to an operation that happened.
    */
   phase: "before" | "after";
+  /** result_word only: the `result` the answer carries. */
+  result: string | null;
+  /** result_word only: the `status` it carries; null removes it; undefined leaves the operation's own. */
+  status?: string | null;
 }
 
 export class FaultInjector {
@@ -74,7 +81,49 @@ export function clientGoneOr(res: ServerResponse, ms: number): Promise<void> {
   });
 }
 
-/** Answer (or refuse to answer) with a non-latency fault. */
+/** Operations answered in the form interface's {statusCode, responseBody} wrapper (contract 2.1). */
+const WRAPPED: ReadonlySet<OperationName> = new Set(["partial_refund", "status", "recurring_v2"]);
+/** Operations answered in the JSON envelope {code, message, errorCode, data}. */
+const ENVELOPED: ReadonlySet<OperationName> = new Set(["initiate", "s2s_sale", "transaction_details"]);
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function setWords(target: Record<string, unknown>, rule: Pick<FaultRule, "result" | "status">): void {
+  target.result = rule.result;
+  if (rule.status === null) delete target.status;
+  else if (rule.status !== undefined) target.status = rule.status;
+}
+
+/**
+ * The result_word fault's answer. "after": the operation's own answer (ids and all) with its result (and status)
+ * replaced, wherever it sits (flat, in the wrapper's responseBody, in the envelope's data). "before": nothing was
+ * done, so there is only the word, in the operation's usual shape.
+ */
+export function resultWordReply(operation: OperationName, rule: Pick<FaultRule, "result" | "status">, done: Reply | null): Reply {
+  let value: unknown = null;
+  if (done && /json/.test(done.contentType)) {
+    try {
+      value = JSON.parse(done.body);
+    } catch {
+      value = null;
+    }
+  }
+  if (!isObj(value)) {
+    const words: Record<string, unknown> = {};
+    setWords(words, rule);
+    value = WRAPPED.has(operation)
+      ? { statusCode: 200, responseBody: words }
+      : ENVELOPED.has(operation)
+        ? { code: 200, message: "Success", errorCode: null, data: words }
+        : words;
+  } else {
+    const inner = isObj(value.responseBody) ? value.responseBody : isObj(value.data) ? value.data : value;
+    setWords(inner, rule);
+  }
+  return { status: 200, contentType: "application/json; charset=utf-8", body: JSON.stringify(value) };
+}
+
+/** Answer (or refuse to answer) with a non-latency fault (result_word is written by resultWordReply). */
 export function writeFault(res: ServerResponse, fault: FaultKind): number {
   switch (fault) {
     case "reset":
@@ -97,6 +146,7 @@ export function writeFault(res: ServerResponse, fault: FaultKind): number {
       res.end(JSON.stringify({ sandbox: "wrong_shape", items: [1, 2, 3], ok: "maybe" }));
       return 200;
     case "latency":
+    case "result_word":
       return 0;
   }
 }

@@ -20,12 +20,16 @@ export const SUPPORTED_PERMISSIONS: readonly string[] = [
   "REPORTS_VIEW",
 ];
 
-const SUPPORTED: ReadonlySet<string> = new Set(SUPPORTED_PERMISSIONS);
+/** The input form (contract 2.10: `<module>_<action>`), compared exactly: `REFUNDS_CREATE` or ` refunds_create` is not it. */
+const SUPPORTED_INPUT: ReadonlySet<string> = new Set(SUPPORTED_PERMISSIONS.map((p) => p.toLowerCase()));
 
-/** A permission as sent (`refunds_create`, contract 2.10) in the upper-case form, or null when unsupported (4.13: ignored). */
+/**
+ * A permission as sent (`refunds_create`) in the upper-case form the gateway answers, or null when it is not one of
+ * the supported names in the input form (4.13: ignored, no error). Strict on purpose: a client that sends another
+ * form would lose every permission on a gateway that compares exactly, and must fail here first.
+ */
 export function supportedPermission(name: string): string | null {
-  const upperName = name.trim().toUpperCase();
-  return SUPPORTED.has(upperName) ? upperName : null;
+  return SUPPORTED_INPUT.has(name) ? name.toUpperCase() : null;
 }
 
 /** A role the sandbox seeds in its business unit at start. */

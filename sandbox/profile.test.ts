@@ -74,6 +74,40 @@ describe("a sandbox under the family profile", () => {
   });
 });
 
+// The contract's text calls the CAPTURE formula's e-mail "the merchant e-mail": the sandbox can verify that reading.
+describe("a sandbox signing CAPTURE and VOID with the merchant's e-mail (GATEWAY_CAPTURE_HASH_EMAIL=merchant)", () => {
+  let sb: RunningSandbox;
+  const MERCHANT = "billing@shop.example";
+  beforeAll(async () => {
+    sb = await start({ profile: sandboxProfileOf({ GATEWAY_CAPTURE_HASH_EMAIL: "merchant", MERCHANT_EMAIL: MERCHANT }) });
+  });
+  afterAll(() => sb.close());
+  const post = (action: "CAPTURE" | "VOID", transId: string, email: string) =>
+    postForm(sb, "/payment/post", {
+      action,
+      client_key: D.clientKey,
+      trans_id: transId,
+      ...(action === "CAPTURE" ? { amount: "10.00" } : {}),
+      hash: captureHash({ email, secret: D.merchantSecret, transId, card: cardPartsOf(CARD) }),
+    }).then(async (r) => (await r.json()) as Record<string, unknown>);
+
+  it("CAPTURE signed with the payer's e-mail is refused; with MERCHANT_EMAIL it settles", async () => {
+    const transId = await pay(sb, { amount: "10.00", auth: true });
+    expect(await post("CAPTURE", transId, EMAIL)).toMatchObject({ result: "ERROR" });
+    expect(await post("CAPTURE", transId, MERCHANT)).toMatchObject({ result: "SUCCESS", status: "SETTLED" });
+  });
+
+  it("VOID likewise", async () => {
+    const transId = await pay(sb, { amount: "10.00", auth: true });
+    expect(await post("VOID", transId, EMAIL)).toMatchObject({ result: "ERROR" });
+    expect(await post("VOID", transId, MERCHANT)).toMatchObject({ result: "SUCCESS", status: "VOID" });
+  });
+
+  it("the merchant reading without MERCHANT_EMAIL stops the sandbox's start", () => {
+    expect(() => sandboxProfileOf({ GATEWAY_CAPTURE_HASH_EMAIL: "merchant" })).toThrow(/MERCHANT_EMAIL/);
+  });
+});
+
 describe("requests the gateway refuses under any profile", () => {
   let sb: RunningSandbox;
   beforeAll(async () => {

@@ -16,6 +16,9 @@ export interface SandboxProfile {
   caseMode: CaseMode;
   /** payer_zip longer than this is refused. */
   payerZipMaxLength: number;
+  /** The e-mail CAPTURE and VOID are signed with: the sale's payer's, or the merchant's (MERCHANT_EMAIL). */
+  captureHashEmail: "payer" | "merchant";
+  merchantEmail: string | null;
 }
 
 const PRESETS: Record<SandboxProfile["name"], SandboxProfile> = {
@@ -27,6 +30,8 @@ const PRESETS: Record<SandboxProfile["name"], SandboxProfile> = {
     recurringFirstId: "trans_id",
     caseMode: "ascii",
     payerZipMaxLength: 20,
+    captureHashEmail: "payer",
+    merchantEmail: null,
   },
   family: {
     name: "family",
@@ -36,6 +41,8 @@ const PRESETS: Record<SandboxProfile["name"], SandboxProfile> = {
     recurringFirstId: "order_id",
     caseMode: "unicode",
     payerZipMaxLength: 10,
+    captureHashEmail: "payer",
+    merchantEmail: null,
   },
 };
 
@@ -46,12 +53,20 @@ function pick<T extends string>(env: Record<string, string | undefined>, name: s
   return v as T;
 }
 
+/** The e-mail of the CAPTURE formula for a payment of this payer. */
+export function captureHashEmail(profile: SandboxProfile, payerEmail: string): string {
+  return profile.captureHashEmail === "merchant" && profile.merchantEmail ? profile.merchantEmail : payerEmail;
+}
+
 /** The profile an environment describes; throws on a value it does not know. */
 export function sandboxProfileOf(env: Record<string, string | undefined>): SandboxProfile {
   const base = PRESETS[pick(env, "GATEWAY_PROFILE", ["contract", "family"] as const) ?? "contract"];
   const zipText = env.GATEWAY_PAYER_ZIP_MAX_LENGTH?.trim();
   const zip = zipText ? Number(zipText) : base.payerZipMaxLength;
   if (!Number.isInteger(zip) || zip < 1 || zip > 20) throw new Error(`GATEWAY_PAYER_ZIP_MAX_LENGTH must be 1 to 20 (got "${zipText}")`);
+  const captureHashEmail = pick(env, "GATEWAY_CAPTURE_HASH_EMAIL", ["payer", "merchant"] as const) ?? base.captureHashEmail;
+  const merchantEmail = env.MERCHANT_EMAIL?.trim() || null;
+  if (captureHashEmail === "merchant" && !merchantEmail) throw new Error("GATEWAY_CAPTURE_HASH_EMAIL=merchant needs MERCHANT_EMAIL");
   return {
     name: base.name,
     creditvoidHash: pick(env, "GATEWAY_CREDITVOID_HASH", ["contract", "capture"] as const) ?? base.creditvoidHash,
@@ -60,5 +75,7 @@ export function sandboxProfileOf(env: Record<string, string | undefined>): Sandb
     recurringFirstId: pick(env, "GATEWAY_RECURRING_FIRST_ID", ["trans_id", "order_id"] as const) ?? base.recurringFirstId,
     caseMode: pick(env, "GATEWAY_HASH_UPPERCASE", ["ascii", "unicode"] as const) ?? base.caseMode,
     payerZipMaxLength: zip,
+    captureHashEmail,
+    merchantEmail,
   };
 }

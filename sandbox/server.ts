@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { SANDBOX_DEFAULTS, SANDBOX_LEVEL_KEYS, type AccessLevel } from "./defaults";
 import { CallbackDispatcher } from "./callbacks";
 import type { Ctx, Deps, SandboxConfig } from "./context";
-import { clientGoneOr, FaultInjector, sleep, writeFault } from "./faults";
+import { clientGoneOr, FaultInjector, resultWordReply, sleep, writeFault } from "./faults";
 import { MailCatcher } from "./mail-catcher";
 import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, type Fields, type Reply } from "./http-util";
 import { matchRoute, type BodyKind, type Route } from "./router";
@@ -100,7 +100,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
       const rule = op ? deps.faults.take(op) : null;
       if (rule?.fault === "latency") await (rule.untilClientGone ? clientGoneOr(res, rule.latencyMs) : sleep(rule.latencyMs));
       else if (rule?.phase === "before") {
-        status = writeFault(res, rule.fault);
+        if (rule.fault === "result_word") {
+          reply = resultWordReply(op!, rule, null);
+          status = reply.status;
+          write(res, reply);
+        } else status = writeFault(res, rule.fault);
         return;
       }
       const apiKey = typeof req.headers["x-api-key"] === "string" ? req.headers["x-api-key"] : null;
@@ -115,7 +119,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
       } else {
         reply = await route.handler(ctx, deps);
       }
-      if (rule && rule.fault !== "latency" && rule.phase === "after") {
+      if (rule?.fault === "result_word" && rule.phase === "after") reply = resultWordReply(op!, rule, reply);
+      else if (rule && rule.fault !== "latency" && rule.phase === "after") {
         status = writeFault(res, rule.fault);
         return;
       }

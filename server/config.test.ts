@@ -82,6 +82,21 @@ describe("configuration", () => {
   it("refuses half a gateway configuration", () => {
     expect(() => readConfig({ GATEWAY_BASE_URL: "https://pay.example.com" })).toThrow(ConfigError);
   });
+  it("reads GATEWAY_COLLECTOR_ORIGINS as origins, and refuses anything that is not one (a path, credentials, a scheme)", () => {
+    expect(readConfig({}).gateway.collectorOrigins).toEqual([]);
+    expect(
+      readConfig({
+        GATEWAY_COLLECTOR_ORIGINS: " https://checkout.example.com , https://acs.example.net:8443/,https://checkout.example.com",
+      }).gateway.collectorOrigins,
+    ).toEqual(["https://checkout.example.com", "https://acs.example.net:8443"]);
+    for (const bad of [
+      "https://checkout.example.com/collector",
+      "ftp://x.example.com",
+      "https://u:p@x.example.com",
+      "checkout.example.com",
+    ])
+      expect(() => readConfig({ GATEWAY_COLLECTOR_ORIGINS: bad }), bad).toThrow(/GATEWAY_COLLECTOR_ORIGINS/);
+  });
   it("names the variable that is wrong", () => {
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
     expect(() => readConfig({ GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD: "bad field!" })).toThrow(/GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD/);

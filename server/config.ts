@@ -11,6 +11,7 @@ import { readGatewayProfile, type GatewayProfile } from "./gateway/profile";
 import { DEFAULT_AUTH_HOLD_DAYS, parseAuthHold, type AuthHoldConfig } from "./auth-hold-config";
 import { checkReportTimeZone } from "../lib/reports/period";
 import { NEW_SIGN_IN_LOOKBACK_DAYS } from "./auth/new-sign-in-lookback";
+import { emailAddress } from "@/lib/schemas/email";
 
 const port = z.coerce.number().int().min(1).max(65535);
 const ms = z.coerce.number().int().min(1).max(600_000);
@@ -19,6 +20,39 @@ const optionalUrl = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .pipe(z.url({ protocol: /^https?$/ }).optional());
+
+/** A comma-separated list of http(s) origins (scheme, host, optional port; no path), as origins; empty when unset. */
+const originList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const origins: string[] = [];
+    for (const part of (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      let u: URL | null = null;
+      try {
+        u = new URL(part);
+      } catch {
+        u = null;
+      }
+      if (
+        !u ||
+        !/^https?:$/.test(u.protocol) ||
+        u.username ||
+        u.password ||
+        (u.pathname !== "/" && u.pathname !== "") ||
+        u.search ||
+        u.hash
+      ) {
+        ctx.addIssue({ code: "custom", message: `"${part}" is not an origin such as https://checkout.example.com` });
+        return z.NEVER;
+      }
+      origins.push(u.origin);
+    }
+    return [...new Set(origins)];
+  });
 
 /** Longest retention period accepted (100 years): a bound, so that a typo cannot overflow the cutoff's date. */
 const MAX_RETENTION_DAYS = 36_500;
@@ -59,6 +93,7 @@ const schema = z.object({
   GATEWAY_CONNECT_TIMEOUT_MS: ms.default(5_000),
   GATEWAY_TIMEOUT_MS: ms.default(20_000),
   GATEWAY_DEADLINE_MS: ms.default(DEFAULT_GATEWAY_DEADLINE_MS),
+  GATEWAY_COLLECTOR_ORIGINS: originList,
   APP_URL: optionalUrl.optional(),
   /** The merchant's name as customers know it: the payment-link return page shows it. */
   MERCHANT_NAME: z.string().trim().min(1).max(120).optional(),
@@ -74,7 +109,7 @@ const schema = z.object({
     .positive()
     .max(7 * 24)
     .default(12),
-  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_EMAIL: emailAddress().optional(),
   // The password rule of lib/schemas/auth.ts (PCI DSS 8.3.6), here too: the first super-admin's password is a password like any other.
   ADMIN_PASSWORD: z
     .string()
@@ -462,6 +497,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       connectTimeoutMs: e.GATEWAY_CONNECT_TIMEOUT_MS,
       requestTimeoutMs: e.GATEWAY_TIMEOUT_MS,
       deadlineMs: e.GATEWAY_DEADLINE_MS,
+      collectorOrigins: e.GATEWAY_COLLECTOR_ORIGINS,
     },
     retention: {
       notificationsDays: e.RETENTION_NOTIFICATIONS_DAYS,

@@ -3,6 +3,7 @@ import { z } from "./zod";
 import { vmsg } from "./messages";
 import { PERMISSIONS } from "@/lib/permissions";
 import { newPasswordSchema } from "./auth";
+import { emailAddress } from "./email";
 
 export const userParams = z.object({ userId: z.uuid(vmsg("ids.user")) });
 
@@ -24,7 +25,7 @@ export const createUserSchema = z
       .trim()
       .toLowerCase()
       .max(254)
-      .pipe(z.email(vmsg("email.valid"))),
+      .pipe(emailAddress(vmsg("email.valid"))),
     name: z.string().trim().min(1, vmsg("users.personName")).max(120),
     phoneNumber: z
       .string()

@@ -2,6 +2,7 @@
 import { z } from "./zod";
 import { vmsg } from "./messages";
 import { PASSWORD_MIN_LENGTH } from "./auth-values";
+import { emailAddress } from "./email";
 
 export { PASSWORD_MIN_LENGTH };
 
@@ -11,7 +12,7 @@ export const signInSchema = z.object({
     .trim()
     .min(1, vmsg("email.enterYours"))
     .max(254)
-    .pipe(z.email(vmsg("email.valid"))),
+    .pipe(emailAddress(vmsg("email.valid"))),
   password: z.string().min(1, vmsg("password.enter")).max(1024),
 });
 export type SignInInput = z.infer<typeof signInSchema>;

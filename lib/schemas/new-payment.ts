@@ -8,6 +8,7 @@ import { vmsg } from "./messages";
 import { cardBrandOf, cardDigits, type CardBrand } from "../card-number";
 import { billingAddressFields, billingAddressSchema } from "./billing-address";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../money";
+import { emailAddress } from "./email";
 
 export { cardBrandOf, cardDigits, type CardBrand } from "../card-number";
 
@@ -44,7 +45,7 @@ const common = {
   auth: z.enum(["sale", "authorize"], vmsg("payment.saleOrAuthorize")),
   firstName: z.string().trim().min(1, vmsg("payment.firstName")).max(100),
   lastName: z.string().trim().min(1, vmsg("payment.lastName")).max(100),
-  email: z.email(vmsg("email.like")).max(254),
+  email: emailAddress(vmsg("email.like")).max(254),
   phone: z
     .string()
     .trim()

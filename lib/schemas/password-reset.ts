@@ -1,6 +1,7 @@
 // The forgot-password request: one e-mail address. Shared by the form (loaded lazily) and the route handler.
 import { z } from "./zod";
 import { vmsg } from "./messages";
+import { emailAddress } from "./email";
 
 export const passwordResetRequestSchema = z.object({
   email: z
@@ -9,7 +10,7 @@ export const passwordResetRequestSchema = z.object({
     .toLowerCase()
     .min(1, vmsg("email.enterYours"))
     .max(254)
-    .pipe(z.email(vmsg("email.valid"))),
+    .pipe(emailAddress(vmsg("email.valid"))),
 });
 export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
 

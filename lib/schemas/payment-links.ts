@@ -4,6 +4,7 @@ import { z } from "./zod";
 import { vmsg } from "./messages";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "@/lib/money";
 import { addDays, isoDay, linkDates, newLinkOrderId } from "./payment-links-values";
+import { emailAddress } from "./email";
 
 export { addDays, isoDay, linkDates, newLinkOrderId };
 
@@ -48,7 +49,7 @@ export const createLinkSchema = z
     email: z
       .string()
       .trim()
-      .pipe(z.email(vmsg("email.validAddress"))),
+      .pipe(emailAddress(vmsg("email.validAddress"))),
     phone: z
       .string()
       .trim()

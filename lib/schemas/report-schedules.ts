@@ -5,10 +5,11 @@ import { z } from "./zod";
 import { vmsg } from "./messages";
 import { CLOSING_BREAKDOWNS, REPORT_IDS } from "@/lib/reports/report-table";
 import { MAX_MONTH_DAY, MAX_RECIPIENTS, SCHEDULE_FREQUENCIES, SEND_NOW_PERIODS } from "./report-schedules-values";
+import { emailAddress } from "./email";
 
 export * from "./report-schedules-values";
 
-const emailAddress = z.email();
+const address = emailAddress();
 
 /** "a@x.com, B@y.com\nc@z.com" → ["a@x.com", "b@y.com", "c@z.com"], each checked. */
 export const recipientsText = z
@@ -25,7 +26,7 @@ export const recipientsText = z
     ];
     if (list.length === 0) ctx.addIssue({ code: "custom", message: vmsg("schedules.atLeastOneRecipient") });
     if (list.length > MAX_RECIPIENTS) ctx.addIssue({ code: "custom", message: vmsg("schedules.maxRecipients", { max: MAX_RECIPIENTS }) });
-    const bad = list.find((a) => a.length > 254 || !emailAddress.safeParse(a).success);
+    const bad = list.find((a) => a.length > 254 || !address.safeParse(a).success);
     if (bad) ctx.addIssue({ code: "custom", message: vmsg("schedules.notAnEmail", { address: bad.slice(0, 60) }) });
     return list;
   });

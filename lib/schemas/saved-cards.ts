@@ -4,13 +4,14 @@ import { vmsg } from "./messages";
 import { CURRENCY_CODES } from "@/lib/money";
 import { billingAddressFields, type BillingAddress } from "./billing-address";
 import { amountText, idempotencyKey } from "./payment-actions";
+import { emailAddress } from "./email";
 
 /** The customer's e-mail in any case: the server asks the gateway for each spelling the ledger knows. */
 export const savedCardsLookupSchema = z.object({
   email: z
     .string()
     .trim()
-    .pipe(z.email(vmsg("email.customer")).max(254)),
+    .pipe(emailAddress(vmsg("email.customer")).max(254)),
 });
 export type SavedCardsLookup = z.infer<typeof savedCardsLookupSchema>;
 

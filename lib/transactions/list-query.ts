@@ -9,6 +9,7 @@ import { decodeCursor, SORT_KEYS, type SortKey } from "./cursor";
 import { calendarDayParam, list, single, textParam, timeZoneParam } from "@/lib/schemas/query-params";
 import { nextCalendarDate, startOfDayInZone } from "./zoned-time";
 import { ACTIVITIES, type Activity } from "@/lib/reports/activity";
+import { emailAddress } from "@/lib/schemas/email";
 
 /**
  * The schema's messages (English; the API answers with them). The list page shows each in the reader's language
@@ -81,7 +82,7 @@ export const listQueryFields = z.object({
   amountMin: decimal,
   amountMax: decimal,
   orderId: textParam(128, "The order ID"),
-  email: z.preprocess(single, z.string().max(254).pipe(z.email(M.email)).optional()),
+  email: z.preprocess(single, z.string().max(254).pipe(emailAddress(M.email)).optional()),
   last4: z.preprocess(
     single,
     z

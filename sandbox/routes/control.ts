@@ -56,6 +56,12 @@ export function faultsAdd(ctx: Ctx, deps: Deps): Reply {
   if (f.untilClientGone === true && fault !== "latency") return bad("untilClientGone applies to the latency fault only");
   const phase = str(f, "phase") ?? "before";
   if (phase !== "before" && phase !== "after") return bad('phase must be "before" or "after"');
+  const word = (v: unknown) => typeof v === "string" && v.length <= 40;
+  if (fault === "result_word" && !word(f.result)) return bad("result_word needs result: a string of at most 40 characters");
+  if (fault !== "result_word" && (f.result !== undefined || f.status !== undefined))
+    return bad("result and status apply to the result_word fault only");
+  if (f.status !== undefined && f.status !== null && !word(f.status))
+    return bad("status must be null or a string of at most 40 characters");
   const rule = deps.faults.add({
     operation,
     fault,
@@ -63,6 +69,8 @@ export function faultsAdd(ctx: Ctx, deps: Deps): Reply {
     untilClientGone: f.untilClientGone === true,
     remaining: (f.times as number | undefined | null) ?? null,
     phase,
+    result: fault === "result_word" ? (f.result as string) : null,
+    ...(f.status !== undefined ? { status: f.status as string | null } : {}),
   });
   return json(201, rule);
 }

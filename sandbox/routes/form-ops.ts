@@ -7,6 +7,7 @@ import { INVALID_HASH, INVALID_MERCHANT, formError, invalidRequest, json, missin
 import { capture, isCaptured, refund, refundable, voidPayment } from "../payments";
 import type { Payment } from "../types";
 import { clientKeyOk } from "./sale";
+import { captureHashEmail } from "../profile";
 
 type Lookup = { ok: true; p: Payment } | { ok: false; reply: Reply };
 
@@ -33,7 +34,13 @@ export function captureHandler(ctx: Ctx, deps: Deps): Reply {
   if (!found.ok) return found.reply;
   const { p } = found;
   const { merchantSecret: secret, merchantName } = deps.config;
-  const expected = captureSignature(p.payer.email, secret, p.id, cardOf(p), deps.config.profile.caseMode);
+  const expected = captureSignature(
+    captureHashEmail(deps.config.profile, p.payer.email),
+    secret,
+    p.id,
+    cardOf(p),
+    deps.config.profile.caseMode,
+  );
   if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   const read = readAmountText(str(ctx.fields, "amount")!, p.currency);
   if (!read.ok) return invalidRequest([`amount: ${read.problem}`]);
@@ -67,7 +74,13 @@ export function voidHandler(ctx: Ctx, deps: Deps): Reply {
   const found = lookup(ctx, deps, ["trans_id", "hash"]);
   if (!found.ok) return found.reply;
   const { p } = found;
-  const expected = voidSignature(p.payer.email, deps.config.merchantSecret, p.id, cardOf(p), deps.config.profile.caseMode);
+  const expected = voidSignature(
+    captureHashEmail(deps.config.profile, p.payer.email),
+    deps.config.merchantSecret,
+    p.id,
+    cardOf(p),
+    deps.config.profile.caseMode,
+  );
   if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   const result = voidPayment(deps, p);
   if (result.kind === "error") return formError(208003, result.message);

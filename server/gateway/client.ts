@@ -2,7 +2,7 @@
 // protocol family. Inputs use app-level names and Money; each method validates its input with the operation's zod
 // schema and REJECTS with a ZodError on invalid input (a programming error: the app's own schemas must catch bad user
 // input first). Everything else, including every gateway and network failure, comes back as a GatewayResult.
-import type { Logger } from "../log/logger";
+import { logger as defaultLogger, type Logger } from "../log/logger";
 import type { GatewayConfig } from "./config";
 import { createTransport } from "./transport";
 import type { GatewayCallRecorder } from "./result";
@@ -57,11 +57,13 @@ export interface GatewayClient {
 
 export function createGatewayClient(config: GatewayConfig, deps: GatewayClientDeps = {}): GatewayClient {
   const t = createTransport(config, deps);
-  const baseOrigin = new URL(config.baseUrl).origin;
+  const log = deps.logger ?? defaultLogger;
+  const collectorOrigins = { base: new URL(config.baseUrl).origin, others: config.collectorOrigins ?? [] };
   return {
     sale: (i) => sale(t, i),
     tokenSale: (i) => tokenSale(t, i),
-    collector: (i) => collector(t, baseOrigin, i),
+    collector: (i) =>
+      collector(t, collectorOrigins, i, (reason) => log.warn("gateway.collector_refused", { operation: "collector", reason })),
     capture: (i) => capture(t, i),
     voidAuthorization: (i) => voidAuthorization(t, i),
     refund: (i) => refund(t, i),

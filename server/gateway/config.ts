@@ -30,6 +30,16 @@ export interface GatewayConfig {
   deadlineMs?: number;
   /** Attempts for read operations (default 3, the maximum); money-moving calls always make exactly one. */
   maxReadAttempts?: number;
+  /**
+   * Origins besides the form host's where the gateway may serve its collector (a sale's `redirect_url`), e.g. a
+   * separate checkout host: a redirect_url on any other origin is refused, never followed (SSRF).
+   */
+  collectorOrigins?: string[];
+}
+
+/** Every origin of the gateway: the form host, the JSON host and the collector origins (no duplicates). */
+export function gatewayOrigins(config: Pick<GatewayConfig, "baseUrl" | "apiUrl" | "collectorOrigins">): string[] {
+  return [...new Set([new URL(config.baseUrl).origin, new URL(config.apiUrl).origin, ...(config.collectorOrigins ?? [])])];
 }
 
 export const DEFAULT_PARTIAL_REFUND_MERCHANT_FIELD = "gateway_merchant_id";

@@ -21,6 +21,7 @@ import {
 import { startCaptureServer, type CaptureServer } from "../../tests/support/capture-server.support";
 import { saleInput, testConfig } from "../../tests/support/gateway-fixtures.support";
 import { createLogger } from "../log/logger";
+import { readGatewayProfile } from "./profile";
 
 const secret = "unit-merchant-secret";
 const apiKey = "unit-api-key-0001";
@@ -116,9 +117,44 @@ describe("form interface operations", () => {
     expect(last().path).toBe("/collector/t1");
     expect(last().contentType).toBe("application/json");
     expect(last().fields).toEqual({ body: "eyJ0IjoxfQ==" });
-    // A redirect_url on a foreign origin is never followed: the contract's collector path is used.
-    await client.collector({ body: "x", redirectUrl: "https://evil.example.net/collector/t1" });
+    // Without a redirect_url: the contract's collector path (4.2).
+    srv.handle(() => ({ status: 200, text: html, headers: { "content-type": "text/html; charset=utf-8" } }));
+    await client.collector({ body: "x" });
     expect(last().path).toBe("/payment/Collector");
+    // A relative redirect_url resolves against the form host.
+    srv.handle(() => ({ status: 200, text: html, headers: { "content-type": "text/html; charset=utf-8" } }));
+    await client.collector({ body: "x", redirectUrl: "/collector/t2?lang=ar" });
+    expect([last().path, last().query]).toEqual(["/collector/t2", { lang: "ar" }]);
+  });
+
+  // Threat guarded: SSRF. The card data's next step is posted only where the operator said the gateway is.
+  it("collector: a redirect_url on an origin that is not configured is refused, nothing sent, the reason logged", async () => {
+    const lines: string[] = [];
+    const c = createGatewayClient(testConfig(srv.url), { logger: createLogger({ sink: (l) => lines.push(l) }) });
+    const before = srv.requests.length;
+    for (const url of [
+      "https://evil.example.net/collector/t1",
+      "https://exa mple.com/collector/t1",
+      `${srv.url.replace("http://", "http://user:pw@")}/collector/t1`,
+    ]) {
+      const r = await c.collector({ body: "x", redirectUrl: url });
+      expect(r).toMatchObject({ kind: "transport", outcomeUnknown: false });
+    }
+    expect(srv.requests.length).toBe(before);
+    expect(lines.filter((l) => l.includes("gateway.collector_refused"))).toHaveLength(3);
+    expect(lines.join("\n")).toContain("https://evil.example.net, not a configured gateway origin (GATEWAY_COLLECTOR_ORIGINS)");
+    await c.close();
+  });
+
+  it("collector: a redirect_url on a configured collector origin (GATEWAY_COLLECTOR_ORIGINS) is followed there", async () => {
+    const checkout = await startCaptureServer();
+    const c = createGatewayClient(testConfig(srv.url, { collectorOrigins: [checkout.url] }), { logger: silent });
+    checkout.handle(() => ({ status: 200, text: "<p>acs</p>", headers: { "content-type": "text/html" } }));
+    const r = await c.collector({ body: "b64", redirectUrl: `${checkout.url}/collector/t9` });
+    expect(r).toMatchObject({ kind: "success", data: { html: "<p>acs</p>" } });
+    expect(checkout.requests.at(-1)).toMatchObject({ path: "/collector/t9", fields: { body: "b64" } });
+    await c.close();
+    await checkout.close();
   });
 
   it("CAPTURE: urlencoded, amount string, CAPTURE hash with payer e-mail and card parts", async () => {
@@ -134,6 +170,19 @@ describe("form interface operations", () => {
       amount: "7.00",
       hash: captureHash({ email: "a@b.co", secret, transId: "t1", card }),
     });
+  });
+
+  it("CAPTURE and VOID sign with MERCHANT_EMAIL under GATEWAY_CAPTURE_HASH_EMAIL=merchant (the contract's 'merchant e-mail')", async () => {
+    const profile = readGatewayProfile({ GATEWAY_CAPTURE_HASH_EMAIL: "merchant", MERCHANT_EMAIL: "billing@shop.example" });
+    const c = createGatewayClient(testConfig(srv.url, { merchantSecret: secret, clientKey, profile }), { logger: silent });
+    const card = { bin6: "411111", last4: "1111" };
+    reply({ action: "CAPTURE", result: "SUCCESS", status: "SETTLED", trans_id: "t1" });
+    await c.capture({ transId: "t1", amount: money(700, "SAR"), payerEmail: "a@b.co", card });
+    expect(last().fields).toMatchObject({ hash: captureHash({ email: "billing@shop.example", secret, transId: "t1", card }) });
+    reply({ action: "VOID", result: "SUCCESS", status: "VOID", trans_id: "t1" });
+    await c.voidAuthorization({ transId: "t1", payerEmail: "a@b.co", card });
+    expect(last().fields).toMatchObject({ hash: voidHash({ email: "billing@shop.example", secret, transId: "t1", card }) });
+    await c.close();
   });
 
   it("VOID: urlencoded, no amount, CAPTURE formula", async () => {
@@ -356,8 +405,31 @@ describe("JSON interface operations (X-API-KEY, base path kept)", () => {
     expect(last().query).toEqual({ pageNumber: "2", pageSize: "5" });
   });
 
-  it("role create refuses duplicate permissions before sending", async () => {
+  it("role create refuses duplicate permissions before sending (also two spellings of one name)", async () => {
     await expect(client.createRole({ roleName: "x", description: "", permissions: ["A", "A"] })).rejects.toThrow(ZodError);
+    await expect(client.createRole({ roleName: "x", description: "", permissions: ["REFUNDS_CREATE", "refunds_create"] })).rejects.toThrow(
+      ZodError,
+    );
+  });
+
+  // Contract 2.10: input permissions are `<module>_<action>`; a gateway that compares exactly would ignore any other form.
+  it("permissions go out in the contract's input form, lower case: the vocabulary's REFUNDS_CREATE is sent refunds_create", async () => {
+    reply(envelope(role));
+    await client.createRole({ roleName: "Ops", description: "d", permissions: ["REFUNDS_CREATE", "SAVED_CARDS_VIEW"] });
+    expect(last().fields).toMatchObject({ permissions: ["refunds_create", "saved_cards_view"] });
+    reply(envelope(role));
+    await client.updateRole({ roleId: "r1", roleName: "Ops", description: "d", permissions: ["AUDIT_VIEW"] });
+    expect(last().fields).toMatchObject({ permissions: ["audit_view"] });
+    reply(envelope({ id: "u1", username: "a@b.co", phoneNumber: "+1", userType: "USER" }));
+    await client.createUser({
+      email: "a@b.co",
+      businessUnitId: "bu",
+      roles: ["Ops"],
+      permissions: ["USERS_MANAGE"],
+      userType: "USER",
+      phoneNumber: "+1",
+    });
+    expect(last().fields).toMatchObject({ permissions: ["users_manage"] });
   });
 
   it("user create: JSON body as in 4.14", async () => {

@@ -1,7 +1,7 @@
 // Rule guarded (#16): one configuration object decides every point where the contract and the family disagree;
 // a preset by GATEWAY_PROFILE, each item overridable, and a wrong value stops start-up with its name.
 import { describe, expect, it } from "vitest";
-import { readGatewayProfile, wirePayerIp } from "./profile";
+import { captureHashEmailOf, readGatewayProfile, wirePayerIp } from "./profile";
 
 describe("gateway profile", () => {
   it("defaults to the contract preset (today's behaviour)", () => {
@@ -15,7 +15,20 @@ describe("gateway profile", () => {
       upperCase: "ascii",
       payerZipMaxLength: 20,
       payerIpFallback: "127.0.0.1",
+      captureHashEmail: "payer",
+      merchantEmail: null,
     });
+  });
+  // The contract's text calls the CAPTURE formula's e-mail "the merchant e-mail"; both sides read it as the payer's.
+  it("the CAPTURE formula's e-mail: the payer's by default, MERCHANT_EMAIL's with GATEWAY_CAPTURE_HASH_EMAIL=merchant", () => {
+    const payer = readGatewayProfile({});
+    expect(captureHashEmailOf("payer@example.com", payer)).toBe("payer@example.com");
+    const merchant = readGatewayProfile({ GATEWAY_CAPTURE_HASH_EMAIL: "merchant", MERCHANT_EMAIL: "billing@shop.example" });
+    expect(merchant).toMatchObject({ captureHashEmail: "merchant", merchantEmail: "billing@shop.example" });
+    expect(captureHashEmailOf("payer@example.com", merchant)).toBe("billing@shop.example");
+    expect(() => readGatewayProfile({ GATEWAY_CAPTURE_HASH_EMAIL: "merchant" })).toThrow(/MERCHANT_EMAIL, which is not set/);
+    expect(() => readGatewayProfile({ MERCHANT_EMAIL: "not an address" })).toThrow(/MERCHANT_EMAIL/);
+    expect(() => readGatewayProfile({ GATEWAY_CAPTURE_HASH_EMAIL: "owner" })).toThrow(/GATEWAY_CAPTURE_HASH_EMAIL/);
   });
   it("family preset switches every disagreeing item", () => {
     expect(readGatewayProfile({ GATEWAY_PROFILE: "family" })).toMatchObject({

@@ -5,6 +5,8 @@
 // Pure (no process.env, no server-only): server/config.ts reads it, and the tests build it from their own env.
 // The sandbox has its own copy of this parser (sandbox/profile.ts): it never imports the app.
 
+import { isEmailAddress } from "@/lib/schemas/email";
+
 export type GatewayProfileName = "contract" | "family";
 /** UPPER before hashing: ASCII letters only (a PHP gateway's strtoupper) or full Unicode (JavaScript's toUpperCase). */
 export type HashUpperCase = "ascii" | "unicode";
@@ -26,12 +28,22 @@ export interface GatewayProfile {
   payerZipMaxLength: number;
   /** The IPv4 address sent as payer_ip when the payer's address is IPv6 (the contract takes IPv4 only). */
   payerIpFallback: string;
+  /**
+   * The e-mail of the CAPTURE formula (CAPTURE and VOID): the sale's payer e-mail (both sides' reading of the
+   * formula) or the merchant's own (the contract's text calls it "the merchant e-mail"), with MERCHANT_EMAIL.
+   */
+  captureHashEmail: "payer" | "merchant";
+  /** MERCHANT_EMAIL: the merchant's e-mail for the CAPTURE formula when captureHashEmail is `merchant`. */
+  merchantEmail: string | null;
 }
 
 export const DEFAULT_PARTIAL_REFUND_FIELD = "gateway_merchant_id";
 
 /** The two presets. `family` follows the family's public documents and clients wherever they differ from the contract. */
-export const PROFILE_PRESETS: Record<GatewayProfileName, Omit<GatewayProfile, "partialRefundMerchantField" | "payerIpFallback">> = {
+export const PROFILE_PRESETS: Record<
+  GatewayProfileName,
+  Omit<GatewayProfile, "partialRefundMerchantField" | "payerIpFallback" | "captureHashEmail" | "merchantEmail">
+> = {
   contract: {
     name: "contract",
     creditvoidHash: "contract",
@@ -62,6 +74,7 @@ export const PROFILE_VARIABLES = {
   GATEWAY_S2S_SALE_SECRET: ["api_key", "merchant_secret"],
   GATEWAY_RECURRING_FIRST_ID: ["trans_id", "order_id"],
   GATEWAY_HASH_UPPERCASE: ["ascii", "unicode"],
+  GATEWAY_CAPTURE_HASH_EMAIL: ["payer", "merchant"],
 } as const;
 
 export class GatewayProfileError extends Error {
@@ -98,6 +111,12 @@ export function readGatewayProfile(source: Source): GatewayProfile {
   const zip = zipText ? Number(zipText) : preset.payerZipMaxLength;
   if (!Number.isInteger(zip) || zip < 1 || zip > 20)
     problems.push(`GATEWAY_PAYER_ZIP_MAX_LENGTH: "${zipText}" is not a whole number from 1 to 20`);
+  const captureHashEmail = choice(source, "GATEWAY_CAPTURE_HASH_EMAIL", problems) ?? "payer";
+  const merchantEmail = source.MERCHANT_EMAIL?.trim() || null;
+  if (merchantEmail !== null && !isEmailAddress(merchantEmail))
+    problems.push(`MERCHANT_EMAIL: "${merchantEmail}" is not an e-mail address`);
+  if (captureHashEmail === "merchant" && merchantEmail === null)
+    problems.push("GATEWAY_CAPTURE_HASH_EMAIL: `merchant` signs captures and voids with MERCHANT_EMAIL, which is not set");
   const fallback = source.GATEWAY_PAYER_IP_FALLBACK?.trim() || "127.0.0.1";
   if (!IPV4.test(fallback)) problems.push(`GATEWAY_PAYER_IP_FALLBACK: "${fallback}" is not an IPv4 address`);
   const profile: GatewayProfile = {
@@ -110,6 +129,8 @@ export function readGatewayProfile(source: Source): GatewayProfile {
     partialRefundMerchantField: field,
     payerZipMaxLength: zip,
     payerIpFallback: fallback,
+    captureHashEmail,
+    merchantEmail,
   };
   if (problems.length) throw new GatewayProfileError(problems.join("\n"));
   return profile;
@@ -120,6 +141,11 @@ export const CONTRACT_PROFILE: GatewayProfile = readGatewayProfile({});
 
 /** True for a dotted-quad IPv4 address. */
 export const isIpv4 = (ip: string): boolean => IPV4.test(ip);
+
+/** The e-mail the CAPTURE formula signs with (CAPTURE, VOID): the sale's payer's, or MERCHANT_EMAIL by the profile. */
+export function captureHashEmailOf(payerEmail: string, profile: GatewayProfile): string {
+  return profile.captureHashEmail === "merchant" && profile.merchantEmail ? profile.merchantEmail : payerEmail;
+}
 
 /** payer_ip as sent: an IPv4 address as is; anything else (IPv6, empty) becomes the configured IPv4 fallback. */
 export function wirePayerIp(ip: string | null | undefined, profile: GatewayProfile): string {

@@ -7,8 +7,12 @@ export interface FieldError {
   message: string;
 }
 
-/** `deadline`: the overall deadline of the request's gateway calls passed (server/gateway/deadline.ts). */
-export type TransportReason = "timeout" | "connect" | "reset" | "bad_body" | "schema" | "http_status" | "redirect" | "deadline";
+/**
+ * `deadline`: the overall deadline of the request's gateway calls passed (server/gateway/deadline.ts).
+ * `unconfirmed`: a readable answer of a money-moving call that does not confirm it (confirmations.ts).
+ */
+export type TransportReason =
+  "timeout" | "connect" | "reset" | "bad_body" | "schema" | "http_status" | "redirect" | "deadline" | "unconfirmed";
 
 export interface GatewaySuccess<T> {
   kind: "success";
@@ -46,6 +50,11 @@ export interface GatewayTransportFailure {
   outcomeUnknown: boolean;
   message: string;
   httpStatus?: number;
+  /**
+   * `unconfirmed` only: the answer as received (of the right shape, without a documented success word). It may name
+   * the gateway's id of the transaction, which a new payment keeps so that the reconciler can ask about it.
+   */
+  answer?: Record<string, unknown>;
 }
 
 export type GatewayResult<T> = GatewaySuccess<T> | GatewayDeclined | GatewayError | GatewayTransportFailure;

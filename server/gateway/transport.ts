@@ -50,6 +50,11 @@ export interface CallSpec<T> {
   path: string;
   /** The path is absolute on the host's origin (a gateway-supplied URL), not below the base path. */
   absolutePath?: boolean;
+  /**
+   * Another origin of the form host's gateway to send to (with an absolute path): one of config.collectorOrigins,
+   * never any other (a programming error, thrown before anything is sent).
+   */
+  origin?: string;
   query?: (c: Credentials) => Record<string, QueryValue>;
   /** Builds (and signs) the body; runs inside send, the only place that sees the credentials. */
   body?: (c: Credentials) => WireBody;
@@ -61,6 +66,8 @@ export interface CallSpec<T> {
   transactionId?: string | null;
   /** The transaction id the gateway assigned, from a successful answer (for the call record). */
   transactionIdOf?: (data: T) => string | null | undefined;
+  /** Money-moving calls: which answers confirm the operation (confirmations.ts); any other is outcome unknown. */
+  confirm?: (data: T) => string | null;
 }
 
 export interface TransportDeps {
@@ -127,6 +134,11 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
   const hosts = { form: originAndPrefix(config.baseUrl), api: originAndPrefix(config.apiUrl) };
   const pools = new Map<string, Pool>();
   let closed = false;
+  const collectorOrigins = new Set(config.collectorOrigins ?? []);
+  const otherOrigin = (origin: string): { origin: string; prefix: string } => {
+    if (!collectorOrigins.has(origin)) throw new Error(`gateway origin ${origin} is not configured`);
+    return { origin, prefix: "" };
+  };
 
   const poolFor = (origin: string): Pool => {
     let pool = pools.get(origin);
@@ -163,7 +175,7 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
     const startedAt = new Date();
     const t0 = performance.now();
     const changesState = spec.policy !== "read";
-    const host = hosts[spec.host];
+    const host = spec.origin && spec.origin !== hosts[spec.host].origin ? otherOrigin(spec.origin) : hosts[spec.host];
     const span = startGatewaySpan(spec.operation, new URL(host.origin).host);
     const query = spec.query?.(credentials);
     const qs = query
@@ -222,7 +234,7 @@ export function createTransport(config: GatewayConfig, deps: TransportDeps = {})
             location: (Array.isArray(loc) ? loc[0] : loc) ?? null,
             text,
           },
-          { schema: spec.response, expect: spec.expect ?? "json", declines: spec.declines ?? false, changesState },
+          { schema: spec.response, expect: spec.expect ?? "json", declines: spec.declines ?? false, changesState, confirm: spec.confirm },
         );
       } catch (err) {
         if (abort.signal.aborted) return pastDeadline(true);

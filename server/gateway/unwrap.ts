@@ -20,6 +20,11 @@ export interface InterpretOptions<T> {
   declines: boolean;
   /** Whether a failure after the request was sent leaves the outcome unknown (calls that change state). */
   changesState: boolean;
+  /**
+   * For money-moving calls: null when the answer confirms the operation, else why not (confirmations.ts). An answer
+   * that confirms nothing is an outcome-unknown transport failure (`unconfirmed`), never a success.
+   */
+  confirm?: (data: T) => string | null;
 }
 
 export interface Interpretation<T> {
@@ -266,6 +271,14 @@ export function interpretResponse<T>(raw: RawResponse, opts: InterpretOptions<T>
     };
   }
   const o = isObj(payload) ? payload : {};
+  const unconfirmed = opts.confirm?.(checked.data) ?? null;
+  if (unconfirmed !== null) {
+    return {
+      result: { kind: "transport", reason: "unconfirmed", outcomeUnknown: unknownOutcome, message: unconfirmed, httpStatus, answer: o },
+      body: parsed,
+      gatewayCode: str(o.result) ?? str(o.status),
+    };
+  }
   return {
     result: { kind: "success", data: checked.data, httpStatus },
     body: parsed,

@@ -163,6 +163,7 @@ describe("gateway calls", () => {
     expect(["timeout", "deadline"].map((r) => gatewayOutcome(transport(r)))).toEqual(["timeout", "timeout"]);
     expect(["connect", "reset"].map((r) => gatewayOutcome(transport(r)))).toEqual(["network", "network"]);
     expect(["bad_body", "schema", "http_status", "redirect"].map((r) => gatewayOutcome(transport(r)))).toEqual(Array(4).fill("bad_answer"));
+    expect(gatewayOutcome(transport("unconfirmed"))).toBe("unconfirmed");
   });
 });
 

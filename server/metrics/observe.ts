@@ -38,7 +38,7 @@ export function observeHttpRequest(r: AnsweredRequest): void {
   }
 }
 
-export type GatewayOutcome = "success" | "declined" | "error" | "bad_answer" | "timeout" | "network";
+export type GatewayOutcome = "success" | "declined" | "error" | "bad_answer" | "unconfirmed" | "timeout" | "network";
 
 /** The outcome label of a gateway result (the transport's typed result, folded to what an operator alerts on). */
 export function gatewayOutcome(result: GatewayResult<unknown>): GatewayOutcome {
@@ -52,6 +52,8 @@ export function gatewayOutcome(result: GatewayResult<unknown>): GatewayOutcome {
     case "transport":
       if (result.reason === "timeout" || result.reason === "deadline") return "timeout";
       if (result.reason === "connect" || result.reason === "reset") return "network";
+      // A money call answered without a documented success word: nothing booked until a status query settles it.
+      if (result.reason === "unconfirmed") return "unconfirmed";
       return "bad_answer"; // bad_body, schema, http_status, redirect
   }
 }

@@ -132,7 +132,8 @@ function createMetrics(): MetricsState {
       name: "dashboard_gateway_calls_total",
       help:
         "Gateway calls by operation and outcome: success, declined, error (the gateway answered with an error), bad_answer " +
-        "(an answer the contract does not allow: 5xx, a redirect, unreadable), timeout (including the request's deadline), " +
+        "(an answer the contract does not allow: 5xx, a redirect, unreadable), unconfirmed (a money call answered without a " +
+        "documented success word, e.g. UNDEFINED: settled later by a status query), timeout (including the request's deadline), " +
         "network (refused, unreachable, reset). Retries of a read count as one call.",
       labelNames: ["operation", "outcome"],
       registers,

@@ -33,6 +33,8 @@ export interface FaultCase {
   phase: "before" | "after";
   /** Whether the gateway did the work (the answer was lost after it) — what reconciliation must end with. */
   acted: boolean;
+  /** result_word: the words of the answer (the fields of the sandbox's fault rule). */
+  words?: { result: string; status?: string | null };
 }
 
 /**
@@ -51,6 +53,15 @@ export const FAULT_CASES: FaultCase[] = [
       acted: phase === "after",
     })),
   ),
+  // A readable answer that confirms nothing: never booked as money moved, settled by asking the gateway.
+  { name: "UNDEFINED after the gateway acted", fault: "result_word", phase: "after", acted: true, words: { result: "UNDEFINED" } },
+  {
+    name: "SUCCESS with status PREPARE before the gateway acted",
+    fault: "result_word",
+    phase: "before",
+    acted: false,
+    words: { result: "SUCCESS", status: "PREPARE" },
+  },
 ];
 
 export interface RecordingSandbox extends RunningSandbox {

@@ -147,6 +147,7 @@ describe.each(testDatabaseTargets())("money actions under gateway faults ($name)
         fault: fc.fault,
         phase: fc.phase,
         ...slowAnswerFor(fc.fault),
+        ...fc.words,
         times: 1,
       });
 

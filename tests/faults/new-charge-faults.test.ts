@@ -235,7 +235,9 @@ describe.each(testDatabaseTargets())("new payments under gateway faults ($name)"
   }
 
   describe.each(OPS)("$name", (op) => {
-    it.each(FAULT_CASES)("$name", async (fc) => {
+    // Creating a payment link moves no money: its answer carries no result word to confirm (a broken answer is a
+    // fault for it; a word inside a good one is not).
+    it.each(op.link ? FAULT_CASES.filter((fc) => fc.fault !== "result_word") : FAULT_CASES)("$name", async (fc) => {
       const orderId = uniqueId("flt");
       const go = await op.prepare(c, orderId);
       const before = c.sandbox.received(op.operation);
@@ -244,6 +246,7 @@ describe.each(testDatabaseTargets())("new payments under gateway faults ($name)"
         fault: fc.fault,
         phase: fc.phase,
         ...slowAnswerFor(fc.fault),
+        ...fc.words,
         times: 1,
       });
       const secrets = [c.deps.config.gateway.apiKey, c.deps.config.gateway.merchantSecret, "4111111111111111", "987"];

@@ -7,7 +7,7 @@ import type { GatewayClient } from "../../server/gateway/client";
 import { cardPartsOf, type CardParts } from "../../server/gateway/signing";
 import { EXPIRY, saleInput, uniqueId, VISA } from "./gateway-fixtures.support";
 
-export type FaultKind = "latency" | "http_500" | "http_503" | "reset" | "malformed" | "wrong_shape";
+export type FaultKind = "latency" | "http_500" | "http_503" | "reset" | "malformed" | "wrong_shape" | "result_word";
 
 export function sandboxControl(url: string) {
   const call = async (method: string, path: string, body?: unknown) => {
@@ -28,6 +28,9 @@ export function sandboxControl(url: string) {
       untilClientGone?: boolean;
       times?: number;
       phase?: "before" | "after";
+      /** result_word: the answer's result word, and its status (null: none). */
+      result?: string;
+      status?: string | null;
     }) => call("POST", "/__sandbox/faults", rule),
     listFaults: () => call("GET", "/__sandbox/faults") as Promise<Array<{ operation: string; fault: string; remaining: number | null }>>,
     clearFaults: () => call("DELETE", "/__sandbox/faults"),

@@ -24,7 +24,9 @@ afterAll(async () => {
   await sb.close();
 });
 
-const REASON: Record<Exclude<FaultKind, "latency">, string> = {
+/** The faults that break an answer (result_word gives one of the right shape: below). */
+type BrokenAnswer = Exclude<FaultKind, "latency" | "result_word">;
+const REASON: Record<BrokenAnswer, string> = {
   http_500: "http_status",
   http_503: "http_status",
   reset: "reset",
@@ -44,7 +46,7 @@ async function refunded(transId: string): Promise<string> {
   return d.data.transactionDetails.totalRefundAmount!;
 }
 
-describe.each(Object.keys(REASON) as Array<Exclude<FaultKind, "latency">>)("fault %s", (fault) => {
+describe.each(Object.keys(REASON) as BrokenAnswer[])("fault %s", (fault) => {
   it("on a money call (CREDITVOID): sent once, outcomeUnknown true; reconciled by a details query", async () => {
     const s = await completedSale(client, { minor: 5_000 });
     await control.addFault({ operation: "creditvoid", fault, times: 2 });
@@ -114,5 +116,56 @@ describe("answer lost after the gateway acted (phase after)", () => {
   it("SALE whose connection is reset after it was processed: outcomeUnknown true", async () => {
     await control.addFault({ operation: "sale", fault: "reset", times: 1, phase: "after" });
     expect(await client.sale(saleInput())).toMatchObject({ kind: "transport", reason: "reset", outcomeUnknown: true });
+  });
+});
+
+// Rule guarded: only documented success words move money. An answer of the right shape whose words do not confirm
+// the operation (the family's UNDEFINED, a capture "SUCCESS" still PENDING, a refund that is not "accepted") is an
+// outcome-unknown failure: sent once, never a success, and what really happened is asked of the gateway.
+describe("fault result_word: a readable answer that confirms nothing", () => {
+  type MoneyCall = (s: Awaited<ReturnType<typeof completedSale>>) => Promise<{ kind: string }>;
+  const CALLS: Array<{ operation: string; auth: boolean; call: MoneyCall; result: string; status?: string | null }> = [
+    {
+      operation: "capture",
+      auth: true,
+      result: "SUCCESS",
+      status: "PENDING",
+      call: (s) => client.capture({ transId: s.transId, amount: s.amount, payerEmail: s.payerEmail, card: s.card }),
+    },
+    {
+      operation: "void",
+      auth: true,
+      result: "UNDEFINED",
+      status: null,
+      call: (s) => client.voidAuthorization({ transId: s.transId, payerEmail: s.payerEmail, card: s.card }),
+    },
+    {
+      operation: "creditvoid",
+      auth: false,
+      result: "SUCCESS",
+      call: (s) => client.refund({ transId: s.transId, amount: s.amount, payerEmail: s.payerEmail, card: s.card }),
+    },
+    {
+      operation: "partial_refund",
+      auth: false,
+      result: "UNDEFINED",
+      call: (s) => client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(1_000), payerIp: "203.0.113.7" }),
+    },
+  ];
+
+  it.each(CALLS)("$operation answered $result / $status after acting: unconfirmed, outcome unknown, sent once", async (c) => {
+    const s = await completedSale(client, { minor: 5_000, auth: c.auth });
+    await control.addFault({ operation: c.operation, fault: "result_word", result: c.result, status: c.status, times: 2, phase: "after" });
+    const r = await c.call(s);
+    expect(r).toMatchObject({ kind: "transport", reason: "unconfirmed", outcomeUnknown: true, httpStatus: 200 });
+    expect(await remaining(c.operation)).toBe(1);
+  });
+
+  it("the status query then tells what the gateway did (a capture answered UNDEFINED had settled)", async () => {
+    const s = await completedSale(client, { auth: true });
+    await control.addFault({ operation: "capture", fault: "result_word", result: "UNDEFINED", times: 1, phase: "after" });
+    const r = await client.capture({ transId: s.transId, amount: s.amount, payerEmail: s.payerEmail, card: s.card });
+    expect(r).toMatchObject({ kind: "transport", reason: "unconfirmed", answer: { result: "UNDEFINED", trans_id: s.transId } });
+    expect(await statusOf(client, s)).toBe("settled");
   });
 });

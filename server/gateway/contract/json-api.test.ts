@@ -148,12 +148,13 @@ describe("S2S sale (4.10)", { tags: ["gateway-profile"] }, () => {
 });
 
 describe("roles (4.13, 7)", () => {
-  it("create → get → update → search; permissions upper-cased, unsupported ones dropped without error", async () => {
+  it("create → get → update → search; permissions sent lower case, answered upper case, unsupported ones dropped without error", async () => {
     const name = `Ops ${uniqueId("r")}`;
     const created = await client.createRole({
       roleName: name,
       description: "Operations",
-      permissions: ["transactions_view", "refunds_create", "rocket_launch"],
+      // The dashboard's vocabulary (upper case): the client sends it in the input form, the strict sandbox takes it.
+      permissions: ["TRANSACTIONS_VIEW", "REFUNDS_CREATE", "ROCKET_LAUNCH"],
     });
     expect(created).toMatchObject({
       kind: "success",
@@ -164,7 +165,7 @@ describe("roles (4.13, 7)", () => {
     expect(created.data.createdTimestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
     const id = created.data.id;
     expect(await client.getRole({ roleId: id })).toMatchObject({ kind: "success", data: { id, name } });
-    const updated = await client.updateRole({ roleId: id, roleName: `${name} 2`, description: "Ops v2", permissions: ["audit_view"] });
+    const updated = await client.updateRole({ roleId: id, roleName: `${name} 2`, description: "Ops v2", permissions: ["AUDIT_VIEW"] });
     expect(updated).toMatchObject({ kind: "success", data: { id, name: `${name} 2`, permissions: ["AUDIT_VIEW"] } });
     const found = await client.searchRoles({ text: `${name} 2` });
     expect(found).toMatchObject({ kind: "success", data: { content: [{ id, name: `${name} 2` }], totalElements: 1, first: true } });

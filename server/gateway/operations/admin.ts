@@ -5,7 +5,14 @@ import type { GatewayResult } from "../result";
 import type { Transport } from "../transport";
 import { emailSchema, idSchema, nonEmpty, optStr, pageSchema, seg } from "./common";
 
-const permissionsSchema = z.array(nonEmpty).refine((p) => new Set(p).size === p.length, "permissions must be unique");
+/**
+ * Permissions as the contract takes them (2.10): `<module>_<action>`, lower case, unique; the gateway answers them in
+ * upper case and ignores the names it does not support (4.13), so a name in any other form could be dropped unseen.
+ */
+const permissionsSchema = z
+  .array(nonEmpty)
+  .transform((ps) => ps.map((p) => p.trim().toLowerCase()))
+  .refine((p) => new Set(p).size === p.length, "permissions must be unique");
 
 export const roleSchema = z.looseObject({
   id: z.string().min(1),
@@ -105,7 +112,7 @@ export const createUserInputSchema = z.object({
   businessUnitId: idSchema,
   /** Role names. */
   roles: z.array(nonEmpty),
-  permissions: z.array(nonEmpty).optional(),
+  permissions: permissionsSchema.optional(),
   userType: z.enum(["USER", "SUPER_ADMIN"]),
   phoneNumber: nonEmpty,
 });

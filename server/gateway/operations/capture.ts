@@ -1,7 +1,9 @@
 // CAPTURE (contract 4.3) and VOID (protocol family): urlencoded on /payment/post, both signed with the CAPTURE
 // formula, which needs the payer e-mail and the card's BIN6/LAST4 that the ledger kept from the sale.
 import { z } from "zod";
+import { confirmedBy } from "../confirmations";
 import { captureHash, voidHash } from "../signing";
+import { captureHashEmailOf } from "../profile";
 import type { GatewayResult } from "../result";
 import type { Transport } from "../transport";
 import { cardPartsSchema, emailSchema, idSchema, moneySchema, wireAmount } from "./common";
@@ -35,6 +37,7 @@ export async function capture(t: Transport, input: CaptureInput): Promise<Gatewa
   const amount = wireAmount(i.amount);
   return t.send({
     operation: "capture",
+    confirm: confirmedBy("capture"),
     policy: "money",
     host: "form",
     method: "POST",
@@ -49,7 +52,13 @@ export async function capture(t: Transport, input: CaptureInput): Promise<Gatewa
         client_key: c.clientKey,
         trans_id: i.transId,
         amount,
-        hash: captureHash({ email: i.payerEmail, secret: c.merchantSecret, transId: i.transId, card: i.card, upper: c.profile.upperCase }),
+        hash: captureHash({
+          email: captureHashEmailOf(i.payerEmail, c.profile),
+          secret: c.merchantSecret,
+          transId: i.transId,
+          card: i.card,
+          upper: c.profile.upperCase,
+        }),
       },
     }),
   });
@@ -66,6 +75,7 @@ export async function voidAuthorization(t: Transport, input: VoidInput): Promise
   const i = voidInputSchema.parse(input);
   return t.send({
     operation: "void",
+    confirm: confirmedBy("void"),
     policy: "money",
     host: "form",
     method: "POST",
@@ -79,7 +89,13 @@ export async function voidAuthorization(t: Transport, input: VoidInput): Promise
         action: "VOID",
         client_key: c.clientKey,
         trans_id: i.transId,
-        hash: voidHash({ email: i.payerEmail, secret: c.merchantSecret, transId: i.transId, card: i.card, upper: c.profile.upperCase }),
+        hash: voidHash({
+          email: captureHashEmailOf(i.payerEmail, c.profile),
+          secret: c.merchantSecret,
+          transId: i.transId,
+          card: i.card,
+          upper: c.profile.upperCase,
+        }),
       },
     }),
   });

@@ -1,6 +1,7 @@
 // Hosted checkout session (contract 4.9) and server-to-server sale (4.10): JSON with X-API-KEY on the JSON host.
 // Both start a payment, so neither is retried automatically.
 import { z } from "zod";
+import { confirmedBy } from "../confirmations";
 import { s2sSaleHashFor } from "../profile-signing";
 import { cardPartsOf } from "../signing";
 import type { GatewayResult } from "../result";
@@ -98,6 +99,7 @@ export async function s2sSale(t: Transport, input: S2sSaleInput): Promise<Gatewa
   const i = s2sSaleInputSchema.parse(input);
   return t.send({
     operation: "s2s_sale",
+    confirm: confirmedBy("s2s_sale"),
     policy: "money",
     host: "api",
     method: "POST",

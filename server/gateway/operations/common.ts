@@ -3,6 +3,7 @@
 // error: `parse` throws a ZodError); responses leniently (extra fields allowed, unknown status words kept).
 import { z } from "zod";
 import { CURRENCY_CODES, toGatewayAmount, type CurrencyCode, type Money } from "@/lib/money";
+import { emailAddress } from "@/lib/schemas/email";
 
 export const moneySchema = z.object({
   minor: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -11,7 +12,7 @@ export const moneySchema = z.object({
 
 export const nonEmpty = z.string().trim().min(1);
 export const idSchema = z.string().trim().min(1).max(255);
-export const emailSchema = z.email();
+export const emailSchema = emailAddress();
 export const ipSchema = z.union([z.ipv4(), z.ipv6()]);
 export const urlSchema = z.url({ protocol: /^https?$/ });
 

@@ -1,6 +1,7 @@
 // Unscheduled recurring charges: the form-based RECURRING_SALE (contract 4.6; urlencoded, whole-unit amounts, flat
 // answer) and the JSON v2 call (4.11; X-API-KEY, answered in the {statusCode, responseBody} wrapper).
 import { z } from "zod";
+import { confirmedBy } from "../confirmations";
 import { toWholeGatewayAmount } from "@/lib/money";
 import { recurringSaleHashFor } from "../profile-signing";
 import { wirePayerIp } from "../profile";
@@ -44,6 +45,7 @@ export async function recurringSale(t: Transport, input: RecurringSaleInput): Pr
   const amount = toWholeGatewayAmount(i.amount)!; // checked by the schema's refine
   return t.send({
     operation: "recurring_sale",
+    confirm: confirmedBy("recurring_sale"),
     policy: "money",
     host: "form",
     method: "POST",
@@ -104,6 +106,7 @@ export async function recurringV2(t: Transport, input: RecurringV2Input): Promis
   const amount = jsonAmount(i.amount);
   return t.send({
     operation: "recurring_v2",
+    confirm: confirmedBy("recurring_v2"),
     policy: "money",
     host: "api",
     method: "POST",

@@ -1,6 +1,7 @@
 // Refund by CREDITVOID (contract 4.4; urlencoded on /payment/post) and the separate partial refund (4.5; JSON on
 // /payment/refund, answered in the {statusCode, responseBody} wrapper). Each accepted refund has its own payment_id.
 import { z } from "zod";
+import { confirmedBy } from "../confirmations";
 import { creditvoidHashFor } from "../profile-signing";
 import { wirePayerIp } from "../profile";
 import { partialRefundHash } from "../signing";
@@ -29,6 +30,7 @@ export async function refund(t: Transport, input: RefundInput): Promise<GatewayR
   const amount = wireAmount(i.amount);
   return t.send({
     operation: "creditvoid",
+    confirm: confirmedBy("creditvoid"),
     policy: "money",
     host: "form",
     method: "POST",
@@ -71,6 +73,7 @@ export async function partialRefund(t: Transport, input: PartialRefundInput): Pr
   const amount = wireAmount(i.amount);
   return t.send({
     operation: "partial_refund",
+    confirm: confirmedBy("partial_refund"),
     policy: "money",
     host: "form",
     method: "POST",

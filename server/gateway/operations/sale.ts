@@ -1,6 +1,7 @@
 // SALE with card data (contract 4.1), SALE with a saved card token (protocol family) and the collector (4.2).
 // SALE and token sale are multipart/form-data on /payment/post; the collector takes JSON and answers HTML.
 import { z } from "zod";
+import { confirmedBy } from "../confirmations";
 import { cardPartsOf, saleHash, tokenSaleHash } from "../signing";
 import type { GatewayResult } from "../result";
 import { wirePayerIp } from "../profile";
@@ -95,6 +96,7 @@ export async function sale(t: Transport, input: SaleInput): Promise<GatewayResul
   const i = saleInputSchema.parse(input);
   return t.send({
     operation: "sale",
+    confirm: confirmedBy("sale"),
     policy: "money",
     host: "form",
     method: "POST",
@@ -121,6 +123,7 @@ export async function tokenSale(t: Transport, input: TokenSaleInput): Promise<Ga
   const i = tokenSaleInputSchema.parse(input);
   return t.send({
     operation: "token_sale",
+    confirm: confirmedBy("token_sale"),
     policy: "money",
     host: "form",
     method: "POST",
@@ -150,27 +153,53 @@ export type CollectorInput = z.input<typeof collectorInputSchema>;
 export const collectorResponseSchema = z.object({ html: z.string(), contentType: z.string() });
 export type CollectorResponse = z.infer<typeof collectorResponseSchema>;
 
-/** The collector path: the sale's `redirect_url` when it is on the form host's origin, else `/payment/Collector`. */
-function collectorTarget(redirectUrl: string | undefined, baseOrigin: string): { path: string; absolutePath: boolean } {
-  if (redirectUrl) {
-    try {
-      const u = new URL(redirectUrl);
-      if (u.origin === baseOrigin) return { path: u.pathname + u.search, absolutePath: true };
-    } catch {
-      // not a URL: use the contract's path
-    }
-  }
-  return { path: "/payment/Collector", absolutePath: false };
+/** Where the collector may be: the form host's origin, and the configured collector origins. */
+export interface CollectorOrigins {
+  base: string;
+  others: readonly string[];
 }
 
-export async function collector(t: Transport, baseOrigin: string, input: CollectorInput): Promise<GatewayResult<CollectorResponse>> {
+type CollectorTarget = { path: string; absolutePath: boolean; origin?: string } | { refused: string };
+
+/**
+ * Where the body goes (2.2: `redirect_url` is "URL to which the next POST is sent"): the sale's redirect_url when it
+ * is on a gateway origin (the form host's, e.g. the production gateway's `/collector/{trans_id}`, or a configured
+ * collector origin); the contract's `/payment/Collector` when there is none. A redirect_url anywhere else is refused:
+ * the dashboard never posts a payment to a host its operator did not name (SSRF).
+ */
+export function collectorTarget(redirectUrl: string | undefined, origins: CollectorOrigins): CollectorTarget {
+  if (!redirectUrl) return { path: "/payment/Collector", absolutePath: false };
+  let u: URL;
+  try {
+    u = new URL(redirectUrl, `${origins.base}/`);
+  } catch {
+    return { refused: "the sale's redirect_url is not a URL" };
+  }
+  if (u.username || u.password) return { refused: "the sale's redirect_url carries credentials" };
+  if (u.origin === origins.base) return { path: u.pathname + u.search, absolutePath: true };
+  if (origins.others.includes(u.origin)) return { path: u.pathname + u.search, absolutePath: true, origin: u.origin };
+  return { refused: `the sale's redirect_url is on ${u.origin}, not a configured gateway origin (GATEWAY_COLLECTOR_ORIGINS)` };
+}
+
+export async function collector(
+  t: Transport,
+  origins: CollectorOrigins,
+  input: CollectorInput,
+  onRefused: (reason: string) => void = () => {},
+): Promise<GatewayResult<CollectorResponse>> {
   const i = collectorInputSchema.parse(input);
+  const target = collectorTarget(i.redirectUrl, origins);
+  if ("refused" in target) {
+    onRefused(target.refused);
+    // Nothing was sent: the sale waits at the gateway, and the status query settles it.
+    return { kind: "transport", reason: "redirect", outcomeUnknown: false, message: `collector not called: ${target.refused}` };
+  }
   return t.send({
     operation: "collector",
     policy: "money",
     host: "form",
     method: "POST",
-    ...collectorTarget(i.redirectUrl, baseOrigin),
+    ...target,
     expect: "html",
     declines: true,
     response: collectorResponseSchema,

@@ -105,12 +105,14 @@ function outcomeOf(result: GatewayResult<unknown>): { state: PaymentActionRow["s
         message: result.fieldErrors[0]?.message ? `${result.message} ${result.fieldErrors[0].message}` : result.message,
       };
     case "transport":
-      return result.outcomeUnknown
-        ? {
-            state: "unknown",
-            message: "The gateway did not answer in time. The outcome will be confirmed with the gateway; nothing will be sent again.",
-          }
-        : { state: "failed", message: "The gateway could not be reached; nothing was sent. Try again." };
+      if (!result.outcomeUnknown) return { state: "failed", message: "The gateway could not be reached; nothing was sent. Try again." };
+      return {
+        state: "unknown",
+        message:
+          result.reason === "unconfirmed"
+            ? "The gateway answered without confirming it. The outcome will be confirmed with the gateway; nothing will be sent again."
+            : "The gateway did not answer in time. The outcome will be confirmed with the gateway; nothing will be sent again.",
+      };
   }
 }
 

@@ -159,6 +159,7 @@ export function recurringChargeSpec(
   const firstTransId = first.gatewayId;
   return {
     auditAction: o.auditAction,
+    operation: o.interface === "form" ? "recurring_sale" : "recurring_v2",
     idempotencyKey: o.idempotencyKey,
     values: {
       orderId: o.orderId,

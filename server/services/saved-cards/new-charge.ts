@@ -12,6 +12,7 @@ import { translatorFor } from "../../i18n/translator";
 import { appendAudit } from "../../audit/audit-log";
 import type { PaymentRow } from "../../db/schema";
 import type { GatewayResult } from "../../gateway/client";
+import { confirmationOf, type ConfirmedOperation } from "../../gateway/confirmations";
 import { AppError } from "../../errors";
 import {
   advancePayment,
@@ -29,6 +30,8 @@ import { vmsg } from "@/lib/schemas/messages";
 export interface NewChargeSpec {
   /** Audit prefix: "token_sale" or "recurring". */
   auditAction: string;
+  /** The gateway call that makes the charge: which of its answers confirm what (gateway/confirmations.ts). */
+  operation: Extract<ConfirmedOperation, "token_sale" | "recurring_sale" | "recurring_v2">;
   values: NewPayment & { orderId: string };
   /** What makes a replay "the same request": compared with the stored row of the same order id. */
   sameRequest(existing: PaymentRow): boolean;
@@ -83,21 +86,25 @@ async function replayOf(deps: ServiceDeps, spec: NewChargeSpec): Promise<NewChar
 }
 
 /** The ledger change that a gateway answer to a new sale or recurring charge means. */
-function outcomePatch(
-  result: GatewayResult<Record<string, unknown>>,
-  payment: PaymentRow,
-  gatewayIdOf: NewChargeSpec["gatewayIdOf"],
-): PaymentPatch {
+function outcomePatch(result: GatewayResult<Record<string, unknown>>, payment: PaymentRow, spec: NewChargeSpec): PaymentPatch {
   switch (result.kind) {
     case "success": {
       const d = result.data;
-      const gatewayId = gatewayIdOf(d);
+      const gatewayId = spec.gatewayIdOf(d);
       const status = String(d.status ?? d.result ?? "").toUpperCase();
-      const result_ = String(d.result ?? "").toUpperCase();
-      const base: PaymentPatch = { gatewayId: gatewayId ?? undefined, gatewayStatus: status || result_ || null };
-      if (result_ === "REDIRECT" || status === "REDIRECT" || status === "3DS") return { ...base, status: "awaiting_3ds" };
-      if (status === "PENDING") return { ...base, status: "authorized", authorizedMinor: payment.amountMinor };
-      return { ...base, status: "captured", authorizedMinor: payment.amountMinor, capturedMinor: payment.amountMinor };
+      const base: PaymentPatch = { gatewayId: gatewayId ?? undefined, gatewayStatus: status || null };
+      // Only the operation's documented success words book money; the client already turns any other answer into
+      // an outcome-unknown failure, and a success that still confirms nothing is treated the same way.
+      switch (confirmationOf(spec.operation, d)) {
+        case "awaiting_3ds":
+          return { ...base, status: "awaiting_3ds" };
+        case "authorized":
+          return { ...base, status: "authorized", authorizedMinor: payment.amountMinor };
+        case "captured":
+          return { ...base, status: "captured", authorizedMinor: payment.amountMinor, capturedMinor: payment.amountMinor };
+        default:
+          return { ...base, status: "unknown" };
+      }
     }
     case "declined": {
       const id = result.data.trans_id ?? result.data.transaction_id ?? result.data.payment_id;
@@ -112,10 +119,13 @@ function outcomePatch(
       const detail = result.fieldErrors[0]?.message ? `${result.message} ${result.fieldErrors[0].message}` : result.message;
       return { status: "failed", declineReason: detail || "The gateway refused the request." };
     }
-    case "transport":
-      return result.outcomeUnknown
-        ? { status: "unknown" }
-        : { status: "failed", declineReason: "The gateway could not be reached; nothing was sent. Try again." };
+    case "transport": {
+      if (!result.outcomeUnknown)
+        return { status: "failed", declineReason: "The gateway could not be reached; nothing was sent. Try again." };
+      // An answer that confirmed nothing may still name the new payment: kept, so that the status query can settle it.
+      const gatewayId = result.answer ? spec.gatewayIdOf(result.answer) : null;
+      return gatewayId ? { status: "unknown", gatewayId } : { status: "unknown" };
+    }
   }
 }
 
@@ -179,7 +189,7 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
   const payment = await deps.db.transaction(async (tx) => {
     const now = deps.now();
     const locked = (await lockPayment(tx, started.id))!;
-    const patch = outcomePatch(result, locked, spec.gatewayIdOf);
+    const patch = outcomePatch(result, locked, spec);
     const next = await advancePayment(tx, locked, patch, now);
     await appendAudit(tx, {
       actorId: principal.userId,

@@ -146,6 +146,7 @@ export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInp
   const payer = await payerOf(deps, input.email, billing, ip);
   return runNewCharge(ctx, {
     auditAction: "token_sale",
+    operation: "token_sale",
     idempotencyKey: input.idempotencyKey,
     values: {
       ...values,

@@ -4,6 +4,7 @@ import "server-only";
 import type { Messages } from "@/messages";
 import type { PaymentPatch } from "../../../ledger/payments";
 import type { GatewayResult, S2sSaleResponse } from "../../../gateway/client";
+import { confirmationOf } from "../../../gateway/confirmations";
 
 /** What the gateway's answer means for the ledger. */
 export interface Outcome {
@@ -23,11 +24,13 @@ export function returnUrl(appUrl: string, flow: "s2s" | "form" | "token", paymen
 
 export function transportOutcome(r: Extract<GatewayResult<unknown>, { kind: "transport" | "gateway_error" }>): Outcome {
   if (r.kind === "transport" && r.outcomeUnknown) {
+    // An answer that confirmed nothing may still name the payment: kept, so that the status query can settle it.
+    const id = r.answer?.paymentId ?? r.answer?.trans_id;
     return {
-      patch: { status: "unknown" },
+      patch: typeof id === "string" && id ? { status: "unknown", gatewayId: id } : { status: "unknown" },
       html: null,
-      result: "unknown",
-      message: { key: "notAnswered" },
+      result: r.reason === "unconfirmed" ? "unconfirmed" : "unknown",
+      message: { key: r.reason === "unconfirmed" ? "unconfirmed" : "notAnswered" },
     };
   }
   if (r.kind === "transport")
@@ -58,8 +61,9 @@ export function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, aut
   if (r.kind !== "success") return transportOutcome(r);
   const d = r.data;
   const gatewayId = d.paymentId ? { gatewayId: d.paymentId } : {};
-  const word = d.result.toLowerCase();
-  if (word === "pending" && d.html) {
+  // The client passes only the documented words as a success (gateway/confirmations.ts); checked again here.
+  const confirmed = confirmationOf("s2s_sale", d);
+  if (confirmed === "awaiting_3ds" && d.html) {
     return {
       patch: { status: "awaiting_3ds", gatewayStatus: "3DS", ...gatewayId },
       html: d.html,
@@ -67,8 +71,8 @@ export function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, aut
       message: { key: "challenge" },
     };
   }
-  if (word === "success") {
-    const authorized = auth || (d.status ?? "").toUpperCase() === "PENDING";
+  if (confirmed === "captured" || confirmed === "authorized") {
+    const authorized = auth || confirmed === "authorized";
     return authorized
       ? {
           patch: { status: "authorized", authorizedMinor: minor, gatewayStatus: d.status ?? null, ...gatewayId },
@@ -83,8 +87,6 @@ export function s2sOutcome(r: GatewayResult<S2sSaleResponse>, minor: number, aut
           message: { key: "paid" },
         };
   }
-  if (word === "declined")
-    return { patch: { status: "declined", ...gatewayId }, html: null, result: "declined", message: { key: "declined" } };
   // An answer we cannot read as an outcome: the status query decides.
   return {
     patch: { status: "unknown", ...gatewayId },

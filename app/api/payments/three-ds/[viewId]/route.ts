@@ -5,6 +5,7 @@ import { vmsg } from "@/lib/schemas/messages";
 import { errorAnswer } from "@/server/http/errors";
 import { route } from "@/server/http/route";
 import { threeDsViewHeaders } from "@/server/services/payments/new/three-ds-headers";
+import { gatewayOrigins } from "@/server/gateway/config";
 import { appContext } from "@/server/services/app-deps";
 import { openThreeDsView } from "@/server/services/payments/new/three-ds-views";
 
@@ -22,9 +23,8 @@ export const GET = route({ permission: "PAYMENTS_CREATE", params }, async ({ req
       { "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'" },
     );
   const config = ctx.deps.config;
-  const gatewayOrigins = [new URL(config.gateway.baseUrl).origin, new URL(config.gateway.apiUrl).origin];
   return new Response(view.html, {
     status: 200,
-    headers: threeDsViewHeaders({ gatewayOrigins, appOrigin: new URL(config.appUrl).origin }),
+    headers: threeDsViewHeaders({ gatewayOrigins: gatewayOrigins(config.gateway), appOrigin: new URL(config.appUrl).origin }),
   });
 });
