@@ -73,9 +73,11 @@ export function readAmountText(text: string, currency: Currency): AmountRead {
  * An amount of a JSON `number`/`decimal` field (S2S sale, hosted initiate, recurring v2). A JSON number carries no
  * trailing zeros (10.50 arrives as 10.5), so a number may have up to the currency's decimal places; a string must be
  * in the exact text form. Refuses booleans, objects, exponent notation (1e21), negatives, zero and extra decimals.
+ * `number`: the field's type is `number` (the S2S sale, 4.10), so a string is refused; a `decimal` (initiate 4.9,
+ * recurring v2 4.11) may be either, the contract not saying how a decimal is written in JSON.
  */
-export function readAmountJson(value: unknown, currency: Currency): AmountRead {
-  if (typeof value === "string") return readAmountText(value, currency);
+export function readAmountJson(value: unknown, currency: Currency, opts: { number?: boolean } = {}): AmountRead {
+  if (typeof value === "string") return opts.number ? refuse("must be a number") : readAmountText(value, currency);
   if (typeof value !== "number" || !Number.isFinite(value)) return refuse("must be a number");
   const places = exponentOf(currency);
   const m = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/.exec(String(value));

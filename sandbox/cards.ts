@@ -62,19 +62,24 @@ export type CardCheck = { ok: true; card: CardInfo } | { ok: false; errors: stri
 /**
  * Validate card data (a failure is a request error, not a decline) and decide the outcome. Non-Luhn numbers and
  * malformed fields are errors; unknown cards and wrong expiries are valid requests that will be declined.
+ * A merchant's request is read exactly as the contract writes the fields (4.1, 4.10): the number in digits only, the
+ * month `MM`, the year `YYYY`, so that a client sending `4111 1111 1111 1111` or `5` fails here, not at the gateway.
+ * `typed`: the hosted payment page's own form, where a person types the card (spaces, a one-digit month), which the
+ * gateway's page tidies itself.
  */
-export function checkCard(input: CardInput, names: CardFieldNames): CardCheck {
+export function checkCard(input: CardInput, names: CardFieldNames, opts: { typed?: boolean } = {}): CardCheck {
   const errors: string[] = [];
-  const number = (input.number ?? "").replace(/[\s-]/g, "");
+  const tidy = (v: string | undefined) => (opts.typed ? (v ?? "").trim() : (v ?? ""));
+  const number = opts.typed ? (input.number ?? "").replace(/[\s-]/g, "") : (input.number ?? "");
   if (!number) errors.push(`${names.number}: is required`);
   else if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) errors.push(`${names.number}: invalid card number`);
-  const month = (input.expMonth ?? "").trim();
-  if (!/^\d{1,2}$/.test(month) || Number(month) < 1 || Number(month) > 12) {
+  const month = tidy(input.expMonth);
+  if (!(opts.typed ? /^\d{1,2}$/ : /^\d{2}$/).test(month) || Number(month) < 1 || Number(month) > 12) {
     errors.push(`${names.expMonth}: must be a month MM`);
   }
-  const year = (input.expYear ?? "").trim();
+  const year = tidy(input.expYear);
   if (!/^\d{4}$/.test(year)) errors.push(`${names.expYear}: must be a year YYYY`);
-  if (!/^\d{3,4}$/.test((input.cvv ?? "").trim())) errors.push(`${names.cvv}: must be 3 or 4 digits`);
+  if (!/^\d{3,4}$/.test(tidy(input.cvv))) errors.push(`${names.cvv}: must be 3 or 4 digits`);
   if (errors.length) return { ok: false, errors };
   const expMonth = month.padStart(2, "0");
   return { ok: true, card: cardInfo(number, expMonth, year, input.holder) };

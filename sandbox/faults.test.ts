@@ -26,8 +26,11 @@ afterEach(async () => {
 const fault = (body: Record<string, unknown>) => postJson(sb, "/__sandbox/faults", body);
 const paymentCount = () => Object.keys(sb.state.data.payments).length;
 /** A sale whose client gives up after `ms` (as the dashboard's gateway client does at its timeout). */
-const postJsonAborting = (ms: number) =>
-  fetch(`${sb.url}/payment/post`, { method: "POST", body: new URLSearchParams(saleFields()), signal: AbortSignal.timeout(ms) });
+const postJsonAborting = (ms: number) => {
+  const body = new FormData(); // SALE is multipart (4.1)
+  for (const [k, v] of Object.entries(saleFields())) body.append(k, v);
+  return fetch(`${sb.url}/payment/post`, { method: "POST", body, signal: AbortSignal.timeout(ms) });
+};
 
 describe("faults", () => {
   it("latency delays the answer, then the call succeeds normally; the rule is used up after its one call", async () => {

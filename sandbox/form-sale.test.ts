@@ -23,8 +23,34 @@ describe("SALE request checks", () => {
     expect(JSON.parse(Buffer.from(body.redirect_params.body, "base64").toString()).trans_id).toBe(body.trans_id);
   });
 
-  it("an urlencoded SALE is accepted too", async () => {
-    expect((await sale(sb, { multipart: false })).body.result).toBe("REDIRECT");
+  // A strict sandbox: what the contract does not allow is refused here, so that a client regression fails in the tests
+  // and not against the real gateway.
+  it("a SALE in any content type but multipart/form-data (4.1) is refused (ERROR 100000) and creates nothing", async () => {
+    const before = Object.keys(sb.state.data.payments).length;
+    const r = await sale(sb, { multipart: false });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ result: "ERROR", error_code: 100000 });
+    expect(JSON.stringify(r.body)).toContain("send multipart");
+    expect(Object.keys(sb.state.data.payments).length).toBe(before);
+  });
+
+  it("the action is spelled as the contract does: `sale` or ` SALE` is not an action", async () => {
+    for (const action of ["sale", " SALE", "Sale"]) {
+      const r = await sale(sb, { extra: { action } });
+      expect(r.body, action).toMatchObject({ result: "ERROR" });
+      expect(JSON.stringify(r.body)).toContain("action");
+    }
+  });
+
+  it("the card as the contract writes it: digits only, month MM (a spaced number or a one-digit month is refused)", async () => {
+    const spaced = await sale(sb, { extra: { card_number: "4111 1111 1111 1111" } });
+    expect(JSON.stringify(spaced.body)).toContain("card_number: invalid card number");
+    const dashed = await sale(sb, { extra: { card_number: "4111-1111-1111-1111" } });
+    expect(JSON.stringify(dashed.body)).toContain("card_number: invalid card number");
+    const month = await sale(sb, { extra: { card_exp_month: "1" } });
+    expect(JSON.stringify(month.body)).toContain("card_exp_month: must be a month MM");
+    const padded = await sale(sb, { extra: { card_cvv2: " 123" } });
+    expect(JSON.stringify(padded.body)).toContain("card_cvv2");
   });
 
   it("a wrong client_key is refused with 204002", async () => {
@@ -59,7 +85,7 @@ describe("SALE request checks", () => {
     const f = saleFields();
     delete f.payer_email;
     delete f.order_currency;
-    const body = await (await postForm(sb, "/payment/post", f)).json();
+    const body = await (await postForm(sb, "/payment/post", f, true)).json();
     const messages = body.errors.map((e: { error_message: string }) => e.error_message);
     expect(messages).toEqual(expect.arrayContaining(["payer_email: is required", "order_currency: is required"]));
   });
@@ -92,7 +118,7 @@ describe("collector and challenge by test card", () => {
   it("auth=Y on 01/2038 leaves the payment authorized (pending), not captured", async () => {
     const s = await sale(sb, { auth: true });
     await collect(sb, s.body);
-    expect((await statusOf(s.body.trans_id)).status).toBe("pending");
+    expect((await statusOf(s.body.trans_id)).status).toBe("PENDING");
   });
 
   it("02/2038 is declined with a reason", async () => {
@@ -132,7 +158,7 @@ describe("collector and challenge by test card", () => {
     expect(page).toContain("Sandbox: 1234 approves");
     expect(page).toContain(`action="${sb.url}/payment/challenge/${s.body.trans_id}"`);
     expect(page).not.toMatch(/cookie|localStorage|window\.top|parent\./);
-    expect((await statusOf(s.body.trans_id)).status).toBe("redirect");
+    expect((await statusOf(s.body.trans_id)).status).toBe("REDIRECT");
     await answer(sb, s.body.trans_id, "1234");
     expect((await statusOf(s.body.trans_id)).status).toBe("settled");
   });

@@ -35,19 +35,31 @@ export interface Route {
   op: OperationName | ((fields: Fields) => OperationName | null) | null;
   handler: Handler;
   /**
-   * The request content types the gateway takes here ("form": multipart/form-data or urlencoded; "json"); any other
-   * is refused with 415, as the gateway does. Absent: not checked (sandbox control, browser pages, GET).
+   * The request content types the gateway takes here (multipart/form-data, urlencoded, JSON); any other is refused
+   * with 415, as the gateway does. Absent: not checked (sandbox control, browser pages, GET).
    */
   accepts?: readonly BodyKind[] | ((fields: Fields) => readonly BodyKind[]);
   /** Present on the JSON interface: X-API-KEY required; "any" = every valid key. */
   access?: "any" | readonly AccessLevel[];
 }
 
-export type BodyKind = "form" | "json";
-const FORM = ["form"] as const;
+export type BodyKind = "multipart" | "urlencoded" | "json";
 const JSON_ONLY = ["json"] as const;
-/** /payment/post is a form post (SALE multipart, the others urlencoded); RECURRING_SALE's table also names JSON (4.6). */
-const postAccepts = (f: Fields): readonly BodyKind[] => (f.action === "RECURRING_SALE" ? ["form", "json"] : FORM);
+/**
+ * /payment/post takes each action in the content type the contract gives it: SALE multipart/form-data (4.1), CAPTURE,
+ * CREDITVOID and the family's VOID urlencoded (4.3, 4.4, protocol notes). RECURRING_SALE keeps both urlencoded and
+ * JSON on purpose: the contract's field table says JSON and its example request urlencoded (4.6), and a gateway that
+ * took only one would contradict half of it. An unknown action may come in either form type (it is refused by name).
+ */
+const POST_ACCEPTS: Record<string, readonly BodyKind[]> = {
+  SALE: ["multipart"],
+  CAPTURE: ["urlencoded"],
+  CREDITVOID: ["urlencoded"],
+  VOID: ["urlencoded"],
+  RECURRING_SALE: ["urlencoded", "json"],
+};
+const postAccepts = (f: Fields): readonly BodyKind[] =>
+  (typeof f.action === "string" ? POST_ACCEPTS[f.action] : undefined) ?? ["multipart", "urlencoded"];
 
 const ALL_LEVELS: readonly AccessLevel[] = ["SUPER_ADMIN", "PARTNER", "MERCHANT", "BRANCH"];
 const ID = "([^/]+)";

@@ -7,7 +7,7 @@ import { CallbackDispatcher } from "./callbacks";
 import type { Ctx, Deps, SandboxConfig } from "./context";
 import { clientGoneOr, FaultInjector, resultWordReply, sleep, writeFault } from "./faults";
 import { MailCatcher } from "./mail-catcher";
-import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, type Fields, type Reply } from "./http-util";
+import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, wrapper, type Fields, type Reply } from "./http-util";
 import { matchRoute, type BodyKind, type Route } from "./router";
 import { resetAll } from "./routes/control";
 import { SandboxStore } from "./state";
@@ -67,6 +67,8 @@ function urlHost(host: string): string {
 function errorFor(path: string, status: number, message: string): Reply {
   if (path.startsWith("/api/")) return envelopeError(status, message);
   if (path === "/payment/post") return invalidRequest([message]);
+  // The partial refund and the status query answer in the form interface's wrapper, their errors too (2.1).
+  if (path === "/payment/refund" || path === "/payment/status") return wrapper(status, { message });
   return json(status, { message });
 }
 
@@ -143,7 +145,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
 /** What kind of body a content type declares (the parameters such as charset and boundary do not matter). */
 function bodyKindOf(contentType: string | undefined): BodyKind | null {
   const media = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-  if (media === "multipart/form-data" || media === "application/x-www-form-urlencoded") return "form";
+  if (media === "multipart/form-data") return "multipart";
+  if (media === "application/x-www-form-urlencoded") return "urlencoded";
   if (media === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(media)) return "json";
   return null;
 }

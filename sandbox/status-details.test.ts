@@ -31,21 +31,21 @@ describe("payment status", () => {
   it("reports redirect → pending → settled → settled (partly refunded) → refunded", async () => {
     const s = await sale(sb, { auth: true, amount: "40.00" });
     const id = s.body.trans_id;
-    expect((await statusOf(id)).status).toBe("redirect");
+    expect((await statusOf(id)).status).toBe("REDIRECT");
     await collect(sb, s.body);
-    expect((await statusOf(id)).status).toBe("pending");
+    expect((await statusOf(id)).status).toBe("PENDING");
     await capture(sb, id, "40.00");
     expect((await statusOf(id)).status).toBe("settled");
     await creditvoid(sb, id, "10.00");
     expect((await statusOf(id)).status).toBe("settled");
     await creditvoid(sb, id, "30.00");
-    expect((await statusOf(id)).status).toBe("refunded");
+    expect((await statusOf(id)).status).toBe("REFUND");
   });
 
   it("reports voided and TXN_FAILURE", async () => {
     const a = await pay(sb, { auth: true });
     await voidIt(sb, a);
-    expect((await statusOf(a)).status).toBe("voided");
+    expect((await statusOf(a)).status).toBe("VOID");
     const b = await pay(sb, { exp: "02/2038" });
     expect(await statusOf(b)).toMatchObject({ status: "TXN_FAILURE", reason: "FAILURE" });
   });

@@ -1,5 +1,6 @@
 // POST /payment/post: one URL, several actions (SALE, CAPTURE, VOID, CREDITVOID, RECURRING_SALE), chosen by the
-// `action` field; multipart, urlencoded or JSON bodies are all accepted.
+// `action` field, spelled exactly as the contract does (`sale` is not an action); each in its own content type
+// (router.ts).
 import type { Ctx, Deps } from "../context";
 import { invalidRequest, str, type Fields, type Reply } from "../http-util";
 import type { OperationName } from "../types";
@@ -16,7 +17,8 @@ const ACTIONS: Record<string, { op: OperationName; handler: (ctx: Ctx, deps: Dep
 };
 
 function actionOf(fields: Fields) {
-  return ACTIONS[(str(fields, "action") ?? "").trim().toUpperCase()];
+  const action = str(fields, "action");
+  return action !== undefined && Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
 }
 
 /** Operation name of a /payment/post call (for faults and the log), null when the action is unknown. */

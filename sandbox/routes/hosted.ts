@@ -103,6 +103,8 @@ export function checkoutPayHandler(ctx: Ctx, deps: Deps): Reply {
       holder,
     },
     { number: "Card number", expMonth: "Expiry month", expYear: "Expiry year", cvv: "CVV" },
+    // A person types here: spaces in the number and a one-digit month are the page's to tidy, not a client error.
+    { typed: true },
   );
   const errors = checked.ok ? [] : [...checked.errors];
   if (!holder) errors.push("Cardholder name: is required");

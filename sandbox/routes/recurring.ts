@@ -110,13 +110,18 @@ export function recurringV2Handler(ctx: Ctx, deps: Deps): Reply {
   if (first.currency !== currency) return wrapper(400, { message: "Currency does not match the recurring token" });
   const orderId = str(order, "number")!;
   if (deps.store.orderTaken(orderId)) return wrapper(400, { message: "Duplicate order number" });
+  // "Unique id of this recurring transaction" (4.11): the same one again is refused, never charged a second time.
+  const transactionId = str(f, "transactionId")!;
+  if (Object.values(deps.store.data.payments).some((x) => x.merchantTransactionId === transactionId)) {
+    return wrapper(400, { message: "Duplicate transactionId" });
+  }
   const p = charge(deps, first, {
     kind: "recurring_v2",
     orderId,
     description: str(order, "description")!,
     amountMinor,
     token,
-    merchantTransactionId: str(f, "transactionId"),
+    merchantTransactionId: transactionId,
   });
   if (p.state === "declined") {
     return wrapper(200, { result: "DECLINED", status: "DECLINED", payment_id: p.id, reason: p.declineReason });

@@ -40,19 +40,23 @@ export function partialRefundHandler(ctx: Ctx, deps: Deps): Reply {
   return wrapper(200, { result: "accepted", payment_id: r.paymentId });
 }
 
-/** Status values: lower case, except the failure value the contract shows. */
+/**
+ * Status values: only documented words. The contract shows `settled` and `TXN_FAILURE` (2.5); for the states it does
+ * not show, the family's statuses (protocol notes): REDIRECT (waiting for the customer), PENDING (authorized, not
+ * captured), REFUND (refunded in full), VOID (authorization released).
+ */
 export function statusOf(p: Payment): string {
   switch (p.state) {
     case "redirect":
-      return "redirect";
+      return "REDIRECT";
     case "pending":
-      return "pending";
+      return "PENDING";
     case "settled":
       return "settled";
     case "refunded":
-      return "refunded";
+      return "REFUND";
     case "voided":
-      return "voided";
+      return "VOID";
     case "declined":
       return "TXN_FAILURE";
   }

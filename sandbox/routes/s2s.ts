@@ -17,13 +17,13 @@ export function s2sSaleHandler(ctx: Ctx, deps: Deps): Reply {
   const cardIn = obj(f, "card");
   const customer = obj(f, "customer");
   const problems = [
-    ...missing(f, ["orderId", "amount", "currency", "paymentMethod", "successUrl", "failureUrl", "hash"]),
+    ...missing(f, ["orderId", "amount", "currency", "paymentMethod", "auth", "successUrl", "failureUrl", "hash"]),
     ...missing(customer, ["name", "email", "phone"]).map((n) => `customer.${n}`),
   ].map((n) => `${n} is required`);
   if (str(f, "paymentMethod") && str(f, "paymentMethod") !== "card") problems.push("paymentMethod must be card");
   const currency = str(f, "currency") ?? "";
   if (currency && !isCurrency(currency)) problems.push("currency is not supported");
-  const amount = isCurrency(currency) && str(f, "amount") ? readAmountJson(f.amount, currency) : null;
+  const amount = isCurrency(currency) && str(f, "amount") ? readAmountJson(f.amount, currency, { number: true }) : null;
   if (amount && !amount.ok) problems.push(`amount ${amount.problem}`);
   for (const n of ["successUrl", "failureUrl"]) if (str(f, n) && !isHttpUrl(str(f, n))) problems.push(`${n} must be an http(s) URL`);
   problems.push(...flagProblems(f, ["auth", "recurringInit"]).map((p) => p.replace(":", "")));

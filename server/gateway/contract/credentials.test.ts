@@ -48,7 +48,7 @@ describe("a wrong merchant secret: the hash does not match and nothing changes (
     expect(await wrongSecret.voidAuthorization({ transId: s.transId, payerEmail: s.payerEmail, card: s.card })).toMatchObject(
       invalidHashRow,
     );
-    expect(await statusOf(client, s)).toBe("pending");
+    expect(await statusOf(client, s)).toBe("PENDING");
   });
 
   it("CAPTURE signed for another payer e-mail or card is refused too", async () => {

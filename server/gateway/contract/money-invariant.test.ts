@@ -71,7 +71,7 @@ describe("money invariant over random capture/refund sequences", { tags: ["gatew
           const st = await client.paymentStatus({ orderId: s.orderId, gwayPaymentId: s.transId });
           if (st.kind !== "success") throw new Error(`status: ${JSON.stringify(st)}`);
           expect(decimalToMinor(st.data.order!.amount!, "SAR")).toBe(authorized);
-          const expected = captured === 0 ? "pending" : refundedSum === captured ? "refunded" : "settled";
+          const expected = captured === 0 ? "PENDING" : refundedSum === captured ? "REFUND" : "settled";
           expect(st.data.status).toBe(expected);
         },
       ),

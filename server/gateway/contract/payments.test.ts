@@ -41,7 +41,7 @@ describe("SALE → collector (3, 4.1, 4.2)", { tags: ["gateway-profile"] }, () =
     if (sale.kind !== "success") return;
     expect(sale.data.trans_date).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(sale.data.redirect_url!.endsWith(sale.data.trans_id)).toBe(true);
-    expect(await statusOf(client, { orderId: input.orderId, transId: sale.data.trans_id })).toBe("redirect");
+    expect(await statusOf(client, { orderId: input.orderId, transId: sale.data.trans_id })).toBe("REDIRECT");
     const body = (sale.data.redirect_params as { body: string }).body;
     const col = await client.collector({ body, redirectUrl: sale.data.redirect_url });
     expect(col).toMatchObject({ kind: "success", data: { contentType: expect.stringMatching(/^text\/html/) } });
@@ -69,7 +69,7 @@ describe("SALE → collector (3, 4.1, 4.2)", { tags: ["gateway-profile"] }, () =
   it("3-D Secure (05/2038): the collector returns the challenge page; OTP 1234 settles the payment", async () => {
     const s = await completedSale(client, { expMonth: EXPIRY.challengeApproved, cardNumber: MASTERCARD });
     expect(s.collectorHtml).toMatch(/otp/i);
-    expect(await statusOf(client, s)).toBe("redirect");
+    expect(await statusOf(client, s)).toBe("REDIRECT");
     expect((await control.answerChallenge(s.transId, "1234")).status).toBe(200);
     expect(await statusOf(client, s)).toBe("settled");
   });
@@ -89,9 +89,9 @@ describe("SALE → collector (3, 4.1, 4.2)", { tags: ["gateway-profile"] }, () =
 });
 
 describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VOID)", { tags: ["gateway-profile"] }, () => {
-  it("auth=Y authorizes (status pending); a full CAPTURE settles with an rrn", async () => {
+  it("auth=Y authorizes (status PENDING); a full CAPTURE settles with an rrn", async () => {
     const s = await completedSale(client, { auth: true, minor: 5_000 });
-    expect(await statusOf(client, s)).toBe("pending");
+    expect(await statusOf(client, s)).toBe("PENDING");
     const r = await client.capture({ transId: s.transId, amount: sar(5_000), payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({
       kind: "success",
@@ -117,7 +117,7 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
     const r = await client.capture({ transId: s.transId, amount: sar(5_001), payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({ kind: "declined", data: { result: "DECLINED", status: "PENDING" } });
     if (r.kind === "declined") expect(r.declineReason).toMatch(/exceed|authori/i);
-    expect(await statusOf(client, s)).toBe("pending");
+    expect(await statusOf(client, s)).toBe("PENDING");
     expect((await client.capture({ transId: s.transId, amount: sar(5_000), payerEmail: s.payerEmail, card: s.card })).kind).toBe("success");
   });
 
@@ -134,11 +134,11 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
     expect(again).toMatchObject({ kind: "gateway_error", code: "ERROR" });
   });
 
-  it("VOID releases an authorization (SUCCESS + VOID); status voided", async () => {
+  it("VOID releases an authorization (SUCCESS + VOID); status VOID", async () => {
     const s = await completedSale(client, { auth: true });
     const r = await client.voidAuthorization({ transId: s.transId, payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({ kind: "success", data: { action: "VOID", result: "SUCCESS", status: "VOID" } });
-    expect(await statusOf(client, s)).toBe("voided");
+    expect(await statusOf(client, s)).toBe("VOID");
   });
 
   it("VOID after capture is declined (DECLINED + SETTLED): money goes back by refund", async () => {
@@ -149,12 +149,12 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
 });
 
 describe("refunds (3, 4.4, 4.5, 7, 8)", { tags: ["gateway-profile"] }, () => {
-  it("a full CREDITVOID is accepted with its own payment_id; status refunded", async () => {
+  it("a full CREDITVOID is accepted with its own payment_id; status REFUND", async () => {
     const s = await completedSale(client, { minor: 7_000 });
     const r = await client.refund({ transId: s.transId, amount: sar(7_000), payerEmail: s.payerEmail, card: s.card });
     expect(r).toMatchObject({ kind: "success", data: { result: "accepted" } });
     if (r.kind === "success") expect(r.data.payment_id).not.toBe(s.transId);
-    expect(await statusOf(client, s)).toBe("refunded");
+    expect(await statusOf(client, s)).toBe("REFUND");
   });
 
   it("CREDITVOID above the order amount → ERROR 100000 with field error 100001 (section 7)", async () => {
