@@ -8,9 +8,11 @@ import { NextResponse, type NextRequest } from "next/server";
 import { securityHeaders } from "@/lib/security-headers";
 import { readConfig } from "@/server/config";
 import { isAllowedOrigin } from "@/server/http/origin";
+import { threeDsSources } from "@/server/gateway/three-ds-sources";
 
 const appConfig = readConfig(process.env);
-const frameOrigins = [...new Set([new URL(appConfig.gateway.baseUrl).origin, new URL(appConfig.gateway.apiUrl).origin])];
+// The 3-D Secure frame navigates from the gateway's page to the issuer's own hosts (three-ds-sources.ts).
+const frameOrigins = threeDsSources(appConfig).remote;
 const PUBLIC_PAGES = ["/login", "/set-password", "/forgot-password", "/payments/return"];
 /** The icons and the web manifest: a browser fetches the manifest without cookies, so they never redirect to sign-in. */
 const PUBLIC_FILES = ["/icon.svg", "/apple-icon.png", "/manifest.webmanifest", "/icons/"];

@@ -2,7 +2,8 @@
 // whose challenge the customer answers right ends captured (read from the gateway's status, not from the frame),
 // a wrong answer ends declined, and the card fields are cleared; a hostile challenge page (sandbox test switch)
 // can neither read the dashboard (document, cookies, storage) nor navigate the top window, and the dashboard page
-// stays as it was with its session working.
+// stays as it was with its session working; a real issuer's page (the sandbox's acs mode: another origin, its own
+// stylesheet and images, a relative URL) works in the same frame.
 import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { signedInAs } from "./support/sign-in";
@@ -62,6 +63,42 @@ test.describe("new payment with 3-D Secure", () => {
     await expect(page.getByLabel("Card number")).toBeFocused();
     await expect(page.getByLabel("Card number")).toHaveValue("");
     await expect(page.getByLabel("First name")).toHaveValue("Noura");
+  });
+
+  // A real issuer's challenge: the gateway's page hands over to the bank's Access Control Server on another origin,
+  // loading the bank's stylesheet and image and one of its own by a relative URL; the view's policy and <base> let it.
+  test("a real issuer's challenge (another origin, its stylesheet and images, a relative URL) completes in the frame", async ({ page }) => {
+    const sandbox = e2eUrls.sandbox;
+    expect((await page.request.post(`${sandbox}/__sandbox/challenge-mode`, { data: { mode: "acs" } })).ok()).toBe(true);
+    await page.request.delete(`${sandbox}/__sandbox/acs-log`);
+    try {
+      const { frame } = await startChallengeSale(page, { orderSuffix: "acs" });
+      const log = async () =>
+        (await (await page.request.get(`${sandbox}/__sandbox/acs-log`)).json()) as { acsUrl: string; fetched: string[] };
+      const { acsUrl } = await log();
+      // The frame now shows the bank's own page, on the bank's origin, still sandboxed by the dashboard's frame.
+      await expect.poll(() => page.frames().some((f) => f.url().startsWith(`${acsUrl}/acs/challenge/`))).toBe(true);
+      await expect.poll(() => frame.locator("#acs-logo").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await expect(frame.locator("#acs-mark")).toHaveCSS("color", "rgb(0, 90, 60)");
+      // The gateway's hand-over page loaded the bank's stylesheet and logo, and its own badge by a relative URL.
+      expect((await log()).fetched).toEqual(
+        expect.arrayContaining([
+          "acs.css (start)",
+          "logo.svg (start)",
+          "gateway badge (relative URL)",
+          "challenge page",
+          "acs.css (acs)",
+          "logo.svg (acs)",
+        ]),
+      );
+      await frame.locator('input[name="otp"]').fill("1234");
+      await frame.locator('input[name="otp"]').press("Enter");
+      await expect(page.getByText("Paid: the money was taken.")).toBeVisible({ timeout: 20_000 });
+      // The bank's page could not reach the dashboard either: no storage written, the session intact.
+      expect((await page.request.get("/api/transactions")).status()).toBe(200);
+    } finally {
+      await page.request.post(`${sandbox}/__sandbox/challenge-mode`, { data: { mode: "normal" } });
+    }
   });
 
   test("a hostile challenge page cannot escape the frame or touch the dashboard", async ({ page }) => {

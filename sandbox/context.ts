@@ -19,6 +19,8 @@ export interface SandboxConfig {
   /** How this gateway signs and what it refuses where the contract and the family disagree (#16). */
   profile: SandboxProfile;
   publicUrl: string;
+  /** The Access Control Server's origin of the "acs" challenge mode (sandbox/acs.ts); null when it does not run. */
+  acsUrl: string | null;
   /** API key → access level (contract 5.3): the configured key is SUPER_ADMIN, the level keys are seeded. */
   apiKeys: ReadonlyMap<string, AccessLevel>;
 }
@@ -37,6 +39,8 @@ export interface Deps {
   hostile: HostileLog;
   /** The local mail catcher (its SMTP side runs only when the sandbox was started with an SMTP port). */
   mail: MailCatcher;
+  /** What the "acs" mode's pages fetched (sandbox/acs.ts), for the tests. */
+  acsLog: string[];
 }
 
 export interface Ctx {

@@ -26,6 +26,12 @@ const smtpPort = smtpText === undefined ? undefined : smtpText === "off" ? null 
 if (typeof smtpPort === "number" && !(Number.isInteger(smtpPort) && smtpPort >= 1 && smtpPort <= 65535))
   fail(`SANDBOX_SMTP_PORT is not a port: ${smtpText}`);
 
+// The bank's Access Control Server of the "acs" challenge mode: SANDBOX_ACS_PORT, else SANDBOX_PORT + 30; "off": none.
+const acsText = env("SANDBOX_ACS_PORT");
+const acsPort = acsText === undefined ? undefined : acsText === "off" ? null : Number(acsText);
+if (typeof acsPort === "number" && !(Number.isInteger(acsPort) && acsPort >= 1 && acsPort <= 65535))
+  fail(`SANDBOX_ACS_PORT is not a port: ${acsText}`);
+
 const format = env("SANDBOX_CALLBACK_FORMAT");
 if (format !== undefined && format !== "form" && format !== "json") fail('SANDBOX_CALLBACK_FORMAT must be "form" or "json"');
 
@@ -44,10 +50,13 @@ const sandbox = await startSandbox({
   partialRefundMerchantField: env("GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD"),
   publicUrl: env("SANDBOX_PUBLIC_URL"),
   smtpPort: smtpPort === undefined ? (port ?? SANDBOX_DEFAULT_PORT) + 15 : smtpPort,
+  acsPort: acsPort === undefined ? (port ?? SANDBOX_DEFAULT_PORT) + 30 : acsPort,
   log: (line) => console.log(line),
 }).catch((e: Error) => fail(e.message));
 
-console.log(`sandbox gateway listening on ${sandbox.url}`);
+console.log(
+  `sandbox gateway listening on ${sandbox.url}${sandbox.acsUrl ? ` (its bank, for the acs challenge mode: ${sandbox.acsUrl})` : ""}`,
+);
 if (sandbox.smtpPort !== null) console.log(`sandbox mail catcher: SMTP on 127.0.0.1:${sandbox.smtpPort}, inbox at ${sandbox.url}/mail`);
 
 let stopping = false;

@@ -7,6 +7,9 @@ import { indexPage } from "./pages";
 import { branchSearchHandler, partnerDeleteHandler, userCreateHandler } from "./routes/admin";
 import { challengeHandler, collectorHandler } from "./routes/collector";
 import {
+  acsBadge,
+  acsLogClear,
+  acsLogList,
   callbacksList,
   challengeMode,
   deactivateToken,
@@ -148,6 +151,9 @@ export const ROUTES: readonly Route[] = [
   { method: "DELETE", pattern: /^\/__sandbox\/faults$/, op: null, handler: faultsClear },
   { method: "POST", pattern: /^\/__sandbox\/decline-next$/, op: null, handler: declineNext },
   { method: "POST", pattern: /^\/__sandbox\/challenge-mode$/, op: null, handler: challengeMode },
+  { method: "GET", pattern: /^\/__sandbox\/acs-log$/, op: null, handler: acsLogList },
+  { method: "DELETE", pattern: /^\/__sandbox\/acs-log$/, op: null, handler: acsLogClear },
+  { method: "GET", pattern: /^\/payment\/acs-badge\.svg$/, op: null, handler: acsBadge },
   { method: "POST", pattern: /^\/__sandbox\/tokens\/deactivate$/, op: null, handler: deactivateToken },
   { method: "POST", pattern: /^\/__sandbox\/reset$/, op: null, handler: resetHandler },
   { method: "GET", pattern: /^\/__sandbox\/callbacks$/, op: null, handler: callbacksList },

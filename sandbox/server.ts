@@ -7,6 +7,7 @@ import { CallbackDispatcher } from "./callbacks";
 import type { Ctx, Deps, SandboxConfig } from "./context";
 import { clientGoneOr, FaultInjector, resultWordReply, sleep, writeFault } from "./faults";
 import { MailCatcher } from "./mail-catcher";
+import { startAcs } from "./acs";
 import { BodyError, envelopeError, invalidRequest, json, parseBody, readBody, wrapper, type Fields, type Reply } from "./http-util";
 import { matchRoute, type BodyKind, type Route } from "./router";
 import { resetAll } from "./routes/control";
@@ -44,6 +45,11 @@ export interface SandboxOptions {
    * HTTP port + 15 (the dashboard's config applies the same rule), or a free port when the HTTP port is 0.
    */
   smtpPort?: number | null;
+  /**
+   * Port of the Access Control Server of the "acs" challenge mode (sandbox/acs.ts) on `host`; null = none. Default:
+   * SANDBOX_ACS_PORT, else the HTTP port + 30, or a free port when the HTTP port is 0.
+   */
+  acsPort?: number | null;
 }
 
 export interface RunningSandbox {
@@ -55,6 +61,8 @@ export interface RunningSandbox {
   /** The mail catcher's SMTP port, or null when it does not run. */
   smtpPort: number | null;
   mail: MailCatcher;
+  /** The ACS origin of the "acs" challenge mode, or null when it does not run. */
+  acsUrl: string | null;
 }
 
 function urlHost(host: string): string {
@@ -160,6 +168,13 @@ function contentTypeRefusal(route: Route, contentType: string | undefined, field
   return errorFor(path, 415, `Unsupported content type ${contentType?.split(";")[0] || "(none)"}: send ${allowed.join(" or ")}`);
 }
 
+function acsPortOf(opts: SandboxOptions, httpPort: number): number | null {
+  if (opts.acsPort !== undefined) return opts.acsPort;
+  if (httpPort === 0) return 0;
+  const fromEnv = opts.port === undefined ? Number(process.env.SANDBOX_ACS_PORT) : NaN;
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : httpPort + 30;
+}
+
 function smtpPortOf(opts: SandboxOptions, httpPort: number): number | null {
   if (opts.smtpPort !== undefined) return opts.smtpPort;
   if (httpPort === 0) return 0;
@@ -195,6 +210,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     partialRefundMerchantField: opts.partialRefundMerchantField ?? "gateway_merchant_id",
     profile: opts.profile ?? sandboxProfileOf(process.env),
     publicUrl: "http://placeholder.invalid", // set once the port is known
+    acsUrl: null, // set once the ACS server listens
     apiKeys,
   };
   // The inbox lives in the saved state: a restart keeps unread mail; a reset empties it with everything else.
@@ -205,9 +221,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       store.changed();
     },
   });
-  const deps: Deps = { config, store, callbacks, faults, hostile: { reports: [], topNavigations: 0 }, mail };
+  const deps: Deps = { config, store, callbacks, faults, hostile: { reports: [], topNavigations: 0 }, mail, acsLog: [] };
   const smtpPort = smtpPortOf(opts, port);
   if (smtpPort !== null) await mail.start(smtpPort, host);
+  const acsPort = acsPortOf(opts, port);
+  const acs =
+    acsPort === null
+      ? null
+      : await startAcs(deps, host, acsPort, urlHost(host)).catch(async (e: unknown) => {
+          await mail.close();
+          throw e;
+        });
+  config.acsUrl = acs?.url ?? null;
 
   const server = createServer((req, res) => void handle(req, res, deps, log));
   // Idle keep-alive connections are closed after 65 s, like a gateway behind a typical load balancer. The client
@@ -223,6 +248,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     });
   }).catch(async (e: unknown) => {
     await mail.close();
+    await acs?.close();
     throw e;
   });
   const actualPort = (server.address() as AddressInfo).port;
@@ -236,6 +262,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     state: store,
     smtpPort: mail.port,
     mail,
+    acsUrl: config.acsUrl,
     reset: () => resetAll(deps),
     close() {
       closing ??= (async () => {
@@ -245,6 +272,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
         });
         await callbacks.close();
         await mail.close();
+        await acs?.close();
         await store.flush();
       })();
       return closing;

@@ -198,7 +198,7 @@ export interface StateData {
   branches: Branch[];
   partners: Record<string, Partner>;
   declineNext: Record<string, DeclineRule>;
-  challengeMode: "normal" | "hostile";
+  challengeMode: "normal" | "hostile" | "acs";
   /** The local mail catcher's inbox, oldest first (kept with the state so a restart keeps unread invitations). */
   mails?: CaughtMail[];
 }

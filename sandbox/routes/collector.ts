@@ -5,6 +5,7 @@ import type { Ctx, Deps } from "../context";
 import { htmlReply, redirect, safeEqual, str, type Reply } from "../http-util";
 import { awaitChallenge, decide } from "../payments";
 import { challengePage, errorPage, sendOnPage } from "../pages";
+import { acsStartPage } from "../acs";
 import type { Payment } from "../types";
 
 function notFound(): Reply {
@@ -15,11 +16,17 @@ function notWaiting(): Reply {
   return htmlReply(409, errorPage("Nothing to verify", "This payment is not waiting for this step; it may already be complete.", 208002));
 }
 
-/** The challenge page (hostile when the control endpoint says so). */
+/** The 3-D Secure page of the challenge mode: the sandbox's own, the hostile one, or the real-ACS hand-over. */
+export function challengeMarkup(deps: Deps, p: Payment): string {
+  const mode = deps.store.data.challengeMode;
+  if (mode === "acs" && deps.config.acsUrl) return acsStartPage(p, deps.config.acsUrl);
+  return challengePage(p, deps.config.merchantName, deps.config.publicUrl, mode === "hostile");
+}
+
+/** The challenge page as the collector answers it. */
 export function challengeReply(deps: Deps, p: Payment, status = 200): Reply {
   const hostile = deps.store.data.challengeMode === "hostile";
-  const markup = challengePage(p, deps.config.merchantName, deps.config.publicUrl, hostile);
-  return htmlReply(status, markup, hostile ? new URL(deps.config.publicUrl).origin : undefined);
+  return htmlReply(status, challengeMarkup(deps, p), hostile ? new URL(deps.config.publicUrl).origin : undefined);
 }
 
 /** `url` with `params` added to its query (existing parameters kept). */

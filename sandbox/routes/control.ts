@@ -4,6 +4,7 @@ import type { Ctx, Deps } from "../context";
 import { FAULT_KINDS, type FaultKind } from "../faults";
 import { htmlReply, json, str, type Reply } from "../http-util";
 import { errorPage } from "../pages";
+import { ACS_BADGE_SVG } from "../acs";
 import { own } from "../state";
 import type { OperationName } from "../types";
 
@@ -99,7 +100,8 @@ export function declineNext(ctx: Ctx, deps: Deps): Reply {
 
 export function challengeMode(ctx: Ctx, deps: Deps): Reply {
   const mode = str(ctx.fields, "mode");
-  if (mode !== "normal" && mode !== "hostile") return bad('mode must be "normal" or "hostile"');
+  if (mode !== "normal" && mode !== "hostile" && mode !== "acs") return bad('mode must be "normal", "hostile" or "acs"');
+  if (mode === "acs" && !deps.config.acsUrl) return bad("the acs mode needs the sandbox's ACS server (started with an ACS port)");
   deps.store.data.challengeMode = mode;
   deps.store.changed();
   return json(200, { mode });
@@ -128,6 +130,23 @@ export function resetAll(deps: Deps): void {
   deps.callbacks.clear();
   deps.hostile.reports = [];
   deps.hostile.topNavigations = 0;
+  deps.acsLog.length = 0;
+}
+
+/** What the acs mode's pages fetched, oldest first; DELETE forgets it. */
+export function acsLogList(_ctx: Ctx, deps: Deps): Reply {
+  return json(200, { acsUrl: deps.config.acsUrl, fetched: deps.acsLog });
+}
+
+export function acsLogClear(_ctx: Ctx, deps: Deps): Reply {
+  deps.acsLog.length = 0;
+  return json(200, { cleared: true });
+}
+
+/** The gateway's badge, which the acs hand-over page loads by a relative URL (it must resolve to the gateway). */
+export function acsBadge(_ctx: Ctx, deps: Deps): Reply {
+  deps.acsLog.push("gateway badge (relative URL)");
+  return { status: 200, contentType: "image/svg+xml", body: ACS_BADGE_SVG, headers: { "cache-control": "no-store" } };
 }
 
 export function resetHandler(_ctx: Ctx, deps: Deps): Reply {

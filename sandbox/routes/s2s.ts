@@ -6,7 +6,7 @@ import { isoNoZone, stableUuid } from "../format";
 import { s2sSaleSignature, sameDigest } from "../hashes";
 import { INVALID_HASH, envelopeError, envelopeOk, missing, obj, str, type Reply } from "../http-util";
 import { awaitChallenge, createPayment, decide } from "../payments";
-import { challengePage } from "../pages";
+import { challengeMarkup } from "./collector";
 import { businessUnitHierarchy } from "../seed";
 import type { Payment } from "../types";
 import { statusOf } from "./refund-status";
@@ -67,9 +67,7 @@ export function s2sSaleHandler(ctx: Ctx, deps: Deps): Reply {
   const ids = { paymentId: p.id, acquirerPaymentId: p.acquirerPaymentId };
   if (needsChallenge(p.card)) {
     awaitChallenge(deps, p);
-    const hostile = deps.store.data.challengeMode === "hostile";
-    const html = challengePage(p, deps.config.merchantName, deps.config.publicUrl, hostile);
-    return envelopeOk({ result: "Pending", status: "SUCCESS", ...ids, html });
+    return envelopeOk({ result: "Pending", status: "SUCCESS", ...ids, html: challengeMarkup(deps, p) });
   }
   decide(deps, p);
   if (p.state === "declined") {

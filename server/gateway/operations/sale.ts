@@ -151,7 +151,8 @@ export const collectorInputSchema = z.object({
 export type CollectorInput = z.input<typeof collectorInputSchema>;
 
 export const collectorResponseSchema = z.object({ html: z.string(), contentType: z.string() });
-export type CollectorResponse = z.infer<typeof collectorResponseSchema>;
+/** The collector's page, and the origin it came from (where its relative URLs resolve). */
+export type CollectorResponse = z.infer<typeof collectorResponseSchema> & { origin: string };
 
 /** Where the collector may be: the form host's origin, and the configured collector origins. */
 export interface CollectorOrigins {
@@ -194,7 +195,7 @@ export async function collector(
     // Nothing was sent: the sale waits at the gateway, and the status query settles it.
     return { kind: "transport", reason: "redirect", outcomeUnknown: false, message: `collector not called: ${target.refused}` };
   }
-  return t.send({
+  const answer = await t.send({
     operation: "collector",
     policy: "money",
     host: "form",
@@ -205,4 +206,5 @@ export async function collector(
     response: collectorResponseSchema,
     body: () => ({ type: "json", value: { body: i.body } }),
   });
+  return answer.kind === "success" ? { ...answer, data: { ...answer.data, origin: target.origin ?? origins.base } } : answer;
 }

@@ -43,7 +43,7 @@ export interface NewChargeSpec {
    * When the card asks for 3-D Secure: the page the customer must answer (e.g. the collector's challenge), fetched
    * by the server from the gateway's redirect answer; null when it cannot be had (the reconciler settles the payment).
    */
-  customerPage?(data: Record<string, unknown>): Promise<string | null>;
+  customerPage?(data: Record<string, unknown>): Promise<{ html: string; origin: string } | null>;
 }
 
 export interface NewChargeResult {
@@ -223,8 +223,8 @@ async function customerStep(
   principal: Principal,
 ): Promise<string | null> {
   if (payment.status !== "awaiting_3ds" || result.kind !== "success" || !spec.customerPage) return null;
-  const html = await spec.customerPage(result.data).catch(() => null);
-  return html ? storeThreeDsView(deps.db, { html, userId: principal.userId, paymentId: payment.id }) : null;
+  const page = await spec.customerPage(result.data).catch(() => null);
+  return page ? storeThreeDsView(deps.db, { ...page, userId: principal.userId, paymentId: payment.id }) : null;
 }
 
 /** What the charge routes answer, its sentence in the reader's language (`prefs`: the request's). */

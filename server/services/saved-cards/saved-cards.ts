@@ -174,7 +174,7 @@ export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInp
       const body = params && typeof params === "object" && !Array.isArray(params) ? (params as { body?: unknown }).body : undefined;
       if (typeof body !== "string" || !body) return null;
       const col = await deps.gateway.collector({ body, redirectUrl: typeof d.redirect_url === "string" ? d.redirect_url : undefined });
-      return col.kind === "success" ? col.data.html : null;
+      return col.kind === "success" ? { html: col.data.html, origin: col.data.origin } : null;
     },
   });
 }

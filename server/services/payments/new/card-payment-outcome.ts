@@ -10,6 +10,8 @@ import { confirmationOf } from "../../../gateway/confirmations";
 export interface Outcome {
   patch: PaymentPatch;
   html: string | null;
+  /** Where `html` came from, when not the JSON interface (the collector's origin): its relative URLs resolve there. */
+  origin?: string;
   /** A short, card-free word for the audit row. */
   result: string;
   /** The sentence for staff: a key of newPayment.started (the gateway's decline reason for "declinedReason"). */

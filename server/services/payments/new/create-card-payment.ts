@@ -87,6 +87,7 @@ async function formSale(
   return {
     patch: { status: "awaiting_3ds", gatewayId, gatewayStatus: "REDIRECT" },
     html: col.data.html,
+    origin: col.data.origin,
     result: "customer_step",
     message: { key: "cardPage" },
   };
@@ -228,7 +229,13 @@ export async function createCardPayment(
   });
 
   const threeDsViewId = outcome.html
-    ? await storeThreeDsView(deps.db, { html: outcome.html, userId: principal.userId, paymentId: payment.id })
+    ? await storeThreeDsView(deps.db, {
+        html: outcome.html,
+        // The collector's origin for a form sale; the JSON interface's for an S2S sale's page.
+        origin: outcome.origin ?? new URL(deps.config.gateway.apiUrl).origin,
+        userId: principal.userId,
+        paymentId: payment.id,
+      })
     : null;
   return {
     paymentId: recorded.id,

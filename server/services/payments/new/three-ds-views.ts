@@ -9,6 +9,7 @@ import type { Db, Tx } from "../../../db/client";
 import { threeDsViews } from "../../../db/schema";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
+import { withGatewayBase } from "./three-ds-base";
 
 export const THREE_DS_VIEW_TTL_MS = 10 * 60 * 1000;
 /** A challenge page is a few KB; anything far larger is not kept (the reconciler settles that payment). */
@@ -19,17 +20,18 @@ const hashOf = (id: string) => createHash("sha256").update(id, "utf8").digest("h
 /** Keep the page for this user; null when it is too large to keep. Expired views are swept on the way. */
 export async function storeThreeDsView(
   db: Db | Tx,
-  v: { html: string; userId: string; paymentId: string },
+  v: { html: string; userId: string; paymentId: string; /** Where the page came from: its <base>. */ origin: string },
   now = new Date(),
 ): Promise<string | null> {
-  if (Buffer.byteLength(v.html, "utf8") > MAX_VIEW_BYTES) return null;
+  const html = withGatewayBase(v.html, v.origin);
+  if (Buffer.byteLength(html, "utf8") > MAX_VIEW_BYTES) return null;
   await db.delete(threeDsViews).where(lt(threeDsViews.expiresAt, now));
   const id = randomBytes(24).toString("base64url");
   await db.insert(threeDsViews).values({
     idHash: hashOf(id),
     userId: v.userId,
     paymentId: v.paymentId,
-    html: v.html,
+    html,
     createdAt: now,
     expiresAt: new Date(now.getTime() + THREE_DS_VIEW_TTL_MS),
   });

@@ -1,11 +1,11 @@
-// GET /api/payments/three-ds/:viewId: the gateway's 3-D Secure page, unmodified, under a sandboxing CSP, only
+// GET /api/payments/three-ds/:viewId: the gateway's 3-D Secure page (with a <base> at the gateway), under a sandboxing CSP, only
 // to the user who started the payment (anyone else, or after 10 minutes: 404). The proxy leaves CSP to this route.
 import { z } from "@/lib/schemas/zod";
 import { vmsg } from "@/lib/schemas/messages";
 import { errorAnswer } from "@/server/http/errors";
 import { route } from "@/server/http/route";
 import { threeDsViewHeaders } from "@/server/services/payments/new/three-ds-headers";
-import { gatewayOrigins } from "@/server/gateway/config";
+import { threeDsSources } from "@/server/gateway/three-ds-sources";
 import { appContext } from "@/server/services/app-deps";
 import { openThreeDsView } from "@/server/services/payments/new/three-ds-views";
 
@@ -25,6 +25,6 @@ export const GET = route({ permission: "PAYMENTS_CREATE", params }, async ({ req
   const config = ctx.deps.config;
   return new Response(view.html, {
     status: 200,
-    headers: threeDsViewHeaders({ gatewayOrigins: gatewayOrigins(config.gateway), appOrigin: new URL(config.appUrl).origin }),
+    headers: threeDsViewHeaders({ sources: threeDsSources(config), appOrigin: new URL(config.appUrl).origin }),
   });
 });
