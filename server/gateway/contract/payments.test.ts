@@ -101,6 +101,32 @@ describe("two-step payment: authorize, capture, void (3, 4.3, protocol family VO
     expect(await statusOf(client, s)).toBe("settled");
   });
 
+  // A Gulf customer's address in Arabic script (RFC 6531): signed as UTF-8 in every hash, under either profile's UPPER.
+  it.each(["أحمد@مثال.السعودية", "jürgen.straße@bücher.example"])(
+    "a payer with a non-ASCII e-mail (%s) pays, is captured and refunded, in full and in part",
+    async (email) => {
+      const s = await completedSale(client, { auth: true, minor: 5_000, email });
+      expect(s.payerEmail).toBe(email);
+      expect(await statusOf(client, s)).toBe("PENDING");
+      expect(await client.capture({ transId: s.transId, amount: sar(5_000), payerEmail: email, card: s.card })).toMatchObject({
+        kind: "success",
+        data: { status: "SETTLED" },
+      });
+      expect(
+        await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(1_000), payerIp: "203.0.113.7" }),
+      ).toMatchObject({ kind: "success", data: { result: "accepted" } });
+      expect(await client.refund({ transId: s.transId, amount: sar(4_000), payerEmail: email, card: s.card })).toMatchObject({
+        kind: "success",
+        data: { result: "accepted" },
+      });
+      const voided = await completedSale(client, { auth: true, minor: 1_000, email });
+      expect(await client.voidAuthorization({ transId: voided.transId, payerEmail: email, card: voided.card })).toMatchObject({
+        kind: "success",
+        data: { status: "VOID" },
+      });
+    },
+  );
+
   it("a partial capture settles; the refundable amount is what was captured", async () => {
     const s = await completedSale(client, { auth: true, minor: 5_000 });
     expect((await client.capture({ transId: s.transId, amount: sar(3_000), payerEmail: s.payerEmail, card: s.card })).kind).toBe("success");
