@@ -3,6 +3,7 @@
 // (the contract takes IPv4 only: an IPv6 payer goes out as the configured fallback; the caller keeps the real one).
 // Real HTTP to a local capture server; the expected hashes are signing.ts's formulas, pinned by profile-signing.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ZodError } from "zod";
 import { money } from "@/lib/money";
 import { createGatewayClient, type GatewayClient } from "./client";
 import { readGatewayProfile } from "./profile";
@@ -25,9 +26,8 @@ const reply = (body: unknown) => srv.handle(() => ({ status: 200, body }));
 beforeAll(async () => {
   srv = await startCaptureServer();
   const base = { apiUrl: `${srv.url}/gw`, merchantSecret: secret, apiKey };
-  const fallback = { GATEWAY_PAYER_IP_FALLBACK: "198.51.100.9" };
-  contract = createGatewayClient(testConfig(srv.url, { ...base, profile: readGatewayProfile(fallback) }), { logger: silent });
-  family = createGatewayClient(testConfig(srv.url, { ...base, profile: readGatewayProfile({ ...fallback, GATEWAY_PROFILE: "family" }) }), {
+  contract = createGatewayClient(testConfig(srv.url, { ...base, profile: readGatewayProfile({}) }), { logger: silent });
+  family = createGatewayClient(testConfig(srv.url, { ...base, profile: readGatewayProfile({ GATEWAY_PROFILE: "family" }) }), {
     logger: silent,
   });
 });
@@ -37,20 +37,17 @@ afterAll(async () => {
   await srv.close();
 });
 
-describe("payer_ip: IPv4 only on the wire", { tags: ["gateway-profile"] }, () => {
-  it("SALE with an IPv6 payer sends the configured IPv4 fallback", async () => {
-    reply({ result: "REDIRECT", status: "REDIRECT", trans_id: "t1", redirect_url: `${srv.url}/c`, redirect_params: { body: "x" } });
+describe("payer_ip: IPv4 only on the wire, never made up", { tags: ["gateway-profile"] }, () => {
+  it("SALE and partial refund refuse anything but an IPv4 address before sending (the services find a real one)", async () => {
+    const before = srv.requests.length;
     const input = saleInput();
-    await contract.sale({ ...input, payer: { ...input.payer, ip: "2001:db8::5" } });
-    expect(last().fields!.payer_ip).toBe("198.51.100.9");
+    await expect(contract.sale({ ...input, payer: { ...input.payer, ip: "2001:db8::5" } })).rejects.toThrow(ZodError);
+    await expect(
+      contract.partialRefund({ gwayId: "t1", orderId: "o1", amount: money(250, "SAR"), payerIp: "2001:db8::5" }),
+    ).rejects.toThrow(ZodError);
+    expect(srv.requests.length).toBe(before);
   });
-  it("partial refund of an IPv6 (or unknown) payer sends the fallback; an IPv4 one is sent as is", async () => {
-    reply({ statusCode: 200, responseBody: { result: "accepted", payment_id: "p" } });
-    await contract.partialRefund({ gwayId: "t1", orderId: "o1", amount: money(250, "SAR"), payerIp: "2001:db8::5" });
-    expect(last().fields!.payer_ip).toBe("198.51.100.9");
-    reply({ statusCode: 200, responseBody: { result: "accepted", payment_id: "p" } });
-    await contract.partialRefund({ gwayId: "t1", orderId: "o1", amount: money(250, "SAR"), payerIp: null });
-    expect(last().fields!.payer_ip).toBe("198.51.100.9");
+  it("an IPv4 payer is sent as is", async () => {
     reply({ statusCode: 200, responseBody: { result: "accepted", payment_id: "p" } });
     await contract.partialRefund({ gwayId: "t1", orderId: "o1", amount: money(250, "SAR"), payerIp: "203.0.113.7" });
     expect(last().fields!.payer_ip).toBe("203.0.113.7");

@@ -113,7 +113,7 @@ describe("form interface operations", () => {
     const html = "<!doctype html><html><body><form id=otp></form></body></html>";
     srv.handle(() => ({ status: 200, text: html, headers: { "content-type": "text/html; charset=utf-8" } }));
     const r = await client.collector({ body: "eyJ0IjoxfQ==", redirectUrl: `${srv.url}/collector/t1` });
-    expect(r).toEqual({ kind: "success", data: { html, contentType: "text/html; charset=utf-8" }, httpStatus: 200 });
+    expect(r).toEqual({ kind: "success", data: { html, contentType: "text/html; charset=utf-8", origin: srv.url }, httpStatus: 200 });
     expect(last().path).toBe("/collector/t1");
     expect(last().contentType).toBe("application/json");
     expect(last().fields).toEqual({ body: "eyJ0IjoxfQ==" });

@@ -1,7 +1,7 @@
 // Rule guarded (#16): one configuration object decides every point where the contract and the family disagree;
 // a preset by GATEWAY_PROFILE, each item overridable, and a wrong value stops start-up with its name.
 import { describe, expect, it } from "vitest";
-import { captureHashEmailOf, readGatewayProfile, wirePayerIp } from "./profile";
+import { captureHashEmailOf, ipv4Of, readGatewayProfile } from "./profile";
 
 describe("gateway profile", () => {
   it("defaults to the contract preset (today's behaviour)", () => {
@@ -14,7 +14,6 @@ describe("gateway profile", () => {
       partialRefundMerchantField: "gateway_merchant_id",
       upperCase: "ascii",
       payerZipMaxLength: 20,
-      payerIpFallback: "127.0.0.1",
       captureHashEmail: "payer",
       merchantEmail: null,
     });
@@ -47,26 +46,29 @@ describe("gateway profile", () => {
       GATEWAY_HASH_UPPERCASE: "ascii",
       GATEWAY_RECURRING_FIRST_ID: "trans_id",
       GATEWAY_PAYER_ZIP_MAX_LENGTH: "5",
-      GATEWAY_PAYER_IP_FALLBACK: "203.0.113.10",
       GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD: "brand_merchant_id",
     });
     expect(p).toMatchObject({ name: "family", creditvoidHash: "capture", upperCase: "ascii", recurringFirstId: "trans_id" });
-    expect(p).toMatchObject({ payerZipMaxLength: 5, payerIpFallback: "203.0.113.10", partialRefundMerchantField: "brand_merchant_id" });
+    expect(p).toMatchObject({ payerZipMaxLength: 5, partialRefundMerchantField: "brand_merchant_id" });
   });
   it("a wrong value is refused with every problem named (no silent default)", () => {
     let message = "";
     try {
-      readGatewayProfile({ GATEWAY_PROFILE: "php", GATEWAY_CREDITVOID_HASH: "sha256", GATEWAY_PAYER_IP_FALLBACK: "::1" });
+      readGatewayProfile({ GATEWAY_PROFILE: "php", GATEWAY_CREDITVOID_HASH: "sha256", GATEWAY_PAYER_IP_FALLBACK: "127.0.0.1" });
     } catch (e) {
       message = (e as Error).message;
     }
     for (const name of ["GATEWAY_PROFILE", "GATEWAY_CREDITVOID_HASH", "GATEWAY_PAYER_IP_FALLBACK"]) expect(message).toContain(name);
   });
-  it("payer_ip: IPv4 is sent as is; IPv6 or nothing becomes the configured IPv4 fallback", () => {
-    const p = readGatewayProfile({ GATEWAY_PAYER_IP_FALLBACK: "198.51.100.1" });
-    expect(wirePayerIp("203.0.113.7", p)).toBe("203.0.113.7");
-    expect(wirePayerIp("2001:db8::1", p)).toBe("198.51.100.1");
-    expect(wirePayerIp("::ffff:203.0.113.7", p)).toBe("198.51.100.1");
-    expect(wirePayerIp(null, p)).toBe("198.51.100.1");
+  // No invented data: the old fallback sent a constant as the payer's address. Setting it now stops start-up with why.
+  it("payer_ip is never made up: GATEWAY_PAYER_IP_FALLBACK is refused with what changed", () => {
+    expect(() => readGatewayProfile({ GATEWAY_PAYER_IP_FALLBACK: "198.51.100.1" })).toThrow(/no longer used; payer_ip is never invented/);
+  });
+  it("the IPv4 address payer_ip carries: IPv4 as is, an IPv4-mapped IPv6 one unwrapped, anything else none", () => {
+    expect(ipv4Of("203.0.113.7")).toBe("203.0.113.7");
+    expect(ipv4Of("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    expect(ipv4Of("::FFFF:198.51.100.1")).toBe("198.51.100.1");
+    for (const none of ["2001:db8::1", "::1", "::ffff:999.1.1.1", "256.1.1.1", "", null, undefined, "localhost"])
+      expect(ipv4Of(none), String(none)).toBeNull();
   });
 });

@@ -26,8 +26,6 @@ export interface GatewayProfile {
   upperCase: HashUpperCase;
   /** Longest payer_zip the gateway takes. */
   payerZipMaxLength: number;
-  /** The IPv4 address sent as payer_ip when the payer's address is IPv6 (the contract takes IPv4 only). */
-  payerIpFallback: string;
   /**
    * The e-mail of the CAPTURE formula (CAPTURE and VOID): the sale's payer e-mail (both sides' reading of the
    * formula) or the merchant's own (the contract's text calls it "the merchant e-mail"), with MERCHANT_EMAIL.
@@ -42,7 +40,7 @@ export const DEFAULT_PARTIAL_REFUND_FIELD = "gateway_merchant_id";
 /** The two presets. `family` follows the family's public documents and clients wherever they differ from the contract. */
 export const PROFILE_PRESETS: Record<
   GatewayProfileName,
-  Omit<GatewayProfile, "partialRefundMerchantField" | "payerIpFallback" | "captureHashEmail" | "merchantEmail">
+  Omit<GatewayProfile, "partialRefundMerchantField" | "captureHashEmail" | "merchantEmail">
 > = {
   contract: {
     name: "contract",
@@ -117,8 +115,11 @@ export function readGatewayProfile(source: Source): GatewayProfile {
     problems.push(`MERCHANT_EMAIL: "${merchantEmail}" is not an e-mail address`);
   if (captureHashEmail === "merchant" && merchantEmail === null)
     problems.push("GATEWAY_CAPTURE_HASH_EMAIL: `merchant` signs captures and voids with MERCHANT_EMAIL, which is not set");
-  const fallback = source.GATEWAY_PAYER_IP_FALLBACK?.trim() || "127.0.0.1";
-  if (!IPV4.test(fallback)) problems.push(`GATEWAY_PAYER_IP_FALLBACK: "${fallback}" is not an IPv4 address`);
+  // It sent a made-up address as the payer's: refused, so that an operator who set it learns what changed.
+  if (source.GATEWAY_PAYER_IP_FALLBACK?.trim())
+    problems.push(
+      "GATEWAY_PAYER_IP_FALLBACK: no longer used; payer_ip is never invented (the README's configuration table says what is sent): remove it",
+    );
   const profile: GatewayProfile = {
     ...preset,
     creditvoidHash: choice(source, "GATEWAY_CREDITVOID_HASH", problems) ?? preset.creditvoidHash,
@@ -128,7 +129,6 @@ export function readGatewayProfile(source: Source): GatewayProfile {
     upperCase: choice(source, "GATEWAY_HASH_UPPERCASE", problems) ?? preset.upperCase,
     partialRefundMerchantField: field,
     payerZipMaxLength: zip,
-    payerIpFallback: fallback,
     captureHashEmail,
     merchantEmail,
   };
@@ -147,7 +147,15 @@ export function captureHashEmailOf(payerEmail: string, profile: GatewayProfile):
   return profile.captureHashEmail === "merchant" && profile.merchantEmail ? profile.merchantEmail : payerEmail;
 }
 
-/** payer_ip as sent: an IPv4 address as is; anything else (IPv6, empty) becomes the configured IPv4 fallback. */
-export function wirePayerIp(ip: string | null | undefined, profile: GatewayProfile): string {
-  return ip && IPV4.test(ip) ? ip : profile.payerIpFallback;
+/**
+ * The IPv4 address that payer_ip carries (the gateway takes IPv4: 4.5 says so, the family's S2S CARD reference writes
+ * XXX.XXX.XXX.XXX): an IPv4 address as is, an IPv4-mapped IPv6 one (`::ffff:203.0.113.7`, how a dual-stack server
+ * sees an IPv4 client) as the address it carries; anything else (IPv6, nothing) has none, and the caller decides
+ * (refuse, or send without it), never a made-up one.
+ */
+export function ipv4Of(ip: string | null | undefined): string | null {
+  if (!ip) return null;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip.trim());
+  const v4 = mapped ? mapped[1]! : ip.trim();
+  return IPV4.test(v4) ? v4 : null;
 }

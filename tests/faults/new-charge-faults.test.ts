@@ -139,7 +139,7 @@ const OPS: ChargeOp[] = [
         idempotencyKey: key(),
       };
       return async () => {
-        const r = await chargeSavedCard({ deps: c.deps, principal: c.clerk, ip: null }, input);
+        const r = await chargeSavedCard({ deps: c.deps, principal: c.clerk, ip: "203.0.113.9" }, input);
         return { message: r.message, status: r.payment.status, replayed: r.replayed };
       };
     },

@@ -10,7 +10,8 @@ const PROFILE_KEYS = [
   "GATEWAY_RECURRING_FIRST_ID",
   "GATEWAY_HASH_UPPERCASE",
   "GATEWAY_PAYER_ZIP_MAX_LENGTH",
-  "GATEWAY_PAYER_IP_FALLBACK",
+  "GATEWAY_CAPTURE_HASH_EMAIL",
+  "MERCHANT_EMAIL",
 ] as const;
 
 /** The profile variables of this test process's environment (only those that are set). */

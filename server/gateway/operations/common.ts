@@ -13,7 +13,6 @@ export const moneySchema = z.object({
 export const nonEmpty = z.string().trim().min(1);
 export const idSchema = z.string().trim().min(1).max(255);
 export const emailSchema = emailAddress();
-export const ipSchema = z.union([z.ipv4(), z.ipv6()]);
 export const urlSchema = z.url({ protocol: /^https?$/ });
 
 /** A full card as the customer typed it; spaces and dashes are dropped before sending. */

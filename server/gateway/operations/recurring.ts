@@ -4,10 +4,9 @@ import { z } from "zod";
 import { confirmedBy } from "../confirmations";
 import { toWholeGatewayAmount } from "@/lib/money";
 import { recurringSaleHashFor } from "../profile-signing";
-import { wirePayerIp } from "../profile";
 import type { GatewayResult } from "../result";
 import type { Transport } from "../transport";
-import { cardPartsSchema, emailSchema, idSchema, ipSchema, jsonAmount, moneySchema, nonEmpty } from "./common";
+import { cardPartsSchema, emailSchema, idSchema, jsonAmount, moneySchema, nonEmpty } from "./common";
 
 export const recurringSaleInputSchema = z.object({
   /** New unique order id of this charge (also `order_number` in the hash). */
@@ -26,7 +25,8 @@ export const recurringSaleInputSchema = z.object({
   card: cardPartsSchema.optional(),
   recurringToken: nonEmpty,
   description: nonEmpty,
-  payerIp: ipSchema.optional(),
+  /** "IP of the payer in the first payment" (4.6, optional): sent only when the ledger has its IPv4 address. */
+  payerIp: z.ipv4().optional(),
 });
 export type RecurringSaleInput = z.input<typeof recurringSaleInputSchema>;
 
@@ -76,7 +76,7 @@ export async function recurringSale(t: Transport, input: RecurringSaleInput): Pr
           card: i.card,
         }),
       };
-      if (i.payerIp) fields.payer_ip = wirePayerIp(i.payerIp, c.profile);
+      if (i.payerIp) fields.payer_ip = i.payerIp;
       return { type: "urlencoded", fields };
     },
   });

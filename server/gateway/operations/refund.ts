@@ -3,7 +3,6 @@
 import { z } from "zod";
 import { confirmedBy } from "../confirmations";
 import { creditvoidHashFor } from "../profile-signing";
-import { wirePayerIp } from "../profile";
 import { partialRefundHash } from "../signing";
 import type { GatewayResult } from "../result";
 import type { Transport } from "../transport";
@@ -63,8 +62,8 @@ export const partialRefundInputSchema = z.object({
   /** Order id of the original sale. */
   orderId: idSchema,
   amount: moneySchema,
-  /** The payer's address as the ledger holds it (IPv4 or IPv6; absent when none was recorded). */
-  payerIp: z.string().max(100).nullish(),
+  /** "Payer IPv4 address" (4.5): the payer's, as the ledger recorded it; refund-gateway.ts sends CREDITVOID without one. */
+  payerIp: z.ipv4(),
 });
 export type PartialRefundInput = z.input<typeof partialRefundInputSchema>;
 
@@ -90,8 +89,7 @@ export async function partialRefund(t: Transport, input: PartialRefundInput): Pr
         // Wire name configurable: the brand abbreviation + `_merchant_id` in production (protocol notes).
         [c.partialRefundMerchantField]: c.clientKey,
         hash: partialRefundHash({ gwayId: i.gwayId, amount, secret: c.merchantSecret, upper: c.profile.upperCase }),
-        // "Payer IPv4 address" (4.5): an IPv6 payer is sent as the configured fallback.
-        payer_ip: wirePayerIp(i.payerIp, c.profile),
+        payer_ip: i.payerIp,
         amount,
       },
     }),

@@ -4,9 +4,8 @@ import { z } from "zod";
 import { confirmedBy } from "../confirmations";
 import { cardPartsOf, saleHash, tokenSaleHash } from "../signing";
 import type { GatewayResult } from "../result";
-import { wirePayerIp } from "../profile";
 import type { Credentials, Transport } from "../transport";
-import { cardSchema, emailSchema, idSchema, ipSchema, moneySchema, nonEmpty, urlSchema, wireAmount, yn } from "./common";
+import { cardSchema, emailSchema, idSchema, moneySchema, nonEmpty, urlSchema, wireAmount, yn } from "./common";
 
 export const payerSchema = z.object({
   firstName: nonEmpty,
@@ -19,7 +18,8 @@ export const payerSchema = z.object({
   /** Also the saved-card `customer_reference` and an input of the hash: sent exactly as given. */
   email: emailSchema,
   phone: nonEmpty,
-  ip: ipSchema,
+  /** The payer's IPv4 address (profile.ts ipv4Of): the service finds a real one or refuses the payment. */
+  ip: z.ipv4(),
 });
 
 const saleCommon = {
@@ -82,7 +82,7 @@ function commonFields(i: SaleCommon, c: Credentials): Record<string, string> {
     payer_email: i.payer.email,
     payer_phone: i.payer.phone,
     // The contract takes IPv4 only: an IPv6 payer is sent as the configured fallback (the ledger keeps the real one).
-    payer_ip: wirePayerIp(i.payer.ip, c.profile),
+    payer_ip: i.payer.ip,
     term_url_3ds: i.termUrl,
     auth: yn(i.auth),
     save_token: yn(i.saveToken ?? false),

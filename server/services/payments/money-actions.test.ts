@@ -69,6 +69,23 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     await database?.dispose();
   });
 
+  // No invented data: the partial-refund endpoint needs the payer's IPv4 address (4.5); without one in the ledger the
+  // partial amount goes by CREDITVOID, which takes partial amounts too (4.4), never with a made-up address.
+  it("a partial refund of a payment with no payer IPv4 address on record goes by CREDITVOID, for the partial amount", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
+    await database.db.update(payments).set({ payerIp: "2001:db8::7" }).where(eq(payments.id, p.id));
+    const r = await requestRefund(as(clerk), { paymentId: p.id, ...refund("30.00") });
+    expect(r.action).toMatchObject({ state: "succeeded", method: "partial" });
+    expect(r.payment).toMatchObject({ status: "partially_refunded", refundedMinor: 3_000 });
+    expect(sandbox.state.payment(p.gatewayId!)!.refundedMinor).toBe(3_000);
+    const calls = await database.db
+      .select({ operation: gatewayCalls.operation })
+      .from(gatewayCalls)
+      .where(eq(gatewayCalls.transactionId, p.gatewayId!));
+    expect(calls.map((c) => c.operation)).toContain("creditvoid");
+    expect(calls.map((c) => c.operation)).not.toContain("partial_refund");
+  });
+
   it("50 concurrent partial refunds never refund more than was captured", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
     // 50 requests of 7.00 against 100.00 captured: at most 14 can succeed.

@@ -15,6 +15,7 @@ import type { ServiceContext } from "../deps";
 import { amountInCurrency } from "../payments/amount";
 import { requirePermission } from "../require-permission";
 import { runNewCharge, type NewChargeResult, type NewChargeSpec } from "../saved-cards/new-charge";
+import { ipv4Of } from "../../gateway/profile";
 
 export interface RecurringTokenView {
   firstPaymentId: string;
@@ -190,6 +191,8 @@ export function recurringChargeSpec(
             firstOrderId: first.orderId,
             recurringToken: token,
             description: o.description,
+            // "IP of the payer in the first payment" (4.6, optional): its IPv4 address when the ledger has one.
+            payerIp: ipv4Of(first.payerIp) ?? undefined,
             // The family's SALE-style hash (profile, #16) signs with the first payment's payer e-mail and card.
             payerEmail: first.payerEmail ?? undefined,
             card: first.cardBin6 && first.cardLast4 ? { bin6: first.cardBin6, last4: first.cardLast4 } : undefined,

@@ -99,7 +99,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
     expect(card).toBeTruthy();
     const r = await chargeSavedCard(
-      { deps, principal: clerk, ip: null },
+      { deps, principal: clerk, ip: "203.0.113.9" },
       {
         email,
         cardToken: card!.cardToken,

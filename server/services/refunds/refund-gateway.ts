@@ -1,9 +1,13 @@
 // How a refund goes to the gateway: the whole captured amount with nothing refunded yet → CREDITVOID (4.4);
-// anything else → the partial-refund endpoint (4.5). Used when a refund is requested and when it is approved.
+// anything else → the partial-refund endpoint (4.5), which needs the payer's IPv4 address. When the ledger has none
+// (a payment taken on the gateway's own page, an IPv6 payer), the partial amount goes by CREDITVOID too, which the
+// contract allows ("full and partial refunds use this same endpoint", 4.4): never a made-up address.
+// Used when a refund is requested and when it is approved.
 import { money, type CurrencyCode } from "@/lib/money";
 import type { PaymentActionRow, PaymentRow } from "../../db/schema";
 import type { PaymentPatch } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
+import { ipv4Of } from "../../gateway/profile";
 import type { MoneyActionSpec } from "../payments/money-action";
 
 export function refundMethod(payment: PaymentRow, amountMinor: number, reservedMinor: number): "full" | "partial" {
@@ -15,18 +19,13 @@ export function refundGateway(deps: ServiceDeps): Pick<MoneyActionSpec, "type" |
     type: "refund",
     send(payment: PaymentRow, action: PaymentActionRow) {
       const amount = money(action.amountMinor, payment.currency as CurrencyCode);
-      if (action.method === "full") {
+      const payerIp = ipv4Of(payment.payerIp);
+      if (action.method === "full" || payerIp === null) {
         // The family's capture-style CREDITVOID hash (profile, #16) needs the sale's payer e-mail and card.
         const card = payment.cardBin6 && payment.cardLast4 ? { bin6: payment.cardBin6, last4: payment.cardLast4 } : undefined;
         return deps.gateway.refund({ transId: payment.gatewayId!, amount, payerEmail: payment.payerEmail ?? undefined, card });
       }
-      return deps.gateway.partialRefund({
-        gwayId: payment.gatewayId!,
-        orderId: payment.orderId,
-        amount,
-        // The ledger's address as recorded; the client sends an IPv6 or missing one as the profile's IPv4 fallback.
-        payerIp: payment.payerIp,
-      });
+      return deps.gateway.partialRefund({ gwayId: payment.gatewayId!, orderId: payment.orderId, amount, payerIp });
     },
     onSuccess(payment: PaymentRow, action: PaymentActionRow): PaymentPatch {
       const refundedMinor = payment.refundedMinor + action.amountMinor;

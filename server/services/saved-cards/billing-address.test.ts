@@ -71,7 +71,7 @@ describe.each(testDatabaseTargets())("saved-card billing address on $name", { ta
     const orderId = uniqueId("tok");
     const address = { address: "7 Tahlia Street", city: "Jeddah", zip: "23434", country: "SA" };
     const r = await chargeSavedCard(
-      { deps, principal: clerk, ip: null },
+      { deps, principal: clerk, ip: "203.0.113.9" },
       {
         email,
         cardToken: cards[0]!.cardToken,

@@ -22,7 +22,8 @@ describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
   /** The context of a service call made by `principal` with these deps. */
-  const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
+  // The staff member's request address (what a route handler passes): the token sale's payer_ip (4.1 takes IPv4).
+  const as = (principal: Principal, ip: string | null = "203.0.113.9"): ServiceContext => ({ deps, principal, ip });
   let clerk: Awaited<ReturnType<typeof testPrincipal>>;
   let otherClerk: Awaited<ReturnType<typeof testPrincipal>>;
 

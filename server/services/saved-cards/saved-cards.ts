@@ -17,6 +17,8 @@ import { customerKeyOf } from "../customers/customer-key";
 import { emailSpellings, sameEmail } from "../customers/same-email";
 import { runNewCharge, type NewChargeResult } from "./new-charge";
 import { checkPayerZip } from "../payments/payer-zip";
+import { ipv4Of } from "../../gateway/profile";
+import { staffPayerIp } from "../payments/payer-ip";
 
 function viewOf(c: SavedCard, reference: string): SavedCardView {
   return {
@@ -54,7 +56,11 @@ export async function listSavedCards(ctx: ServiceContext, input: SavedCardsLooku
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
-/** Payer fields the token sale needs: name, phone and IP from the customer's latest payment, the billing address as given. */
+/**
+ * Payer fields the token sale needs: name and phone from the customer's latest payment, the billing address as given,
+ * and the payer's IPv4 address: the customer's own from their latest payment when the ledger has one, else the staff
+ * member's who starts the charge (staffPayerIp: refused without an IPv4 address, never a made-up one).
+ */
 async function payerOf(deps: ServiceDeps, email: string, address: BillingAddress, ip: string | null) {
   const [last] = await deps.db
     .select({ name: payments.payerName, phone: payments.payerPhone, ip: payments.payerIp })
@@ -63,14 +69,13 @@ async function payerOf(deps: ServiceDeps, email: string, address: BillingAddress
     .orderBy(desc(payments.createdAt))
     .limit(1);
   const [first, ...rest] = (last?.name ?? "Saved-card Customer").trim().split(/\s+/);
-  const validIp = (v: string | null | undefined) => (v && /^(\d{1,3}\.){3}\d{1,3}$|:/.test(v) ? v : null);
   return {
     firstName: first || "Customer",
     lastName: rest.join(" ") || "Customer",
     ...address,
     email,
     phone: last?.phone || "0000000000",
-    ip: validIp(last?.ip) ?? validIp(ip) ?? "127.0.0.1",
+    ip: ipv4Of(last?.ip) ?? staffPayerIp(ip),
   };
 }
 
@@ -151,6 +156,8 @@ export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInp
     values: {
       ...values,
       payerName: `${payer.firstName} ${payer.lastName}`,
+      // Kept for a later partial refund (4.5 sends the payer's IPv4 address).
+      payerIp: payer.ip,
       cardBin6: digits(masked).length >= 6 ? digits(masked).slice(0, 6) : null,
       cardLast4: digits(masked).length >= 4 ? digits(masked).slice(-4) : null,
       cardBrand: card?.cardBrand ?? null,

@@ -7,6 +7,7 @@
 // table afterwards.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../../../errors";
 import type { RunningSandbox } from "../../../../sandbox/server";
 import { scanForCardData } from "../../../../scripts/lib/card-data-scan";
 import type { Principal } from "../../../auth/principal";
@@ -187,12 +188,33 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", { tags: ["gate
     expect((await confirmCardPayment({ deps, principal: staff, ip: null }, { paymentId: r.paymentId })).status).toBe("authorized");
   });
 
-  it("#16 payer_ip: an IPv6 address is not sent as is (the sandbox, like the gateway, takes IPv4); the ledger keeps the real one", async () => {
-    const r = await createCardPayment({ deps, principal: staff, ip: "2001:db8::42" }, formSale("05"));
+  // No invented data: payer_ip is the staff member's address (the card is entered there), in IPv4 as the gateway takes it.
+  it("payer_ip of a staff-entered card sale is the staff member's IPv4 address, an IPv4-mapped one unwrapped", async () => {
+    const r = await createCardPayment({ deps, principal: staff, ip: "::ffff:198.51.100.23" }, formSale("05"));
     expect(r.status).toBe("awaiting_3ds");
     const p = (await findPayment(deps.db, r.paymentId))!;
-    expect(p.payerIp).toBe("2001:db8::42");
-    expect(sandbox.state.payment(p.gatewayId!)!.payer.ip).toBe("127.0.0.1");
+    expect(p.payerIp).toBe("198.51.100.23");
+    expect(sandbox.state.payment(p.gatewayId!)!.payer.ip).toBe("198.51.100.23");
+  });
+
+  it("without an IPv4 address (IPv6 only, or none) the form sale is refused, saying why, before anything is stored or sent", async () => {
+    for (const ip of ["2001:db8::42", null]) {
+      const input = formSale("01");
+      const before = Object.keys(sandbox.state.data.payments).length;
+      const e = await createCardPayment({ deps, principal: staff, ip }, input).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(AppError);
+      expect((e as AppError).code).toBe("unprocessable");
+      expect((e as AppError).userMessage).toMatch(/IPv4 address.*nothing was charged/);
+      expect(await findPaymentByOrderId(deps.db, input.orderId)).toBeNull();
+      expect(Object.keys(sandbox.state.data.payments).length).toBe(before);
+    }
+  });
+
+  it("an S2S sale sends no payer IP; the ledger keeps the staff member's IPv4 address for a later partial refund", async () => {
+    const r = await createCardPayment({ deps, principal: staff, ip: "203.0.113.7" }, s2s("01"));
+    expect((await findPayment(deps.db, r.paymentId))!.payerIp).toBe("203.0.113.7");
+    const v6 = await createCardPayment({ deps, principal: staff, ip: "2001:db8::42" }, s2s("01"));
+    expect((await findPayment(deps.db, v6.paymentId))!.payerIp).toBeNull();
   });
 
   it("#16 payer_zip: longer than the profile's maximum (GATEWAY_PAYER_ZIP_MAX_LENGTH=5) is refused before any ledger row", async () => {

@@ -7,7 +7,6 @@
 //  3. One transaction: the outcome. Frictionless → authorized/captured/declined; a 3-D Secure page → awaiting_3ds
 //     and the page kept for the frame (three-ds-views.ts); no answer → unknown (the reconciler settles it).
 import "server-only";
-import { z } from "zod";
 import { appendAudit } from "../../../audit/audit-log";
 import type { PaymentRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
@@ -28,6 +27,8 @@ import { vmsg } from "@/lib/schemas/messages";
 
 export { returnUrl } from "./card-payment-outcome";
 import { isUniqueViolation } from "../../../db/errors";
+import { ipv4Of } from "../../../gateway/profile";
+import { staffPayerIp } from "../payer-ip";
 
 async function formSale(
   deps: ServiceDeps,
@@ -104,11 +105,6 @@ function billingAddressOf(input: NewPaymentInput, profile: GatewayProfile | unde
   throw new AppError("invalid_request", "payments.billingAddressNeeded", fields);
 }
 
-/** A usable payer IP for the form interface: the staff member's request address (phone orders have no other). */
-function payerIp(ip: string): string {
-  return z.union([z.ipv4(), z.ipv6()]).safeParse(ip).success ? ip : "127.0.0.1";
-}
-
 /** `prefs`: the reader's language for the sentence shown to staff (the route passes the request's). */
 export async function createCardPayment(
   ctx: ServiceContext,
@@ -131,6 +127,10 @@ export async function createCardPayment(
   const kind = iface === "s2s" ? "s2s_sale" : "sale";
   // The schema asked for it when the form interface is used; parsed again so a direct caller cannot skip it.
   const address = iface === "form" ? billingAddressOf(input, deps.config.gateway.profile) : null;
+  // The payer's IP of a card entered by staff (a phone or counter order) is the staff member's request address: the
+  // form SALE needs it in IPv4 and the payment is refused before anything is stored when there is none. The S2S sale
+  // sends none; the address is kept for a later partial refund when it is IPv4.
+  const payerIp = address ? staffPayerIp(ip) : ipv4Of(ip);
 
   let payment: PaymentRow;
   try {
@@ -146,7 +146,7 @@ export async function createCardPayment(
         payerName: `${input.firstName} ${input.lastName}`,
         payerEmail: input.email,
         payerPhone: input.phone,
-        payerIp: address ? payerIp(ip ?? "") : null,
+        payerIp,
         ...(address
           ? { payerAddress: address.address, payerCity: address.city, payerZip: address.zip, payerCountry: address.country }
           : {}),
@@ -198,7 +198,7 @@ export async function createCardPayment(
       });
       outcome = s2sOutcome(r, minor, input.auth === "authorize");
     } else {
-      outcome = await formSale(deps, input, address, minor, payment.id, payerIp(ip ?? ""));
+      outcome = await formSale(deps, input, address, minor, payment.id, payerIp!);
     }
   } catch {
     // The client refused its input before sending (a programming error): nothing was sent. No details: they
