@@ -14,7 +14,7 @@ import type { Payment } from "./types";
 
 /** A colour only acs.css sets: a test reads it back to see that the bank's stylesheet applied. */
 export const ACS_MARK_COLOUR = "rgb(0, 90, 60)";
-const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32"><rect width="120" height="32" rx="4" fill="#005a3c"/><text x="60" y="21" font-family="sans-serif" font-size="14" fill="#fff" text-anchor="middle">Sandbox Bank</text></svg>`;
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="32" viewBox="0 0 120 32"><rect width="120" height="32" rx="4" fill="rgb(0, 90, 60)"/><text x="60" y="21" font-family="sans-serif" font-size="14" fill="white" text-anchor="middle">Sandbox Bank</text></svg>`;
 const CSS = `#acs-mark{color:${ACS_MARK_COLOUR}}body{font-family:system-ui,sans-serif;margin:1rem}`;
 
 /** The hand-over page the gateway returns in acs mode (served by the gateway's origin). */
@@ -47,7 +47,7 @@ function acsChallengePage(transId: string, gatewayUrl: string): string {
 }
 
 /** The gateway's own badge, fetched by a relative URL from the hand-over page. */
-export const ACS_BADGE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="7" fill="#1d4ed8"/></svg>`;
+export const ACS_BADGE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="7" fill="rgb(29, 78, 216)"/></svg>`;
 
 export interface AcsServer {
   url: string;

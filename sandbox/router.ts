@@ -24,7 +24,7 @@ import {
   resetHandler,
 } from "./routes/control";
 import { inboxClearHandler, inboxHandler, mailClearJson, mailListJson, messageHandler } from "./routes/mail";
-import { formOperation, formPostHandler } from "./routes/form-post";
+import { formAccepts, formOperation, formPostHandler } from "./routes/form-post";
 import { checkoutPageHandler, checkoutPayHandler, initiateHandler } from "./routes/hosted";
 import { recurringV2Handler } from "./routes/recurring";
 import { partialRefundHandler, savedCardsHandler, statusHandler } from "./routes/refund-status";
@@ -48,28 +48,13 @@ export interface Route {
 
 export type BodyKind = "multipart" | "urlencoded" | "json";
 const JSON_ONLY = ["json"] as const;
-/**
- * /payment/post takes each action in the content type the contract gives it: SALE multipart/form-data (4.1), CAPTURE,
- * CREDITVOID and the family's VOID urlencoded (4.3, 4.4, protocol notes). RECURRING_SALE keeps both urlencoded and
- * JSON on purpose: the contract's field table says JSON and its example request urlencoded (4.6), and a gateway that
- * took only one would contradict half of it. An unknown action may come in either form type (it is refused by name).
- */
-const POST_ACCEPTS: Record<string, readonly BodyKind[]> = {
-  SALE: ["multipart"],
-  CAPTURE: ["urlencoded"],
-  CREDITVOID: ["urlencoded"],
-  VOID: ["urlencoded"],
-  RECURRING_SALE: ["urlencoded", "json"],
-};
-const postAccepts = (f: Fields): readonly BodyKind[] =>
-  (typeof f.action === "string" ? POST_ACCEPTS[f.action] : undefined) ?? ["multipart", "urlencoded"];
 
 const ALL_LEVELS: readonly AccessLevel[] = ["SUPER_ADMIN", "PARTNER", "MERCHANT", "BRANCH"];
 const ID = "([^/]+)";
 
 export const ROUTES: readonly Route[] = [
   // Form interface ("base_url").
-  { method: "POST", pattern: /^\/payment\/post$/, op: formOperation, handler: formPostHandler, accepts: postAccepts },
+  { method: "POST", pattern: /^\/payment\/post$/, op: formOperation, handler: formPostHandler, accepts: formAccepts },
   { method: "POST", pattern: new RegExp(`^/collector/${ID}$`), op: "collector", handler: collectorHandler, accepts: JSON_ONLY },
   // Contract 4.2 names /payment/Collector; protocol family uses /collector/{trans_id}: accept both, any case.
   { method: "POST", pattern: /^\/payment\/collector(?:\/([^/]+))?$/i, op: "collector", handler: collectorHandler, accepts: JSON_ONLY },

@@ -81,6 +81,10 @@ export const CONFIRMATIONS: Readonly<Record<ConfirmedOperation, Rule>> = {
 
 const word = (v: unknown): string | null => (typeof v === "string" ? v.trim().toUpperCase() : null);
 
+/** Whether the answer names what was done in one of the rule's id fields (or the rule asks for none). */
+const hasId = (rule: Rule, d: Record<string, unknown>): boolean =>
+  rule.idFields.length === 0 || rule.idFields.some((f) => typeof d[f] === "string" && (d[f] as string).trim() !== "");
+
 function statusMatches(allowed: readonly StatusWord[], status: unknown): boolean {
   if (allowed.includes(ANY)) return true;
   if (status === undefined || status === null) return allowed.includes(ABSENT);
@@ -93,7 +97,7 @@ export function confirmationOf(operation: ConfirmedOperation, data: unknown): Co
   if (typeof data !== "object" || data === null) return null;
   const d = data as Record<string, unknown>;
   const rule = CONFIRMATIONS[operation];
-  if (rule.idFields.length && !rule.idFields.some((f) => typeof d[f] === "string" && (d[f] as string).trim() !== "")) return null;
+  if (!hasId(rule, d)) return null;
   const result = word(d.result);
   const pair = rule.pairs.find((p) => p.result === result && statusMatches(p.status, d.status));
   return pair?.means ?? null;
@@ -104,8 +108,8 @@ export function unconfirmedReason(operation: ConfirmedOperation, data: unknown):
   const d = typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {};
   const show = (v: unknown) => (typeof v === "string" ? JSON.stringify(v.slice(0, 40)) : v === undefined ? "none" : typeof v);
   const rule = CONFIRMATIONS[operation];
-  const idMissing = rule.idFields.length > 0 && !rule.idFields.some((f) => typeof d[f] === "string" && (d[f] as string).trim() !== "");
-  return `the ${operation} answer confirms nothing (result ${show(d.result)}, status ${show(d.status)}${idMissing ? `, no ${rule.idFields.join(" or ")}` : ""})`;
+  const idMissing = hasId(rule, d) ? "" : `, no ${rule.idFields.join(" or ")}`;
+  return `the ${operation} answer confirms nothing (result ${show(d.result)}, status ${show(d.status)}${idMissing})`;
 }
 
 /** The check a call spec carries: null when confirmed, else why not. */

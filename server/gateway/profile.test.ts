@@ -1,7 +1,7 @@
 // Rule guarded (#16): one configuration object decides every point where the contract and the family disagree;
 // a preset by GATEWAY_PROFILE, each item overridable, and a wrong value stops start-up with its name.
 import { describe, expect, it } from "vitest";
-import { captureHashEmailOf, ipv4Of, readGatewayProfile } from "./profile";
+import { captureHashEmailOf, readGatewayProfile } from "./profile";
 
 describe("gateway profile", () => {
   it("defaults to the contract preset (today's behaviour)", () => {
@@ -63,12 +63,5 @@ describe("gateway profile", () => {
   // No invented data: the old fallback sent a constant as the payer's address. Setting it now stops start-up with why.
   it("payer_ip is never made up: GATEWAY_PAYER_IP_FALLBACK is refused with what changed", () => {
     expect(() => readGatewayProfile({ GATEWAY_PAYER_IP_FALLBACK: "198.51.100.1" })).toThrow(/no longer used; payer_ip is never invented/);
-  });
-  it("the IPv4 address payer_ip carries: IPv4 as is, an IPv4-mapped IPv6 one unwrapped, anything else none", () => {
-    expect(ipv4Of("203.0.113.7")).toBe("203.0.113.7");
-    expect(ipv4Of("::ffff:203.0.113.7")).toBe("203.0.113.7");
-    expect(ipv4Of("::FFFF:198.51.100.1")).toBe("198.51.100.1");
-    for (const none of ["2001:db8::1", "::1", "::ffff:999.1.1.1", "256.1.1.1", "", null, undefined, "localhost"])
-      expect(ipv4Of(none), String(none)).toBeNull();
   });
 });

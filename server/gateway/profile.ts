@@ -94,8 +94,6 @@ function choice<K extends keyof typeof PROFILE_VARIABLES>(
   return undefined;
 }
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
 /** The profile of an environment: the preset of GATEWAY_PROFILE, then each override. Throws listing every problem. */
 export function readGatewayProfile(source: Source): GatewayProfile {
   const problems: string[] = [];
@@ -139,23 +137,7 @@ export function readGatewayProfile(source: Source): GatewayProfile {
 /** The contract preset with the default field name and fallback: what a config without a profile means. */
 export const CONTRACT_PROFILE: GatewayProfile = readGatewayProfile({});
 
-/** True for a dotted-quad IPv4 address. */
-export const isIpv4 = (ip: string): boolean => IPV4.test(ip);
-
 /** The e-mail the CAPTURE formula signs with (CAPTURE, VOID): the sale's payer's, or MERCHANT_EMAIL by the profile. */
 export function captureHashEmailOf(payerEmail: string, profile: GatewayProfile): string {
   return profile.captureHashEmail === "merchant" && profile.merchantEmail ? profile.merchantEmail : payerEmail;
-}
-
-/**
- * The IPv4 address that payer_ip carries (the gateway takes IPv4: 4.5 says so, the family's S2S CARD reference writes
- * XXX.XXX.XXX.XXX): an IPv4 address as is, an IPv4-mapped IPv6 one (`::ffff:203.0.113.7`, how a dual-stack server
- * sees an IPv4 client) as the address it carries; anything else (IPv6, nothing) has none, and the caller decides
- * (refuse, or send without it), never a made-up one.
- */
-export function ipv4Of(ip: string | null | undefined): string | null {
-  if (!ip) return null;
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip.trim());
-  const v4 = mapped ? mapped[1]! : ip.trim();
-  return IPV4.test(v4) ? v4 : null;
 }

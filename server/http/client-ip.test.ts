@@ -4,7 +4,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientIp, isPrivateAddress, normaliseIp } from "./client-ip";
+import { normaliseIp } from "@/lib/ip-address";
+import { clientIp, isPrivateAddress } from "./client-ip";
 import { installPeerAddressStamp } from "./peer-address";
 
 const h = (xff?: string) => new Headers(xff === undefined ? {} : { "x-forwarded-for": xff });

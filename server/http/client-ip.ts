@@ -3,13 +3,7 @@
 // (peer-address.ts), so with 0 trusted hops the IP is that peer, and with N hops the N-th entry left of it (the
 // address the farthest trusted proxy saw). Entries a client wrote itself are left of those and never chosen.
 import { isIP } from "node:net";
-
-/** "::ffff:10.0.0.1" (an IPv4 peer on a dual-stack socket) reads as "10.0.0.1". */
-export function normaliseIp(value: string): string {
-  const v = value.trim();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(v);
-  return mapped ? mapped[1]! : v;
-}
+import { normaliseIp } from "@/lib/ip-address";
 
 export function clientIp(headers: Headers, trustedProxyHops: number): string {
   const chain = (headers.get("x-forwarded-for") ?? "")

@@ -18,7 +18,7 @@ export const payerSchema = z.object({
   /** Also the saved-card `customer_reference` and an input of the hash: sent exactly as given. */
   email: emailSchema,
   phone: nonEmpty,
-  /** The payer's IPv4 address (profile.ts ipv4Of): the service finds a real one or refuses the payment. */
+  /** The payer's IPv4 address (lib/ip-address.ts ipv4Of): the service finds a real one or refuses the payment. */
   ip: z.ipv4(),
 });
 
@@ -81,7 +81,6 @@ function commonFields(i: SaleCommon, c: Credentials): Record<string, string> {
     payer_zip: i.payer.zip,
     payer_email: i.payer.email,
     payer_phone: i.payer.phone,
-    // The contract takes IPv4 only: an IPv6 payer is sent as the configured fallback (the ledger keeps the real one).
     payer_ip: i.payer.ip,
     term_url_3ds: i.termUrl,
     auth: yn(i.auth),

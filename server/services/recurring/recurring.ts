@@ -15,7 +15,7 @@ import type { ServiceContext } from "../deps";
 import { amountInCurrency } from "../payments/amount";
 import { requirePermission } from "../require-permission";
 import { runNewCharge, type NewChargeResult, type NewChargeSpec } from "../saved-cards/new-charge";
-import { ipv4Of } from "../../gateway/profile";
+import { ipv4Of } from "@/lib/ip-address";
 
 export interface RecurringTokenView {
   firstPaymentId: string;

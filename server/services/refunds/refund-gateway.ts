@@ -7,7 +7,7 @@ import { money, type CurrencyCode } from "@/lib/money";
 import type { PaymentActionRow, PaymentRow } from "../../db/schema";
 import type { PaymentPatch } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
-import { ipv4Of } from "../../gateway/profile";
+import { ipv4Of } from "@/lib/ip-address";
 import type { MoneyActionSpec } from "../payments/money-action";
 
 export function refundMethod(payment: PaymentRow, amountMinor: number, reservedMinor: number): "full" | "partial" {

@@ -17,7 +17,7 @@ import { customerKeyOf } from "../customers/customer-key";
 import { emailSpellings, sameEmail } from "../customers/same-email";
 import { runNewCharge, type NewChargeResult } from "./new-charge";
 import { checkPayerZip } from "../payments/payer-zip";
-import { ipv4Of } from "../../gateway/profile";
+import { ipv4Of } from "@/lib/ip-address";
 import { staffPayerIp } from "../payments/payer-ip";
 
 function viewOf(c: SavedCard, reference: string): SavedCardView {

@@ -27,7 +27,7 @@ import { vmsg } from "@/lib/schemas/messages";
 
 export { returnUrl } from "./card-payment-outcome";
 import { isUniqueViolation } from "../../../db/errors";
-import { ipv4Of } from "../../../gateway/profile";
+import { ipv4Of } from "@/lib/ip-address";
 import { staffPayerIp } from "../payer-ip";
 
 async function formSale(

@@ -13,8 +13,7 @@ export function threeDsViewHeaders(o: {
   sources: { gateway: string[]; remote: string[] };
   appOrigin: string;
 }): Record<string, string> {
-  const gateway = [...new Set(o.sources.gateway)];
-  const remote = [...new Set(o.sources.remote)].join(" ");
+  const remote = o.sources.remote.join(" ");
   const csp = [
     "sandbox allow-scripts allow-forms",
     "default-src 'none'",
@@ -27,7 +26,7 @@ export function threeDsViewHeaders(o: {
     // Posting on to the bank's ACS, or back to the dashboard's return page.
     `form-action ${remote} ${o.appOrigin}`,
     "frame-ancestors 'self'",
-    `base-uri ${gateway.join(" ")}`,
+    `base-uri ${o.sources.gateway.join(" ")}`,
   ].join("; ");
   return {
     "Content-Type": "text/html; charset=utf-8",
