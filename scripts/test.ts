@@ -92,7 +92,7 @@ const stages: Stage[] = [
     args: [path.join(ROOT, "scripts/check-operations.ts")],
   },
   { name: "browser (playwright)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/e2e.ts")] },
-  // JS per page (gzipped, +40 KB over an empty Next.js page) and Lighthouse (desktop, median of up to 3 runs), on the
+  // JS per page (gzipped, +40 KB over an empty Next.js page) and Lighthouse (desktop, best of up to 5 runs), on the
   // same build; ports of its own.
   {
     name: "JS and Lighthouse budgets",
