@@ -12,6 +12,23 @@ describe("money", () => {
     expect(toGatewayAmount(money(1234, "KWD"))).toBe("1.234");
     expect(toGatewayAmount(money(7, "JPY"))).toBe("7");
   });
+  it("GATEWAY_AMOUNT_DECIMALS=two: every currency with two places; a fils amount that needs a third is refused, not rounded", () => {
+    expect(toGatewayAmount(money(1050, "SAR"), "two")).toBe("10.50");
+    expect(toGatewayAmount(money(1230, "KWD"), "two")).toBe("1.23");
+    expect(toGatewayAmount(money(5000, "BHD"), "two")).toBe("5.00");
+    expect(toGatewayAmount(money(1234, "KWD"), "two")).toBeNull();
+    expect(toGatewayAmount(money(7, "JPY"), "two")).toBe("7.00");
+    expect(toGatewayAmount(money(0, "JPY"), "two")).toBe("0.00");
+  });
+  it("two decimals read back as the same amount: what is sent is what the ledger holds", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.constantFrom("SAR", "KWD", "JPY" as const), (minor, cur) => {
+        const wire = toGatewayAmount(money(minor, cur), "two");
+        if (wire === null) expect(minor % 10).not.toBe(0);
+        else expect(decimalToMinor(wire, cur)).toBe(minor);
+      }),
+    );
+  });
   it("gives whole digits for RECURRING_SALE, and refuses a fractional amount rather than rounding", () => {
     expect(toWholeGatewayAmount(money(1000, "SAR"))).toBe("10");
     expect(toWholeGatewayAmount(money(1050, "SAR"))).toBeNull();

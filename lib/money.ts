@@ -50,19 +50,37 @@ export function money(minor: number, currency: CurrencyCode): Money {
 
 /** Minor units as a decimal string with the currency's digits: 1050 SAR → "10.50", 5 JPY → "5". */
 export function minorToDecimal(minor: number, currency: CurrencyCode): string {
-  assertMinor(minor);
-  const digits = currencyDigits(currency);
-  if (digits === 0) return String(minor);
-  const s = String(minor).padStart(digits + 1, "0");
-  return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+  return withPlaces(minor, currencyDigits(currency));
+}
+
+/** A count of 10^-places units as a decimal string with exactly `places` decimals. */
+function withPlaces(units: number, places: number): string {
+  assertMinor(units);
+  if (places === 0) return String(units);
+  const s = String(units).padStart(places + 1, "0");
+  return `${s.slice(0, -places)}.${s.slice(-places)}`;
 }
 
 /**
- * The one conversion to the gateway's amount string (two decimals for the two-digit currencies the contract
- * shows). The returned string is both sent and hashed.
+ * How many decimal places the gateway's amount strings carry for currencies whose minor unit is not the cent (the
+ * contract shows only two-decimal currencies, "decimal with two places"): `iso`, the currency's ISO 4217 exponent
+ * (KWD 1.234, JPY 7), or `two`, always two (KWD 1.23, JPY 7.00). The gateway profile chooses
+ * (GATEWAY_AMOUNT_DECIMALS).
  */
-export function toGatewayAmount(m: Money): string {
-  return minorToDecimal(m.minor, m.currency);
+export type AmountDecimals = "iso" | "two";
+
+/**
+ * The one conversion to the gateway's amount string. The returned string is both sent and hashed. With `two`, an
+ * amount finer than a hundredth (KWD 1.234) cannot be written and the answer is null: the caller refuses it, never
+ * rounds it.
+ */
+export function toGatewayAmount(m: Money, decimals: AmountDecimals = "iso"): string | null {
+  const digits = currencyDigits(m.currency);
+  if (decimals === "iso" || digits === 2) return withPlaces(m.minor, digits);
+  if (digits < 2) return withPlaces(m.minor * 10 ** (2 - digits), 2);
+  // Three decimals: the last one must be zero to be written with two.
+  const drop = 10 ** (digits - 2);
+  return m.minor % drop === 0 ? withPlaces(m.minor / drop, 2) : null;
 }
 
 /**

@@ -119,3 +119,28 @@ describe("the sandbox's amount formatter", () => {
     expect(() => formatAmount(1.5, "SAR")).toThrow(RangeError);
   });
 });
+
+describe("GATEWAY_AMOUNT_DECIMALS=two: two places for every currency (the contract's words read literally)", () => {
+  it("reads KWD 1.23 as 1,230 fils and JPY 7.00 as 7 yen; refuses the ISO forms", () => {
+    expect(readAmountText("1.23", "KWD", "two")).toEqual({ ok: true, minor: 1_230 });
+    expect(readAmountText("7.00", "JPY", "two")).toEqual({ ok: true, minor: 7 });
+    expect(readAmountText("1.234", "KWD", "two").ok).toBe(false);
+    expect(readAmountText("7", "JPY", "two").ok).toBe(false);
+    expect(readAmountText("10.50", "SAR", "two")).toEqual({ ok: true, minor: 1_050 });
+  });
+  it("refuses a yen fraction: JPY 7.50 has no minor unit to be", () => {
+    const read = readAmountText("7.50", "JPY", "two");
+    expect(read.ok).toBe(false);
+    expect(read.ok ? "" : read.problem).toMatch(/JPY does not have/);
+  });
+  it("JSON numbers take up to two places: 1.2 KWD is 1,200 fils, 1.234 is refused", () => {
+    expect(readAmountJson(1.2, "KWD", { decimals: "two" })).toEqual({ ok: true, minor: 1_200 });
+    expect(readAmountJson(1.234, "KWD", { decimals: "two" }).ok).toBe(false);
+    expect(readAmountJson(7, "JPY", { decimals: "two" })).toEqual({ ok: true, minor: 7 });
+  });
+  it("writes its own amounts the same way, and never cuts a third decimal", () => {
+    expect(formatAmount(1_230, "KWD", "two")).toBe("1.23");
+    expect(formatAmount(7, "JPY", "two")).toBe("7.00");
+    expect(() => formatAmount(1_234, "KWD", "two")).toThrow(RangeError);
+  });
+});

@@ -24,7 +24,7 @@ export function notify(deps: Deps, p: Payment, n: Notice): void {
     order_id: p.orderId,
     trans_id: p.id,
     trans_date: transDate(Date.now()),
-    amount: formatAmount(n.amountMinor, p.currency),
+    amount: formatAmount(n.amountMinor, p.currency, config.profile.amountDecimals),
     currency: p.currency,
     card: maskForCallback(p.card),
     card_brand: p.card.brand,

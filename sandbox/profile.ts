@@ -19,6 +19,8 @@ export interface SandboxProfile {
   /** The e-mail CAPTURE and VOID are signed with: the sale's payer's, or the merchant's (MERCHANT_EMAIL). */
   captureHashEmail: "payer" | "merchant";
   merchantEmail: string | null;
+  /** Decimal places of amounts in 0- and 3-decimal currencies: the ISO exponent, or always two. */
+  amountDecimals: "iso" | "two";
 }
 
 const PRESETS: Record<SandboxProfile["name"], SandboxProfile> = {
@@ -32,6 +34,7 @@ const PRESETS: Record<SandboxProfile["name"], SandboxProfile> = {
     payerZipMaxLength: 20,
     captureHashEmail: "payer",
     merchantEmail: null,
+    amountDecimals: "iso",
   },
   family: {
     name: "family",
@@ -43,6 +46,7 @@ const PRESETS: Record<SandboxProfile["name"], SandboxProfile> = {
     payerZipMaxLength: 10,
     captureHashEmail: "payer",
     merchantEmail: null,
+    amountDecimals: "iso",
   },
 };
 
@@ -77,5 +81,6 @@ export function sandboxProfileOf(env: Record<string, string | undefined>): Sandb
     payerZipMaxLength: zip,
     captureHashEmail,
     merchantEmail,
+    amountDecimals: pick(env, "GATEWAY_AMOUNT_DECIMALS", ["iso", "two"] as const) ?? base.amountDecimals,
   };
 }

@@ -42,10 +42,10 @@ export function captureHandler(ctx: Ctx, deps: Deps): Reply {
     deps.config.profile.caseMode,
   );
   if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
-  const read = readAmountText(str(ctx.fields, "amount")!, p.currency);
+  const read = readAmountText(str(ctx.fields, "amount")!, p.currency, deps.config.profile.amountDecimals);
   if (!read.ok) return invalidRequest([`amount: ${read.problem}`]);
   const amountMinor = read.minor;
-  const amount = formatAmount(amountMinor, p.currency);
+  const amount = formatAmount(amountMinor, p.currency, deps.config.profile.amountDecimals);
   const result = capture(deps, p, amountMinor);
   if (result.kind === "error") return formError(208003, result.message);
   if (result.kind === "declined") {
@@ -84,7 +84,7 @@ export function voidHandler(ctx: Ctx, deps: Deps): Reply {
   if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   const result = voidPayment(deps, p);
   if (result.kind === "error") return formError(208003, result.message);
-  const amount = formatAmount(p.amountMinor, p.currency);
+  const amount = formatAmount(p.amountMinor, p.currency, deps.config.profile.amountDecimals);
   if (result.kind === "declined") {
     return json(200, {
       ...head(p, "VOID"),
@@ -112,7 +112,7 @@ export function creditvoidHandler(ctx: Ctx, deps: Deps): Reply {
       : creditvoidSignature(p.id, amountText, merchantSecret, profile.caseMode);
   if (!sameDigest(expected, str(ctx.fields, "hash")!)) return invalidRequest([INVALID_HASH]);
   if (!isCaptured(p)) return formError(208005, "Payment is not settled");
-  const read = readAmountText(amountText, p.currency);
+  const read = readAmountText(amountText, p.currency, deps.config.profile.amountDecimals);
   if (!read.ok) return invalidRequest([`amount: ${read.problem}`]);
   const amountMinor = read.minor;
   if (amountMinor > refundable(p)) {

@@ -32,7 +32,8 @@ export function initiateHandler(ctx: Ctx, deps: Deps): Reply {
   ].map((n) => `${n} is required`);
   const currency = str(f, "currency") ?? "";
   if (currency && !isCurrency(currency)) problems.push("currency is not supported");
-  const amount = isCurrency(currency) && str(f, "amount") ? readAmountJson(f.amount, currency) : null;
+  const amount =
+    isCurrency(currency) && str(f, "amount") ? readAmountJson(f.amount, currency, { decimals: deps.config.profile.amountDecimals }) : null;
   if (amount && !amount.ok) problems.push(`amount ${amount.problem}`);
   for (const n of ["successUrl", "failureUrl"]) if (str(f, n) && !isHttpUrl(str(f, n))) problems.push(`${n} must be an http(s) URL`);
   problems.push(...flagProblems(f, ["auth", "recurringInit"]).map((p) => p.replace(":", "")));

@@ -96,9 +96,9 @@ export function recurringV2Handler(ctx: Ctx, deps: Deps): Reply {
   if (problems.length) return wrapper(400, { message: `Validation failed: ${problems.join("; ")}` });
   const currency = str(order, "currency")!;
   if (!isCurrency(currency)) return wrapper(400, { message: "Validation failed: order.currency is not supported" });
-  const read = readAmountJson(f.amount, currency);
+  const read = readAmountJson(f.amount, currency, { decimals: deps.config.profile.amountDecimals });
   if (!read.ok) return wrapper(400, { message: `Validation failed: amount ${read.problem}` });
-  const orderAmount = readAmountJson(order.amount, currency);
+  const orderAmount = readAmountJson(order.amount, currency, { decimals: deps.config.profile.amountDecimals });
   if (!orderAmount.ok) return wrapper(400, { message: `Validation failed: order.amount ${orderAmount.problem}` });
   const amountMinor = read.minor;
   if (orderAmount.minor !== amountMinor) {

@@ -28,7 +28,7 @@ export function partialRefundHandler(ctx: Ctx, deps: Deps): Reply {
   if (str(f, "order_id") !== p.orderId) return wrapper(400, { message: "order_id does not match the payment" });
   if (!isCaptured(p)) return wrapper(400, { message: "Payment is not settled" });
   if (refundable(p) === 0) return wrapper(400, { message: "Refund is already initiated." });
-  const read = readAmountText(amountText, p.currency);
+  const read = readAmountText(amountText, p.currency, deps.config.profile.amountDecimals);
   if (!read.ok) return wrapper(400, { message: `amount ${read.problem}` });
   const amountMinor = read.minor;
   // "Original amount" is the captured amount: that is the money a refund can give back.
@@ -79,7 +79,7 @@ export function statusHandler(ctx: Ctx, deps: Deps): Reply {
     ...(p.state === "declined" ? { reason: "FAILURE", decline_reason: p.declineReason ?? "" } : {}),
     order: {
       number: p.orderId,
-      amount: formatAmount(p.amountMinor, p.currency),
+      amount: formatAmount(p.amountMinor, p.currency, deps.config.profile.amountDecimals),
       currency: p.currency,
       description: p.description,
     },

@@ -23,7 +23,10 @@ export function s2sSaleHandler(ctx: Ctx, deps: Deps): Reply {
   if (str(f, "paymentMethod") && str(f, "paymentMethod") !== "card") problems.push("paymentMethod must be card");
   const currency = str(f, "currency") ?? "";
   if (currency && !isCurrency(currency)) problems.push("currency is not supported");
-  const amount = isCurrency(currency) && str(f, "amount") ? readAmountJson(f.amount, currency, { number: true }) : null;
+  const amount =
+    isCurrency(currency) && str(f, "amount")
+      ? readAmountJson(f.amount, currency, { number: true, decimals: deps.config.profile.amountDecimals })
+      : null;
   if (amount && !amount.ok) problems.push(`amount ${amount.problem}`);
   for (const n of ["successUrl", "failureUrl"]) if (str(f, n) && !isHttpUrl(str(f, n))) problems.push(`${n} must be an http(s) URL`);
   problems.push(...flagProblems(f, ["auth", "recurringInit"]).map((p) => p.replace(":", "")));
@@ -95,7 +98,7 @@ function details(p: Payment, deps: Deps): Record<string, unknown> {
   return {
     transactionId: p.id,
     orderId: p.orderId,
-    amount: formatAmount(p.amountMinor, p.currency),
+    amount: formatAmount(p.amountMinor, p.currency, deps.config.profile.amountDecimals),
     currencyCode: CURRENCIES[p.currency].numeric,
     transactionStatus: p.state === "declined" ? "FAILED" : p.state === "redirect" ? "PENDING" : "SUCCESS",
     paymentStatus: PAYMENT_STATUS[p.state],
@@ -118,7 +121,7 @@ function details(p: Payment, deps: Deps): Record<string, unknown> {
     finishedAt: p.finishedAt === null ? null : isoNoZone(p.finishedAt),
     createdBy: stableUuid("user:sandbox-api"),
     createdByName: "Sandbox API",
-    totalRefundAmount: formatAmount(p.refundedMinor, p.currency),
+    totalRefundAmount: formatAmount(p.refundedMinor, p.currency, deps.config.profile.amountDecimals),
     refundStatus,
     merchantId: deps.config.clientKey,
     recurringToken: p.recurringToken,

@@ -65,7 +65,7 @@ export function saleHandler(ctx: Ctx, deps: Deps): Reply {
   const currency = str(f, "order_currency") ?? "";
   if (currency && !isCurrency(currency)) problems.push("order_currency: unsupported currency");
   const amountText = str(f, "order_amount");
-  const amount = amountText && isCurrency(currency) ? readAmountText(amountText, currency) : null;
+  const amount = amountText && isCurrency(currency) ? readAmountText(amountText, currency, deps.config.profile.amountDecimals) : null;
   if (amount && !amount.ok) problems.push(`order_amount: ${amount.problem}`);
   const email = str(f, "payer_email") ?? "";
   if (email && !/^[^\s@]+@[^\s@]+$/.test(email)) problems.push("payer_email: invalid e-mail");
@@ -128,18 +128,18 @@ export function saleHandler(ctx: Ctx, deps: Deps): Reply {
   });
   if (token && !needsChallenge(p.card)) {
     decide(deps, p);
-    return json(200, finalSaleResult(p));
+    return json(200, finalSaleResult(deps, p));
   }
   return json(200, redirectResult(deps, p));
 }
 
-function baseResult(p: Payment): Record<string, string> {
+function baseResult(deps: Deps, p: Payment): Record<string, string> {
   return {
     action: "SALE",
     order_id: p.orderId,
     trans_id: p.id,
     trans_date: transDate(p.createdAt),
-    amount: formatAmount(p.amountMinor, p.currency),
+    amount: formatAmount(p.amountMinor, p.currency, deps.config.profile.amountDecimals),
     currency: p.currency,
   };
 }
@@ -153,7 +153,7 @@ function redirectResult(deps: Deps, p: Payment): Record<string, unknown> {
   p.collectorBody = body;
   deps.store.changed();
   return {
-    ...baseResult(p),
+    ...baseResult(deps, p),
     result: "REDIRECT",
     status: "REDIRECT",
     redirect_url: `${deps.config.publicUrl}/collector/${p.id}`,
@@ -163,9 +163,9 @@ function redirectResult(deps: Deps, p: Payment): Record<string, unknown> {
 }
 
 /** Protocol family: SUCCESS+SETTLED, SUCCESS+PENDING (auth=Y) or DECLINED+DECLINED. */
-function finalSaleResult(p: Payment): Record<string, string> {
+function finalSaleResult(deps: Deps, p: Payment): Record<string, string> {
   if (p.state === "declined") {
-    return { ...baseResult(p), result: "DECLINED", status: "DECLINED", decline_reason: p.declineReason ?? "" };
+    return { ...baseResult(deps, p), result: "DECLINED", status: "DECLINED", decline_reason: p.declineReason ?? "" };
   }
-  return { ...baseResult(p), result: "SUCCESS", status: p.state === "pending" ? "PENDING" : "SETTLED", rrn: p.rrn ?? "" };
+  return { ...baseResult(deps, p), result: "SUCCESS", status: p.state === "pending" ? "PENDING" : "SETTLED", rrn: p.rrn ?? "" };
 }

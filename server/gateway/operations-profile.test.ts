@@ -7,7 +7,8 @@ import { ZodError } from "zod";
 import { money } from "@/lib/money";
 import { createGatewayClient, type GatewayClient } from "./client";
 import { readGatewayProfile } from "./profile";
-import { captureHash, cardPartsOf, creditvoidHash, recurringSaleHash, s2sSaleHash, saleHash } from "./signing";
+import { captureHash, cardPartsOf, creditvoidHash, partialRefundHash, recurringSaleHash, s2sSaleHash, saleHash } from "./signing";
+import { AmountNotWritableError } from "./operations/common";
 import { startCaptureServer, type CaptureServer } from "../../tests/support/capture-server.support";
 import { saleInput, testConfig } from "../../tests/support/gateway-fixtures.support";
 import { createLogger } from "../log/logger";
@@ -119,3 +120,56 @@ describe("S2S sale secret by profile", { tags: ["gateway-profile"] }, () => {
     expect(last().fields!.hash).toBe(s2sSaleHash({ email, apiKey: secret, card: parts, upper: "unicode" }));
   });
 });
+
+describe(
+  "GATEWAY_AMOUNT_DECIMALS: the places of 0- and 3-decimal currencies, the string sent being the string hashed",
+  { tags: ["gateway-profile"] },
+  () => {
+    let two: GatewayClient;
+    beforeAll(() => {
+      two = createGatewayClient(
+        testConfig(srv.url, {
+          apiUrl: `${srv.url}/gw`,
+          merchantSecret: secret,
+          apiKey,
+          profile: readGatewayProfile({ GATEWAY_AMOUNT_DECIMALS: "two" }),
+        }),
+        { logger: silent },
+      );
+    });
+    afterAll(() => two.close());
+
+    it("iso (the default): KWD with three places, JPY with none", async () => {
+      reply({ result: "accepted", payment_id: "p1" });
+      await contract.refund({ transId: "t1", amount: money(1_234, "KWD"), payerEmail: email, card });
+      expect(last().fields!.amount).toBe("1.234");
+      expect(last().fields!.hash).toBe(creditvoidHash({ transId: "t1", amount: "1.234", secret }));
+      reply({ result: "SUCCESS", status: "SETTLED" });
+      await contract.capture({ transId: "t2", amount: money(7, "JPY"), payerEmail: email, card });
+      expect(last().fields!.amount).toBe("7");
+    });
+    it("two: KWD 1.230 goes as 1.23 and JPY 7 as 7.00, in the form fields, the hash and the JSON bodies", async () => {
+      reply({ result: "accepted", payment_id: "p1" });
+      await two.refund({ transId: "t1", amount: money(1_230, "KWD"), payerEmail: email, card });
+      expect(last().fields!.amount).toBe("1.23");
+      expect(last().fields!.hash).toBe(creditvoidHash({ transId: "t1", amount: "1.23", secret }));
+      reply({ result: "SUCCESS", status: "SETTLED" });
+      await two.capture({ transId: "t2", amount: money(7, "JPY"), payerEmail: email, card });
+      expect(last().fields!.amount).toBe("7.00");
+      reply({ statusCode: 200, responseBody: { result: "accepted", payment_id: "p" } });
+      await two.partialRefund({ gwayId: "t3", orderId: "o3", amount: money(5_000, "BHD"), payerIp: "203.0.113.7" });
+      expect(last().fields!.amount).toBe("5.00");
+      expect(last().fields!.hash).toBe(partialRefundHash({ gwayId: "t3", amount: "5.00", secret }));
+    });
+    it("two: a KWD amount with a third decimal is never rounded: refused before anything is sent", async () => {
+      const before = srv.requests.length;
+      await expect(two.refund({ transId: "t1", amount: money(1_234, "KWD"), payerEmail: email, card })).rejects.toThrow(
+        AmountNotWritableError,
+      );
+      await expect(two.capture({ transId: "t1", amount: money(1_005, "OMR"), payerEmail: email, card })).rejects.toThrow(
+        AmountNotWritableError,
+      );
+      expect(srv.requests.length).toBe(before);
+    });
+  },
+);

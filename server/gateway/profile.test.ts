@@ -16,7 +16,14 @@ describe("gateway profile", () => {
       payerZipMaxLength: 20,
       captureHashEmail: "payer",
       merchantEmail: null,
+      amountDecimals: "iso",
     });
+  });
+  // The contract shows only two-decimal currencies ("decimal with two places"): KWD and JPY need a reading.
+  it("the places of 0- and 3-decimal currencies: ISO by default, two with GATEWAY_AMOUNT_DECIMALS=two, nothing else", () => {
+    expect(readGatewayProfile({ GATEWAY_PROFILE: "family" }).amountDecimals).toBe("iso");
+    expect(readGatewayProfile({ GATEWAY_AMOUNT_DECIMALS: "two" }).amountDecimals).toBe("two");
+    expect(() => readGatewayProfile({ GATEWAY_AMOUNT_DECIMALS: "3" })).toThrow(/GATEWAY_AMOUNT_DECIMALS: "3" is not one of iso, two/);
   });
   // The contract's text calls the CAPTURE formula's e-mail "the merchant e-mail"; both sides read it as the payer's.
   it("the CAPTURE formula's e-mail: the payer's by default, MERCHANT_EMAIL's with GATEWAY_CAPTURE_HASH_EMAIL=merchant", () => {

@@ -6,6 +6,7 @@
 // The sandbox has its own copy of this parser (sandbox/profile.ts): it never imports the app.
 
 import { isEmailAddress } from "@/lib/schemas/email";
+import type { AmountDecimals } from "@/lib/money";
 
 export type GatewayProfileName = "contract" | "family";
 /** UPPER before hashing: ASCII letters only (a PHP gateway's strtoupper) or full Unicode (JavaScript's toUpperCase). */
@@ -33,6 +34,11 @@ export interface GatewayProfile {
   captureHashEmail: "payer" | "merchant";
   /** MERCHANT_EMAIL: the merchant's e-mail for the CAPTURE formula when captureHashEmail is `merchant`. */
   merchantEmail: string | null;
+  /**
+   * Decimal places of the amounts sent for currencies whose minor unit is not the cent: the ISO 4217 exponent
+   * (KWD 1.234, JPY 7) or always two (the contract's "decimal with two places" read literally: KWD 1.23, JPY 7.00).
+   */
+  amountDecimals: AmountDecimals;
 }
 
 export const DEFAULT_PARTIAL_REFUND_FIELD = "gateway_merchant_id";
@@ -40,7 +46,7 @@ export const DEFAULT_PARTIAL_REFUND_FIELD = "gateway_merchant_id";
 /** The two presets. `family` follows the family's public documents and clients wherever they differ from the contract. */
 export const PROFILE_PRESETS: Record<
   GatewayProfileName,
-  Omit<GatewayProfile, "partialRefundMerchantField" | "captureHashEmail" | "merchantEmail">
+  Omit<GatewayProfile, "partialRefundMerchantField" | "captureHashEmail" | "merchantEmail" | "amountDecimals">
 > = {
   contract: {
     name: "contract",
@@ -73,6 +79,7 @@ export const PROFILE_VARIABLES = {
   GATEWAY_RECURRING_FIRST_ID: ["trans_id", "order_id"],
   GATEWAY_HASH_UPPERCASE: ["ascii", "unicode"],
   GATEWAY_CAPTURE_HASH_EMAIL: ["payer", "merchant"],
+  GATEWAY_AMOUNT_DECIMALS: ["iso", "two"],
 } as const;
 
 export class GatewayProfileError extends Error {
@@ -129,6 +136,8 @@ export function readGatewayProfile(source: Source): GatewayProfile {
     payerZipMaxLength: zip,
     captureHashEmail,
     merchantEmail,
+    // Neither the contract nor the family's documents show a currency without two decimals: ISO until told otherwise.
+    amountDecimals: choice(source, "GATEWAY_AMOUNT_DECIMALS", problems) ?? "iso",
   };
   if (problems.length) throw new GatewayProfileError(problems.join("\n"));
   return profile;

@@ -12,6 +12,7 @@ const PROFILE_KEYS = [
   "GATEWAY_PAYER_ZIP_MAX_LENGTH",
   "GATEWAY_CAPTURE_HASH_EMAIL",
   "MERCHANT_EMAIL",
+  "GATEWAY_AMOUNT_DECIMALS",
 ] as const;
 
 /** The profile variables of this test process's environment (only those that are set). */

@@ -34,7 +34,6 @@ export type CaptureResponse = z.infer<typeof captureResponseSchema>;
 
 export async function capture(t: Transport, input: CaptureInput): Promise<GatewayResult<CaptureResponse>> {
   const i = captureInputSchema.parse(input);
-  const amount = wireAmount(i.amount);
   return t.send({
     operation: "capture",
     confirm: confirmedBy("capture"),
@@ -51,7 +50,7 @@ export async function capture(t: Transport, input: CaptureInput): Promise<Gatewa
         action: "CAPTURE",
         client_key: c.clientKey,
         trans_id: i.transId,
-        amount,
+        amount: wireAmount(i.amount, c.profile),
         hash: captureHash({
           email: captureHashEmailOf(i.payerEmail, c.profile),
           secret: c.merchantSecret,

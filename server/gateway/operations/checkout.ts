@@ -45,20 +45,17 @@ export type InitiateCheckoutResponse = z.infer<typeof initiateCheckoutResponseSc
 
 export async function initiateCheckout(t: Transport, input: InitiateCheckoutInput): Promise<GatewayResult<InitiateCheckoutResponse>> {
   const i = initiateCheckoutInputSchema.parse(input);
-  const value: Record<string, unknown> = {
-    orderId: i.orderId,
-    currency: i.amount.currency,
-    amount: jsonAmount(i.amount),
+  const rest: Record<string, unknown> = {
     customerDetails: i.customer,
     auth: yn(i.auth),
     successUrl: i.successUrl,
     failureUrl: i.failureUrl,
   };
-  if (i.address) value.address = i.address;
-  if (i.recurringInit !== undefined) value.recurringInit = yn(i.recurringInit);
-  if (i.activityId !== undefined) value.activityId = i.activityId;
-  if (i.issueDate) value.issueDate = i.issueDate;
-  if (i.expireDate) value.expireDate = i.expireDate;
+  if (i.address) rest.address = i.address;
+  if (i.recurringInit !== undefined) rest.recurringInit = yn(i.recurringInit);
+  if (i.activityId !== undefined) rest.activityId = i.activityId;
+  if (i.issueDate) rest.issueDate = i.issueDate;
+  if (i.expireDate) rest.expireDate = i.expireDate;
   return t.send({
     operation: "initiate",
     policy: "money",
@@ -67,7 +64,11 @@ export async function initiateCheckout(t: Transport, input: InitiateCheckoutInpu
     path: "/api/v1/payment-gateway/initiate",
     orderId: i.orderId,
     response: initiateCheckoutResponseSchema,
-    body: () => ({ type: "json", value }),
+    // The amount in the profile's decimals (GATEWAY_AMOUNT_DECIMALS), placed where the contract's example has it.
+    body: (c) => ({
+      type: "json",
+      value: { orderId: i.orderId, currency: i.amount.currency, amount: jsonAmount(i.amount, c.profile), ...rest },
+    }),
   });
 }
 
@@ -112,7 +113,7 @@ export async function s2sSale(t: Transport, input: S2sSaleInput): Promise<Gatewa
       type: "json",
       value: {
         orderId: i.orderId,
-        amount: jsonAmount(i.amount),
+        amount: jsonAmount(i.amount, c.profile),
         currency: i.amount.currency,
         paymentMethod: "card",
         auth: yn(i.auth),

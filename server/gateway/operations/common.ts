@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { CURRENCY_CODES, toGatewayAmount, type CurrencyCode, type Money } from "@/lib/money";
 import { emailAddress } from "@/lib/schemas/email";
+import type { GatewayProfile } from "../profile";
 
 export const moneySchema = z.object({
   minor: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -34,15 +35,30 @@ export const cardPartsSchema = z.object({
 
 export const yn = (flag: boolean): "Y" | "N" => (flag ? "Y" : "N");
 
-/** The gateway's amount string: THE conversion of lib/money.ts. The string returned is sent and hashed. */
-export const wireAmount = (m: Money): string => toGatewayAmount(m);
+/**
+ * An amount the profile cannot write (GATEWAY_AMOUNT_DECIMALS=two and a third decimal). The services refuse such an
+ * amount before anything is stored (server/services/payments/gateway-amount.ts); this is the client's own guard.
+ */
+export class AmountNotWritableError extends Error {
+  override name = "AmountNotWritableError";
+}
+
+/**
+ * The gateway's amount string: THE conversion of lib/money.ts, in the profile's decimals. The string returned is
+ * sent and hashed. Throws AmountNotWritableError rather than round.
+ */
+export function wireAmount(m: Money, profile: Pick<GatewayProfile, "amountDecimals">): string {
+  const text = toGatewayAmount(m, profile.amountDecimals);
+  if (text === null) throw new AmountNotWritableError(`${m.minor} ${m.currency} cannot be written with two decimal places`);
+  return text;
+}
 
 /**
  * JSON `decimal`/`number` fields (initiate, S2S sale, recurring v2; none is hashed): the exact decimal string of
- * toGatewayAmount read as a JSON number. A decimal of at most 15 significant digits round-trips exactly through a
+ * wireAmount read as a JSON number. A decimal of at most 15 significant digits round-trips exactly through a
  * double, so JSON.stringify writes the same value back (trailing zeros dropped: 10.50 → 10.5).
  */
-export const jsonAmount = (m: Money): number => Number(toGatewayAmount(m));
+export const jsonAmount = (m: Money, profile: Pick<GatewayProfile, "amountDecimals">): number => Number(wireAmount(m, profile));
 
 /** Path segment from an id: percent-encoded, so an id can never change the path. */
 export const seg = (id: string): string => encodeURIComponent(id);

@@ -103,7 +103,6 @@ export type RecurringV2Response = z.infer<typeof recurringV2ResponseSchema>;
 
 export async function recurringV2(t: Transport, input: RecurringV2Input): Promise<GatewayResult<RecurringV2Response>> {
   const i = recurringV2InputSchema.parse(input);
-  const amount = jsonAmount(i.amount);
   return t.send({
     operation: "recurring_v2",
     confirm: confirmedBy("recurring_v2"),
@@ -115,14 +114,17 @@ export async function recurringV2(t: Transport, input: RecurringV2Input): Promis
     orderId: i.orderNumber,
     response: recurringV2ResponseSchema,
     transactionIdOf: (d) => d.payment_id,
-    body: () => ({
-      type: "json",
-      value: {
-        transactionId: i.transactionId,
-        recurringToken: i.recurringToken,
-        amount,
-        order: { number: i.orderNumber, amount, currency: i.amount.currency, description: i.description },
-      },
-    }),
+    body: (c) => {
+      const amount = jsonAmount(i.amount, c.profile);
+      return {
+        type: "json",
+        value: {
+          transactionId: i.transactionId,
+          recurringToken: i.recurringToken,
+          amount,
+          order: { number: i.orderNumber, amount, currency: i.amount.currency, description: i.description },
+        },
+      };
+    },
   });
 }

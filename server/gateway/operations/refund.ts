@@ -26,7 +26,6 @@ export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
 export async function refund(t: Transport, input: RefundInput): Promise<GatewayResult<RefundResponse>> {
   const i = refundInputSchema.parse(input);
-  const amount = wireAmount(i.amount);
   return t.send({
     operation: "creditvoid",
     confirm: confirmedBy("creditvoid"),
@@ -37,22 +36,25 @@ export async function refund(t: Transport, input: RefundInput): Promise<GatewayR
     declines: true,
     transactionId: i.transId,
     response: refundResponseSchema,
-    body: (c) => ({
-      type: "urlencoded",
-      fields: {
-        action: "CREDITVOID",
-        client_key: c.clientKey,
-        trans_id: i.transId,
-        amount,
-        hash: creditvoidHashFor(c.profile, {
-          transId: i.transId,
+    body: (c) => {
+      const amount = wireAmount(i.amount, c.profile);
+      return {
+        type: "urlencoded",
+        fields: {
+          action: "CREDITVOID",
+          client_key: c.clientKey,
+          trans_id: i.transId,
           amount,
-          secret: c.merchantSecret,
-          payerEmail: i.payerEmail,
-          card: i.card,
-        }),
-      },
-    }),
+          hash: creditvoidHashFor(c.profile, {
+            transId: i.transId,
+            amount,
+            secret: c.merchantSecret,
+            payerEmail: i.payerEmail,
+            card: i.card,
+          }),
+        },
+      };
+    },
   });
 }
 
@@ -69,7 +71,6 @@ export type PartialRefundInput = z.input<typeof partialRefundInputSchema>;
 
 export async function partialRefund(t: Transport, input: PartialRefundInput): Promise<GatewayResult<RefundResponse>> {
   const i = partialRefundInputSchema.parse(input);
-  const amount = wireAmount(i.amount);
   return t.send({
     operation: "partial_refund",
     confirm: confirmedBy("partial_refund"),
@@ -81,17 +82,20 @@ export async function partialRefund(t: Transport, input: PartialRefundInput): Pr
     orderId: i.orderId,
     transactionId: i.gwayId,
     response: refundResponseSchema,
-    body: (c) => ({
-      type: "json",
-      value: {
-        gwayId: i.gwayId,
-        order_id: i.orderId,
-        // Wire name configurable: the brand abbreviation + `_merchant_id` in production (protocol notes).
-        [c.partialRefundMerchantField]: c.clientKey,
-        hash: partialRefundHash({ gwayId: i.gwayId, amount, secret: c.merchantSecret, upper: c.profile.upperCase }),
-        payer_ip: i.payerIp,
-        amount,
-      },
-    }),
+    body: (c) => {
+      const amount = wireAmount(i.amount, c.profile);
+      return {
+        type: "json",
+        value: {
+          gwayId: i.gwayId,
+          order_id: i.orderId,
+          // Wire name configurable: the brand abbreviation + `_merchant_id` in production (protocol notes).
+          [c.partialRefundMerchantField]: c.clientKey,
+          hash: partialRefundHash({ gwayId: i.gwayId, amount, secret: c.merchantSecret, upper: c.profile.upperCase }),
+          payer_ip: i.payerIp,
+          amount,
+        },
+      };
+    },
   });
 }

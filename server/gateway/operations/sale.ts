@@ -70,7 +70,7 @@ function commonFields(i: SaleCommon, c: Credentials): Record<string, string> {
     action: "SALE",
     client_key: c.clientKey,
     order_id: i.orderId,
-    order_amount: wireAmount(i.amount),
+    order_amount: wireAmount(i.amount, c.profile),
     order_currency: i.amount.currency,
     order_description: i.description,
     payer_first_name: i.payer.firstName,

@@ -17,6 +17,7 @@ import { AppError } from "../../errors";
 import { advancePayment, lockPayment, type PaymentPatch } from "../../ledger/payments";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";
+import { requireGatewayAmount } from "./amount";
 
 export type ActionType = "capture" | "void" | "refund";
 
@@ -128,6 +129,8 @@ export async function runMoneyAction(ctx: ServiceContext, spec: MoneyActionSpec)
       const payment = await lockPayment(tx, spec.paymentId);
       if (!payment) throw new AppError("not_found", "payments.notInLedger");
       const plan = await spec.plan(payment, tx);
+      // A void sends no amount; a capture or refund the profile cannot write is refused here, nothing stored.
+      if (spec.type !== "void") requireGatewayAmount(deps, plan.amountMinor, payment.currency);
       const now = deps.now();
       const [action] = await tx
         .insert(paymentActions)

@@ -26,6 +26,7 @@ import type { ServiceContext, ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";
 import { storeThreeDsView } from "../payments/new/three-ds-views";
 import { vmsg } from "@/lib/schemas/messages";
+import { requireGatewayAmount } from "../payments/amount";
 
 export interface NewChargeSpec {
   /** Audit prefix: "token_sale" or "recurring". */
@@ -133,6 +134,7 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
   const { deps, principal, ip } = ctx;
   const replay = await replayOf(deps, spec);
   if (replay) return replay;
+  requireGatewayAmount(deps, spec.values.amountMinor, spec.values.currency);
 
   let started: PaymentRow;
   try {

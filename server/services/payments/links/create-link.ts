@@ -15,6 +15,7 @@ import { requirePermission } from "../../require-permission";
 import { dbLinkStore, type LinkStore } from "./link-store";
 import { isUniqueViolation } from "../../../db/errors";
 import { vmsg } from "@/lib/schemas/messages";
+import { requireGatewayAmount } from "../amount";
 
 /** Where the customer's browser comes back to (a public page; it carries no result the dashboard trusts). */
 export function linkReturnUrl(appUrl: string, paymentId: string): string {
@@ -35,6 +36,7 @@ export async function createPaymentLink(
   requirePermission(principal, "PAYMENTS_CREATE");
   const amountMinor = decimalToMinor(input.amount, input.currency);
   if (!amountMinor) throw new AppError("invalid_request", "payments.amountInvalid", { amount: [vmsg("amount.enterMoreThanZero")] });
+  requireGatewayAmount(deps, amountMinor, input.currency);
   const now = deps.now();
   const { issueDate, expireDate } = linkDates(input, now);
   const amount = money(amountMinor, input.currency);

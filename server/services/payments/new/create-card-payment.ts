@@ -29,6 +29,7 @@ export { returnUrl } from "./card-payment-outcome";
 import { isUniqueViolation } from "../../../db/errors";
 import { ipv4Of } from "@/lib/ip-address";
 import { staffPayerIp } from "../payer-ip";
+import { requireGatewayAmount } from "../amount";
 
 async function formSale(
   deps: ServiceDeps,
@@ -115,6 +116,7 @@ export async function createCardPayment(
   requirePermission(principal, "PAYMENTS_CREATE");
   const minor = decimalToMinor(input.amount, input.currency as CurrencyCode);
   if (!minor || minor <= 0) throw new AppError("invalid_request", "payments.amountInvalid", { amount: [vmsg("amount.moreThanZero")] });
+  requireGatewayAmount(deps, minor, input.currency);
   const digits = cardDigits(input.cardNumber);
   const card = {
     cardBin6: digits.slice(0, 6),

@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../../../db/errors";
 import { billingPlans, type BillingPlanRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { ServiceContext } from "../../deps";
-import { amountInCurrency } from "../../payments/amount";
+import { amountInCurrency, requireGatewayAmount } from "../../payments/amount";
 import { requirePermission } from "../../require-permission";
 import { recurringFirstPayment, requireWholeUnitsForForm } from "../recurring";
 import { startOfDate } from "./schedule";
@@ -32,6 +32,8 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
   }
   const first = await recurringFirstPayment(deps.db, input.firstPaymentId);
   const amountMinor = amountInCurrency(input.amount, first.currency);
+  // Refused now rather than at every scheduled charge.
+  requireGatewayAmount(deps, amountMinor, first.currency);
   const iface = input.interface ?? deps.config.plans.defaultInterface;
   requireWholeUnitsForForm(iface, amountMinor, first.currency);
   try {
