@@ -89,6 +89,16 @@ describe("partial refund endpoint", () => {
     expect(body).toEqual({ statusCode: 400, responseBody: { message: "Refund is already initiated." } });
   });
 
+  it("takes the same partial refund again (same payment and amount) for a retry: 'Refund is already initiated.'", async () => {
+    const id = await pay(sb, { amount: "100.00" });
+    expect((await partialRefund(sb, id, orderOf(sb, id), "10.00")).body.responseBody).toMatchObject({ result: "accepted" });
+    const { body } = await partialRefund(sb, id, orderOf(sb, id), "10.00");
+    expect(body).toEqual({ statusCode: 400, responseBody: { message: "Refund is already initiated." } });
+    // Another amount is another refund; the same amount by CREDITVOID (which takes partial amounts) is accepted.
+    expect((await partialRefund(sb, id, orderOf(sb, id), "10.01")).body.responseBody).toMatchObject({ result: "accepted" });
+    expect((await creditvoid(sb, id, "10.00")).body).toMatchObject({ result: "accepted" });
+  });
+
   it("a bad hash answers the plain-string wrapper; a wrong merchant and a wrong order are refused", async () => {
     const id = await pay(sb);
     const order = orderOf(sb, id);

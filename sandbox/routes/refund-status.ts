@@ -31,6 +31,11 @@ export function partialRefundHandler(ctx: Ctx, deps: Deps): Reply {
   const read = readAmountText(amountText, p.currency, deps.config.profile.amountDecimals);
   if (!read.ok) return wrapper(400, { message: `amount ${read.problem}` });
   const amountMinor = read.minor;
+  // The same partial refund again (same payment and amount: the request is identical, hash and all) is taken for a
+  // retry of the first, as the gateway does (contract section 7); another amount, or the same one by CREDITVOID, is not.
+  if (p.refunds.some((r) => r.via === "partial_refund" && r.amountMinor === amountMinor)) {
+    return wrapper(400, { message: "Refund is already initiated." });
+  }
   // "Original amount" is the captured amount: that is the money a refund can give back.
   if (amountMinor >= p.capturedMinor) {
     return wrapper(400, { message: "Partial refund amount must be less than the original amount" });

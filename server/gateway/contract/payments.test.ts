@@ -190,15 +190,18 @@ describe("refunds (3, 4.4, 4.5, 7, 8)", { tags: ["gateway-profile"] }, () => {
     if (r.kind === "gateway_error") expect(r.fieldErrors[0]).toMatchObject({ code: "100001" });
   });
 
-  it("partial refunds are accepted until the amount is exhausted; then 'Refund is already initiated.'", async () => {
+  it("partial refunds are accepted until the amount is exhausted, a repeated one never; then 'Refund is already initiated.'", async () => {
     const s = await completedSale(client, { minor: 10_000 });
     const ids = new Set<string>();
-    for (const minor of [2_500, 2_500, 4_000]) {
+    for (const minor of [2_500, 3_000, 3_500]) {
       const r = await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(minor), payerIp: "203.0.113.7" });
       expect(r).toMatchObject({ kind: "success", data: { result: "accepted" } });
       if (r.kind === "success") ids.add(r.data.payment_id);
     }
     expect(ids.size).toBe(3);
+    // The same request again is taken for a retry of the first.
+    const again = await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(2_500), payerIp: "203.0.113.7" });
+    expect(again).toMatchObject({ kind: "gateway_error", httpStatus: 400, message: "Refund is already initiated." });
     // 1.00 left: more than that is refused; exactly that, via CREDITVOID, completes the refund.
     expect(await client.partialRefund({ gwayId: s.transId, orderId: s.orderId, amount: sar(1_500), payerIp: "203.0.113.7" })).toMatchObject(
       {

@@ -86,6 +86,17 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     expect(calls.map((c) => c.operation)).not.toContain("partial_refund");
   });
 
+  // The gateway takes a repeated partial refund (same payment and amount: an identical request) for a retry and
+  // answers "Refund is already initiated."; two refunds of the same amount are two refunds, so the second goes by
+  // CREDITVOID.
+  it("two partial refunds of the same amount both refund: the second by CREDITVOID", { tags: ["gateway-profile"] }, async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
+    for (let i = 0; i < 2; i++)
+      expect((await requestRefund(as(clerk), { paymentId: p.id, ...refund("10.00") })).action.state).toBe("succeeded");
+    expect(await findPayment(database.db, p.id)).toMatchObject({ refundedMinor: 2_000, status: "partially_refunded" });
+    expect(sandbox.state.payment(p.gatewayId!)!.refunds.map((r) => r.via)).toEqual(["partial_refund", "creditvoid"]);
+  });
+
   it("50 concurrent partial refunds never refund more than was captured", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
     // 50 requests of 7.00 against 100.00 captured: at most 14 can succeed.
