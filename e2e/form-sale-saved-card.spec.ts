@@ -72,7 +72,11 @@ test("form sale with “Save the card”, then the card is found under Saved car
   const dialog = page.getByRole("dialog", { name: "Charge this card" });
   await dialog.getByLabel("Amount").fill("9.75");
   await dialog.getByLabel("Description").fill("Phone order");
-  // The billing address of the form sale is suggested (the gateway's SALE needs one; nothing is made up).
+  // The name, phone and billing address of the form sale are suggested (the gateway's SALE needs them; nothing is
+  // made up).
+  await expect(dialog.getByText("From the customer's last payment; confirm them with the customer.")).toBeVisible();
+  await expect(dialog.getByLabel("Last name")).toHaveValue("Qahtani");
+  await expect(dialog.getByLabel("Phone")).toHaveValue("+966500000002");
   await expect(dialog.getByLabel("Address")).toHaveValue("12 Olaya Street");
   await expect(dialog.getByLabel("Postal code")).toHaveValue("12211");
   await dialog.getByRole("button", { name: "Charge" }).click();

@@ -40,7 +40,13 @@ test("back office charges a saved card, then charges the recurring token now thr
   const charge = page.getByRole("dialog", { name: "Charge this card" });
   await charge.getByLabel("Amount").fill("12.50");
   await charge.getByLabel("Description").fill("Top-up");
-  // The website's payment left no billing address in the ledger: staff ask the customer for it.
+  // The website's payment left no name, phone or billing address in the ledger: staff ask the customer for them
+  // (nothing is made up for the gateway's SALE).
+  await expect(charge.getByText("The gateway needs the customer's name and phone number: ask the customer.")).toBeVisible();
+  await expect(charge.getByLabel("First name")).toHaveValue("");
+  await charge.getByLabel("First name").fill("Noura");
+  await charge.getByLabel("Last name").fill("Haddad");
+  await charge.getByLabel("Phone").fill("+966500000001");
   await expect(charge.getByLabel("Address")).toHaveValue("");
   await charge.getByLabel("Address").fill("1 King Fahd Road");
   await charge.getByLabel("City").fill("Riyadh");

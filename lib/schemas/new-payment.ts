@@ -4,6 +4,7 @@
 // card or starting recurring needs the form interface's SALE (contract 4.1: save_token, recurring_init; the S2S
 // sale of 4.10 has neither), which also needs the billing address; every other payment goes server-to-server.
 import { z } from "./zod";
+import { payerContactFields } from "./payer";
 import { vmsg } from "./messages";
 import { cardBrandOf, cardDigits, type CardBrand } from "../card-number";
 import { billingAddressFields, billingAddressSchema } from "./billing-address";
@@ -43,13 +44,10 @@ const common = {
   description: z.string().trim().min(1, vmsg("payment.describeOrder")).max(255),
   /** sale: take the money now; authorize: hold it for a later capture. */
   auth: z.enum(["sale", "authorize"], vmsg("payment.saleOrAuthorize")),
-  firstName: z.string().trim().min(1, vmsg("payment.firstName")).max(100),
-  lastName: z.string().trim().min(1, vmsg("payment.lastName")).max(100),
+  firstName: payerContactFields.firstName,
+  lastName: payerContactFields.lastName,
   email: emailAddress(vmsg("email.like")).max(254),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+[1-9]\d{6,14}$/, vmsg("phone.withCode500")),
+  phone: payerContactFields.phone,
   cardNumber: z.string().max(30, vmsg("card.numberLength")),
   expMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, vmsg("card.month")),
   expYear: z.string().regex(/^\d{4}$/, vmsg("card.year")),

@@ -5,6 +5,7 @@ import { CURRENCY_CODES } from "@/lib/money";
 import { billingAddressFields, type BillingAddress } from "./billing-address";
 import { amountText, idempotencyKey } from "./payment-actions";
 import { emailAddress } from "./email";
+import { payerContactFields, type PayerContact } from "./payer";
 
 /** The customer's e-mail in any case: the server asks the gateway for each spelling the ledger knows. */
 export const savedCardsLookupSchema = z.object({
@@ -35,6 +36,13 @@ export const tokenChargeSchema = z.object({
   idempotencyKey,
   /** The SALE needs the payer's billing address: the dialog fills in the last one the ledger knows, editable. */
   ...billingAddressFields,
+  /**
+   * And the payer's name and phone: the dialog fills in those of the customer's latest payment, editable. A caller
+   * may leave them out when the ledger has them; without either the charge is refused, never sent with made-up ones.
+   */
+  firstName: payerContactFields.firstName.optional(),
+  lastName: payerContactFields.lastName.optional(),
+  phone: payerContactFields.phone.optional(),
 });
 export type TokenChargeInput = z.infer<typeof tokenChargeSchema>;
 
@@ -42,6 +50,8 @@ export type TokenChargeInput = z.infer<typeof tokenChargeSchema>;
 export interface SavedCardsView {
   cards: SavedCardView[];
   billingAddress: BillingAddress | null;
+  /** The name and phone of the customer's latest payment that had them (the dialog's suggestion), or null. */
+  payer: PayerContact | null;
   /** The customer's page (/customers/[key]) when the ledger knows the e-mail and the reader may open it. */
   customerKey: string | null;
 }

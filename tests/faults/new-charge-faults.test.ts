@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../server/auth/principal";
 import { testDatabaseTargets, type TestDatabase } from "../support/db.support";
-import { EXPIRY, uniqueId } from "../support/gateway-fixtures.support";
+import { EXPIRY, uniqueId, CONFIRMED_PAYER } from "../support/gateway-fixtures.support";
 import { completedSale, sandboxControl } from "../support/sandbox-flows.support";
 import { AppError } from "../../server/errors";
 import { toErrorResponse } from "../../server/http/errors";
@@ -128,6 +128,7 @@ const OPS: ChargeOp[] = [
       const card = await savedCardOf(c);
       const input = {
         ...card,
+        ...CONFIRMED_PAYER,
         address: "1 King Fahd Road",
         city: "Riyadh",
         zip: "12211",

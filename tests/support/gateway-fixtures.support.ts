@@ -78,3 +78,6 @@ export function saleInput(
     recurringInit: over.recurringInit,
   };
 }
+
+/** The payer's name and phone as staff confirm them in the "Charge this card" dialog (the token sale sends them). */
+export const CONFIRMED_PAYER = { firstName: "Amal", lastName: "Haddad", phone: "+966500000000" } as const;

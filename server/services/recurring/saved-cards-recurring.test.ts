@@ -9,7 +9,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, gatewayCalls, payments } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
-import { EXPIRY, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { EXPIRY, uniqueId, CONFIRMED_PAYER } from "../../../tests/support/gateway-fixtures.support";
 import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
 import { insertPayment } from "../../ledger/payments";
 import type { ServiceDeps } from "../deps";
@@ -62,6 +62,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     const input = {
       email,
       cardToken: card!.cardToken,
+      ...CONFIRMED_PAYER,
       address: "1 King Fahd Road",
       city: "Riyadh",
       zip: "12211",
@@ -103,6 +104,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
       {
         email,
         cardToken: card!.cardToken,
+        ...CONFIRMED_PAYER,
         address: "1 King Fahd Road",
         city: "Riyadh",
         zip: "12211",
@@ -255,6 +257,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
           {
             email: "x@example.com",
             cardToken: "t",
+            ...CONFIRMED_PAYER,
             address: "1 King Fahd Road",
             city: "Riyadh",
             zip: "12211",

@@ -1,15 +1,17 @@
-// Rules guarded (real sandbox, real databases): a saved-card sale sends the billing address staff confirmed in the
-// dialog, never a made-up one; the lookup suggests the address of the customer's latest payment that had a whole
-// one (a form sale or a link); the charge's schema refuses a charge without an address.
+// Rules guarded (real sandbox, real databases): a saved-card sale sends the billing address, name and phone staff
+// confirmed in the dialog, never made-up ones; the lookup suggests those of the customer's latest payment that had
+// them (a form sale or a link); the charge's schema refuses a charge without an address, and the service one without
+// a name or phone from either the dialog or the ledger, before anything is stored or sent.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenChargeSchema } from "@/lib/schemas/saved-cards";
 import { gatewayCalls } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
-import { EXPIRY, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { EXPIRY, uniqueId, CONFIRMED_PAYER } from "../../../tests/support/gateway-fixtures.support";
 import { completedSale } from "../../../tests/support/sandbox-flows.support";
-import { findPayment, insertPayment } from "../../ledger/payments";
+import { findPayment, findPaymentByOrderId, insertPayment } from "../../ledger/payments";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
 import { chargeSavedCard, lookupSavedCards } from "./saved-cards";
@@ -75,6 +77,7 @@ describe.each(testDatabaseTargets())("saved-card billing address on $name", { ta
       {
         email,
         cardToken: cards[0]!.cardToken,
+        ...CONFIRMED_PAYER,
         ...address,
         amount: "3.00",
         currency: "SAR",
@@ -93,6 +96,77 @@ describe.each(testDatabaseTargets())("saved-card billing address on $name", { ta
       payerZip: "23434",
       payerCountry: "SA",
     });
+  });
+
+  it("no name or phone in the dialog nor the ledger: refused naming the fields, nothing stored or sent", async () => {
+    // The card was saved at the gateway by a sale this ledger never saw (another channel of the merchant's).
+    const email = `Nameless.${uniqueId("n")}@example.com`;
+    await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.approved });
+    const view = await lookupSavedCards({ deps, principal: clerk, ip: null }, { email });
+    expect(view.payer).toBeNull();
+    const orderId = uniqueId("tok");
+    const input = {
+      email,
+      cardToken: view.cards[0]!.cardToken,
+      address: "7 Tahlia Street",
+      city: "Jeddah",
+      zip: "23434",
+      country: "SA",
+      amount: "3.00",
+      currency: "SAR",
+      description: "Phone order",
+      orderId,
+      idempotencyKey: key(),
+    };
+    const e = await chargeSavedCard({ deps, principal: clerk, ip: "203.0.113.9" }, input).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(AppError);
+    expect((e as AppError).messageKey).toBe("savedCards.payerDetailsNeeded");
+    expect(Object.keys((e as AppError).fields ?? {}).sort()).toEqual(["firstName", "lastName", "phone"]);
+    expect(await findPaymentByOrderId(deps.db, orderId)).toBeNull();
+    expect(await deps.db.select().from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId))).toEqual([]);
+    // With the name and phone the customer gave, the charge goes through and the ledger keeps them.
+    const r = await chargeSavedCard({ deps, principal: clerk, ip: "203.0.113.9" }, { ...input, ...CONFIRMED_PAYER, idempotencyKey: key() });
+    expect(r.payment).toMatchObject({ status: "captured", payerName: "Amal Haddad", payerPhone: "+966500000000" });
+    const [call] = await deps.db.select().from(gatewayCalls).where(eq(gatewayCalls.orderId, orderId));
+    expect(JSON.stringify(call?.request)).toContain('"payer_first_name":"Amal"');
+    expect(JSON.stringify(call?.request)).toContain('"payer_phone":"+966500000000"');
+    // The next lookup suggests them.
+    expect((await lookupSavedCards({ deps, principal: clerk, ip: null }, { email })).payer).toEqual(CONFIRMED_PAYER);
+  });
+
+  it("the name and phone of the customer's latest payment are used when the dialog sends none", async () => {
+    const email = `Known.${uniqueId("k")}@example.com`;
+    await completedSale(deps.gateway, { email, saveToken: true, expMonth: EXPIRY.approved });
+    await insertPayment(deps.db, {
+      kind: "sale",
+      status: "captured",
+      currency: "SAR",
+      amountMinor: 100,
+      payerEmail: email,
+      orderId: uniqueId("old"),
+      payerName: "Noura Al Saud",
+      payerPhone: "+966511111111",
+    });
+    const view = await lookupSavedCards({ deps, principal: clerk, ip: null }, { email });
+    expect(view.payer).toEqual({ firstName: "Noura", lastName: "Al Saud", phone: "+966511111111" });
+    const orderId = uniqueId("tok");
+    const r = await chargeSavedCard(
+      { deps, principal: clerk, ip: "203.0.113.9" },
+      {
+        email,
+        cardToken: view.cards[0]!.cardToken,
+        address: "7 Tahlia Street",
+        city: "Jeddah",
+        zip: "23434",
+        country: "SA",
+        amount: "3.00",
+        currency: "SAR",
+        description: "Phone order",
+        orderId,
+        idempotencyKey: key(),
+      },
+    );
+    expect(r.payment).toMatchObject({ payerName: "Noura Al Saud", payerPhone: "+966511111111" });
   });
 
   it("the charge's schema refuses a charge without the billing address", () => {

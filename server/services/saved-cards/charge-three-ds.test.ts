@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
-import { EXPIRY, uniqueId } from "../../../tests/support/gateway-fixtures.support";
+import { EXPIRY, uniqueId, CONFIRMED_PAYER } from "../../../tests/support/gateway-fixtures.support";
 import { completedSale, sandboxControl } from "../../../tests/support/sandbox-flows.support";
 import type { ServiceDeps, ServiceContext } from "../deps";
 import type { Principal } from "../../auth/principal";
@@ -53,6 +53,7 @@ describe.each(testDatabaseTargets())("saved-card charge with 3-D Secure on $name
   const charge = (c: { email: string; cardToken: string }) =>
     chargeSavedCard(as(clerk), {
       ...c,
+      ...CONFIRMED_PAYER,
       address: "1 King Fahd Road",
       city: "Riyadh",
       zip: "12211",

@@ -4,6 +4,8 @@
 // knows which spellings of the e-mail were used, and each spelling is asked for.
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
+import type { PayerContact } from "@/lib/schemas/payer";
+import { vmsg } from "@/lib/schemas/messages";
 import type { SavedCardView, SavedCardsLookup, SavedCardsView, TokenChargeInput } from "@/lib/schemas/saved-cards";
 import { money, type CurrencyCode } from "@/lib/money";
 import { payments } from "../../db/schema";
@@ -56,27 +58,44 @@ export async function listSavedCards(ctx: ServiceContext, input: SavedCardsLooku
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
-/**
- * Payer fields the token sale needs: name and phone from the customer's latest payment, the billing address as given,
- * and the payer's IPv4 address: the customer's own from their latest payment when the ledger has one, else the staff
- * member's who starts the charge (staffPayerIp: refused without an IPv4 address, never a made-up one).
- */
-async function payerOf(deps: ServiceDeps, email: string, address: BillingAddress, ip: string | null) {
+/** The name and phone of the customer's latest payment that recorded them, split as the SALE sends a name. */
+export async function latestPayerContact(deps: ServiceDeps, email: string): Promise<PayerContact | null> {
   const [last] = await deps.db
-    .select({ name: payments.payerName, phone: payments.payerPhone, ip: payments.payerIp })
+    .select({ name: payments.payerName, phone: payments.payerPhone })
     .from(payments)
-    .where(and(sameEmail(email), isNotNull(payments.payerName)))
+    .where(and(sameEmail(email), isNotNull(payments.payerName), isNotNull(payments.payerPhone)))
     .orderBy(desc(payments.createdAt))
     .limit(1);
-  const [first, ...rest] = (last?.name ?? "Saved-card Customer").trim().split(/\s+/);
-  return {
-    firstName: first || "Customer",
-    lastName: rest.join(" ") || "Customer",
-    ...address,
-    email,
-    phone: last?.phone || "0000000000",
-    ip: ipv4Of(last?.ip) ?? staffPayerIp(ip),
+  if (!last?.name?.trim() || !last.phone?.trim()) return null;
+  const [firstName = "", ...rest] = last.name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" "), phone: last.phone.trim() };
+}
+
+/**
+ * Payer fields the token sale needs: the name and phone staff confirmed in the dialog, else those of the customer's
+ * latest payment; the billing address as given; and the payer's IPv4 address: the customer's own from their latest
+ * payment when the ledger has one, else the staff member's who starts the charge (staffPayerIp: refused without an
+ * IPv4 address). Nothing is made up: without a name or phone from either, the charge is refused, naming the fields.
+ */
+async function payerOf(deps: ServiceDeps, input: TokenChargeInput, address: BillingAddress, ip: string | null) {
+  const known = await latestPayerContact(deps, input.email);
+  const contact = {
+    firstName: input.firstName || known?.firstName || "",
+    lastName: input.lastName || known?.lastName || "",
+    phone: input.phone || known?.phone || "",
   };
+  const missing = (Object.keys(contact) as Array<keyof typeof contact>).filter((k) => !contact[k]);
+  if (missing.length) {
+    const words = { firstName: "payment.firstName", lastName: "payment.lastName", phone: "phone.withCode500" } as const;
+    throw new AppError("invalid_request", "savedCards.payerDetailsNeeded", Object.fromEntries(missing.map((k) => [k, [vmsg(words[k])]])));
+  }
+  const [last] = await deps.db
+    .select({ ip: payments.payerIp })
+    .from(payments)
+    .where(and(sameEmail(input.email), isNotNull(payments.payerIp)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return { ...contact, ...address, email: input.email, ip: ipv4Of(last?.ip) ?? staffPayerIp(ip) };
 }
 
 /** The billing address of the customer's latest payment that had one (a form sale or a link with an address). */
@@ -105,6 +124,7 @@ export async function lookupSavedCards(ctx: ServiceContext, input: SavedCardsLoo
   return {
     cards,
     billingAddress: cards.length ? await latestBillingAddress(deps, input.email) : null,
+    payer: cards.length ? await latestPayerContact(deps, input.email) : null,
     customerKey: principal.permissions.has("TRANSACTIONS_VIEW") ? await customerKeyOf(deps, input.email) : null,
   };
 }
@@ -148,7 +168,7 @@ export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInp
   const masked = card?.maskedCardNumber ?? "";
   const billing = { address: input.address, city: input.city, zip: input.zip, country: input.country };
   checkPayerZip(billing.zip, deps.config.gateway.profile);
-  const payer = await payerOf(deps, input.email, billing, ip);
+  const payer = await payerOf(deps, input, billing, ip);
   return runNewCharge(ctx, {
     auditAction: "token_sale",
     operation: "token_sale",
@@ -156,6 +176,7 @@ export async function chargeSavedCard(ctx: ServiceContext, input: TokenChargeInp
     values: {
       ...values,
       payerName: `${payer.firstName} ${payer.lastName}`,
+      payerPhone: payer.phone,
       // Kept for a later partial refund (4.5 sends the payer's IPv4 address).
       payerIp: payer.ip,
       cardBin6: digits(masked).length >= 6 ? digits(masked).slice(0, 6) : null,

@@ -11,27 +11,43 @@ import { InputField, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import { newOrderId } from "@/lib/schemas/order-ids";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
+import type { PayerContact } from "@/lib/schemas/payer";
 import type { SavedCardView } from "@/lib/schemas/saved-cards";
 import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
-// The dialog's part of the route's schema (the rest is filled in on submit).
+// The dialog's part of the route's schema (the rest is filled in on submit); the payer's name and phone, optional
+// for the route when the ledger has them, are always asked here (filled in from the lookup).
 const formSchema = () =>
-  import("@/lib/schemas/saved-cards").then((m) =>
-    m.tokenChargeSchema.pick({
-      amount: true,
-      currency: true,
-      description: true,
-      orderId: true,
-      address: true,
-      city: true,
-      zip: true,
-      country: true,
-    }),
+  Promise.all([import("@/lib/schemas/saved-cards"), import("@/lib/schemas/payer")]).then(([m, payer]) =>
+    m.tokenChargeSchema
+      .pick({
+        amount: true,
+        currency: true,
+        description: true,
+        orderId: true,
+        address: true,
+        city: true,
+        zip: true,
+        country: true,
+      })
+      .extend(payer.payerContactFields),
   );
-type FormValues = { amount: string; currency: string; description: string; orderId: string } & BillingAddress;
-const FIELDS: ReadonlyArray<keyof FormValues> = ["amount", "currency", "description", "orderId", "address", "city", "zip", "country"];
+type FormValues = { amount: string; currency: string; description: string; orderId: string } & BillingAddress & PayerContact;
+const FIELDS: ReadonlyArray<keyof FormValues> = [
+  "amount",
+  "currency",
+  "description",
+  "orderId",
+  "firstName",
+  "lastName",
+  "phone",
+  "address",
+  "city",
+  "zip",
+  "country",
+];
 
 export interface ChargeResult {
   paymentId: string;
@@ -48,6 +64,8 @@ export function ChargeCardDialog(p: {
   currencies: readonly string[];
   /** The customer's last known billing address (the lookup's suggestion), or null: staff enter it. */
   billingAddress: BillingAddress | null;
+  /** The name and phone of the customer's latest payment (the lookup's suggestion), or null: staff ask the customer. */
+  payer: PayerContact | null;
   onDone(r: ChargeResult): void;
   onClose(): void;
 }) {
@@ -65,6 +83,7 @@ export function ChargeCardDialog(p: {
       description: "",
       orderId: newOrderId("card"),
       ...(p.billingAddress ?? { address: "", city: "", zip: "", country: "" }),
+      ...(p.payer ?? { firstName: "", lastName: "", phone: "" }),
     },
   });
   // The idempotency key is this dialog's, created when it opens.
@@ -133,6 +152,25 @@ export function ChargeCardDialog(p: {
           error={errors.orderId?.message}
           {...register("orderId")}
         />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-800">{t("payer")}</legend>
+          <p className="text-sm text-slate-600">{p.payer ? t("payerKnown") : t("payerUnknown")}</p>
+          <div className="grid grid-cols-2 gap-3">
+            <InputField label={t("firstName")} autoComplete="off" required error={errors.firstName?.message} {...register("firstName")} />
+            <InputField label={t("lastName")} autoComplete="off" required error={errors.lastName?.message} {...register("lastName")} />
+          </div>
+          <InputField
+            label={t("phone")}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            required
+            dir="ltr"
+            hint={t("phoneHint")}
+            error={errors.phone?.message}
+            {...register("phone")}
+          />
+        </fieldset>
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-800">{t("billingAddress")}</legend>
           <p className="text-sm text-slate-600">{p.billingAddress ? t("addressKnown") : t("addressUnknown")}</p>

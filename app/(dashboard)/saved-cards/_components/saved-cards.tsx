@@ -12,6 +12,7 @@ import { CardMask } from "@/components/ui/card-mask";
 import { InputField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import type { BillingAddress } from "@/lib/schemas/billing-address";
+import type { PayerContact } from "@/lib/schemas/payer";
 import type { SavedCardsLookup, SavedCardsView, SavedCardView } from "@/lib/schemas/saved-cards";
 import type { ChargeResult } from "./charge-card-dialog";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
@@ -25,6 +26,7 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
   const t = useTranslations("savedCards");
   const [cards, setCards] = useState<SavedCardView[] | null>(null);
   const [billingAddress, setBillingAddress] = useState<BillingAddress | null>(null);
+  const [payer, setPayer] = useState<PayerContact | null>(null);
   const [email, setEmail] = useState<string>("");
   const [customerKey, setCustomerKey] = useState<string | null>(null);
   const [charging, setCharging] = useState<SavedCardView | null>(null);
@@ -43,6 +45,7 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
     onSuccess: (r, values) => {
       setCards(r.cards);
       setBillingAddress(r.billingAddress);
+      setPayer(r.payer);
       setEmail(values.email);
       setCustomerKey(r.customerKey);
     },
@@ -167,6 +170,7 @@ export function SavedCards(p: { chargeDisabledReason: string | null; currencies:
             card={charging}
             currencies={p.currencies}
             billingAddress={billingAddress}
+            payer={payer}
             onClose={() => setCharging(null)}
             onDone={(r) => {
               setCharging(null);
