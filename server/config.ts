@@ -125,6 +125,9 @@ const schema = z.object({
   // Authorization hold periods per card brand (server/auth-hold-config.ts): the Captures screen's countdown.
   AUTH_HOLD_DAYS: z.string().default(`default=${DEFAULT_AUTH_HOLD_DAYS}`),
   REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),
+  // How long an approver who changed the requester's account (roles, status, password, second factor) may not approve
+  // their refunds (server/services/refunds/four-eyes.ts).
+  FOUR_EYES_LINK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   GATEWAY_BUSINESS_UNIT_ID: z.uuid("a UUID").default(SANDBOX_DEFAULTS.businessUnitId),
   SET_PASSWORD_LINK_HOURS: z.coerce
@@ -303,7 +306,7 @@ export interface AppConfig {
   bootstrapAdmin: { email: string; password: string } | null;
   /** Path secret of the notification receiver; null means "generated into DATA_DIR/webhook-secret". */
   webhookSecret: string | null;
-  refunds: { approvalThresholdMinor: Partial<Record<CurrencyCode, number>>; reasons: string[] };
+  refunds: { approvalThresholdMinor: Partial<Record<CurrencyCode, number>>; reasons: string[]; fourEyesLinkDays: number };
   reconcileIntervalMs: number;
   /** How long issuers hold an authorization, per card brand (AUTH_HOLD_DAYS). */
   authHold: AuthHoldConfig;
@@ -453,6 +456,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
             .filter(Boolean),
         ),
       ],
+      fourEyesLinkDays: e.FOUR_EYES_LINK_DAYS,
     },
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     authHold: authHoldOf(e.AUTH_HOLD_DAYS),

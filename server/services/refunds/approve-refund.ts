@@ -1,23 +1,18 @@
 // A second person approves (then the gateway is called) or rejects (the reserved amount is released) a refund
 // that was above the approval threshold. The approver holds REFUNDS_APPROVE (checked here, not only by the route)
-// and may not be the requester, nor hold an account the requester created (a second identity made for the purpose).
+// and may not be the requester nor linked to them (four-eyes.ts: a second identity made for the purpose).
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "../../auth/principal";
 import { requireFreshFactor } from "../../auth/step-up";
 import { appendAudit } from "../../audit/audit-log";
-import type { Tx } from "../../db/client";
-import { paymentActions, users } from "../../db/schema";
+import { paymentActions } from "../../db/schema";
 import { AppError } from "../../errors";
 import { lockPayment } from "../../ledger/payments";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { sendAndRecord, type MoneyActionResult } from "../payments/money-action";
 import { refundGateway } from "./refund-gateway";
-
-async function accountCreator(tx: Tx, userId: string): Promise<string | null> {
-  const [row] = await tx.select({ createdBy: users.createdBy }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.createdBy ?? null;
-}
+import { fourEyesRefusal } from "./four-eyes";
 
 async function decide(
   deps: ServiceDeps,
@@ -34,10 +29,16 @@ async function decide(
     const [action] = await tx.select().from(paymentActions).where(eq(paymentActions.id, actionId)).for("update").limit(1);
     if (!action || action.state !== "pending_approval") throw new AppError("conflict", "refunds.notWaiting");
     if (action.requestedBy === approver.userId) throw new AppError("forbidden", "refunds.fourEyes");
-    if (decision === "approve" && action.requestedBy && (await accountCreator(tx, approver.userId)) === action.requestedBy) {
-      throw new AppError("forbidden", "refunds.requesterCreatedYou");
-    }
     const now = deps.now();
+    if (decision === "approve" && action.requestedBy) {
+      const refusal = await fourEyesRefusal(tx, {
+        approverId: approver.userId,
+        requesterId: action.requestedBy,
+        linkDays: deps.config.refunds.fourEyesLinkDays,
+        now,
+      });
+      if (refusal) throw new AppError("forbidden", refusal);
+    }
     const [updated] = await tx
       .update(paymentActions)
       .set(

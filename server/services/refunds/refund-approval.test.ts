@@ -1,7 +1,9 @@
 // Threats guarded (real sandbox over HTTP, real databases): a large refund split into small ones avoids the second
 // person (the threshold applies to the payment's refunds together: already refunded + still open, pending
 // approval included + this one); a currency without a configured threshold is refunded with no approval (it must
-// always need one); a requester approving their own refund through a second account they created.
+// always need one); a requester approving their own refund through a second identity: an account they created, an
+// account that created theirs, either through a chain of accounts, or one whose roles, status, password or second
+// factor the approver changed in the last FOUR_EYES_LINK_DAYS.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +13,8 @@ import type { ServiceDeps, ServiceContext } from "../deps";
 import type { Principal } from "../../auth/principal";
 import { paymentOnSandbox } from "../../../tests/support/ledger.support";
 import { users } from "../../db/schema";
+import { appendAudit } from "../../audit/audit-log";
+import { AppError } from "../../errors";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
 import { approveRefund } from "./approve-refund";
 import { needsSecondPerson, requestRefund } from "./request-refund";
@@ -74,6 +78,81 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
     const r = await requestRefund({ deps: noSar, principal: clerk, ip: null }, { paymentId: p.id, ...refund("1.00") });
     expect(r.action.state).toBe("pending_approval");
     expect(r.payment.refundedMinor).toBe(0);
+  });
+
+  describe("threat: one person approving their own refund under a second identity", () => {
+    /** Marks `child` as created by `parent`, as inviting a user does. */
+    const created = (parent: Principal, child: Principal) =>
+      database.db.update(users).set({ createdBy: parent.userId }).where(eq(users.id, child.userId));
+    const approver = (name: string) => testPrincipal(database.db, name, ["REFUNDS_CREATE", "REFUNDS_APPROVE", "USERS_MANAGE"]);
+    async function held(requester: Principal) {
+      const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
+      const r = await requestRefund(as(requester), { paymentId: p.id, ...refund("1500.00") });
+      expect(r.action.state).toBe("pending_approval");
+      return r.action.id;
+    }
+    /** The rule (errors catalog key) an approval is refused by, or "approved". */
+    async function verdict(who: Principal, actionId: string): Promise<string> {
+      try {
+        await approveRefund(as(who), { actionId, note: "" });
+        return "approved";
+      } catch (e) {
+        if (e instanceof AppError && e.code === "forbidden") return Array.isArray(e.messageKey) ? e.messageKey[0] : String(e.messageKey);
+        throw e;
+      }
+    }
+
+    it("an admin invites a sock account, requests as the sock and approves as themselves: refused", async () => {
+      const admin = await approver("Admin");
+      const sock = await approver("Sock");
+      await created(admin, sock);
+      expect(await verdict(admin, await held(sock))).toBe("refunds.youCreatedRequester");
+    });
+    it("the other direction: the sock approves what its creator requested: refused", async () => {
+      const admin = await approver("Admin");
+      const sock = await approver("Sock");
+      await created(admin, sock);
+      expect(await verdict(sock, await held(admin))).toBe("refunds.requesterCreatedYou");
+    });
+    it("a chain of three (A created B created C): A and C cannot approve each other's refunds", async () => {
+      const [a, b, c] = [await approver("A"), await approver("B"), await approver("C")];
+      await created(a, b);
+      await created(b, c);
+      expect(await verdict(a, await held(c))).toBe("refunds.youCreatedRequester");
+      expect(await verdict(c, await held(a))).toBe("refunds.requesterCreatedYou");
+    });
+    it("an approver who changed the requester's roles in the last 30 days: refused; 31 days ago: allowed", async () => {
+      const [admin, clerk2, other] = [await approver("Admin"), await approver("Clerk"), await approver("Other")];
+      const now = new Date();
+      const change = (actor: Principal, action: string, daysAgo: number) =>
+        appendAudit(database.db, {
+          actorId: actor.userId,
+          action,
+          targetType: "user",
+          targetId: clerk2.userId,
+          at: new Date(now.getTime() - daysAgo * 86_400_000),
+        });
+      await change(admin, "user.roles_change", 29);
+      await change(other, "user.password_set", 31);
+      const actionId = await held(clerk2);
+      expect(await verdict(admin, actionId)).toBe("refunds.youChangedRequester");
+      expect(await verdict(other, actionId)).toBe("approved");
+    });
+    it("the refusal names the rule in the reader's words, with the window", async () => {
+      const [admin, clerk2] = [await approver("Admin"), await approver("Clerk")];
+      await appendAudit(database.db, { actorId: admin.userId, action: "user.disable", targetType: "user", targetId: clerk2.userId });
+      const e = await approveRefund(as(admin), { actionId: await held(clerk2), note: "" }).catch((x: unknown) => x);
+      expect((e as AppError).userMessage).toBe(
+        "You changed the requester's account (roles, status, password or second factor) in the last 30 days: another approver must decide it.",
+      );
+    });
+    it("two accounts created by the same admin are not linked: one approves the other's refund", async () => {
+      const admin = await approver("Admin");
+      const [x, y] = [await approver("X"), await approver("Y")];
+      await created(admin, x);
+      await created(admin, y);
+      expect(await verdict(y, await held(x))).toBe("approved");
+    });
   });
 
   it("threat: a second identity: an approver whose account the requester created cannot approve the refund", async () => {
