@@ -13,7 +13,8 @@ import arErrors from "@/messages/ar/errors.json";
 import arValidation from "@/messages/ar/validation.json";
 import { AppError } from "../errors";
 import { clientIp } from "./client-ip";
-import { createRoute, ROUTE_META } from "./route-core";
+import { createRoute, ROUTE_META, type RouteDenial } from "./route-core";
+import { requirePermission } from "../services/require-permission";
 
 /** As request-ip.ts wires it in the app, with 0 trusted hops: the socket's peer address. */
 const peerIp = (headers: Headers) => clientIp(headers, 0);
@@ -269,5 +270,57 @@ describe("route wrapper", () => {
       expect((await h(post({}), {})).status).toBe(200);
       expect(h[ROUTE_META].access).toEqual({ kind: "pending_second_factor" });
     });
+  });
+});
+
+// PCI DSS 10.2.1.4: every refused access of a signed-in person is handed to the recorder (server/audit/denials.ts),
+// whether the route or a service refused it; refusals that are not about access (no session, a bad body) are not.
+describe("refusals are recorded (threat: probing for permissions leaves no trace)", () => {
+  function recording(principal: Principal | null = readOnly, onDenied?: (d: RouteDenial) => Promise<unknown>) {
+    const seen: RouteDenial[] = [];
+    const { route } = createRoute({
+      getSession: async () => (principal ? { ok: true, principal } : { ok: false, reason: "no_session" }),
+      appUrl: () => "http://app.test",
+      clientIp: peerIp,
+      onDenied: onDenied ?? (async (d) => void seen.push(d)),
+    });
+    return { route, seen };
+  }
+
+  it("a route's missing permission: recorded with the route, the permission and the IP", async () => {
+    const { route, seen } = recording();
+    const res = await route({ permission: "REFUNDS_CREATE" }, async () => ({}))(post({}, { "x-forwarded-for": "10.0.0.9" }), {});
+    expect(res.status).toBe(403);
+    expect(seen).toEqual([
+      { principal: readOnly, method: "POST", path: "/api/x", code: "forbidden", permission: "REFUNDS_CREATE", ip: "10.0.0.9" },
+    ]);
+  });
+  it("a service's refusal (a permission it checks itself, a step-up) is recorded too, naming the permission it named", async () => {
+    const { route, seen } = recording();
+    await route({ permission: "TRANSACTIONS_VIEW" }, async () => requirePermission(readOnly, "AUDIT_VIEW"))(post({}), {});
+    await route({ permission: "TRANSACTIONS_VIEW" }, async () => {
+      throw new AppError("step_up_required", "auth.stepUpRequired");
+    })(post({}), {});
+    expect(seen.map((d) => [d.code, d.permission])).toEqual([
+      ["forbidden", "AUDIT_VIEW"],
+      ["step_up_required", null],
+    ]);
+  });
+  it("no session, a bad body or a conflict are not access refusals: nothing recorded", async () => {
+    const { route, seen } = recording();
+    await route({ permission: "TRANSACTIONS_VIEW", body: z.object({ n: z.number() }) }, async () => ({}))(post({ n: "x" }), {});
+    await route({ permission: "TRANSACTIONS_VIEW" }, async () => {
+      throw new AppError("conflict", "payments.alreadyCapturedOrVoided");
+    })(post({}), {});
+    const anonymous = recording(null);
+    await anonymous.route({ permission: "TRANSACTIONS_VIEW" }, async () => ({}))(post({}), {});
+    expect([...seen, ...anonymous.seen]).toEqual([]);
+  });
+  it("a recorder that fails does not change the answer", async () => {
+    const { route } = recording(readOnly, async () => {
+      throw new Error("database down");
+    });
+    const e = await errorOf(await route({ permission: "REFUNDS_CREATE" }, async () => ({}))(post({}), {}));
+    expect(e).toMatchObject({ status: 403, code: "forbidden" });
   });
 });

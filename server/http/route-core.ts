@@ -8,6 +8,7 @@
 import type { Permission } from "@/lib/permissions";
 import type { Principal, PrincipalResult } from "../auth/principal";
 import { admit, type Access, type PendingAccess } from "./access";
+import { AppError } from "../errors";
 import { errorAnswer, toErrorResponse } from "./errors";
 import { isAllowedOrigin } from "./origin";
 import { parseWith, queryObject, readJsonBody, refuseUnstorable, type Out, type Schema } from "./parse-input";
@@ -26,6 +27,20 @@ export interface RouteDeps {
   appUrl(): string;
   /** The client's IP address for the handler (the audit log, the throttle): request-ip.ts in the app. */
   clientIp(headers: Headers): string;
+  /**
+   * Told of every refusal of a signed-in person: a 403 (the route's or a service's permission) or a step-up refusal
+   * (server/audit/denials.ts writes the audit row). A failure here never changes the answer.
+   */
+  onDenied?(denial: RouteDenial): Promise<unknown>;
+}
+
+export interface RouteDenial {
+  principal: Principal;
+  method: string;
+  path: string;
+  code: "forbidden" | "step_up_required";
+  permission: string | null;
+  ip: string;
 }
 
 export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
@@ -52,6 +67,15 @@ function toResponse(result: unknown): Response {
 }
 
 export function createRoute(deps: RouteDeps) {
+  async function denied(req: Request, url: URL, principal: Principal, code: RouteDenial["code"], permission: string | null): Promise<void> {
+    if (!deps.onDenied) return;
+    try {
+      await deps.onDenied({ principal, method: req.method, path: url.pathname, code, permission, ip: deps.clientIp(req.headers) });
+    } catch {
+      // The refusal is answered whatever happens to its record (the recorder logs its own failures).
+    }
+  }
+
   function route<
     P extends Schema | undefined = undefined,
     Q extends Schema | undefined = undefined,
@@ -73,6 +97,7 @@ export function createRoute(deps: RouteDeps) {
         }
         principal = admit(await deps.getSession(req), access);
         if (access.kind === "permission" && !principal.permissions.has(access.permission)) {
+          await denied(req, url, principal, "forbidden", access.permission);
           return errorAnswer({ req, principal }, "forbidden", "auth.forbidden");
         }
         const params = parseWith(spec.params as P, refuseUnstorable((await ctx?.params) ?? {}, "params"), "params");
@@ -82,6 +107,10 @@ export function createRoute(deps: RouteDeps) {
           : (undefined as Out<B>);
         return toResponse(await handler({ req, principal, params, query, body, ip: deps.clientIp(req.headers) }));
       } catch (error) {
+        if (principal && error instanceof AppError && (error.code === "forbidden" || error.code === "step_up_required")) {
+          const permission = (error as AppError & { permission?: string }).permission ?? null;
+          await denied(req, url, principal, error.code, permission);
+        }
         return toErrorResponse(error, { method: req.method, path: url.pathname, req, principal });
       }
     };

@@ -5,6 +5,13 @@ import type { Permission } from "@/lib/permissions";
 import type { Principal } from "../auth/principal";
 import { AppError } from "../errors";
 
+/** A refusal for want of a permission, which it names (the route wrapper records it: server/audit/denials.ts). */
+export class PermissionDenied extends AppError {
+  constructor(readonly permission: Permission) {
+    super("forbidden", "auth.forbidden");
+  }
+}
+
 export function requirePermission(principal: Principal, permission: Permission): void {
-  if (!principal.permissions.has(permission)) throw new AppError("forbidden", "auth.forbidden");
+  if (!principal.permissions.has(permission)) throw new PermissionDenied(permission);
 }

@@ -26,6 +26,9 @@ import {
   ROLE_PRINCIPALS,
 } from "./harness.support";
 import { assertNoSecrets } from "./secrets.support";
+import { and, eq } from "drizzle-orm";
+import { auditLog } from "../../server/db/schema";
+import { DENIALS_PER_WINDOW } from "../../server/audit/denials";
 
 const ROUTES = await declaredRoutes();
 
@@ -104,5 +107,21 @@ describe.each(testDatabaseTargets())("permission matrix on $name", (target) => {
         .slice(-3)
         .join("\n"),
     ).toEqual([]);
+  });
+
+  // PCI DSS 10.2.1.4: the matrix's refusals above are an attacker probing for permissions; each left a trace.
+  it("threat: probing for permissions leaves no trace: the refusals above are in the audit log, naming what was lacked", async () => {
+    const reader = actors["read-only"]!;
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "authz.denied"), eq(auditLog.actorId, reader.userId)));
+    const refusable = ROUTES.filter((r) => r.meta?.access.kind === "permission" && !reader.permissions.has(r.meta.access.permission));
+    expect(rows.length).toBeGreaterThanOrEqual(Math.min(refusable.length, DENIALS_PER_WINDOW));
+    for (const row of rows) {
+      const summary = row.summary as { permission: string; path: string };
+      expect(reader.permissions.has(summary.permission as never), JSON.stringify(summary)).toBe(false);
+      expect(row.targetId).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
+    }
   });
 });

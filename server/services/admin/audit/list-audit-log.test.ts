@@ -1,14 +1,16 @@
 // Integration tests of the audit log page's query on real databases (PGlite; Postgres when TEST_POSTGRES_URL is
 // set). Rules guarded: reading needs AUDIT_VIEW; each filter (actor by e-mail part or exact user, exact action,
 // action prefix, target type and id, date range as calendar days in the user's time zone) narrows on the server;
-// user text never acts as a LIKE wildcard; keyset pages are newest first and stable while entries arrive.
+// user text never acts as a LIKE wildcard; keyset pages are newest first and stable while entries arrive; each read
+// is itself recorded (PCI DSS 10.2.1.3: access to the audit trail), after the read. The query's own tests read with
+// readAuditPage, the same query without that record, so that their pages hold only what they seeded.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogQuerySchema, type AuditLogQuery } from "@/lib/schemas/admin-audit";
 import type { Principal } from "../../../auth/principal";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
 import { AppError } from "../../../errors";
 import { testPrincipal } from "../../../../tests/support/services.support";
-import { listAuditLog, toAuditLogPage } from "./list-audit-log";
+import { listAuditLog, readAuditPage, toAuditLogPage } from "./list-audit-log";
 import { clearAuditLog, searchParamsRecord, seedAudit } from "../../../../tests/support/audit-fixtures.support";
 
 const q = (qs: string): AuditLogQuery => auditLogQuerySchema.parse(searchParamsRecord(new URLSearchParams(qs)));
@@ -18,8 +20,7 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
   let auditor: Principal;
   let other: Principal;
   const deps = () => ({ db: database.db });
-  const actions = async (qs: string) =>
-    (await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(qs))).rows.map((r) => r.action);
+  const actions = async (qs: string) => (await readAuditPage(database.db, q(qs))).rows.map((r) => r.action);
 
   beforeAll(async () => {
     database = await target.open();
@@ -31,6 +32,15 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
   });
   beforeEach(async () => {
     await clearAuditLog(database.db);
+  });
+
+  it("threat: reading the trail unseen: each page read appends an audit.view row, after the read", async () => {
+    await seedAudit(database.db, [{ action: "v.one" }, { action: "v.two" }]);
+    const page = await listAuditLog({ deps: deps(), principal: auditor, ip: "203.0.113.5" }, q("action=v.two"));
+    expect(page.rows.map((r) => r.action)).toEqual(["v.two"]);
+    const [view] = (await readAuditPage(database.db, q("action=audit.view"))).rows;
+    expect(view).toMatchObject({ actorId: auditor.userId, ip: "203.0.113.5", targetType: "audit_log" });
+    expect(view!.summary).toMatchObject({ rows: 1, from: page.rows[0]!.id, to: page.rows[0]!.id });
   });
 
   it("refuses a principal without AUDIT_VIEW", async () => {
@@ -51,7 +61,7 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
       },
       { action: "auth.sign_out", actorId: auditor.userId, actorEmail: auditor.email, ip: "10.0.0.1" },
     ]);
-    const page = toAuditLogPage(await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("")));
+    const page = toAuditLogPage(await readAuditPage(database.db, q("")));
     expect(page.items.map((i) => i.id)).toEqual([b!.id, a!.id]);
     expect(page.items[1]).toEqual({
       id: a!.id,
@@ -142,10 +152,7 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
       { action: "refund.start", actorEmail: "ops@example.com", targetType: "payment", targetId: "p-9" },
       { action: "capture.start", actorEmail: "fin@example.com", targetType: "payment", targetId: "p-9" },
     ]);
-    const page = await listAuditLog(
-      { deps: deps(), principal: auditor, ip: null },
-      q("actor=fin@&actionPrefix=refund.&targetType=payment&targetId=p-9"),
-    );
+    const page = await readAuditPage(database.db, q("actor=fin@&actionPrefix=refund.&targetType=payment&targetId=p-9"));
     expect(page.rows.map((r) => [r.action, r.actorEmail])).toEqual([["refund.start", "fin@example.com"]]);
   });
 
@@ -155,7 +162,7 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
       Array.from({ length: 60 }, (_, i) => ({ action: "k.page", summary: { i } })),
     );
     const ids = seeded.map((r) => r.id).reverse(); // newest first
-    const first = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("size=25"));
+    const first = await readAuditPage(database.db, q("size=25"));
     expect(first.rows.map((r) => r.id)).toEqual(ids.slice(0, 25));
     expect(first.prevCursor).toBeNull();
     expect(first.nextCursor).toBe(`next-${ids[24]}`);
@@ -165,21 +172,21 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
       database.db,
       Array.from({ length: 5 }, () => ({ action: "k.page" })),
     );
-    const second = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${first.nextCursor}`));
+    const second = await readAuditPage(database.db, q(`size=25&cursor=${first.nextCursor}`));
     expect(second.rows.map((r) => r.id)).toEqual(ids.slice(25, 50));
-    const third = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${second.nextCursor}`));
+    const third = await readAuditPage(database.db, q(`size=25&cursor=${second.nextCursor}`));
     expect(third.rows.map((r) => r.id)).toEqual(ids.slice(50));
     expect(third.nextCursor).toBeNull();
 
     // "Previous" from the third page is the second page again.
-    const back = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${third.prevCursor}`));
+    const back = await readAuditPage(database.db, q(`size=25&cursor=${third.prevCursor}`));
     expect(back.rows.map((r) => r.id)).toEqual(ids.slice(25, 50));
     // Back again: the first page as it was, and now a newer page above it (the 5 new entries).
-    const again = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${back.prevCursor}`));
+    const again = await readAuditPage(database.db, q(`size=25&cursor=${back.prevCursor}`));
     expect(again.rows.map((r) => r.id)).toEqual(ids.slice(0, 25));
     expect(again.prevCursor).not.toBeNull();
     // Back from there reaches the top: a full first page (not a short one of 5), the new entries included.
-    const top = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`size=25&cursor=${again.prevCursor}`));
+    const top = await readAuditPage(database.db, q(`size=25&cursor=${again.prevCursor}`));
     expect(top.prevCursor).toBeNull();
     expect(top.rows).toHaveLength(25);
     expect(top.rows.slice(5).map((r) => r.id)).toEqual(ids.slice(0, 20));
@@ -191,8 +198,8 @@ describe.each(testDatabaseTargets())("audit log list on $name", (target) => {
       database.db,
       Array.from({ length: 60 }, (_, i) => ({ action: i % 2 ? "f.odd" : "f.even" })),
     );
-    const first = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q("action=f.odd&size=25"));
-    const second = await listAuditLog({ deps: deps(), principal: auditor, ip: null }, q(`action=f.odd&size=25&cursor=${first.nextCursor}`));
+    const first = await readAuditPage(database.db, q("action=f.odd&size=25"));
+    const second = await readAuditPage(database.db, q(`action=f.odd&size=25&cursor=${first.nextCursor}`));
     expect([...first.rows, ...second.rows].every((r) => r.action === "f.odd")).toBe(true);
     expect(first.rows).toHaveLength(25);
     expect(second.rows).toHaveLength(5);

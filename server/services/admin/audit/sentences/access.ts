@@ -185,6 +185,21 @@ export function accessSentence(sp: Speaker, e: Entry): Sentence | null {
       return role(sp, e, step);
     case "authz": {
       if (step !== "denied") return null;
+      // A refusal the route wrapper recorded (server/audit/denials.ts): the request, and what it lacked.
+      const path = str(s, "path");
+      if (path) {
+        const permission = str(s, "permission");
+        const more = num(s, "suppressedBefore");
+        return [
+          ...sp.say("access.refusedRoute", { method: ltr(str(s, "method") ?? ""), path: ltr(path) }),
+          ...(permission
+            ? sp.say("access.refusedNeeds", { permission: ltr(permission) })
+            : str(s, "code") === "step_up_required"
+              ? sp.say("access.refusedStepUp")
+              : []),
+          ...(more ? sp.say("access.refusedMore", { count: more }) : []),
+        ];
+      }
       const attempted = str(s, "attempted");
       const what =
         attempted && attempted in ATTEMPTS
@@ -204,6 +219,10 @@ export function accessSentence(sp: Speaker, e: Entry): Sentence | null {
       ];
     }
     case "audit":
+      if (step === "view") {
+        const rows = num(s, "rows");
+        return [...sp.say("access.export.viewed"), ...(rows !== null ? sp.say("access.export.rows", { count: rows }) : [])];
+      }
       return step === "export" ? exportSentence(sp, "audit", s) : null;
     case "transactions":
       if (step === "export") return exportSentence(sp, "transactions", s);

@@ -86,6 +86,19 @@ describe("audit entries as sentences", () => {
       "Refused: changing a role (You do not hold AUDIT_VIEW.)",
     );
     expect(text({ action: "audit.export", summary: { rows: 1234, outcome: "completed" } })).toBe("Audit log exported to CSV: 1,234 rows");
+    expect(text({ action: "audit.view", summary: { rows: 50 } })).toBe("Audit log viewed: 50 rows");
+    // A refusal recorded by the route wrapper (server/audit/denials.ts).
+    expect(
+      text({ action: "authz.denied", summary: { method: "POST", path: "/api/refunds", code: "forbidden", permission: "REFUNDS_CREATE" } }),
+    ).toBe("Refused: POST /api/refunds (needs REFUNDS_CREATE)");
+    expect(
+      text({
+        action: "authz.denied",
+        summary: { method: "POST", path: "/api/refunds/approve", code: "step_up_required", suppressedBefore: 3 },
+      }),
+    ).toBe(
+      "Refused: POST /api/refunds/approve (a fresh second factor was needed); 3 earlier refusals of this session not recorded one by one",
+    );
   });
 
   it("scheduled reports: created with the schedule in words, each run sent or failed with its reason (#14)", () => {
@@ -197,6 +210,13 @@ describe("audit entries as sentences, in Arabic", () => {
       "فشل تسجيل الدخول لـ x@y.test: كلمة مرور خاطئة",
     );
     expect(arText({ action: "audit.export", summary: { rows: 11, outcome: "completed" } })).toBe("صُدّر سجل التدقيق إلى CSV: 11 صفًا");
+    expect(arText({ action: "audit.view", summary: { rows: 11 } })).toBe("عُرض سجل التدقيق: 11 صفًا");
+    expect(
+      arText({
+        action: "authz.denied",
+        summary: { method: "POST", path: "/api/refunds", code: "forbidden", permission: "REFUNDS_CREATE" },
+      }),
+    ).toContain("يتطلب");
   });
 
   it("reports: each date left-to-right, the words in Arabic", () => {
