@@ -4,6 +4,7 @@
 import "server-only";
 import { writeFirstAdminSecret } from "../auth/first-admin-secret";
 import { bootstrapFirstAdmin, seedLocalRoles } from "../auth/users";
+import { bootstrapNotice } from "../auth/bootstrap-notice";
 import { env } from "../env";
 import { logger } from "../log/logger";
 import { processOnce, takeProcessOnce } from "../process-once";
@@ -16,14 +17,11 @@ async function openAndPrepare(): Promise<Database> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   await seedLocalRoles(database.db);
   const admin = await bootstrapFirstAdmin(database.db, config.bootstrapAdmin).catch(() => null); // another instance won the race
-  if (admin) {
-    // A generated password goes to a 0600 file, never to the log (log stores keep it); the line names the file, and
-    // `npm start`'s banner shows it to the person starting the dashboard.
-    if (admin.password) {
-      const passwordFile = writeFirstAdminSecret(config.dataDir, admin.email, admin.password);
-      logger.info("auth.first_admin_created", { email: admin.email, passwordFile });
-    } else logger.info("auth.first_admin_created", { email: admin.email, from: "ADMIN_EMAIL and ADMIN_PASSWORD" });
-  }
+  // A generated password goes to a 0600 file, never to the log (log stores keep it); the line names the file, and
+  // `npm start`'s banner shows it to the person starting the dashboard.
+  const passwordFile = admin?.password ? writeFirstAdminSecret(config.dataDir, admin.email, admin.password) : null;
+  const notice = bootstrapNotice(admin ? { email: admin.email, passwordFile } : null, config.bootstrapAdmin);
+  if (notice) logger[notice.level](notice.event, notice.fields);
   return database;
 }
 

@@ -83,9 +83,12 @@ export function requestHash(type: ActionType, paymentId: string, request: Record
   return createHash("sha256").update(canonicalJson({ type, paymentId, request })).digest("hex");
 }
 
-async function replayOf(deps: ServiceDeps, spec: MoneyActionSpec, hash: string): Promise<MoneyActionResult | null> {
+async function replayOf(ctx: ServiceContext, spec: MoneyActionSpec, hash: string): Promise<MoneyActionResult | null> {
+  const { deps, principal } = ctx;
   const [existing] = await deps.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, spec.idempotencyKey)).limit(1);
   if (!existing) return null;
+  // A key is its requester's: another person's key never replays their action to you (its result, its payment).
+  if (existing.requestedBy !== principal.userId) throw new AppError("unprocessable", "payments.idempotencyKeyReused");
   if (existing.requestHash !== hash || existing.type !== spec.type || existing.paymentId !== spec.paymentId) {
     throw new AppError("unprocessable", "payments.idempotencyKeyReused");
   }
@@ -120,7 +123,7 @@ function outcomeOf(result: GatewayResult<unknown>): { state: PaymentActionRow["s
 export async function runMoneyAction(ctx: ServiceContext, spec: MoneyActionSpec): Promise<MoneyActionResult> {
   const { deps, principal, ip } = ctx;
   const hash = requestHash(spec.type, spec.paymentId, spec.request);
-  const replay = await replayOf(deps, spec, hash);
+  const replay = await replayOf(ctx, spec, hash);
   if (replay) return replay;
 
   let started: { action: PaymentActionRow; payment: PaymentRow };
@@ -171,7 +174,7 @@ export async function runMoneyAction(ctx: ServiceContext, spec: MoneyActionSpec)
   } catch (e) {
     // Two identical requests raced past the replay check: the loser answers like a replay.
     if (isUniqueViolation(e)) {
-      const raced = await replayOf(deps, spec, hash);
+      const raced = await replayOf(ctx, spec, hash);
       if (raced) return raced;
     }
     throw e;

@@ -138,6 +138,16 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
     await expect(third).rejects.toThrow(/Only a captured payment|Nothing is left/);
   });
 
+  it("threat: another person's idempotency key replays nothing of theirs: refused, the first action untouched", async () => {
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 10_000, auth: false });
+    const other = await testPrincipal(database.db, "Other clerk", ["REFUNDS_CREATE", "TRANSACTIONS_VIEW"]);
+    const first = refund("10.00");
+    await requestRefund(as(clerk), { paymentId: p.id, ...first });
+    // The very same request under the same key, by someone else: no replay of the first person's result.
+    expect(await codeOf(requestRefund(as(other), { paymentId: p.id, ...first }))).toBe("unprocessable");
+    expect(await findPayment(database.db, p.id)).toMatchObject({ refundedMinor: 1_000 });
+  });
+
   it("replays the first result for the same idempotency key without calling the gateway again", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 4_000, auth: false });
     const body = refund("12.50");

@@ -78,6 +78,8 @@ export async function approveRefund(ctx: ServiceContext, input: { actionId: stri
 export async function rejectRefund(ctx: ServiceContext, input: { actionId: string; note: string }): Promise<MoneyActionResult> {
   const { deps, principal: approver, ip } = ctx;
   requirePermission(approver, "REFUNDS_APPROVE");
+  // A decision like approving: someone at an unattended session must not be able to turn refunds away either.
+  requireFreshFactor(approver);
   const { action, payment } = await decide(deps, approver, input.actionId, "reject", input.note, ip);
   return { action, payment, replayed: false };
 }

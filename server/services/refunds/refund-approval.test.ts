@@ -16,7 +16,7 @@ import { users } from "../../db/schema";
 import { appendAudit } from "../../audit/audit-log";
 import { AppError } from "../../errors";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
-import { approveRefund } from "./approve-refund";
+import { approveRefund, rejectRefund } from "./approve-refund";
 import { needsSecondPerson, requestRefund } from "./request-refund";
 
 const refund = (amount: string) => ({
@@ -153,6 +153,19 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
       await created(admin, y);
       expect(await verdict(y, await held(x))).toBe("approved");
     });
+  });
+
+  it("threat: a refund turned away from an unattended session: rejecting needs a fresh factor, as approving does", async () => {
+    const requester = await testPrincipal(database.db, "Asker", ["REFUNDS_CREATE"]);
+    const base = await testPrincipal(database.db, "Checker", ["REFUNDS_APPROVE"]);
+    // Enrolled, MFA required, the factor presented an hour ago (STEP_UP_MINUTES is 5).
+    const stale: Principal = { ...base, hasFactor: true, mfaRequired: true, factorAt: new Date(Date.now() - 3_600_000) };
+    const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 300_000, auth: false });
+    const held = await requestRefund(as(requester), { paymentId: p.id, ...refund("1500.00") });
+    expect(await codeOf(rejectRefund(as(stale), { actionId: held.action.id, note: "no" }))).toBe("step_up_required");
+    expect(await codeOf(approveRefund(as(stale), { actionId: held.action.id, note: "" }))).toBe("step_up_required");
+    const fresh: Principal = { ...stale, factorAt: new Date() };
+    expect((await rejectRefund(as(fresh), { actionId: held.action.id, note: "no" })).action.state).toBe("rejected");
   });
 
   it("threat: a second identity: an approver whose account the requester created cannot approve the refund", async () => {

@@ -33,7 +33,12 @@ export async function listAuditLog(ctx: ServiceContext<Pick<ServiceDeps, "db">>,
     actorEmail: principal.email,
     ip: ctx.ip,
     targetType: "audit_log",
-    summary: { filter: auditFilterSummary(query), rows: page.rows.length, from: page.rows[0]?.id ?? null, to: page.rows.at(-1)?.id ?? null },
+    summary: {
+      filter: auditFilterSummary(query),
+      rows: page.rows.length,
+      from: page.rows[0]?.id ?? null,
+      to: page.rows.at(-1)?.id ?? null,
+    },
   });
   return page;
 }
