@@ -55,6 +55,43 @@ describe("faults", () => {
     await expect.poll(paymentCount, { timeout: 20_000 }).toBe(before + 1);
   });
 
+  it("untilReleased: the answer waits, counted as held, until released; then the call completes normally", async () => {
+    const rule = await fault({ operation: "sale", fault: "latency", latencyMs: 60_000, untilReleased: true, times: 1 });
+    expect(await rule.json()).toMatchObject({ untilReleased: true, latencyMs: 60_000 });
+    const held = async () => ((await (await fetch(`${sb.url}/__sandbox/faults/held`)).json()) as { held: number }).held;
+    const before = paymentCount();
+    let answered = false;
+    const pending = sale(sb).then((r) => {
+      answered = true;
+      return r;
+    });
+    // Held however long the test takes to look: nothing is answered and nothing is done until the release.
+    await expect.poll(held, { timeout: 20_000 }).toBe(1);
+    expect(answered).toBe(false);
+    expect(paymentCount()).toBe(before);
+    const released = await postJson(sb, "/__sandbox/faults/release", {});
+    expect(await released.json()).toEqual({ released: 1 });
+    expect((await pending).body.result).toBe("REDIRECT");
+    expect(paymentCount()).toBe(before + 1);
+    expect(await held()).toBe(0);
+  });
+
+  it("clearing the faults lets held answers go: nothing stays stuck after a test's clean-up", async () => {
+    await fault({ operation: "sale", fault: "latency", latencyMs: 60_000, untilReleased: true, times: 1 });
+    const pending = sale(sb);
+    await expect
+      .poll(async () => ((await (await fetch(`${sb.url}/__sandbox/faults/held`)).json()) as { held: number }).held, { timeout: 20_000 })
+      .toBe(1);
+    await fetch(`${sb.url}/__sandbox/faults`, { method: "DELETE" });
+    expect((await pending).body.result).toBe("REDIRECT");
+  });
+
+  it("untilReleased is refused on anything but the latency fault, beside untilClientGone, or as a non-boolean", async () => {
+    expect((await fault({ operation: "sale", fault: "http_500", untilReleased: true })).status).toBe(400);
+    expect((await fault({ operation: "sale", fault: "latency", untilReleased: 1 })).status).toBe(400);
+    expect((await fault({ operation: "sale", fault: "latency", untilReleased: true, untilClientGone: true })).status).toBe(400);
+  });
+
   it("untilClientGone is refused on anything but the latency fault, and must be a boolean", async () => {
     expect((await fault({ operation: "sale", fault: "http_500", untilClientGone: true })).status).toBe(400);
     expect((await fault({ operation: "sale", fault: "latency", untilClientGone: "yes" })).status).toBe(400);

@@ -20,6 +20,13 @@ export interface FaultRule {
    * timeout always wins, and the work always happens after it: the test's race with the client's timer is gone.
    */
   untilClientGone: boolean;
+  /**
+   * Latency only: hold the answer until the test says go (POST /__sandbox/faults/release, or the faults cleared),
+   * at most latencyMs. A test that looks at the dashboard while a call is at the gateway (a button busy, a replay
+   * answered "in flight", a database stopped mid-call) then has as long as it needs, on any machine, instead of a
+   * window of fixed length that a loaded machine can miss. GET /__sandbox/faults/held says how many are waiting.
+   */
+  untilReleased: boolean;
   /** Calls left; null = until cleared. */
   remaining: number | null;
   /**
@@ -36,6 +43,7 @@ export interface FaultRule {
 export class FaultInjector {
   private rules: FaultRule[] = [];
   private nextId = 1;
+  private held = new Set<() => void>();
 
   add(rule: Omit<FaultRule, "id">): FaultRule {
     const r = { ...rule, id: this.nextId++ };
@@ -43,8 +51,35 @@ export class FaultInjector {
     return r;
   }
 
+  /** Clearing the faults also lets every held answer go: nothing stays stuck once a test has cleaned up. */
   clear(): void {
     this.rules = [];
+    this.release();
+  }
+
+  /** Waits until released (or `ms` at the latest). */
+  hold(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.held.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.held.add(done);
+    });
+  }
+
+  /** How many answers are held now. */
+  heldCount(): number {
+    return this.held.size;
+  }
+
+  /** Lets every held answer go; returns how many there were. */
+  release(): number {
+    const waiting = [...this.held];
+    for (const done of waiting) done();
+    return waiting.length;
   }
 
   list(): FaultRule[] {

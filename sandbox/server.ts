@@ -108,7 +108,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: Deps, log
       op = typeof route.op === "function" ? route.op(fields) : route.op;
       const refusal = contentTypeRefusal(route, req.headers["content-type"], fields, path);
       const rule = op ? deps.faults.take(op) : null;
-      if (rule?.fault === "latency") await (rule.untilClientGone ? clientGoneOr(res, rule.latencyMs) : sleep(rule.latencyMs));
+      if (rule?.fault === "latency")
+        await (rule.untilClientGone
+          ? clientGoneOr(res, rule.latencyMs)
+          : rule.untilReleased
+            ? deps.faults.hold(rule.latencyMs)
+            : sleep(rule.latencyMs));
       else if (rule?.phase === "before") {
         if (rule.fault === "result_word") {
           reply = resultWordReply(op!, rule, null);

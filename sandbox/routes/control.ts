@@ -55,6 +55,9 @@ export function faultsAdd(ctx: Ctx, deps: Deps): Reply {
   if (f.times !== undefined && f.times !== null && !positiveInt(f.times)) return bad("times must be a positive integer");
   if (f.untilClientGone !== undefined && typeof f.untilClientGone !== "boolean") return bad("untilClientGone must be true or false");
   if (f.untilClientGone === true && fault !== "latency") return bad("untilClientGone applies to the latency fault only");
+  if (f.untilReleased !== undefined && typeof f.untilReleased !== "boolean") return bad("untilReleased must be true or false");
+  if (f.untilReleased === true && fault !== "latency") return bad("untilReleased applies to the latency fault only");
+  if (f.untilReleased === true && f.untilClientGone === true) return bad("untilReleased and untilClientGone exclude each other");
   const phase = str(f, "phase") ?? "before";
   if (phase !== "before" && phase !== "after") return bad('phase must be "before" or "after"');
   const word = (v: unknown) => typeof v === "string" && v.length <= 40;
@@ -68,6 +71,7 @@ export function faultsAdd(ctx: Ctx, deps: Deps): Reply {
     fault,
     latencyMs: (f.latencyMs as number | undefined) ?? 1000,
     untilClientGone: f.untilClientGone === true,
+    untilReleased: f.untilReleased === true,
     remaining: (f.times as number | undefined | null) ?? null,
     phase,
     result: fault === "result_word" ? (f.result as string) : null,
@@ -78,6 +82,15 @@ export function faultsAdd(ctx: Ctx, deps: Deps): Reply {
 
 export function faultsList(_ctx: Ctx, deps: Deps): Reply {
   return json(200, deps.faults.list());
+}
+
+/** Lets every answer held by an untilReleased rule go (the rule itself stays until used up or cleared). */
+export function faultsRelease(_ctx: Ctx, deps: Deps): Reply {
+  return json(200, { released: deps.faults.release() });
+}
+
+export function faultsHeld(_ctx: Ctx, deps: Deps): Reply {
+  return json(200, { held: deps.faults.heldCount() });
 }
 
 export function faultsClear(_ctx: Ctx, deps: Deps): Reply {

@@ -130,18 +130,15 @@ describe.skipIf(skipReason !== null)("the database restarts in the middle of a r
 
   it("a crash (immediate stop) while a capture waits for the gateway: no half-written ledger, settled after the restart", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 2_500, auth: true });
-    // The gateway answers slowly (but within the timeout): the database goes away while the capture is at the gateway.
-    await sandboxControl(sandbox.url).addFault({ operation: "capture", fault: "latency", latencyMs: 2_500, times: 1 });
+    // The gateway holds its answer (within the client's timeout) until the database has gone away: the database
+    // stops while the capture is at the gateway, on any machine.
+    const control = sandboxControl(sandbox.url);
+    await control.addFault({ operation: "capture", fault: "latency", latencyMs: 60_000, untilReleased: true, times: 1 });
     const idempotencyKey = key();
     const capture = failure(capturePayment({ deps, principal: clerk, ip: null }, { paymentId: p.id, amount: "25.00", idempotencyKey }));
-    // Once the action row is committed the request goes to the gateway, which holds it for 2.5 s.
-    for (let i = 0; i < 200; i++) {
-      const rows = await database.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, idempotencyKey));
-      if (rows.length) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(async () => expect(await control.heldCount()).toBe(1), { timeout: 20_000, interval: 25 });
     pg.stop("immediate");
+    await control.releaseHeld();
     const f = await capture;
     expect(f.status).toBe(503);
     expect(f.body.error.code).toBe("database_unavailable");

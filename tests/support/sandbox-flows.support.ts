@@ -26,6 +26,8 @@ export function sandboxControl(url: string) {
       fault: FaultKind;
       latencyMs?: number;
       untilClientGone?: boolean;
+      /** Latency: hold the answer until releaseHeld() (or clearFaults()), at most latencyMs. */
+      untilReleased?: boolean;
       times?: number;
       phase?: "before" | "after";
       /** result_word: the answer's result word, and its status (null: none). */
@@ -34,6 +36,9 @@ export function sandboxControl(url: string) {
     }) => call("POST", "/__sandbox/faults", rule),
     listFaults: () => call("GET", "/__sandbox/faults") as Promise<Array<{ operation: string; fault: string; remaining: number | null }>>,
     clearFaults: () => call("DELETE", "/__sandbox/faults"),
+    /** How many answers an untilReleased rule holds right now (the call has reached the gateway). */
+    heldCount: async () => ((await call("GET", "/__sandbox/faults/held")) as { held: number }).held,
+    releaseHeld: () => call("POST", "/__sandbox/faults/release", {}) as Promise<{ released: number }>,
     declineNext: (token: string, count = 1) => call("POST", "/__sandbox/decline-next", { token, count }),
     /** The customer's answer on the 3-D Secure page (a browser form post, not a merchant call). */
     answerChallenge: async (transId: string, otp: string) => {

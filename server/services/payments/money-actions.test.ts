@@ -165,18 +165,18 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
   it("answers 409 for a replay while the first request is still in flight", async () => {
     const p = await paymentOnSandbox(database.db, deps.gateway, { minor: 4_000, auth: false });
     const control = sandboxControl(sandbox.url);
-    await control.addFault({ operation: "partial_refund", fault: "latency", latencyMs: 800, times: 1 });
+    // The gateway holds the first one's answer until the replay has been answered (no window of fixed length).
+    await control.addFault({ operation: "partial_refund", fault: "latency", latencyMs: 60_000, untilReleased: true, times: 1 });
     const body = refund("1.00");
     const first = requestRefund(as(clerk), { paymentId: p.id, ...body });
-    // The replay comes once the first has reserved its action and is waiting on the gateway (800 ms).
-    await vi.waitFor(
-      async () => {
-        const [row] = await database.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, body.idempotencyKey));
-        expect(row?.state).toBe("in_flight");
-      },
-      { timeout: 5_000, interval: 20 },
-    );
-    expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...body }))).toBe("in_flight");
+    try {
+      await vi.waitFor(async () => expect(await control.heldCount()).toBe(1), { timeout: 20_000, interval: 20 });
+      const [row] = await database.db.select().from(paymentActions).where(eq(paymentActions.idempotencyKey, body.idempotencyKey));
+      expect(row?.state).toBe("in_flight");
+      expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...body }))).toBe("in_flight");
+    } finally {
+      await control.releaseHeld();
+    }
     expect((await first).action.state).toBe("succeeded");
   });
 
