@@ -1,12 +1,12 @@
 // Scheduled reports driven through the dashboard in Chromium, against the sandbox and its local mail catcher
-// (issue #14). A finance user creates a schedule in the "New schedule" dialog; "Send now" runs it through the very
+// A finance user creates a schedule in the "New schedule" dialog; "Send now" runs it through the very
 // code of a scheduled run (report as the owner, one outbox mail per recipient with the CSV, the run recorded), and
 // the outbox worker delivers it to the catcher. Rules guarded: the mail arrives for every recipient with the daily
 // closing attached as CSV whose rows match the seeded payment (the CSV for "today so far" is taken before and after
 // a customer pays 12.34 SAR: the SAR sales row grows by exactly one sale of 12.34), a per-currency summary in the
 // body and the reporting zone stated; the list shows the schedule in words with the zone, the last run and its
 // result; pause, resume and delete (behind a confirmation) work; the page and both dialogs have no axe WCAG 2.2 AA
-// violations at 1440 px and 390 px.
+// violations at 1440 px and 390 px. An address outside the merchant's domains waits for a second person's approval.
 import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
@@ -51,7 +51,8 @@ test("a scheduled report: created in the dialog, sent now, arrives in the mail c
   await signedInAs(page, E2E_USERS.finance);
   await page.goto("/overview");
   const tag = Date.now().toString(36);
-  const [lead, cfo] = [`team.lead.${tag}@example.com`, `cfo.${tag}@example.com`];
+  // At the users' own domain (e2e.test): no second person is needed.
+  const [lead, cfo] = [`team.lead.${tag}@e2e.test`, `cfo.${tag}@e2e.test`];
 
   await page.goto("/reports/schedules");
   await expect(page.getByRole("heading", { level: 1, name: "Scheduled reports" })).toBeVisible();
@@ -129,6 +130,75 @@ test("a scheduled report: created in the dialog, sent now, arrives in the mail c
   const confirm = page.getByRole("dialog", { name: "Delete schedule" });
   expect(await axeViolations(page), "axe on the delete confirmation").toEqual([]);
   await confirm.getByRole("button", { name: "Delete schedule" }).click();
+  await expect(page.getByText("No scheduled report")).toBeVisible();
+});
+
+test("threat: business data mailed out unseen: an outside address waits for a second person, who approves it with the addresses in view", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signedInAs(page, E2E_USERS.finance);
+  const tag = Date.now().toString(36);
+  const [colleague, auditor] = [`colleague.${tag}@e2e.test`, `auditor.${tag}@evil.example`];
+  await page.goto("/reports/schedules");
+  await page.getByRole("button", { name: "New schedule" }).click();
+  const dialog = page.getByRole("dialog", { name: "New schedule" });
+  // The dialog says where reports go without approval.
+  await expect(dialog).toContainText(/Addresses outside [^.]*\be2e\.test\b.* need a second person's approval before anything is sent\./);
+  await dialog.getByLabel("Recipients").fill(`${colleague}, ${auditor}`);
+  await dialog.getByRole("button", { name: "Create schedule" }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByTestId("schedule-row");
+  await expect(row).toHaveCount(1);
+  const approval = row.getByTestId("schedule-approval");
+  await expect(approval).toHaveAttribute("data-approval", "pending");
+  await expect(approval).toContainText("Awaiting approval");
+  await expect(approval).toContainText(`Outside the merchant's domains: ${auditor}`);
+  await expect(approval).toContainText("Nothing is sent until someone");
+  // Nothing can be sent meanwhile, and the API refuses too.
+  await expect(row.getByRole("button", { name: /^Send now/ })).toHaveCount(0);
+  const scheduleId = (await row.getAttribute("data-schedule-id"))!;
+  const refused = await page.request.post(`/api/reports/schedules/${scheduleId}/send-now`, {
+    headers: { origin: e2eUrls.app },
+    data: { period: "previous" },
+  });
+  expect(refused.status()).toBe(409);
+  // The owner cannot approve their own outside addresses.
+  expect((await page.request.post(`/api/reports/schedules/${scheduleId}/approve`, { headers: { origin: e2eUrls.app } })).status()).toBe(
+    403,
+  );
+
+  // A second person (the super-admin: not linked to the finance user) sees it, with the addresses, and approves.
+  const other = await browser.newContext({ locale: "en-GB" });
+  const adminPage = await other.newPage();
+  try {
+    await signedInAs(adminPage, E2E_USERS.admin);
+    await adminPage.goto("/reports/schedules");
+    const theirs = adminPage.locator(`[data-schedule-id="${scheduleId}"]`);
+    await theirs.getByRole("button", { name: /^Approve outside addresses/ }).click();
+    const confirm = adminPage.getByRole("dialog", { name: "Approve outside addresses" });
+    await expect(confirm).toContainText(auditor);
+    expect(await axeViolations(adminPage), "axe on the approval confirmation").toEqual([]);
+    await confirm.getByRole("button", { name: "Approve addresses" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(theirs.getByTestId("schedule-approval")).toHaveAttribute("data-approval", "approved");
+  } finally {
+    await other.close();
+  }
+
+  // Approved: the owner can send it, and both addresses receive it.
+  await page.reload();
+  await expect(approval).toContainText("Outside addresses approved");
+  await row.getByRole("button", { name: /^Send now/ }).click();
+  await page.getByRole("dialog", { name: "Send now" }).getByRole("button", { name: "Send to 2 recipients" }).click();
+  await expect(row.getByRole("status")).toHaveText("Sent to 2 recipients.");
+  await waitForMail(e2eUrls.sandbox, auditor, { timeoutMs: 20_000 });
+
+  // Deleted, it leaves the page (its row stays for the trail).
+  await row.getByRole("button", { name: /^Delete/ }).click();
+  await page.getByRole("dialog", { name: "Delete schedule" }).getByRole("button", { name: "Delete schedule" }).click();
   await expect(page.getByText("No scheduled report")).toBeVisible();
 });
 

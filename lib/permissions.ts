@@ -17,6 +17,7 @@ export const PERMISSIONS = [
   "PARTNERS_DELETE",
   "AUDIT_VIEW",
   "REPORTS_VIEW",
+  "REPORTS_APPROVE",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

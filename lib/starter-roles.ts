@@ -25,7 +25,7 @@ export const STARTER_ROLES: readonly StarterRole[] = [
   },
   {
     name: "finance",
-    description: "Finance team: sees and exports payments, requests and approves refunds, reads reports and the audit trail.",
+    description: "Finance team: sees and exports payments, requests and approves refunds, reads reports (and approves sending them outside) and the audit trail.",
     permissions: [
       "TRANSACTIONS_VIEW",
       "TRANSACTIONS_EXPORT",
@@ -34,6 +34,7 @@ export const STARTER_ROLES: readonly StarterRole[] = [
       "AUDIT_VIEW",
       "BRANCHES_VIEW",
       "REPORTS_VIEW",
+      "REPORTS_APPROVE",
     ],
   },
   { name: "read-only", description: "Sees payments and branches; changes nothing.", permissions: ["TRANSACTIONS_VIEW", "BRANCHES_VIEW"] },

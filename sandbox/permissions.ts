@@ -18,6 +18,7 @@ export const SUPPORTED_PERMISSIONS: readonly string[] = [
   "PARTNERS_DELETE",
   "AUDIT_VIEW",
   "REPORTS_VIEW",
+  "REPORTS_APPROVE",
 ];
 
 /** The input form (contract 2.10: `<module>_<action>`), compared exactly: `REFUNDS_CREATE` or ` refunds_create` is not it. */
@@ -56,7 +57,7 @@ export const SEED_ROLES: readonly SeedRole[] = [
   },
   {
     name: "finance",
-    description: "Finance team: sees and exports payments, requests and approves refunds, reads reports and the audit trail.",
+    description: "Finance team: sees and exports payments, requests and approves refunds, reads reports (and approves sending them outside) and the audit trail.",
     permissions: [
       "TRANSACTIONS_VIEW",
       "TRANSACTIONS_EXPORT",
@@ -65,6 +66,7 @@ export const SEED_ROLES: readonly SeedRole[] = [
       "AUDIT_VIEW",
       "BRANCHES_VIEW",
       "REPORTS_VIEW",
+      "REPORTS_APPROVE",
     ],
   },
   { name: "read-only", description: "Sees payments and branches; changes nothing.", permissions: ["TRANSACTIONS_VIEW", "BRANCHES_VIEW"] },

@@ -128,6 +128,28 @@ const schema = z.object({
   // How long an approver who changed the requester's account (roles, status, password, second factor) may not approve
   // their refunds (server/services/refunds/four-eyes.ts).
   FOUR_EYES_LINK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  // Where scheduled reports may go without a second person's approval (server/services/reports/schedules/
+  // recipient-domains.ts): the merchant's own domains, comma-separated; unset, the domains of the dashboard's users.
+  REPORT_RECIPIENT_DOMAINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return null;
+      const domains = [
+        ...new Set(
+          v
+            .split(",")
+            .map((d) => d.trim().toLowerCase().replace(/^@/, ""))
+            .filter(Boolean),
+        ),
+      ];
+      const bad = domains.filter((d) => !/^(?=.{1,253}$)([\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}$/u.test(d));
+      if (bad.length) {
+        ctx.addIssue({ code: "custom", message: `not a domain name: ${bad.join(", ")}` });
+        return z.NEVER;
+      }
+      return domains;
+    }),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   GATEWAY_BUSINESS_UNIT_ID: z.uuid("a UUID").default(SANDBOX_DEFAULTS.businessUnitId),
   SET_PASSWORD_LINK_HOURS: z.coerce
@@ -307,6 +329,8 @@ export interface AppConfig {
   /** Path secret of the notification receiver; null means "generated into DATA_DIR/webhook-secret". */
   webhookSecret: string | null;
   refunds: { approvalThresholdMinor: Partial<Record<CurrencyCode, number>>; reasons: string[]; fourEyesLinkDays: number };
+  /** Domains scheduled reports may go to without approval; null: the domains of the dashboard's users. */
+  reportRecipientDomains: string[] | null;
   reconcileIntervalMs: number;
   /** How long issuers hold an authorization, per card brand (AUTH_HOLD_DAYS). */
   authHold: AuthHoldConfig;
@@ -458,6 +482,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       ],
       fourEyesLinkDays: e.FOUR_EYES_LINK_DAYS,
     },
+    reportRecipientDomains: e.REPORT_RECIPIENT_DOMAINS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     authHold: authHoldOf(e.AUTH_HOLD_DAYS),
     reportTimeZone: reportZoneOf(e.REPORT_TIME_ZONE),

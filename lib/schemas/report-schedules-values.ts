@@ -35,6 +35,13 @@ export const MAX_RECIPIENTS = 20;
 export const SCHEDULE_STATUSES = ["active", "paused"] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
+/**
+ * Where a schedule stands with recipients outside the merchant's domains: not_needed (none), pending (waits for a
+ * second person with REPORTS_APPROVE), approved, rejected (never sends).
+ */
+export const SCHEDULE_APPROVALS = ["not_needed", "pending", "approved", "rejected"] as const;
+export type ScheduleApproval = (typeof SCHEDULE_APPROVALS)[number];
+
 export interface ScheduleTiming {
   frequency: ScheduleFrequency;
   timeOfDay: string;

@@ -61,6 +61,7 @@ const RELEASED: Array<[string, number]> = [
   ["0021_user_ui_prefs", 1795513464526],
   ["0022_gateway_notifications_failed_idx", 1795529193161],
   ["0023_principal_changed_notify", 1795529194161],
+  ["0024_report_recipient_approval", 1796253060954],
 ];
 
 /** A copy of today's migrations folder under the journal an earlier release shipped (its SQL files are today's). */
@@ -72,10 +73,11 @@ function releaseFolder(release: string, entriesOf: (entries: JournalEntry[]) => 
   return dir;
 }
 
-/** The main line at 0add7e8: no 0022 yet, and 0023 with its first timestamp. */
+/** The main line at 0add7e8: migrations up to 0023, but no 0022 yet, and 0023 with its first timestamp. */
 const release0add7e8 = () =>
   releaseFolder("0add7e8", (entries) =>
     entries
+      .slice(0, RELEASED.findIndex(([tag]) => tag === "0023_principal_changed_notify") + 1)
       .filter((e) => e.tag !== "0022_gateway_notifications_failed_idx")
       .map((e) => (e.tag === "0023_principal_changed_notify" ? { ...e, when: 1795526655498 } : e)),
   );

@@ -1,4 +1,4 @@
-// Scheduled reports (#14): a person with REPORTS_VIEW has a report e-mailed to a list of recipients every day,
+// Scheduled reports: a person with REPORTS_VIEW has a report e-mailed to a list of recipients every day,
 // week or month, at a time of day in the reporting zone. The scheduler (server/services/reports/schedules/
 // run-due-schedules.ts) claims due rows with FOR UPDATE SKIP LOCKED and, in one transaction, queues one mail per
 // recipient, writes the run and moves next_run_at on. No `import "server-only"`: drizzle-kit reads it.
@@ -28,6 +28,16 @@ export const reportSchedules = pgTable(
     monthDay: integer("month_day"),
     /** Lower-cased e-mail addresses, 1 to 20. */
     recipients: text("recipients").array().notNull(),
+    /**
+     * The recipients outside the merchant's domains (REPORT_RECIPIENT_DOMAINS) when the schedule was made, or when
+     * a run found a domain no longer allowed. Business data leaves for them only once a second person with
+     * REPORTS_APPROVE has approved these very addresses.
+     */
+    outsideRecipients: text("outside_recipients").array().notNull().default(sql`'{}'::text[]`),
+    /** not_needed (every address inside), pending (waits for a second person), approved, rejected (never runs). */
+    approval: text("approval").notNull().default("not_needed"),
+    approvalBy: uuid("approval_by").references(() => users.id, { onDelete: "set null" }),
+    approvalAt: timestamp("approval_at", { withTimezone: true, mode: "date" }),
     status: text("status").notNull().default("active"),
     /** Why it is paused (a person's pause, or the owner's lost access). */
     pauseReason: text("pause_reason"),
@@ -38,6 +48,9 @@ export const reportSchedules = pgTable(
     lastMessage: text("last_message"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Deleting keeps the row (and its runs): the trail can always say where a report went. Never runs again. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    deletedBy: uuid("deleted_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("report_schedules_due_idx").on(t.status, t.nextRunAt),
@@ -50,6 +63,7 @@ export const reportSchedules = pgTable(
       sql`(${t.frequency} <> 'weekly' or ${t.weekday} between 0 and 6) and (${t.frequency} <> 'monthly' or ${t.monthDay} between 1 and 28)`,
     ),
     check("report_schedules_recipients_check", sql`cardinality(${t.recipients}) between 1 and 20`),
+    check("report_schedules_approval_check", sql`${t.approval} in ('not_needed', 'pending', 'approved', 'rejected')`),
     check("report_schedules_last_result_check", sql`${t.lastResult} is null or ${t.lastResult} in ('sent', 'failed')`),
   ],
 );

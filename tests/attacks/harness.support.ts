@@ -300,6 +300,8 @@ export const SAMPLE_PARAMS: Record<string, Record<string, string | string[]>> = 
   "reports/schedules/[id]/pause": { id: "7c7ed1b5-f12c-4fb1-8e7c-914a8d0f6e08" },
   "reports/schedules/[id]/resume": { id: "7c7ed1b5-f12c-4fb1-8e7c-914a8d0f6e08" },
   "reports/schedules/[id]/send-now": { id: "7c7ed1b5-f12c-4fb1-8e7c-914a8d0f6e08" },
+  "reports/schedules/[id]/approve": { id: "7c7ed1b5-f12c-4fb1-8e7c-914a8d0f6e08" },
+  "reports/schedules/[id]/reject": { id: "7c7ed1b5-f12c-4fb1-8e7c-914a8d0f6e08" },
   "reports/[report]": { report: "refunds" },
   "refunds/[actionId]/approve": { actionId: "4f4bae82-ce9d-4c8e-9b4f-6e1a5d7c3b05" },
   "refunds/[actionId]/reject": { actionId: "4f4bae82-ce9d-4c8e-9b4f-6e1a5d7c3b05" },

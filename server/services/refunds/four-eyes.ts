@@ -1,4 +1,4 @@
-// Who may approve a refund held for a second person. Not the requester, and not anyone who could be the requester
+// Who may approve a refund held for a second person (and a report schedule's outside addresses: the same rule). Not the requester, and not anyone who could be the requester
 // under a second name: one person with two accounts defeats four eyes as surely as one account does.
 //  - Linked by account creation, in either direction and through any number of accounts: an admin who invites a
 //    "sock" account (a mailbox they control) and requests as it cannot approve as themselves, nor the sock approve
@@ -31,15 +31,32 @@ async function creatorsOf(tx: Tx, userId: string): Promise<Set<string>> {
   return seen;
 }
 
-/** Why this approver may not approve this requester's refund, or null when they may. */
+/** The refusals' words for what is being approved: a held refund, or a report schedule's outside addresses. */
+const REFUSALS = {
+  refunds: {
+    self: "refunds.fourEyes",
+    requesterCreatedYou: "refunds.requesterCreatedYou",
+    youCreatedRequester: "refunds.youCreatedRequester",
+    youChangedRequester: "refunds.youChangedRequester",
+  },
+  schedules: {
+    self: "schedules.fourEyes",
+    requesterCreatedYou: "schedules.ownerCreatedYou",
+    youCreatedRequester: "schedules.youCreatedOwner",
+    youChangedRequester: "schedules.youChangedOwner",
+  },
+} as const;
+
+/** Why this approver may not approve what this requester asked for, or null when they may. */
 export async function fourEyesRefusal(
   tx: Tx,
-  opts: { approverId: string; requesterId: string; linkDays: number; now: Date },
+  opts: { approverId: string; requesterId: string; linkDays: number; now: Date; area?: keyof typeof REFUSALS },
 ): Promise<ErrorMessage | null> {
   const { approverId, requesterId } = opts;
-  if (approverId === requesterId) return "refunds.fourEyes";
-  if ((await creatorsOf(tx, approverId)).has(requesterId)) return "refunds.requesterCreatedYou";
-  if ((await creatorsOf(tx, requesterId)).has(approverId)) return "refunds.youCreatedRequester";
+  const words = REFUSALS[opts.area ?? "refunds"];
+  if (approverId === requesterId) return words.self;
+  if ((await creatorsOf(tx, approverId)).has(requesterId)) return words.requesterCreatedYou;
+  if ((await creatorsOf(tx, requesterId)).has(approverId)) return words.youCreatedRequester;
   if (opts.linkDays > 0) {
     const since = new Date(opts.now.getTime() - opts.linkDays * 86_400_000);
     const [changed] = await tx
@@ -55,7 +72,7 @@ export async function fourEyesRefusal(
         ),
       )
       .limit(1);
-    if (changed) return ["refunds.youChangedRequester", { days: opts.linkDays }];
+    if (changed) return [words.youChangedRequester, { days: opts.linkDays }];
   }
   return null;
 }

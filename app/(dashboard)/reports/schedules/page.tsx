@@ -1,6 +1,7 @@
 // /reports/schedules: the person's scheduled reports (a super-admin sees everyone's, with the owner named): the
 // report, its schedule in words on the reporting zone's clock, recipients, next run, last run and its result,
-// status; "New schedule", and per schedule "Send now", pause or resume, and delete. Server-rendered; the dialogs
+// status and, for addresses outside the merchant's domains, their approval; "New schedule", and per schedule "Send
+// now", pause or resume, and delete (an approver: approve or reject someone else's outside addresses). Server-rendered; the dialogs
 // load on use.
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
@@ -19,6 +20,7 @@ import { formatInZone } from "@/lib/transactions/zoned-time";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { listSchedules, type ScheduleView } from "@/server/services/reports/schedules/list-schedules";
+import { allowedRecipientDomains } from "@/server/services/reports/schedules/recipient-domains";
 import { NewSchedule } from "./_components/new-schedule";
 import { ScheduleActions } from "./_components/schedule-actions";
 
@@ -59,6 +61,31 @@ function PhoneLabel({ children }: { children: string }) {
 /** A stored outcome or pause reason (a keyed message) in the reader's language. */
 type OutcomeText = (text: string) => string;
 
+/** Where a schedule stands with its addresses outside the merchant's domains (nothing when it has none). */
+function Approval({ s, t }: { s: ScheduleView; t: ReportsT }) {
+  if (s.approval === "not_needed") return null;
+  const badge =
+    s.approval === "pending" ? (
+      <Badge tone="warning">{t("schedules.awaitingApproval")}</Badge>
+    ) : s.approval === "approved" ? (
+      <Badge tone="neutral">{t("schedules.approvedOutside")}</Badge>
+    ) : (
+      <Badge tone="danger">{t("schedules.rejectedOutside")}</Badge>
+    );
+  return (
+    <div className="mt-2" data-testid="schedule-approval" data-approval={s.approval}>
+      {badge}
+      <span className="mt-1 block max-w-xs text-xs text-slate-700 max-sm:break-all">
+        {t.rich("schedules.outsideList", { addresses: s.outsideRecipients.join(", "), a: (c) => <bdi dir="ltr">{c}</bdi> })}
+      </span>
+      {s.approval === "pending" && !s.canDecide && (
+        <span className="mt-1 block max-w-xs text-xs text-slate-600">{t("schedules.waitsForApprover")}</span>
+      )}
+      {s.approval === "rejected" && <span className="mt-1 block max-w-xs text-xs text-slate-600">{t("schedules.rejectedHelp")}</span>}
+    </div>
+  );
+}
+
 function LastRun({ s, t, say }: { s: ScheduleView; t: ReportsT; say: OutcomeText }) {
   if (!s.lastRunAt) return <span className="text-slate-500">{t("schedules.notRun")}</span>;
   return (
@@ -88,7 +115,11 @@ export default async function ScheduledReportsPage() {
   const say: OutcomeText = (text) => translateKeyedNested(tOutcome, text, tErrors);
   if (!allowed) return <Forbidden area={t("schedules.title")} permission="REPORTS_VIEW" />;
   const ctx = await appContext({ principal });
-  const [schedules, prefs] = await Promise.all([listSchedules(ctx), currentUiPrefs()]);
+  const [schedules, prefs, domains] = await Promise.all([
+    listSchedules(ctx),
+    currentUiPrefs(),
+    allowedRecipientDomains(ctx.deps.db, ctx.deps.config.reportRecipientDomains),
+  ]);
   const zone = ctx.deps.config.reportTimeZone;
   const showOwner = schedules.some((s) => !s.owner.isMe);
   return (
@@ -98,7 +129,7 @@ export default async function ScheduledReportsPage() {
           title={t("schedules.title")}
           back={{ href: "/reports", label: t("schedules.back") }}
           description={t.rich("schedules.description", { zone, tz: (c) => <bdi dir="ltr">{c}</bdi> })}
-          actions={<NewSchedule timeZone={zone} />}
+          actions={<NewSchedule timeZone={zone} domains={domains} />}
         />
         <Card title={t("schedules.card")} padded={false}>
           {schedules.length === 0 ? (
@@ -182,6 +213,7 @@ export default async function ScheduledReportsPage() {
                             {say(s.pauseReason)}
                           </span>
                         )}
+                        <Approval s={s} t={t} />
                       </TD>
                       <TD className={PHONE_CELL_WIDE}>
                         <ScheduleActions
@@ -189,6 +221,10 @@ export default async function ScheduledReportsPage() {
                           status={s.status}
                           frequency={s.frequency}
                           recipients={s.recipients.length}
+                          approval={s.approval}
+                          outsideRecipients={s.outsideRecipients}
+                          canDecide={s.canDecide}
+                          manage={s.owner.isMe || principal.userType === "SUPER_ADMIN"}
                           label={`${title} · ${words}`}
                         />
                       </TD>

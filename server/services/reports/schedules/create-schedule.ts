@@ -1,11 +1,15 @@
 // Schedule a report: which report (and its options), how often and when on the reporting zone's clock, and to whom.
 // It runs as its creator, with the permissions they hold at each run. The first run is the first slot after now.
+// Sending business data by mail needs a fresh second factor; an address outside the merchant's domains makes the
+// schedule wait for a second person's approval (approve-schedule.ts) before anything is sent.
 import "server-only";
 import { createScheduleSchema, type CreateScheduleInput } from "@/lib/schemas/report-schedules";
 import { appendAudit } from "../../../audit/audit-log";
 import { reportSchedules, type ReportScheduleRow } from "../../../db/schema";
 import type { ServiceContext } from "../../deps";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { requirePermission } from "../../require-permission";
+import { allowedRecipientDomains, outsideAddresses } from "./recipient-domains";
 import { nextRunAfter } from "./next-run";
 import { scheduleSummary } from "./schedule-access";
 
@@ -14,8 +18,10 @@ export async function createSchedule(ctx: ServiceContext, input: CreateScheduleI
   const { deps, principal, ip } = ctx;
   const v = createScheduleSchema.parse(input);
   const now = deps.now();
+  requireFreshFactor(principal, now);
   const closing = v.report === "daily-closing";
   return deps.db.transaction(async (tx) => {
+    const outside = outsideAddresses(v.recipients, await allowedRecipientDomains(tx, deps.config.reportRecipientDomains));
     const [row] = await tx
       .insert(reportSchedules)
       .values({
@@ -29,6 +35,8 @@ export async function createSchedule(ctx: ServiceContext, input: CreateScheduleI
         weekday: v.weekday,
         monthDay: v.monthDay,
         recipients: v.recipients,
+        outsideRecipients: outside,
+        approval: outside.length ? "pending" : "not_needed",
         nextRunAt: nextRunAfter(v, deps.config.reportTimeZone, now),
         createdAt: now,
         updatedAt: now,
@@ -42,7 +50,6 @@ export async function createSchedule(ctx: ServiceContext, input: CreateScheduleI
       targetType: "report_schedule",
       targetId: row!.id,
       at: now,
-      // The addresses themselves are in the schedule; the audit row says how many (personal data stays out of it).
       summary: { ...scheduleSummary(row!), nextRunAt: row!.nextRunAt.toISOString() },
     });
     return row!;

@@ -1,5 +1,5 @@
-// Delete a schedule and its run history (the audit log keeps what it was and who deleted it). Mail already queued
-// by a run still goes out.
+// Delete a schedule: it never runs again and leaves the page, but its row and its runs stay (soft delete), so the
+// trail can always say where its reports went and who deleted it. Mail already queued by a run still goes out.
 import "server-only";
 import { eq } from "drizzle-orm";
 import { appendAudit } from "../../../audit/audit-log";
@@ -13,7 +13,11 @@ export async function deleteSchedule(ctx: ServiceContext, input: { scheduleId: s
   const { deps, principal, ip } = ctx;
   await deps.db.transaction(async (tx) => {
     const row = await lockScheduleFor(tx, principal, input.scheduleId);
-    await tx.delete(reportSchedules).where(eq(reportSchedules.id, row.id));
+    const now = deps.now();
+    await tx
+      .update(reportSchedules)
+      .set({ deletedAt: now, deletedBy: principal.userId, status: "paused", updatedAt: now })
+      .where(eq(reportSchedules.id, row.id));
     await appendAudit(tx, {
       actorId: principal.userId,
       actorEmail: principal.email,
@@ -21,7 +25,7 @@ export async function deleteSchedule(ctx: ServiceContext, input: { scheduleId: s
       action: "report_schedule.delete",
       targetType: "report_schedule",
       targetId: row.id,
-      at: deps.now(),
+      at: now,
       summary: { ...scheduleSummary(row), status: row.status },
     });
   });

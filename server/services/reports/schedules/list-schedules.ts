@@ -1,9 +1,15 @@
 // The Scheduled reports page's data: the person's own schedules (a super-admin's: everyone's, with the owner
 // named), newest first, each with its schedule in words, recipients, next run, and last run with its result.
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, or } from "drizzle-orm";
 import { REPORT_TITLE, type ReportId } from "@/lib/reports/report-table";
-import { scheduleInWords, type ScheduleFrequency, type ScheduleStatus, type ScheduleTiming } from "@/lib/schemas/report-schedules-values";
+import {
+  scheduleInWords,
+  type ScheduleApproval,
+  type ScheduleFrequency,
+  type ScheduleStatus,
+  type ScheduleTiming,
+} from "@/lib/schemas/report-schedules-values";
 import { reportSchedules, users } from "../../../db/schema";
 import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
@@ -31,6 +37,11 @@ export interface ScheduleView {
   lastResult: "sent" | "failed" | null;
   lastMessage: string | null;
   owner: { email: string; name: string; isMe: boolean };
+  /** Outside addresses and their approval (not_needed when every recipient is at the merchant's domains). */
+  approval: ScheduleApproval;
+  outsideRecipients: string[];
+  /** Whether this reader may approve or reject it (REPORTS_APPROVE, someone else's, waiting); the server decides. */
+  canDecide: boolean;
 }
 
 export async function listSchedules(ctx: ServiceContext): Promise<ScheduleView[]> {
@@ -41,7 +52,14 @@ export async function listSchedules(ctx: ServiceContext): Promise<ScheduleView[]
     .select({ s: reportSchedules, email: users.email, name: users.name })
     .from(reportSchedules)
     .innerJoin(users, eq(users.id, reportSchedules.ownerId));
-  const rows = await (seesAllSchedules(principal) ? base : base.where(eq(reportSchedules.ownerId, principal.userId)))
+  const live = isNull(reportSchedules.deletedAt);
+  const approver = principal.permissions.has("REPORTS_APPROVE");
+  // Approvers also see the schedules that wait for a second person, whoever made them.
+  const mine = approver
+    ? or(eq(reportSchedules.ownerId, principal.userId), eq(reportSchedules.approval, "pending"))
+    : eq(reportSchedules.ownerId, principal.userId);
+  const rows = await base
+    .where(seesAllSchedules(principal) ? live : and(live, mine))
     .orderBy(desc(reportSchedules.createdAt), desc(reportSchedules.id))
     .limit(500);
   return rows.map(({ s, email, name }) => ({
@@ -63,5 +81,8 @@ export async function listSchedules(ctx: ServiceContext): Promise<ScheduleView[]
     lastResult: (s.lastResult as "sent" | "failed" | null) ?? null,
     lastMessage: s.lastMessage,
     owner: { email, name, isMe: s.ownerId === principal.userId },
+    approval: s.approval as ScheduleApproval,
+    outsideRecipients: s.outsideRecipients,
+    canDecide: approver && s.approval === "pending" && s.ownerId !== principal.userId,
   }));
 }

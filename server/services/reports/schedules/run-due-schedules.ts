@@ -9,7 +9,7 @@
 // A scheduler that was down runs each schedule once, for its latest due slot (not once per missed slot).
 // The mails go out through the outbox worker, woken after each commit.
 import "server-only";
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import { reportSchedules } from "../../../db/schema";
 import { logger as defaultLogger, type Logger } from "../../../log/logger";
 import { wakeMailWorker } from "../../../mail/worker";
@@ -41,7 +41,15 @@ export async function runDueSchedules(deps: ServiceDeps, opts: RunDueSchedulesOp
         const [schedule] = await tx
           .select()
           .from(reportSchedules)
-          .where(and(eq(reportSchedules.status, "active"), lte(reportSchedules.nextRunAt, now)))
+          .where(
+            and(
+              eq(reportSchedules.status, "active"),
+              // A schedule waiting for (or refused) approval of outside addresses, or deleted, never runs.
+              inArray(reportSchedules.approval, ["not_needed", "approved"]),
+              isNull(reportSchedules.deletedAt),
+              lte(reportSchedules.nextRunAt, now),
+            ),
+          )
           .orderBy(asc(reportSchedules.nextRunAt), asc(reportSchedules.id))
           .limit(1)
           .for("update", { skipLocked: true });

@@ -30,6 +30,7 @@ import { runReport as defaultRunReport } from "../run-report";
 import { currentPeriodFor, nextRunAfter, reportPeriodFor } from "./next-run";
 import { reportSummary } from "./report-summary";
 import { schedulePrincipal } from "./schedule-owner";
+import { allowedRecipientDomains, outsideAddresses, unapprovedAddresses } from "./recipient-domains";
 
 /** Who is named in the audit log for a run the scheduler made (no person pressed anything). */
 export const REPORT_SCHEDULER_ACTOR = { id: null, email: "system:report-scheduler" } as const;
@@ -87,12 +88,20 @@ export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput
   let result: "sent" | "failed" = "failed";
   let message = "";
   let pause: string | null = null;
+  /** Outside addresses found at run time that no approval covers: the schedule waits for one again. */
+  let needsApproval: string[] | null = null;
   const mailIds: string[] = [];
 
   const owner = await schedulePrincipal(tx, schedule.ownerId);
+  // Checked at every run, not only when the schedule was made: the allowed domains can have changed since.
+  const allowed = await allowedRecipientDomains(tx, deps.config.reportRecipientDomains);
+  const unapproved = unapprovedAddresses(schedule, allowed);
   if (!owner.ok) {
     message = keyedMessage("pausedBecause", { reason: owner.reason });
     pause = owner.reason;
+  } else if (unapproved.length > 0) {
+    needsApproval = outsideAddresses(schedule.recipients, allowed);
+    message = keyedMessage("outsideNotApproved", { addresses: unapproved.join(", "), count: unapproved.length });
   } else {
     const request: ReportRequest = {
       report,
@@ -171,6 +180,7 @@ export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput
       updatedAt: now,
       ...(slot ? { nextRunAt: nextRunAfter(timing, zone, slot) } : {}),
       ...(pause ? { status: "paused", pauseReason: pause } : {}),
+      ...(needsApproval ? { approval: "pending", outsideRecipients: needsApproval, approvalBy: null, approvalAt: null } : {}),
     })
     .where(eq(reportSchedules.id, schedule.id));
   await appendAudit(tx, {
@@ -190,7 +200,10 @@ export async function runScheduleInTx(deps: ServiceDeps, tx: Tx, input: RunInput
       firstDay: period.firstDay,
       lastDay: period.lastDay,
       recipients: mailIds.length,
+      // Every address the report went to (PCI DSS 10.2: where business data left for must be on the trail).
+      recipientAddresses: mailIds.length ? schedule.recipients : [],
       paused: pause !== null,
+      ...(needsApproval ? { awaitingApproval: needsApproval } : {}),
     },
   });
   return {

@@ -2,7 +2,7 @@
 // person who left, for instance). Someone else's schedule reads as "not found", never as "forbidden", so its
 // existence is not revealed.
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Principal } from "../../../auth/principal";
 import type { Tx } from "../../../db/client";
 import { reportSchedules, type ReportScheduleRow } from "../../../db/schema";
@@ -12,7 +12,11 @@ export const seesAllSchedules = (p: Principal) => p.userType === "SUPER_ADMIN";
 
 /** The schedule, locked for a change, if the person may change it; else not_found. */
 export async function lockScheduleFor(tx: Tx, principal: Principal, id: string): Promise<ReportScheduleRow> {
-  const [row] = await tx.select().from(reportSchedules).where(eq(reportSchedules.id, id)).for("update");
+  const [row] = await tx
+    .select()
+    .from(reportSchedules)
+    .where(and(eq(reportSchedules.id, id), isNull(reportSchedules.deletedAt)))
+    .for("update");
   if (!row || (row.ownerId !== principal.userId && !seesAllSchedules(principal))) {
     throw new AppError("not_found", "schedules.notFound");
   }
@@ -28,5 +32,8 @@ export function scheduleSummary(s: ReportScheduleRow): Record<string, unknown> {
     weekday: s.weekday,
     monthDay: s.monthDay,
     recipients: s.recipients.length,
+    // Every address, and those outside the merchant's domains: the trail says where business data may go.
+    recipientAddresses: s.recipients,
+    ...(s.outsideRecipients.length ? { outsideRecipients: s.outsideRecipients, approval: s.approval } : {}),
   };
 }

@@ -10,7 +10,7 @@
 //    the schedule pauses (a report never leaks after access is revoked);
 //  - "Send now" runs through the same code, leaves the next run alone, and refuses a paused schedule;
 //  - schedules are private: another person cannot see, pause, send or delete them (not found), a person without
-//    REPORTS_VIEW cannot create one; recipients and days are validated.
+//    REPORTS_VIEW cannot create one; recipients and days are validated; a deleted schedule stays on the trail.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { translateKeyedNested } from "@/lib/i18n/keyed-message";
@@ -73,7 +73,12 @@ describe.each(testDatabaseTargets())("scheduled reports on $name", (target) => {
   beforeAll(async () => {
     database = await target.open();
     sandbox = await startSandbox({ port: 0, dataDir: null, callbackUrl: null });
-    const config = readConfig({ DATA_DIR: "/tmp/unused-test-data", REPORT_TIME_ZONE: "Asia/Riyadh" });
+    // The recipients here are at the merchant's domain: the approval of outside addresses is recipient-approval.test.ts's.
+    const config = readConfig({
+      DATA_DIR: "/tmp/unused-test-data",
+      REPORT_TIME_ZONE: "Asia/Riyadh",
+      REPORT_RECIPIENT_DOMAINS: "example.com",
+    });
     deps = { db: database.db, config, now: () => clock, gateway: null as unknown as ServiceDeps["gateway"] };
     owner = await testPrincipal(database.db, "Owner", ["REPORTS_VIEW"]);
     other = await testPrincipal(database.db, "Other", ["REPORTS_VIEW"]);
@@ -330,7 +335,10 @@ describe.each(testDatabaseTargets())("scheduled reports on $name", (target) => {
     await expect(bad({ recipients: "not-an-address" })).rejects.toThrow(/schedules\.notAnEmail/);
     await expect(bad({ frequency: "monthly", monthDay: "29" })).rejects.toThrow(/schedules\.monthDay\?max=28/);
     await expect(bad({ timeOfDay: "24:00" })).rejects.toThrow(/schedules\.timeFormat/);
+    // Deleting keeps the row for the trail (who deleted it, when), but it is gone from the page and never runs.
     await deleteSchedule(as(owner), { scheduleId: s.id });
-    expect(await database.db.select().from(reportSchedules).where(eq(reportSchedules.id, s.id))).toEqual([]);
+    expect(await scheduleRow(s.id)).toMatchObject({ deletedBy: owner.userId, deletedAt: clock });
+    expect((await listSchedules(as(owner))).map((v) => v.id)).not.toContain(s.id);
+    expect(await codeOf(deleteSchedule(as(owner), { scheduleId: s.id }))).toBe("not_found");
   });
 });

@@ -7,6 +7,7 @@ import type { SendNowPeriod } from "@/lib/schemas/report-schedules-values";
 import { AppError } from "../../../errors";
 import { wakeMailWorker } from "../../../mail/worker";
 import type { ServiceContext } from "../../deps";
+import { requireFreshFactor } from "../../../auth/step-up";
 import { requirePermission } from "../../require-permission";
 import { lockScheduleFor } from "./schedule-access";
 import { runScheduleInTx, type RunOutcome, type RunReportFn } from "./run-schedule";
@@ -18,9 +19,13 @@ export async function sendScheduleNow(
 ): Promise<RunOutcome> {
   requirePermission(ctx.principal, "REPORTS_VIEW");
   const { deps, principal, ip } = ctx;
+  // Mailing business data out at once: a fresh second factor, as for any sensitive action.
+  requireFreshFactor(principal, deps.now());
   const outcome = await deps.db.transaction(async (tx) => {
     const row = await lockScheduleFor(tx, principal, input.scheduleId);
     if (row.status !== "active") throw new AppError("conflict", "schedules.pausedResumeFirst");
+    if (row.approval === "pending") throw new AppError("conflict", "schedules.awaitingApproval");
+    if (row.approval === "rejected") throw new AppError("conflict", "schedules.rejected");
     return runScheduleInTx(
       deps,
       tx,

@@ -23,7 +23,7 @@ const FIELDS = ["report", "breakdown", "currency", "frequency", "timeOfDay", "we
 
 const BREAKDOWNS = ["none", "branch", "brand"] as const;
 
-export function NewScheduleDialog({ timeZone, onClose }: { timeZone: string; onClose(): void }) {
+export function NewScheduleDialog({ timeZone, domains, onClose }: { timeZone: string; domains: string[]; onClose(): void }) {
   const t = useTranslations("reports");
   const {
     register,
@@ -148,7 +148,16 @@ export function NewScheduleDialog({ timeZone, onClose }: { timeZone: string; onC
           rows={3}
           dir="ltr"
           autoComplete="off"
-          hint={t("schedules.dialog.recipientsHint", { max: MAX_RECIPIENTS })}
+          hint={
+            <>
+              {t("schedules.dialog.recipientsHint", { max: MAX_RECIPIENTS })}
+              {domains.length > 0 && (
+                <span className="mt-1 block">
+                  {t.rich("schedules.dialog.outsideHint", { domains: domains.join(", "), d: (c) => <bdi dir="ltr">{c}</bdi> })}
+                </span>
+              )}
+            </>
+          }
           error={errors.recipients?.message}
           {...register("recipients")}
         />

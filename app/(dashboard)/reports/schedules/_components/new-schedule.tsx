@@ -9,7 +9,8 @@ const load = () => import("./new-schedule-dialog");
 const NewScheduleDialog = lazy(() => load().then((m) => ({ default: m.NewScheduleDialog })));
 const preload = () => void load().catch(() => undefined);
 
-export function NewSchedule({ timeZone }: { timeZone: string }) {
+/** `domains`: where reports go without a second person's approval (shown in the dialog's hint). */
+export function NewSchedule({ timeZone, domains }: { timeZone: string; domains: string[] }) {
   const t = useTranslations("reports");
   const [open, setOpen] = useState(false);
   return (
@@ -19,7 +20,7 @@ export function NewSchedule({ timeZone }: { timeZone: string }) {
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <NewScheduleDialog timeZone={timeZone} onClose={() => setOpen(false)} />
+          <NewScheduleDialog timeZone={timeZone} domains={domains} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -21,6 +21,14 @@ const reportName = (sp: Speaker, value: string | null) => {
 
 const recipients = (sp: Speaker, n: number | null): Sentence => (n === null ? [] : sp.say("reports.recipients", { count: n }));
 
+/** " (outside the merchant's domains: a@x.example, b@y.example)", when the row names such addresses. */
+const outside = (sp: Speaker, s: Record<string, unknown>): Sentence => {
+  const list = Array.isArray(s.outsideRecipients)
+    ? (s.outsideRecipients as unknown[]).filter((a): a is string => typeof a === "string")
+    : [];
+  return list.length ? sp.say("reports.outside", { addresses: ltr(list.join(", ")) }) : [];
+};
+
 function timing(sp: Speaker, s: Record<string, unknown>): string | null {
   const frequency = str(s, "frequency");
   const timeOfDay = str(s, "timeOfDay");
@@ -69,8 +77,13 @@ export function reportSentence(sp: Speaker, e: Entry): Sentence | null {
         ...sp.say("reports.created", { what }),
         ...(when ? sp.say("reports.timing.when", { when }) : []),
         ...recipients(sp, num(s, "recipients")),
+        ...outside(sp, s),
+        ...(str(s, "approval") === "pending" ? sp.say("reports.waits") : []),
       ];
     }
+    case "approve":
+    case "reject":
+      return [...sp.say(`reports.${step}`, { what }), ...outside(sp, s)];
     case "pause":
     case "resume":
     case "delete":

@@ -128,6 +128,22 @@ describe("audit entries as sentences", () => {
       }),
     ).toBe("Scheduled report Daily closing failed for 2026-11-01 to 2026-11-30: Owner disabled.");
     expect(text({ action: "report_schedule.pause", summary: { report: "daily-closing" } })).toBe("Scheduled report Daily closing paused");
+    // Where business data may go is on the trail: the outside addresses, whether they wait, and who decided.
+    const outside = { report: "refunds", outsideRecipients: ["auditor@evil.example"] };
+    expect(
+      text({
+        action: "report_schedule.create",
+        summary: { ...outside, frequency: "daily", timeOfDay: "07:00", recipients: 2, approval: "pending" },
+      }),
+    ).toBe(
+      "Scheduled report Refunds created: every day at 07:00 to 2 recipients (outside the merchant's domains: auditor@evil.example); it waits for a second person's approval",
+    );
+    expect(text({ action: "report_schedule.approve", summary: outside })).toBe(
+      "Scheduled report Refunds: addresses approved (outside the merchant's domains: auditor@evil.example)",
+    );
+    expect(text({ action: "report_schedule.reject", summary: outside })).toBe(
+      "Scheduled report Refunds: addresses rejected (outside the merchant's domains: auditor@evil.example)",
+    );
     expect(
       text({
         action: "reports.download",
