@@ -32,6 +32,7 @@ const SAVE_VIEW = routeOf(ROUTES, "POST", "transactions/views");
 const AUDIT = routeOf(ROUTES, "GET", "admin/audit");
 const SIGN_OUT = routeOf(ROUTES, "POST", "session/sign-out");
 const USER_STATUS = routeOf(ROUTES, "POST", "admin/users/[userId]/status");
+const NEXT_AUTH = { GET: routeOf(ROUTES, "GET", "auth/[...nextauth]"), POST: routeOf(ROUTES, "POST", "auth/[...nextauth]") };
 
 const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
 const tokenOf = (cookie: string) => cookie.slice(COOKIE_NAME.length + 1);
@@ -208,5 +209,29 @@ describe.each(testDatabaseTargets())("session cookies under attack on $name", (t
     await expectRefused(otherCookie, "the same user's other session after sign-out");
     // Replaying the sign-out itself is harmless.
     expect((await call(SIGN_OUT, { cookie: user.cookie })).status).toBe(303);
+  });
+
+  it("threat: a sign-out that leaves the session alive: next-auth's own signout (and every action the form does not use) answers 404", async () => {
+    const user = await createActor(database.db, "finance");
+    for (const [method, action] of [
+      ["GET", "signout"],
+      ["POST", "signout"],
+      ["GET", "signin"],
+      ["POST", "signin/credentials"],
+      ["GET", "error"],
+      ["GET", "verify-request"],
+      ["POST", "callback/github"],
+      ["POST", "session"],
+      ["POST", "_log"],
+    ] as const) {
+      const res = await call(NEXT_AUTH[method], { cookie: user.cookie, params: { nextauth: action.split("/") }, body: "" });
+      expect({ method, action, status: res.status, code: errorCode(res) }).toEqual({ method, action, status: 404, code: "not_found" });
+      expect(res.headers.get("set-cookie"), `${method} ${action} must not touch the cookie`).toBeNull();
+    }
+    // The session is untouched, and what the sign-in form uses still answers.
+    expect((await call(LIST, { cookie: user.cookie })).status).toBe(200);
+    for (const action of ["providers", "csrf", "session"]) {
+      expect((await call(NEXT_AUTH.GET, { cookie: user.cookie, params: { nextauth: [action] } })).status, action).toBe(200);
+    }
   });
 });
