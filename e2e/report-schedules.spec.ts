@@ -157,6 +157,7 @@ test("threat: business data mailed out unseen: an outside address waits for a se
   await expect(approval).toContainText("Awaiting approval");
   await expect(approval).toContainText(`Outside the merchant's domains: ${auditor}`);
   await expect(approval).toContainText("Nothing is sent until someone");
+  await shootScreen(page, "report-schedules-awaiting-approval");
   // Nothing can be sent meanwhile, and the API refuses too.
   await expect(row.getByRole("button", { name: /^Send now/ })).toHaveCount(0);
   const scheduleId = (await row.getAttribute("data-schedule-id"))!;
@@ -177,7 +178,9 @@ test("threat: business data mailed out unseen: an outside address waits for a se
     await signedInAs(adminPage, E2E_USERS.admin);
     await adminPage.goto("/reports/schedules");
     const theirs = adminPage.locator(`[data-schedule-id="${scheduleId}"]`);
-    await theirs.getByRole("button", { name: /^Approve outside addresses/ }).click();
+    await expect(theirs.getByRole("button", { name: /^Approve addresses/ })).toBeVisible();
+    await shootScreen(adminPage, "report-schedules-approver");
+    await theirs.getByRole("button", { name: /^Approve addresses/ }).click();
     const confirm = adminPage.getByRole("dialog", { name: "Approve outside addresses" });
     await expect(confirm).toContainText(auditor);
     expect(await axeViolations(adminPage), "axe on the approval confirmation").toEqual([]);

@@ -25,7 +25,8 @@ export const STARTER_ROLES: readonly StarterRole[] = [
   },
   {
     name: "finance",
-    description: "Finance team: sees and exports payments, requests and approves refunds, reads reports (and approves sending them outside) and the audit trail.",
+    description:
+      "Finance team: sees and exports payments, requests and approves refunds, reads reports (and approves sending them outside) and the audit trail.",
     permissions: [
       "TRANSACTIONS_VIEW",
       "TRANSACTIONS_EXPORT",

@@ -33,7 +33,10 @@ export const reportSchedules = pgTable(
      * a run found a domain no longer allowed. Business data leaves for them only once a second person with
      * REPORTS_APPROVE has approved these very addresses.
      */
-    outsideRecipients: text("outside_recipients").array().notNull().default(sql`'{}'::text[]`),
+    outsideRecipients: text("outside_recipients")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** not_needed (every address inside), pending (waits for a second person), approved, rejected (never runs). */
     approval: text("approval").notNull().default("not_needed"),
     approvalBy: uuid("approval_by").references(() => users.id, { onDelete: "set null" }),

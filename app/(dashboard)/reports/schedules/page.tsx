@@ -75,13 +75,22 @@ function Approval({ s, t }: { s: ScheduleView; t: ReportsT }) {
   return (
     <div className="mt-2" data-testid="schedule-approval" data-approval={s.approval}>
       {badge}
-      <span className="mt-1 block max-w-xs text-xs text-slate-700 max-sm:break-all">
-        {t.rich("schedules.outsideList", { addresses: s.outsideRecipients.join(", "), a: (c) => <bdi dir="ltr">{c}</bdi> })}
+      <span className="mt-1 block max-w-xs text-xs text-slate-700 max-sm:max-w-none">
+        {t.rich("schedules.outsideList", {
+          addresses: s.outsideRecipients.join(", "),
+          a: (c) => (
+            <bdi dir="ltr" className="break-all">
+              {c}
+            </bdi>
+          ),
+        })}
       </span>
       {s.approval === "pending" && !s.canDecide && (
-        <span className="mt-1 block max-w-xs text-xs text-slate-600">{t("schedules.waitsForApprover")}</span>
+        <span className="mt-1 block max-w-xs text-xs text-slate-600 max-sm:max-w-none">{t("schedules.waitsForApprover")}</span>
       )}
-      {s.approval === "rejected" && <span className="mt-1 block max-w-xs text-xs text-slate-600">{t("schedules.rejectedHelp")}</span>}
+      {s.approval === "rejected" && (
+        <span className="mt-1 block max-w-xs text-xs text-slate-600 max-sm:max-w-none">{t("schedules.rejectedHelp")}</span>
+      )}
     </div>
   );
 }
@@ -203,7 +212,7 @@ export default async function ScheduledReportsPage() {
                         <PhoneLabel>{t("schedules.columns.lastRun")}</PhoneLabel>
                         <LastRun s={s} t={t} say={say} />
                       </TD>
-                      <TD className={PHONE_CELL}>
+                      <TD className={s.approval === "not_needed" ? PHONE_CELL : PHONE_CELL_WIDE}>
                         <PhoneLabel>{t("schedules.columns.status")}</PhoneLabel>
                         <Badge tone={s.status === "active" ? "success" : "warning"} dot>
                           {s.status === "active" ? t("schedules.active") : t("schedules.paused")}

@@ -71,7 +71,7 @@ export function ScheduleActions(props: ScheduleActionsProps) {
       {canDecide && (
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={() => setDeciding("approve")} aria-label={t("schedules.actions.approveFor", { label })}>
-            {t("schedules.actions.approve")}
+            {t("schedules.actions.approveShort")}
           </Button>
           <Button
             size="sm"
