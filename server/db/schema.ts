@@ -199,7 +199,11 @@ export const auditLog = pgTable(
     ip: text("ip"),
     summary: jsonb("summary").notNull(),
     prevHash: text("prev_hash").notNull(),
+    /** The chain's MAC of this row (HMAC-SHA-256 under the key named by keyId; plain SHA-256 for rows from
+     * before the keyed chain, whose keyId is null). */
     hash: text("hash").notNull(),
+    /** Which AUDIT_CHAIN_KEY computed `hash`: a fingerprint of the key, never the key. */
+    keyId: text("key_id"),
   },
   (t) => [
     index("audit_log_at_idx").on(t.at),
@@ -208,6 +212,23 @@ export const auditLog = pgTable(
     uniqueIndex("audit_log_hash_unique").on(t.hash),
   ],
 );
+
+/**
+ * Verified points of the audit chain: "rows up to throughId verified, that row's MAC was mac, rowCount rows in
+ * all". Each is signed with the chain key (sig), so the database role cannot forge one; the incremental check
+ * starts from the newest valid checkpoint. Append-only like the log.
+ */
+export const auditCheckpoints = pgTable("audit_checkpoints", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+  throughId: bigint("through_id", { mode: "number" }).notNull(),
+  mac: text("mac").notNull(),
+  rowCount: bigint("row_count", { mode: "number" }).notNull(),
+  /** true when the pass walked the whole chain from its first row; false when it started at a checkpoint. */
+  full: boolean("full").notNull(),
+  keyId: text("key_id").notNull(),
+  sig: text("sig").notNull(),
+});
 
 /** One-time links that let a new user choose their password. Only the token's SHA-256 is stored. */
 /**
