@@ -98,6 +98,26 @@ const schema = z.object({
   /** The merchant's name as customers know it: the payment-link return page shows it. */
   MERCHANT_NAME: z.string().trim().min(1).max(120).optional(),
   NEXTAUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
+  // The audit log's HMAC chain (server/audit/chain-keys.ts). The key never goes into the database: without it a
+  // database role cannot re-chain a rewritten row. Previous keys (comma-separated) only verify older rows.
+  AUDIT_CHAIN_KEY: z.string().trim().min(32, "at least 32 characters").optional(),
+  AUDIT_CHAIN_PREVIOUS_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, "each previous key has at least 32 characters"))),
+  AUDIT_ANCHOR_MINUTES: z.coerce
+    .number({ error: "a whole number of minutes from 1 to 1440" })
+    .int("a whole number of minutes from 1 to 1440")
+    .min(1, "a whole number of minutes from 1 to 1440")
+    .max(1440, "a whole number of minutes from 1 to 1440")
+    .default(15),
+  AUDIT_ANCHOR_DIR: z.string().trim().min(1).optional(),
   // PCI DSS 4.0.1 requirement 8.2.8: idle sessions end after at most 15 minutes.
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -324,6 +344,11 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Secret that signs the session cookie; null means "generate one and keep it in DATA_DIR" (server/auth/secret.ts). */
   authSecret: string | null;
+  /**
+   * The audit chain's key (null: generated into DATA_DIR/audit-chain-key), the previous keys that verify older
+   * rows, how often the chain head is anchored and where the anchors are appended (never the database).
+   */
+  auditChain: { key: string | null; previousKeys: string[]; anchorEveryMs: number; anchorDir: string };
   session: { idleMs: number; maxAgeMs: number };
   bootstrapAdmin: { email: string; password: string } | null;
   /** Path secret of the notification receiver; null means "generated into DATA_DIR/webhook-secret". */
@@ -469,6 +494,12 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     appUrl,
     secureCookies: (e.APP_URL ?? "").startsWith("https://"),
     authSecret: e.NEXTAUTH_SECRET ?? null,
+    auditChain: {
+      key: e.AUDIT_CHAIN_KEY ?? null,
+      previousKeys: e.AUDIT_CHAIN_PREVIOUS_KEYS,
+      anchorEveryMs: e.AUDIT_ANCHOR_MINUTES * 60_000,
+      anchorDir: path.resolve(e.AUDIT_ANCHOR_DIR ?? path.join(e.DATA_DIR, "audit-anchors")),
+    },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
     webhookSecret: e.GATEWAY_WEBHOOK_SECRET ?? null,
     refunds: {

@@ -26,6 +26,8 @@ export function env(): AppConfig {
       cached.gateway.merchantSecret,
       cached.webhookSecret,
       cached.authSecret,
+      cached.auditChain.key,
+      ...cached.auditChain.previousKeys,
       cached.metricsToken,
       ...smtpSecrets(cached.mail.smtpUrl),
     ]);

@@ -5,7 +5,8 @@ import { asc, desc, gt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client";
 import { auditLog, type AuditRow } from "../db/schema";
 import { redact } from "../log/redact";
-import { auditHash, GENESIS_HASH, type AuditContent } from "./chain";
+import { auditHash, auditMac, GENESIS_HASH, type AuditContent } from "./chain";
+import { activeChainKeyring, type ChainKeyring } from "./chain-keys";
 
 /** Arbitrary constant naming the audit-append lock (pg_advisory_xact_lock takes a bigint). */
 const AUDIT_LOCK_KEY = 727_274_001;
@@ -37,10 +38,11 @@ export async function appendAudit(tx: Tx | Db, entry: AuditEntry): Promise<Audit
     ip: entry.ip ?? null,
     summary: redact(entry.summary ?? {}),
   };
-  const hash = auditHash(prevHash, content);
+  const { current } = activeChainKeyring();
+  const hash = auditMac(current.macKey, current.id, prevHash, content);
   const [row] = await tx
     .insert(auditLog)
-    .values({ ...content, summary: content.summary as object, prevHash, hash })
+    .values({ ...content, summary: content.summary as object, prevHash, hash, keyId: current.id })
     .returning();
   return row!;
 }
@@ -50,24 +52,80 @@ export function appendAuditNow(db: Db, entry: AuditEntry): Promise<AuditRow> {
   return db.transaction((tx) => appendAudit(tx, entry));
 }
 
-export type ChainReport =
-  { ok: true; checked: number } | { ok: false; checked: number; brokenAt: number; reason: "hash_mismatch" | "link_mismatch" };
+/** Why a row does not verify. */
+export type ChainBreak =
+  /** The row's content no longer gives its MAC: the row was changed. */
+  | "hash_mismatch"
+  /** The row does not point at the row before it: a row was removed or inserted. */
+  | "link_mismatch"
+  /** Made with a chain key this process does not hold (AUDIT_CHAIN_PREVIOUS_KEYS lacks it). */
+  | "unknown_key"
+  /** An unkeyed (plain SHA-256) row after a keyed one: a rewrite re-chained without the key. */
+  | "unkeyed_after_keyed";
 
-/** Walk the chain in id order, in batches, and report the first row whose link or hash does not hold. */
-export async function verifyAuditChain(db: Db, batchSize = 1_000): Promise<ChainReport> {
-  let prevHash = GENESIS_HASH;
-  let lastId = 0;
-  let checked = 0;
+export type ChainReport = { ok: true; checked: number } | { ok: false; checked: number; brokenAt: number; reason: ChainBreak };
+
+/** Where a walk starts: from the first row, or just after a verified row (a checkpoint). */
+export interface WalkStart {
+  afterId: number;
+  prevHash: string;
+  /** Rows before the start (counted in `checked`). */
+  count: number;
+  /** Whether a keyed row came before the start: unkeyed rows may only come first. */
+  keyedSeen: boolean;
+}
+
+export const CHAIN_START: WalkStart = { afterId: 0, prevHash: GENESIS_HASH, count: 0, keyedSeen: false };
+
+export interface WalkResult {
+  report: ChainReport;
+  /** The last row that verified (null when none did). */
+  last: { id: number; hash: string } | null;
+}
+
+/**
+ * Walk the chain in id order, in batches, from `start`, and stop at the first row whose link or MAC does not hold.
+ * `onRow` sees each verified row with the running count (the anchors' counts are checked through it).
+ */
+export async function walkAuditChain(
+  db: Db,
+  opts: { start?: WalkStart; batchSize?: number; ring?: ChainKeyring; onRow?: (row: AuditRow, count: number) => ChainBreak | null } = {},
+): Promise<WalkResult> {
+  const start = opts.start ?? CHAIN_START;
+  const ring = opts.ring ?? activeChainKeyring();
+  const batchSize = opts.batchSize ?? 1_000;
+  let { prevHash, keyedSeen } = start;
+  let lastId = start.afterId;
+  let checked = start.count;
+  let last: WalkResult["last"] = start.afterId > 0 ? { id: start.afterId, hash: start.prevHash } : null;
+  const broken = (row: AuditRow, reason: ChainBreak): WalkResult => ({ report: { ok: false, checked, brokenAt: row.id, reason }, last });
   for (;;) {
     const rows = await db.select().from(auditLog).where(gt(auditLog.id, lastId)).orderBy(asc(auditLog.id)).limit(batchSize);
-    if (rows.length === 0) return { ok: true, checked };
+    if (rows.length === 0) return { report: { ok: true, checked }, last };
     for (const row of rows) {
-      if (row.prevHash !== prevHash) return { ok: false, checked, brokenAt: row.id, reason: "link_mismatch" };
-      const expected = auditHash(prevHash, row);
-      if (expected !== row.hash) return { ok: false, checked, brokenAt: row.id, reason: "hash_mismatch" };
+      if (row.prevHash !== prevHash) return broken(row, "link_mismatch");
+      let expected: string;
+      if (row.keyId === null) {
+        if (keyedSeen) return broken(row, "unkeyed_after_keyed");
+        expected = auditHash(prevHash, row);
+      } else {
+        const key = ring.byId.get(row.keyId);
+        if (!key) return broken(row, "unknown_key");
+        expected = auditMac(key.macKey, key.id, prevHash, row);
+        keyedSeen = true;
+      }
+      if (expected !== row.hash) return broken(row, "hash_mismatch");
+      checked++;
+      const problem = opts.onRow?.(row, checked);
+      if (problem) return broken(row, problem);
       prevHash = row.hash;
       lastId = row.id;
-      checked++;
+      last = { id: row.id, hash: row.hash };
     }
   }
+}
+
+/** Walk the whole chain from its first row (every caller that must know the log is intact end to end). */
+export async function verifyAuditChain(db: Db, batchSize = 1_000): Promise<ChainReport> {
+  return (await walkAuditChain(db, { batchSize })).report;
 }

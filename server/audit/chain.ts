@@ -1,6 +1,8 @@
-// The audit log's hash chain: each row's hash is SHA-256 over the previous row's hash and a canonical form of
-// this row's content. Pure, so that writing and verifying compute exactly the same thing.
-import { createHash } from "node:crypto";
+// The audit log's chain: each row's MAC is HMAC-SHA-256, under the chain key the row names, over the previous
+// row's MAC and a canonical form of this row's content (key id included). Rows written before the keyed chain
+// carry a plain SHA-256 of the same input (auditHash) and no key id; they can only come first. Pure, so that
+// writing and verifying compute exactly the same thing.
+import { createHash, createHmac } from "node:crypto";
 
 export const GENESIS_HASH = "0".repeat(64);
 
@@ -25,8 +27,8 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-export function auditHash(prevHash: string, c: AuditContent): string {
-  const content = canonicalJson({
+function canonicalContent(c: AuditContent): string {
+  return canonicalJson({
     at: c.at.toISOString(),
     actorId: c.actorId,
     actorEmail: c.actorEmail,
@@ -36,5 +38,19 @@ export function auditHash(prevHash: string, c: AuditContent): string {
     ip: c.ip,
     summary: c.summary,
   });
-  return createHash("sha256").update(prevHash).update("\n").update(content).digest("hex");
+}
+
+/** The unkeyed chain of the rows written before AUDIT_CHAIN_KEY existed: anyone can recompute it, so it proves little. */
+export function auditHash(prevHash: string, c: AuditContent): string {
+  return createHash("sha256").update(prevHash).update("\n").update(canonicalContent(c)).digest("hex");
+}
+
+/** A keyed row's MAC: only a holder of the chain key can compute it, so a rewritten row cannot be re-chained. */
+export function auditMac(macKey: Buffer, keyId: string, prevHash: string, c: AuditContent): string {
+  return createHmac("sha256", macKey)
+    .update(`hmac-sha256:${keyId}\n`)
+    .update(prevHash)
+    .update("\n")
+    .update(canonicalContent(c))
+    .digest("hex");
 }

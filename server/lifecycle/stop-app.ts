@@ -10,6 +10,7 @@ import { stopMailWorker } from "../mail/worker";
 import { stopPlanScheduler } from "../services/recurring/plans/scheduler";
 import { stopReportScheduler } from "../services/reports/schedules/scheduler";
 import { stopRetention } from "../services/retention/scheduler";
+import { stopAuditAnchoring } from "../audit/anchor-scheduler";
 import { stopReconciler } from "../services/sync/scheduler";
 import { defaultNotificationQueue } from "../services/notifications/notification-queue";
 import { defaultStatusQueryLimiter } from "../services/notifications/status-query-limiter";
@@ -27,7 +28,7 @@ export async function stopApp(): Promise<void> {
     new Promise((r) => (timer = setTimeout(r, AFTER_ANSWER_WAIT_MS))),
   ]);
   clearTimeout(timer);
-  await Promise.all([stopReconciler(), stopPlanScheduler(), stopMailWorker(), stopReportScheduler(), stopRetention()]);
+  await Promise.all([stopReconciler(), stopPlanScheduler(), stopMailWorker(), stopReportScheduler(), stopRetention(), stopAuditAnchoring()]);
   await closeGatewayClient();
   await closeDatabase();
   // Last: the spans of the stop itself are sent too.

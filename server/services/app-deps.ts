@@ -14,6 +14,7 @@ import { ensureMailWorkerStarted } from "../mail/worker";
 import { ensurePlanSchedulerStarted } from "./recurring/plans/scheduler";
 import { ensureReportSchedulerStarted } from "./reports/schedules/scheduler";
 import { ensureRetentionStarted } from "./retention/scheduler";
+import { ensureAuditAnchoringStarted } from "../audit/anchor-scheduler";
 import { ensureReconcilerStarted } from "./sync/scheduler";
 
 export async function appDeps(): Promise<ServiceDeps> {
@@ -24,6 +25,7 @@ export async function appDeps(): Promise<ServiceDeps> {
   ensureMailWorkerStarted(deps); // once per process; sends the outbox's mail (woken after a commit that queued some)
   ensureReportSchedulerStarted(deps); // once per process; runs the scheduled reports that are due (mails via the outbox)
   ensureRetentionStarted(deps, database.kind); // once per process; purges what is past its retention period, daily
+  ensureAuditAnchoringStarted(deps); // once per process; checkpoints and anchors the verified audit chain
   return deps;
 }
 

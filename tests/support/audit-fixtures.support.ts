@@ -11,13 +11,27 @@ export async function seedAudit(db: Db, entries: AuditEntry[]): Promise<AuditRow
   return rows;
 }
 
-/** Empties the log (the triggers refuse DELETE and TRUNCATE; a test disables them for the moment). */
+/** Empties the log and its checkpoints (the triggers refuse DELETE and TRUNCATE; a test disables them for the moment). */
 export async function clearAuditLog(db: Db): Promise<void> {
+  for (const table of [sql`audit_log`, sql`audit_checkpoints`]) {
+    await db.execute(sql`alter table ${table} disable trigger user`);
+    try {
+      await db.execute(sql`delete from ${table}`);
+    } finally {
+      await db.execute(sql`alter table ${table} enable trigger user`);
+    }
+  }
+}
+
+/** Runs statements the way an attacker who owns the tables could: past the append-only triggers. */
+export async function pastTheTriggers(db: Db, statements: ReturnType<typeof sql>[]): Promise<void> {
   await db.execute(sql`alter table audit_log disable trigger user`);
+  await db.execute(sql`alter table audit_checkpoints disable trigger user`);
   try {
-    await db.execute(sql`delete from audit_log`);
+    for (const s of statements) await db.execute(s);
   } finally {
     await db.execute(sql`alter table audit_log enable trigger user`);
+    await db.execute(sql`alter table audit_checkpoints enable trigger user`);
   }
 }
 

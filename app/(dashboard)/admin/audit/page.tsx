@@ -143,7 +143,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
               rows={page.rows}
               sentences={sentences}
               zone={query.tz}
-              brokenAt={chain.ok ? null : chain.brokenAt}
+              brokenAt={chain.problem?.reason === "truncated" ? null : (chain.problem?.at ?? null)}
               actorHref={(actorId) => href(toAuditQueryString({ ...query, actor: actorId }, { cursor: null }))}
             />
             <Pager

@@ -1,35 +1,58 @@
-// The banner at the top of the audit log: the hash chain verifies (success), or where it first breaks (error,
-// announced at once), with a link to that entry.
+// The banner at the top of the audit log: the audit trail verifies (success, with what was checked now, when the
+// whole chain was last checked and the newest anchor it matches), or where it first breaks (error, announced at
+// once), with a link to that entry.
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { currentUiPrefs } from "@/server/i18n/prefs";
 import { Alert } from "@/components/ui/alert";
 import { encodeAuditCursor } from "@/lib/schemas/admin-audit";
-import { chainBannerText, type ChainReport } from "@/server/services/admin/audit/chain-status";
+import { formatInZone } from "@/lib/transactions/zoned-time";
+import { chainBannerText, type TrailReport } from "@/server/services/admin/audit/chain-status";
 
-export async function ChainBanner({ report, zone }: { report: ChainReport; zone: string }) {
+const PROBLEM_BODY = {
+  hash_mismatch: "hashMismatchBody",
+  link_mismatch: "linkMismatchBody",
+  unknown_key: "unknownKeyBody",
+  unkeyed_after_keyed: "unkeyedAfterKeyedBody",
+  checkpoint_forged: "checkpointForgedBody",
+  checkpoint_mismatch: "checkpointMismatchBody",
+  anchor_forged: "anchorForgedBody",
+  anchor_mismatch: "anchorMismatchBody",
+  truncated: "truncatedBody",
+} as const;
+
+export async function ChainBanner({ report, zone }: { report: TrailReport; zone: string }) {
   const t = await getTranslations("audit.chain");
   const prefs = await currentUiPrefs();
-  if (report.ok) {
+  const time = (d: Date) => formatInZone(d, zone);
+  if (report.ok || !report.problem) {
     return (
       <Alert tone="success" title={chainBannerText(report, prefs)}>
-        {t("okBody")}
+        {t("okBody")}{" "}
+        {report.from.kind === "checkpoint" ? t("checkedSince", { count: report.walked, at: time(report.from.at) }) : t("checkedAll")}{" "}
+        {report.lastFullAt ? t("lastFull", { at: time(report.lastFullAt) }) : t("noFullYet")}{" "}
+        {report.anchor ? t("anchorMatches", { at: time(report.anchor.at), id: String(report.anchor.lastId) }) : t("noAnchorYet")}
       </Alert>
     );
   }
-  // The page whose first row is the broken entry: "older than the entry after it".
-  const href = `/admin/audit?tz=${encodeURIComponent(zone)}&cursor=${encodeAuditCursor({ d: "next", id: report.brokenAt + 1 })}`;
+  const { reason, at } = report.problem;
+  const body = reason === "truncated" ? t("truncatedBody", { id: String(at) }) : t(PROBLEM_BODY[reason]);
+  // The page whose first row is the broken entry: "older than the entry after it". A truncation's entry is gone.
+  const showEntry = at !== null && reason !== "truncated";
+  const href = showEntry ? `/admin/audit?tz=${encodeURIComponent(zone)}&cursor=${encodeAuditCursor({ d: "next", id: at + 1 })}` : null;
   return (
     <Alert
       tone="error"
       title={chainBannerText(report, prefs)}
       action={
-        <Link href={href} className="font-medium underline">
-          {t("showEntry", { id: String(report.brokenAt) })}
-        </Link>
+        href ? (
+          <Link href={href} className="font-medium underline">
+            {t("showEntry", { id: String(at) })}
+          </Link>
+        ) : undefined
       }
     >
-      {report.reason === "hash_mismatch" ? t("hashMismatchBody") : t("linkMismatchBody")} {t("checkedBefore", { count: report.checked })}
+      {body} {reason === "hash_mismatch" || reason === "link_mismatch" ? t("checkedBefore", { count: report.rows }) : null}
     </Alert>
   );
 }

@@ -1,0 +1,67 @@
+// One pass of the audit anchoring job: verify the trail (from the newest checkpoint, or in full when the last full
+// walk is older than a day), then record what verified: a signed checkpoint in the database, where the next
+// incremental check starts, and a signed anchor outside it (the anchor file and the JSON log). A trail that does not
+// verify is never checkpointed or anchored (that would bless the damage): the pass logs audit.chain_broken, an
+// error line for the operator's alerting, and the page shows where it breaks.
+// No `import "server-only"`: the benchmark runs it.
+import type { Db } from "../db/client";
+import { auditCheckpoints } from "../db/schema";
+import type { Logger } from "../log/logger";
+import { appendAnchor, checkpointSignature, signAnchor, type Anchor } from "./anchors";
+import { activeChainKeyring, type ChainKeyring } from "./chain-keys";
+import { verifyAuditTrail, type TrailReport } from "./trail";
+
+export const FULL_WALK_EVERY_MS = 86_400_000;
+
+export interface AnchorPassDeps {
+  db: Db;
+  now: () => Date;
+  log: Pick<Logger, "info" | "error">;
+}
+
+export interface AnchorPassOptions {
+  anchorDir: string;
+  fullEveryMs?: number;
+  ring?: ChainKeyring;
+  batchSize?: number;
+}
+
+export interface AnchorPassResult {
+  report: TrailReport;
+  full: boolean;
+  checkpointed: boolean;
+  /** The anchor published by this pass (null when the chain did not move since the last one, or did not verify). */
+  anchor: Anchor | null;
+}
+
+export async function anchorAuditTrail(deps: AnchorPassDeps, opts: AnchorPassOptions): Promise<AnchorPassResult> {
+  const ring = opts.ring ?? activeChainKeyring();
+  const now = deps.now();
+  const fullEveryMs = opts.fullEveryMs ?? FULL_WALK_EVERY_MS;
+  // The incremental check first: it is cheap, and says when the last full walk was.
+  let report = await verifyAuditTrail(deps.db, { anchorDir: opts.anchorDir, ring, batchSize: opts.batchSize });
+  const full = report.ok && (report.lastFullAt === null || now.getTime() - report.lastFullAt.getTime() >= fullEveryMs);
+  if (full) report = await verifyAuditTrail(deps.db, { anchorDir: opts.anchorDir, ring, batchSize: opts.batchSize, full: true });
+  if (!report.ok) {
+    deps.log.error("audit.chain_broken", { reason: report.problem?.reason, at: report.problem?.at, full });
+    return { report, full, checkpointed: false, anchor: null };
+  }
+  const head = report.head;
+  if (!head) return { report, full, checkpointed: false, anchor: null };
+
+  const moved = report.from.kind === "start" || report.walked > 0;
+  let checkpointed = false;
+  if (moved || full) {
+    const fields = { at: now, throughId: head.lastId, mac: head.lastMac, rowCount: head.count, full, keyId: ring.current.id };
+    await deps.db.insert(auditCheckpoints).values({ ...fields, sig: checkpointSignature(ring.current, fields) });
+    checkpointed = true;
+  }
+  let anchor: Anchor | null = null;
+  if (!report.anchor || report.anchor.lastId !== head.lastId) {
+    anchor = signAnchor(ring.current, head, now);
+    const file = appendAnchor(opts.anchorDir, anchor);
+    // The log line is the second copy, kept by whatever collects the logs (outside the database's reach).
+    deps.log.info("audit.anchor", { ...anchor, file });
+  }
+  return { report, full, checkpointed, anchor };
+}
