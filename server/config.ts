@@ -81,6 +81,10 @@ const schema = z.object({
     .default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default(".data"),
   DATABASE_URL: optionalUrl.or(z.string().regex(/^postgres(ql)?:\/\//)).optional(),
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "a postgres:// URL")
+    .optional(),
   GATEWAY_BASE_URL: optionalUrl.optional(),
   GATEWAY_API_URL: optionalUrl.optional(),
   GATEWAY_CLIENT_KEY: z.string().min(1).default(SANDBOX_DEFAULTS.clientKey),
@@ -333,6 +337,8 @@ export interface AppConfig {
   dataDir: string;
   /** Postgres server URL, or null for the embedded PGlite database under dataDir. */
   databaseUrl: string | null;
+  /** The owner role's URL that applies migrations (DATABASE_MIGRATION_URL); null: databaseUrl migrates. */
+  databaseMigrationUrl: string | null;
   /** Connections the request pool may open on databaseUrl (PGlite has one, whatever this says). */
   databasePoolSize: number;
   /** True when the dashboard talks to the sandbox gateway (no gateway URL configured): shows "Test mode". */
@@ -488,6 +494,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseMigrationUrl: e.DATABASE_URL ? (e.DATABASE_MIGRATION_URL ?? null) : null,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     testMode,
     merchantName: e.MERCHANT_NAME ?? (testMode ? SANDBOX_DEFAULTS.merchantName : "The merchant"),

@@ -50,6 +50,9 @@ describe("backup and restore of the embedded database", () => {
 
     const restored = await restoreEmbedded(file, path.join(root, "restored"));
     expect(restored).toMatchObject({ users: 2, payments: 0, auditRows: backup.auditRows, auditChain: "intact" });
+    // The generated chain key that verified the rows goes with them (the database never holds it), mode 0600.
+    const key = path.join(root, "restored", "audit-chain-key");
+    expect(fs.statSync(key).mode & 0o777).toBe(0o600);
   });
 
   it("never restores over a directory that holds something", async () => {

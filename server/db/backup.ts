@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { verifyAuditChain } from "../audit/audit-log";
+import { readConfig } from "../config";
 import { openDatabase } from "./client";
 import { auditLog, payments, users } from "./schema";
 
@@ -50,6 +51,19 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<Bac
   }
 }
 
+/**
+ * The chain key generated for the current DATA_DIR goes with the restored database (it verified it), so the
+ * dashboard started on the new directory keeps verifying the old rows. A configured AUDIT_CHAIN_KEY needs no copy.
+ */
+function keepChainKey(dataDir: string): void {
+  const config = readConfig(process.env);
+  if (config.auditChain.key) return;
+  const from = path.join(config.dataDir, "audit-chain-key");
+  const to = path.join(dataDir, "audit-chain-key");
+  if (fs.existsSync(from) && !fs.existsSync(to)) fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL);
+  if (fs.existsSync(to)) fs.chmodSync(to, 0o600);
+}
+
 /** Restores `file` into `dataDir`, which must not exist or be empty; throws if the audit chain does not verify. */
 export async function restoreEmbedded(file: string, dataDir: string): Promise<RestoreSummary> {
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
@@ -58,7 +72,12 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<Re
   const database = await openDatabase({ url: null, dataDir, pgliteTemplate: dump });
   try {
     const chain = await verifyAuditChain(database.db);
+    if (!chain.ok && chain.reason === "unknown_key")
+      throw new Error(
+        `The restored audit log's row ${chain.brokenAt} was chained with a key this machine does not hold: set AUDIT_CHAIN_KEY (or AUDIT_CHAIN_PREVIOUS_KEYS) to the key the backup's dashboard used, then restore again.`,
+      );
     if (!chain.ok) throw new Error(`The restored audit log's hash chain is broken at row ${chain.brokenAt} (${chain.reason}).`);
+    keepChainKey(dataDir);
     return { dataDir: path.resolve(dataDir), auditChain: "intact", ...(await counts(database.db)) };
   } finally {
     await database.close();

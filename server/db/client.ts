@@ -43,6 +43,11 @@ export interface OpenOptions {
   url: string | null;
   /** Directory of the embedded database; null keeps it in memory (tests). Ignored with a URL. */
   dataDir: string | null;
+  /**
+   * A role that owns the tables, used only to apply the migrations (DATABASE_MIGRATION_URL); null: `url` migrates.
+   * The role of `url` then needs no more than the rights the app uses (least privilege for the audit tables).
+   */
+  migrationUrl?: string | null;
   /** Connections in the Postgres pool. */
   poolSize?: number;
   /**
@@ -101,7 +106,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const poolSize = opts.poolSize ?? 10;
     const sqlClient = postgres(opts.url, { max: poolSize, onnotice: () => {}, connect_timeout: 10 });
     const db = drizzlePostgres({ client: withReadRetry(sqlClient), schema, logger: observingLogger });
-    await migratePostgresLocked(opts.url, db, opts.migrationsFolder ?? MIGRATIONS_FOLDER);
+    if (opts.migrationUrl) {
+      const ownerClient = postgres(opts.migrationUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+      try {
+        await migratePostgresLocked(
+          opts.migrationUrl,
+          drizzlePostgres({ client: ownerClient, schema }),
+          opts.migrationsFolder ?? MIGRATIONS_FOLDER,
+        );
+      } finally {
+        await ownerClient.end({ timeout: 5 });
+      }
+    } else {
+      await migratePostgresLocked(opts.url, db, opts.migrationsFolder ?? MIGRATIONS_FOLDER);
+    }
     // Downloads read through a pool of their own (row-batches.ts): they never take the requests' connections.
     // postgres.js connects on first use, so a process that exports nothing opens none of them.
     const streamClient = postgres(opts.url, { max: STREAM_CONNECTIONS, onnotice: () => {}, connect_timeout: 10 });

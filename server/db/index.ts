@@ -9,12 +9,27 @@ import { env } from "../env";
 import { logger } from "../log/logger";
 import { processOnce, takeProcessOnce } from "../process-once";
 import { openDatabase, type Database } from "./client";
+import { auditRoleFinding } from "../audit/db-role";
 
 const globalKey = Symbol.for("merchant-dashboard.database");
 
 async function openAndPrepare(): Promise<Database> {
   const config = env();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  if (database.kind === "postgres") {
+    const finding = await auditRoleFinding(database.db).catch(() => null);
+    if (finding)
+      logger.warn("config.audit_role_too_strong", {
+        ...finding,
+        message:
+          "The database role the dashboard runs as can rewrite the audit trail. Run it as a role with INSERT and SELECT only on audit_log and audit_checkpoints, and migrations with DATABASE_MIGRATION_URL (docs/deploy.md, least privilege).",
+      });
+  }
   await seedLocalRoles(database.db);
   const admin = await bootstrapFirstAdmin(database.db, config.bootstrapAdmin).catch(() => null); // another instance won the race
   // A generated password goes to a 0600 file, never to the log (log stores keep it); the line names the file, and
