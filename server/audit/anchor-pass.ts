@@ -9,7 +9,7 @@ import { auditCheckpoints } from "../db/schema";
 import type { Logger } from "../log/logger";
 import { appendAnchor, checkpointSignature, signAnchor, type Anchor } from "./anchors";
 import { activeChainKeyring, type ChainKeyring } from "./chain-keys";
-import { verifyAuditTrail, type TrailReport } from "./trail";
+import { lastFullWalkAt, verifyAuditTrail, type TrailReport } from "./trail";
 
 export const FULL_WALK_EVERY_MS = 86_400_000;
 
@@ -38,10 +38,9 @@ export async function anchorAuditTrail(deps: AnchorPassDeps, opts: AnchorPassOpt
   const ring = opts.ring ?? activeChainKeyring();
   const now = deps.now();
   const fullEveryMs = opts.fullEveryMs ?? FULL_WALK_EVERY_MS;
-  // The incremental check first: it is cheap, and says when the last full walk was.
-  let report = await verifyAuditTrail(deps.db, { anchorDir: opts.anchorDir, ring, batchSize: opts.batchSize });
-  const full = report.ok && (report.lastFullAt === null || now.getTime() - report.lastFullAt.getTime() >= fullEveryMs);
-  if (full) report = await verifyAuditTrail(deps.db, { anchorDir: opts.anchorDir, ring, batchSize: opts.batchSize, full: true });
+  const lastFull = await lastFullWalkAt(deps.db, ring);
+  const full = lastFull === null || now.getTime() - lastFull.getTime() >= fullEveryMs;
+  const report = await verifyAuditTrail(deps.db, { anchorDir: opts.anchorDir, ring, batchSize: opts.batchSize, full });
   if (!report.ok) {
     deps.log.error("audit.chain_broken", { reason: report.problem?.reason, at: report.problem?.at, full });
     return { report, full, checkpointed: false, anchor: null };

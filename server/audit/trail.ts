@@ -173,3 +173,8 @@ export async function verifyAuditTrail(db: Db, opts: TrailOptions): Promise<Trai
   }
   return { ok: true, ...after, anchorsChecked, lastFullAt, head, problem: null };
 }
+
+/** When a pass last walked the whole chain (its newest signed full checkpoint); null when none has. */
+export async function lastFullWalkAt(db: Db, ring: ChainKeyring = activeChainKeyring()): Promise<Date | null> {
+  return (await newestCheckpoint(db, ring, true)).checkpoint?.at ?? null;
+}
