@@ -19,6 +19,7 @@ const secrets = {
   GATEWAY_API_KEY: `apikey-${randomBytes(12).toString("hex")}`,
   GATEWAY_MERCHANT_SECRET: `merchant-secret-${randomBytes(12).toString("hex")}`,
   NEXTAUTH_SECRET: `auth-secret-${randomBytes(24).toString("hex")}`,
+  AUDIT_CHAIN_KEY: `audit-chain-key-${randomBytes(24).toString("hex")}`,
   GATEWAY_CLIENT_KEY: `client-key-${randomBytes(8).toString("hex")}`,
 };
 // The SMTP password rides inside SMTP_URL: searched for on its own (a leak of the password alone counts).
