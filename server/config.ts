@@ -152,6 +152,16 @@ const schema = z.object({
   // How long an approver who changed the requester's account (roles, status, password, second factor) may not approve
   // their refunds (server/services/refunds/four-eyes.ts).
   FOUR_EYES_LINK_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  // PCI DSS 8.2.6: an account with no sign-in for this many days is disabled by the daily pass
+  // (server/services/admin/users/inactive-accounts.ts). A whole number of days, 1 to 3650; 0 and "off" are refused:
+  // the requirement has no "off", and a day count read as "disable at once" would lock everyone out. Above 90 counts
+  // as a setting below PCI DSS with a real gateway (ALLOW_NON_PCI_SETTINGS).
+  INACTIVE_ACCOUNT_DAYS: z.coerce
+    .number({ error: "a whole number of days from 1 to 3650" })
+    .int("a whole number of days from 1 to 3650")
+    .min(1, "a whole number of days from 1 to 3650 (the rule cannot be turned off: PCI DSS 8.2.6)")
+    .max(3650, "a whole number of days from 1 to 3650")
+    .default(90),
   // Where scheduled reports may go without a second person's approval (server/services/reports/schedules/
   // recipient-domains.ts): the merchant's own domains, comma-separated; unset, the domains of the dashboard's users.
   REPORT_RECIPIENT_DOMAINS: z
@@ -356,6 +366,8 @@ export interface AppConfig {
    */
   auditChain: { key: string | null; previousKeys: string[]; anchorEveryMs: number; anchorDir: string };
   session: { idleMs: number; maxAgeMs: number };
+  /** Days without a sign-in after which the daily pass disables an account (INACTIVE_ACCOUNT_DAYS, PCI DSS 8.2.6). */
+  inactiveAccountDays: number;
   bootstrapAdmin: { email: string; password: string } | null;
   /** Path secret of the notification receiver; null means "generated into DATA_DIR/webhook-secret". */
   webhookSecret: string | null;
@@ -431,12 +443,19 @@ function reportZoneOf(text: string): string {
 }
 
 /** What falls short of PCI DSS 4.0.1 in settings a trial may bend, one line each naming the variable and why. */
-export function nonPciProblems(c: { appUrl: string; mfaRequired: string; idleMinutes: number; databaseUrl: string | null }): string[] {
+export function nonPciProblems(c: {
+  appUrl: string;
+  mfaRequired: string;
+  idleMinutes: number;
+  databaseUrl: string | null;
+  inactiveAccountDays?: number;
+}): string[] {
   const problems: string[] = [];
   if (!c.appUrl.startsWith("https://"))
     problems.push("APP_URL must be https:// (cardholder data and session cookies only over TLS, PCI DSS 4.2.1; cookies are then Secure).");
   if (c.mfaRequired !== "all") problems.push("MFA_REQUIRED must be all (a second factor for every user, PCI DSS 8.4.2).");
   if (c.idleMinutes > 15) problems.push("SESSION_IDLE_MINUTES must be 15 or less (PCI DSS 8.2.8).");
+  if ((c.inactiveAccountDays ?? 0) > 90) problems.push("INACTIVE_ACCOUNT_DAYS must be 90 or less (PCI DSS 8.2.6).");
   if (!c.databaseUrl)
     problems.push("DATABASE_URL must name a PostgreSQL server: the embedded database is one process's files, for trials.");
   return problems;
@@ -480,7 +499,13 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
   // With a real gateway, card data flows: the defaults a trial may bend are refused unless bent on purpose.
   const nonPciSettings = testMode
     ? []
-    : nonPciProblems({ appUrl, mfaRequired: e.MFA_REQUIRED, idleMinutes: e.SESSION_IDLE_MINUTES, databaseUrl: e.DATABASE_URL ?? null });
+    : nonPciProblems({
+        appUrl,
+        mfaRequired: e.MFA_REQUIRED,
+        idleMinutes: e.SESSION_IDLE_MINUTES,
+        databaseUrl: e.DATABASE_URL ?? null,
+        inactiveAccountDays: e.INACTIVE_ACCOUNT_DAYS,
+      });
   if (nonPciSettings.length && e.ALLOW_NON_PCI_SETTINGS !== "1") {
     throw new ConfigError(
       `Invalid configuration for a real gateway:\n${nonPciSettings.map((p) => `  ${p}`).join("\n")}\n` +
@@ -508,6 +533,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       anchorDir: path.resolve(e.AUDIT_ANCHOR_DIR ?? path.join(e.DATA_DIR, "audit-anchors")),
     },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
+    inactiveAccountDays: e.INACTIVE_ACCOUNT_DAYS,
     webhookSecret: e.GATEWAY_WEBHOOK_SECRET ?? null,
     refunds: {
       approvalThresholdMinor: parseThresholds(e.REFUND_APPROVAL_THRESHOLD),

@@ -89,9 +89,18 @@ export const users = pgTable(
     uiDigits: text("ui_digits").notNull().default("latn"),
     /** Show the Hijri date as a second line under dates. */
     uiHijri: boolean("ui_hijri").notNull().default(false),
+    /**
+     * Why the account is disabled: 'admin' (a person disabled it) or 'inactive' (unused for INACTIVE_ACCOUNT_DAYS,
+     * PCI DSS 8.2.6); null while active, and on accounts disabled before the reason was kept.
+     */
+    disabledReason: text("disabled_reason"),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** When an administrator last enabled the account again: its inactivity is counted from then at the earliest. */
+    reenabledAt: timestamp("reenabled_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    check("users_disabled_reason_check", sql`${t.disabledReason} in ('admin', 'inactive')`),
     check("users_ui_language_check", sql`${t.uiLanguage} in ('en', 'ar')`),
     check("users_ui_digits_check", sql`${t.uiDigits} in ('latn', 'arab')`),
     check("users_type_check", sql`${t.userType} in ('USER', 'SUPER_ADMIN')`),

@@ -11,6 +11,7 @@ import { stopPlanScheduler } from "../services/recurring/plans/scheduler";
 import { stopReportScheduler } from "../services/reports/schedules/scheduler";
 import { stopRetention } from "../services/retention/scheduler";
 import { stopAuditAnchoring } from "../audit/anchor-scheduler";
+import { stopInactiveAccounts } from "../services/admin/users/inactive-accounts-scheduler";
 import { stopReconciler } from "../services/sync/scheduler";
 import { defaultNotificationQueue } from "../services/notifications/notification-queue";
 import { defaultStatusQueryLimiter } from "../services/notifications/status-query-limiter";
@@ -28,7 +29,15 @@ export async function stopApp(): Promise<void> {
     new Promise((r) => (timer = setTimeout(r, AFTER_ANSWER_WAIT_MS))),
   ]);
   clearTimeout(timer);
-  await Promise.all([stopReconciler(), stopPlanScheduler(), stopMailWorker(), stopReportScheduler(), stopRetention(), stopAuditAnchoring()]);
+  await Promise.all([
+    stopReconciler(),
+    stopPlanScheduler(),
+    stopMailWorker(),
+    stopReportScheduler(),
+    stopRetention(),
+    stopAuditAnchoring(),
+    stopInactiveAccounts(),
+  ]);
   await closeGatewayClient();
   await closeDatabase();
   // Last: the spans of the stop itself are sent too.

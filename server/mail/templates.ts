@@ -6,7 +6,8 @@ import "server-only";
 import { DEFAULT_UI_PREFS, directionOf, isDigitStyle, isLanguage, type UiPrefs } from "@/lib/i18n/languages";
 import { translatorFor } from "../i18n/translator";
 
-export type MailKind = "invitation" | "password_reset" | "factor_reset" | "new_sign_in" | "scheduled_report";
+export type MailKind =
+  "invitation" | "password_reset" | "factor_reset" | "new_sign_in" | "scheduled_report" | "inactive_disabled" | "inactive_disabled_notice";
 
 /** The language (and digits) a mail is written in. */
 export type MailPrefs = Pick<UiPrefs, "language" | "digits">;
@@ -127,6 +128,38 @@ export function newSignInMail(
     t("newSignIn.signedIn", { at: when(p.at), browser: ltr(p.browser), ip: ltr(p.ip) }),
     t("newSignIn.notYou"),
   ]);
+}
+
+/** To the user whose account the inactivity pass disabled (PCI DSS 8.2.6): why, since when, and how to get it back. */
+export function inactiveDisabledMail(
+  p: { name: string; days: number; lastUsedAt: Date },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, when } = mailWords(prefs);
+  return render(prefs, "inactive_disabled", t("inactiveDisabled.subject"), [
+    t("hello", { name: p.name }),
+    t("inactiveDisabled.disabled", { days: p.days, since: when(p.lastUsedAt) }),
+    t("inactiveDisabled.again"),
+  ]);
+}
+
+/** To each super-admin: whose account the inactivity pass disabled, and where to enable it again. */
+export function inactiveDisabledNoticeMail(
+  p: { name: string; user: { name: string; email: string }; days: number; lastUsedAt: Date; usersUrl: string },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, when, ltr } = mailWords(prefs);
+  return render(
+    prefs,
+    "inactive_disabled_notice",
+    t("inactiveDisabledNotice.subject", { email: ltr(p.user.email) }),
+    [
+      t("hello", { name: p.name }),
+      t("inactiveDisabledNotice.disabled", { user: p.user.name, email: ltr(p.user.email), days: p.days, since: when(p.lastUsedAt) }),
+      t("inactiveDisabledNotice.again"),
+    ],
+    { url: p.usersUrl, label: t("inactiveDisabledNotice.link") },
+  );
 }
 
 /**

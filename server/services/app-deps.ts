@@ -15,6 +15,7 @@ import { ensurePlanSchedulerStarted } from "./recurring/plans/scheduler";
 import { ensureReportSchedulerStarted } from "./reports/schedules/scheduler";
 import { ensureRetentionStarted } from "./retention/scheduler";
 import { ensureAuditAnchoringStarted } from "../audit/anchor-scheduler";
+import { ensureInactiveAccountsStarted } from "./admin/users/inactive-accounts-scheduler";
 import { ensureReconcilerStarted } from "./sync/scheduler";
 
 export async function appDeps(): Promise<ServiceDeps> {
@@ -26,6 +27,7 @@ export async function appDeps(): Promise<ServiceDeps> {
   ensureReportSchedulerStarted(deps); // once per process; runs the scheduled reports that are due (mails via the outbox)
   ensureRetentionStarted(deps, database.kind); // once per process; purges what is past its retention period, daily
   ensureAuditAnchoringStarted(deps); // once per process; checkpoints and anchors the verified audit chain
+  ensureInactiveAccountsStarted(deps); // once per process; disables accounts unused for INACTIVE_ACCOUNT_DAYS, daily
   return deps;
 }
 

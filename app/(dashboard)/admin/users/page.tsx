@@ -175,6 +175,12 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
                     ) : (
                       <Badge tone="danger">{t("table.disabled")}</Badge>
                     )}
+                    {/* Disabled by the daily inactivity pass (PCI DSS 8.2.6): say so, and since when it was unused. */}
+                    {u.inactiveSince && (
+                      <span className="mt-1 block text-xs text-slate-600">
+                        {t.rich("table.inactiveSince", { date: () => <LocalTime iso={u.inactiveSince!.toISOString()} /> })}
+                      </span>
+                    )}
                   </TD>
                   <TD className={`${PHONE_CELL} sm:whitespace-nowrap`}>
                     <PhoneLabel>{t("table.lastSignIn")}</PhoneLabel>

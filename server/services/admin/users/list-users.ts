@@ -6,6 +6,7 @@ import type { ServiceContext, ServiceDeps } from "../../deps";
 import { roles, userRoles, users } from "../../../db/schema";
 import { requirePermission } from "../../require-permission";
 import { describeRole } from "../roles/describe-role";
+import { lastUse } from "./inactive-accounts";
 import type { UiPrefs } from "@/lib/i18n/languages";
 
 export interface UserListItem {
@@ -19,6 +20,8 @@ export interface UserListItem {
   extraPermissions: string[];
   lastSignInAt: Date | null;
   createdAt: Date;
+  /** Disabled by the inactivity pass (PCI DSS 8.2.6): the account's last use, which the page shows; else null. */
+  inactiveSince: Date | null;
   roles: Array<{ id: string; name: string }>;
 }
 
@@ -33,7 +36,7 @@ export async function listUsers(
   } = ctx;
   requirePermission(principal, "USERS_MANAGE");
   const [rows, links, allRoles] = await Promise.all([
-    db.select().from(users).orderBy(asc(users.email)),
+    db.select({ u: users, lastUsedAt: lastUse }).from(users).orderBy(asc(users.email)),
     db
       .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
       .from(userRoles)
@@ -44,7 +47,7 @@ export async function listUsers(
       .orderBy(asc(roles.name)),
   ]);
   return {
-    users: rows.map((u) => ({
+    users: rows.map(({ u, lastUsedAt }) => ({
       id: u.id,
       email: u.email,
       name: u.name,
@@ -54,6 +57,7 @@ export async function listUsers(
       extraPermissions: u.extraPermissions,
       lastSignInAt: u.lastSignInAt,
       createdAt: u.createdAt,
+      inactiveSince: u.status === "disabled" && u.disabledReason === "inactive" ? lastUsedAt : null,
       roles: links.filter((l) => l.userId === u.id).map(({ id, name }) => ({ id, name })),
     })),
     // What each role allows, in one line (its description, else a phrase from its permissions).

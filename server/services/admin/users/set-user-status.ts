@@ -1,13 +1,14 @@
 // Disable or enable a dashboard user. Disabling ends every session of the user at once (the session version is
-// bumped, so their next request is refused). Nobody changes their own status, and the last active super-admin
-// stays. Escalation rules (grant-rules.ts): only a super-admin changes a super-admin's status, and only a
-// super-admin re-enables an account holding permissions the actor does not hold.
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+// bumped, so their next request is refused; disable-account.ts, shared with the inactivity pass). Enabling an
+// account the inactivity pass disabled works the same way, and restarts its inactivity count. Nobody changes their
+// own status, and the last active super-admin stays. Escalation rules (grant-rules.ts): only a super-admin changes
+// a super-admin's status, and only a super-admin re-enables an account holding permissions the actor does not hold.
+import { eq } from "drizzle-orm";
 import type { UserStatusInput } from "@/lib/schemas/admin-users";
 import { requireFreshFactor } from "../../../auth/step-up";
 import { appendAudit } from "../../../audit/audit-log";
 import type { ServiceContext, ServiceDeps } from "../../deps";
-import { sessions, users } from "../../../db/schema";
+import { users } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import { requirePermission } from "../../require-permission";
 import {
@@ -19,8 +20,12 @@ import {
   requireSuperAdminTo,
   GrantRefused,
 } from "../grant-rules";
+import { anotherActiveSuperAdmin, disableAccount, enableAccount } from "./disable-account";
 
-export async function setUserStatus(ctx: ServiceContext<Pick<ServiceDeps, "db">>, input: { userId: string } & UserStatusInput) {
+export async function setUserStatus(
+  ctx: ServiceContext<Pick<ServiceDeps, "db"> & Partial<Pick<ServiceDeps, "now">>>,
+  input: { userId: string } & UserStatusInput,
+) {
   const {
     deps: { db },
     principal: actor,
@@ -41,31 +46,11 @@ export async function setUserStatus(ctx: ServiceContext<Pick<ServiceDeps, "db">>
         const beyond = notHeldBy(actor, await permissionsOfUser(tx, user.id, user.extraPermissions));
         if (beyond.length) throw new GrantRefused(MESSAGES.reEnable(beyond), { ...attempt, detail: { notHeld: beyond } });
       }
-      const now = new Date();
-      if (input.status === "disabled" && user.userType === "SUPER_ADMIN") {
-        // Serialise concurrent disables of super-admins so that two admins cannot disable each other at once.
-        await tx.execute(sql`select pg_advisory_xact_lock(727274002)`);
-        const [{ n } = { n: 0 }] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(users)
-          .where(and(eq(users.userType, "SUPER_ADMIN"), eq(users.status, "active"), ne(users.id, user.id)));
-        if (n === 0) throw new AppError("conflict", "users.lastSuperAdmin");
-      }
-      const [updated] = await tx
-        .update(users)
-        .set(
-          input.status === "disabled"
-            ? { status: "disabled", sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now }
-            : { status: "active", updatedAt: now },
-        )
-        .where(eq(users.id, user.id))
-        .returning();
-      if (input.status === "disabled") {
-        await tx
-          .update(sessions)
-          .set({ endedAt: now, endReason: "disabled" })
-          .where(and(eq(sessions.userId, user.id), isNull(sessions.endedAt)));
-      }
+      const now = ctx.deps.now?.() ?? new Date();
+      // Serialised with every other disable of a super-admin, so that two admins cannot disable each other at once.
+      if (input.status === "disabled" && user.userType === "SUPER_ADMIN" && !(await anotherActiveSuperAdmin(tx, user.id)))
+        throw new AppError("conflict", "users.lastSuperAdmin");
+      const updated = input.status === "disabled" ? await disableAccount(tx, user.id, "admin", now) : await enableAccount(tx, user.id, now);
       await appendAudit(tx, {
         actorId: actor.userId,
         actorEmail: actor.email,
@@ -73,9 +58,13 @@ export async function setUserStatus(ctx: ServiceContext<Pick<ServiceDeps, "db">>
         action: input.status === "disabled" ? "user.disable" : "user.enable",
         targetType: "user",
         targetId: user.id,
-        summary: { email: user.email },
+        summary: {
+          email: user.email,
+          // Re-enabling an account the inactivity pass disabled: the row says so (PCI DSS 8.2.6 evidence).
+          ...(input.status === "active" && user.disabledReason === "inactive" ? { wasInactive: true } : {}),
+        },
       });
-      return updated!;
+      return updated;
     }),
   );
 }

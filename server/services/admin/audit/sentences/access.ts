@@ -107,8 +107,17 @@ function user(sp: Speaker, e: Entry, step: string): Sentence | null {
       });
     case "disable":
       return sp.say("access.user.disabled", { email: email(sp, s) });
+    case "disable_inactive": {
+      // The daily inactivity pass (PCI DSS 8.2.6): how long, and the day of the last use (UTC).
+      const since = str(s, "lastUsedAt")?.slice(0, 10);
+      return sp.say(since ? "access.user.disabledInactiveSince" : "access.user.disabledInactive", {
+        email: email(sp, s),
+        days: num(s, "days") ?? 0,
+        since: ltr(since ?? ""),
+      });
+    }
     case "enable":
-      return sp.say("access.user.enabled", { email: email(sp, s) });
+      return sp.say(s.wasInactive === true ? "access.user.enabledAfterInactive" : "access.user.enabled", { email: email(sp, s) });
     case "invitation_resend":
       return sp.say("access.user.invitationResent", { email: email(sp, s) });
     case "password_set":
