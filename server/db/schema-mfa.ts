@@ -2,7 +2,7 @@
 // (hashed, single use), passkeys (WebAuthn public keys), WebAuthn challenges bound to a session, and failed factor
 // attempts (the factor step's throttle). No `import "server-only"`: drizzle-kit reads it; it holds no secret in clear.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sessions, users } from "./schema";
 
 /** One authenticator app per user. `confirmedAt` is null while the enrolment waits for its first code. */
@@ -77,7 +77,11 @@ export const mfaChallenges = pgTable(
   ],
 );
 
-/** Failed second-factor attempts per user: the factor step's throttle (server/auth/mfa/factor-limiter.ts). */
+/**
+ * Failed second-factor attempts: the factor step's throttle (server/auth/mfa/factor-limiter.ts). Counted per pending
+ * session, per user over their pending sessions, and per user over their verified sessions, so that the password
+ * alone cannot lock a verified session's step-up.
+ */
 export const mfaFailures = pgTable(
   "mfa_failures",
   {
@@ -87,6 +91,34 @@ export const mfaFailures = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     kind: text("kind").notNull(),
+    /** The session that presented the wrong factor (null on rows older than this column). */
+    sessionId: uuid("session_id"),
+    /** Whether that session had passed the password step only (its sign-in still owed the second factor). */
+    pending: boolean("pending").notNull().default(true),
   },
-  (t) => [index("mfa_failures_user_at_idx").on(t.userId, t.at)],
+  (t) => [index("mfa_failures_user_at_idx").on(t.userId, t.at), index("mfa_failures_session_idx").on(t.sessionId)],
+);
+
+/**
+ * One-time links that let a user enrol a second factor again after a super-admin reset theirs: the password alone
+ * is then not enough (a phished password plus a "lost my phone" call must not hand the account over). Only the
+ * SHA-256 of the token is kept; a link works once, until it expires, and a newer one voids the older. The user's
+ * newest link that is neither used nor voided (live or expired) is what makes enrolment need a link at all.
+ */
+export const mfaEnrolmentLinks = pgTable(
+  "mfa_enrolment_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** The super-admin whose reset issued it. */
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("mfa_enrolment_links_hash_unique").on(t.tokenHash), index("mfa_enrolment_links_user_idx").on(t.userId)],
 );

@@ -112,11 +112,12 @@ const WRITES_BY_DESIGN: Record<string, string[]> = {
   "POST session/passkey/options": ["mfa_challenges"],
   // Starting an authenticator set-up keeps its key, unconfirmed, until a code confirms it (the next start replaces it).
   "POST account/totp": ["mfa_totp"],
-  // A wrong second factor is counted for the factor throttle and audited (a well-formed code can be random input).
-  "POST session/second-factor": ["mfa_failures", "audit_log"],
-  "POST session/step-up": ["mfa_failures", "audit_log"],
-  "POST session/passkey": ["mfa_failures", "audit_log", "mfa_challenges"],
-  "POST session/enrolment/totp": ["mfa_failures", "audit_log"],
+  // A wrong second factor is counted for the factor throttle and audited (a well-formed code can be random input);
+  // enough of them lock the step (a throttle_locks row).
+  "POST session/second-factor": ["mfa_failures", "audit_log", "throttle_locks"],
+  "POST session/step-up": ["mfa_failures", "audit_log", "throttle_locks"],
+  "POST session/passkey": ["mfa_failures", "audit_log", "mfa_challenges", "throttle_locks"],
+  "POST session/enrolment/totp": ["mfa_failures", "audit_log", "throttle_locks"],
 };
 
 const EXPORTS = new Set(["GET admin/audit/export", "GET transactions/export"]);

@@ -1,7 +1,9 @@
 // Threats guarded: a guessed, replayed or brute-forced second factor (PCI DSS 4.0.1 8.4.2, 8.3.4): a TOTP code is
-// accepted once (its time step is spent), a wrong code is refused and counted, 5 failures in 15 minutes lock the
-// step (audited once), a recovery code works once; a password-only session cannot enrol an authenticator over an
-// existing factor; TOTP secrets are sealed at rest. Real database (PGlite, and Postgres with TEST_POSTGRES_URL).
+// accepted once (its time step is spent), a wrong code is refused and counted, 5 failures of a session in 15 minutes
+// lock it for 30 minutes (audited once), 10 over the user's password-only sessions lock them all, and those never
+// lock step-up of a verified session; a recovery code works once; a password-only session cannot enrol an
+// authenticator over an existing factor; TOTP secrets are sealed at rest. Real database (PGlite, and Postgres with
+// TEST_POSTGRES_URL).
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,10 +60,19 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     const { recoveryCodes } = await confirmTotpEnrolment(deps(), p, await totpAt(secret), "10.4.0.1");
     return { secret, codes: recoveryCodes };
   }
+
   const usable = async (p: Principal) => {
     const [row] = await database.db.select().from(users).where(eq(users.id, p.userId));
     const r = await resolvePrincipal(database.db, { uid: p.userId, sid: p.sessionId, sv: row!.sessionVersion }, limits, clock);
     return r.ok;
+  };
+
+  /** The principal of a session after its second factor, as the next request reads it. */
+  const freshPrincipal = async (p: Principal): Promise<Principal> => {
+    const [row] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    const r = await resolvePrincipal(database.db, { uid: p.userId, sid: p.sessionId, sv: row!.sessionVersion }, limits, clock);
+    if (!r.ok) throw new Error("expected a verified session");
+    return r.principal;
   };
 
   it("enrolment: a code from the shown secret confirms it, completes the session, and gives 10 recovery codes stored hashed; the secret is sealed", async () => {
@@ -115,7 +126,7 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     expect(kinds.map((k) => (k.summary as { kind: string }).kind)).toEqual(["totp", "totp", "totp"]);
   });
 
-  it("wrong codes are refused and after 5 in 15 minutes even the right code is refused (locked, audited once) until the window passes", async () => {
+  it("wrong codes are refused and after 5 in 15 minutes even the right code is refused (locked, audited once) for 30 minutes", async () => {
     const p = await pendingUser("brute");
     const { secret } = await enrol(p);
     const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
@@ -140,9 +151,86 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
       .from(auditLog)
       .where(and(eq(auditLog.actorId, p.userId), eq(auditLog.action, "auth.second_factor_locked")));
     expect(locks).toHaveLength(1);
+    // The oldest failure has left the 15-minute window; the lock has not (PCI DSS 8.3.4: at least 30 minutes).
     tick(15 * 60);
+    expect(
+      await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" })),
+    ).toBe("rate_limited");
+    tick(14 * 60);
+    expect(
+      await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" })),
+    ).toBe("rate_limited");
+    tick(60);
     await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" });
     expect(await usable(s)).toBe(true);
+    expect(await lockAudits(p.userId)).toHaveLength(1);
+  });
+
+  const lockAudits = (userId: string) =>
+    database.db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, userId), eq(auditLog.action, "auth.second_factor_locked")));
+  const wrong = (s: Principal, purpose: "sign_in" | "step_up", kind: "totp" | "recovery_code" = "totp") =>
+    codeOf(presentCodeFactor(deps(), s, { kind, code: kind === "totp" ? "000000" : "AAAA-AAAA-AAAA-AAAA" }, { ip: "10.4.0.9", purpose }));
+
+  it("a password alone cannot lock the victim's verified session out of step-up, and many password-only sessions still stop at 10 guesses", async () => {
+    const p = await pendingUser("victim");
+    const { secret } = await enrol(p);
+    const victim = await freshPrincipal(p); // the victim's verified session
+    const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    // The attacker knows the password, not the factor: session after session, 4 guesses each (under the session's 5).
+    const attackers: Principal[] = [];
+    const outcomes: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const a = await signInPending(u!.email);
+      attackers.push(a);
+      for (let j = 0; j < 4; j++) {
+        tick(5);
+        outcomes.push((await wrong(a, "sign_in")) ?? "ok");
+      }
+    }
+    // 10 wrong codes over the pending sessions: the 11th and later are refused whatever they are, in every pending session.
+    expect(outcomes.slice(0, 10)).toEqual(Array(10).fill("invalid_request"));
+    expect(outcomes.slice(10)).toEqual(["rate_limited", "rate_limited"]);
+    tick(31);
+    const fresh = await signInPending(u!.email);
+    expect(
+      await codeOf(presentCodeFactor(deps(), fresh, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.9", purpose: "sign_in" })),
+    ).toBe("rate_limited");
+    expect(await usable(fresh)).toBe(false);
+    // The victim's verified session: step-up with the right code still works.
+    expect(
+      await presentCodeFactor(deps(), victim, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.1", purpose: "step_up" }),
+    ).toEqual({ recoveryCodesLeft: 10 });
+    expect((await lockAudits(p.userId)).map((r) => (r.summary as { scope: string }).scope)).toEqual(["user_pending"]);
+    // The user's pending lock lasts 30 minutes.
+    tick(29 * 60);
+    expect(await wrong(fresh, "sign_in")).toBe("rate_limited");
+    tick(60);
+    await presentCodeFactor(deps(), fresh, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.9", purpose: "sign_in" });
+    expect(await usable(fresh)).toBe(true);
+  });
+
+  it("wrong step-up codes of verified sessions lock step-up (per user, 5, for 30 minutes) and leave pending sign-ins alone", async () => {
+    const p = await pendingUser("stepper");
+    const { secret } = await enrol(p);
+    const a = await freshPrincipal(p);
+    for (let i = 0; i < 5; i++) {
+      tick(5);
+      expect(await wrong(a, "step_up", i % 2 ? "recovery_code" : "totp")).toBe("invalid_request");
+    }
+    tick(31);
+    expect(
+      await codeOf(presentCodeFactor(deps(), a, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.1", purpose: "step_up" })),
+    ).toBe("rate_limited");
+    const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    const s = await signInPending(u!.email);
+    await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.1", purpose: "sign_in" });
+    expect(await usable(s)).toBe(true);
+    expect((await lockAudits(p.userId)).map((r) => (r.summary as { scope: string }).scope)).toEqual(["user_verified"]);
+    tick(30 * 60);
+    await presentCodeFactor(deps(), a, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.1", purpose: "step_up" });
   });
 
   it("a recovery code signs in once (any case, with or without dashes) and says how many are left; used again it is refused", async () => {
@@ -156,7 +244,7 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
       { kind: "recovery_code", code: codes[3]!.toLowerCase().replaceAll("-", " ") },
       { ip: "10.4.0.5", purpose: "sign_in" },
     );
-    expect(r).toEqual({ recoveryCodesLeft: 9 });
+    expect(r.recoveryCodesLeft).toBe(9);
     expect(await usable(s1)).toBe(true);
     const s2 = await signInPending(u!.email);
     expect(

@@ -1,6 +1,7 @@
 // Presenting a second factor by code: a TOTP code (each time step accepted once) or a recovery code (each code
-// once). Used at sign-in and for step-up. Throttled per user (factor-limiter.ts); every failure and the lock are
-// audited; success completes the session's second factor (session-factor.ts).
+// once). Used at sign-in and for step-up. Throttled per pending session, per user's pending sessions and per user's
+// verified sessions (factor-limiter.ts); every failure and each lock are audited; success completes the session's
+// second factor (session-factor.ts).
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
@@ -9,10 +10,10 @@ import { AppError } from "../../errors";
 import type { Principal } from "../principal";
 import { vmsg } from "@/lib/schemas/messages";
 import { throttleMinutes } from "../throttle";
-import { clearFactorFailures, factorVerdict, recordFactorFailure } from "./factor-limiter";
+import { clearFactorFailures, FACTOR_THROTTLE, factorVerdict, recordFactorFailure, type FactorAttempter } from "./factor-limiter";
 import { hashRecoveryCode, normaliseRecoveryCode } from "./recovery-codes";
 import { openSecret } from "./secret-box";
-import { lockUser, markSessionFactor, type FactorKind, type FactorPurpose, type MfaDeps } from "./session-factor";
+import { lockUser, markSessionFactor, sessionStage, type FactorKind, type FactorPurpose, type MfaDeps } from "./session-factor";
 import { checkTotp } from "./totp";
 
 export type CodeFactor = { kind: "totp" | "recovery_code"; code: string };
@@ -69,7 +70,13 @@ export async function withFactorAttempt<T>(
   const now = deps.now?.() ?? new Date();
   const outcome = await deps.db.transaction(async (tx) => {
     await lockUser(tx, principal.userId);
-    const verdict = await factorVerdict(tx, principal.userId, now);
+    // Pending or verified as the database has it now, not as the request's principal was read.
+    const attempter: FactorAttempter = {
+      userId: principal.userId,
+      sessionId: principal.sessionId,
+      pending: (await sessionStage(tx, principal)) === "pending",
+    };
+    const verdict = await factorVerdict(tx, attempter, now);
     if (!verdict.allowed) return { ok: false as const, retryAfterMs: verdict.retryAfterMs };
     const value = await check(tx, now);
     const audit = {
@@ -81,13 +88,17 @@ export async function withFactorAttempt<T>(
       at: now,
     };
     if (value === null) {
-      const locks = await recordFactorFailure(tx, principal.userId, ctx.kind, verdict.failures, now);
+      const locks = await recordFactorFailure(tx, attempter, ctx.kind, now);
       await appendAudit(tx, { ...audit, action: "auth.second_factor_failed", summary: { kind: ctx.kind, purpose: ctx.purpose } });
-      if (locks)
-        await appendAudit(tx, { ...audit, action: "auth.second_factor_locked", summary: { kind: ctx.kind, purpose: ctx.purpose } });
+      for (const scope of locks)
+        await appendAudit(tx, {
+          ...audit,
+          action: "auth.second_factor_locked",
+          summary: { kind: ctx.kind, purpose: ctx.purpose, scope, lockedMinutes: FACTOR_THROTTLE.lockMs / 60_000 },
+        });
       return { ok: false as const, retryAfterMs: null };
     }
-    await clearFactorFailures(tx, principal.userId);
+    await clearFactorFailures(tx, attempter);
     await markSessionFactor(tx, principal, ctx.kind, ctx, now);
     return { ok: true as const, value };
   });

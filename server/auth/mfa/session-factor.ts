@@ -43,6 +43,19 @@ export async function markSessionFactor(
   });
 }
 
+/**
+ * Whether the principal's session is still at the password step (its sign-in owes the second factor) or verified.
+ * A session that has ended meanwhile (signed out, or replaced by its successor) is no session: 401.
+ */
+export async function sessionStage(tx: Tx, principal: Pick<Principal, "userId" | "sessionId">): Promise<"pending" | "verified"> {
+  const [row] = await tx
+    .select({ mfaVerifiedAt: sessions.mfaVerifiedAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, principal.sessionId), eq(sessions.userId, principal.userId), isNull(sessions.endedAt)));
+  if (!row) throw new AppError("unauthenticated", "auth.sessionEnded");
+  return row.mfaVerifiedAt ? "verified" : "pending";
+}
+
 /** Takes the user's row lock for the rest of the transaction: factor attempts and changes of one user run in turn. */
 export async function lockUser(tx: Tx, userId: string): Promise<void> {
   const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");

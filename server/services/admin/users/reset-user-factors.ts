@@ -1,9 +1,10 @@
 // A super-admin resets another user's second factors (a lost phone): the authenticator app, passkeys, recovery
-// codes and failed attempts go, every session of the user ends, and the user is told by e-mail (in the same
-// transaction, through the outbox); they enrol again at their next sign-in. Only super-admins, never on oneself,
+// codes, failed attempts and second-factor locks go, every session of the user ends, and the user is told by e-mail
+// (in the same transaction, through the outbox); they enrol again at their next sign-in. Only super-admins, never on oneself,
 // after a fresh factor. Refusals are audited.
 import { eq } from "drizzle-orm";
 import { requireFreshFactor } from "../../../auth/step-up";
+import { clearFactorLocks } from "../../../auth/mfa/factor-limiter";
 import { endAllSessions } from "../../../auth/principal";
 import { appendAudit, appendAuditNow } from "../../../audit/audit-log";
 import { mfaFailures, mfaPasskeys, mfaRecoveryCodes, mfaTotp, users } from "../../../db/schema";
@@ -40,6 +41,7 @@ export async function resetUserFactors(
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw new AppError("not_found", "users.notFound");
     for (const table of [mfaTotp, mfaPasskeys, mfaRecoveryCodes, mfaFailures]) await tx.delete(table).where(eq(table.userId, userId));
+    await clearFactorLocks(tx, userId);
     await endAllSessions(tx, userId, "factor_reset");
     await enqueueMail(
       tx,
