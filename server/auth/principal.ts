@@ -8,7 +8,7 @@ import { isDigitStyle, isLanguage, type DigitStyle, type Language } from "@/lib/
 import { PERMISSIONS, toPermission, type Permission } from "@/lib/permissions";
 import type { MfaRequired } from "../config";
 import type { Db, Tx } from "../db/client";
-import { mfaPasskeys, mfaTotp, roles, sessions, userRoles, users } from "../db/schema";
+import { mfaPasskeys, mfaTotp, roles, sessions, userRoles, users, type SessionRow } from "../db/schema";
 import { mfaRequiredFor, secondFactorPending } from "./mfa/policy";
 
 export interface SessionClaims {
@@ -167,4 +167,42 @@ export async function endAllSessions(db: Db | Tx, userId: string, reason: string
     .update(sessions)
     .set({ endedAt: now, endReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+}
+
+/**
+ * Gives the session a new id (ASVS 3.2.1: a new session token when the privilege level changes): the same sign-in
+ * continues on a new row, the old row ends at once (reason `rotated`), so a copy of the cookie taken before (say,
+ * after the password step alone) stops working the moment the second factor completes or the password changes. The
+ * new row keeps the sign-in's start (the absolute lifetime still counts from it), its address and its factor state;
+ * `set` adds what changes with it. Inside the caller's transaction; null when the session had already ended (a
+ * request that raced another one holding the same cookie: the caller answers 401).
+ */
+export async function rotateSession(
+  tx: Tx,
+  session: { userId: string; sessionId: string },
+  set: Partial<Pick<SessionRow, "mfaVerifiedAt" | "factorAt" | "factorKind">>,
+  now = new Date(),
+): Promise<SessionClaims | null> {
+  const [old] = await tx
+    .update(sessions)
+    .set({ endedAt: now, endReason: "rotated" })
+    .where(and(eq(sessions.id, session.sessionId), eq(sessions.userId, session.userId), isNull(sessions.endedAt)))
+    .returning();
+  if (!old) return null;
+  const [fresh] = await tx
+    .insert(sessions)
+    .values({
+      userId: old.userId,
+      createdAt: old.createdAt,
+      lastSeenAt: now,
+      ip: old.ip,
+      userAgent: old.userAgent,
+      mfaVerifiedAt: old.mfaVerifiedAt,
+      factorAt: old.factorAt,
+      factorKind: old.factorKind,
+      ...set,
+    })
+    .returning({ id: sessions.id });
+  const [user] = await tx.select({ sv: users.sessionVersion }).from(users).where(eq(users.id, old.userId));
+  return { uid: old.userId, sid: fresh!.id, sv: user!.sv };
 }

@@ -43,15 +43,17 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     );
     const r = await checkSignIn(database.db, { email, password: PASSWORD, ip: "10.6.0.1", userAgent: "vitest" });
     if (!r.ok) throw new Error(r.message);
+    let claims = r.claims;
     const resolve = async (): Promise<Principal> => {
-      const p = await resolvePrincipal(database.db, r.claims, { idleMs: 3_600_000, maxAgeMs: 86_400_000, mfaRequired: "all" });
+      const p = await resolvePrincipal(database.db, claims, { idleMs: 3_600_000, maxAgeMs: 86_400_000, mfaRequired: "all" });
       if (p.ok) return p.principal;
       if ("pending" in p) return p.pending;
       throw new Error(p.reason);
     };
     const { secret } = await startTotpEnrolment(deps(), await resolve(), "x");
-    const { recoveryCodes } = await confirmTotpEnrolment(deps(), await resolve(), await generate({ secret }), "10.6.0.1");
-    return { email, claims: r.claims, resolve, recoveryCodes, secret };
+    const { recoveryCodes, session } = await confirmTotpEnrolment(deps(), await resolve(), await generate({ secret }), "10.6.0.1");
+    claims = session ?? claims; // the enrolment completed the sign-in: the session's new id
+    return { email, claims, resolve, recoveryCodes, secret };
   }
 
   it("the last factor cannot be removed while MFA is required; a second one (a passkey) can go, then the app cannot", async () => {
@@ -88,7 +90,7 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     ).toBe("invalid_request");
     expect(
       await presentCodeFactor(deps(), p, { kind: "recovery_code", code: recoveryCodes[0]! }, { ip: "10.6.0.1", purpose: "step_up" }),
-    ).toEqual({ recoveryCodesLeft: 9 });
+    ).toEqual({ recoveryCodesLeft: 9, session: null });
   });
 
   it("a super-admin's reset removes every factor, ends the user's sessions, queues the mail, and is audited", async () => {
@@ -96,7 +98,11 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     const victim = await enrolled("victim");
     const appUrl = "http://dash.test";
     await resetUserFactors(
-      { deps: { db: database.db, config: { appUrl } }, principal: await admin.resolve(), ip: "10.6.0.9" },
+      {
+        deps: { db: database.db, config: { appUrl } },
+        principal: await admin.resolve(),
+        ip: "10.6.0.9",
+      },
       { userId: victim.claims.uid },
     );
     expect(await database.db.select().from(mfaTotp).where(eq(mfaTotp.userId, victim.claims.uid))).toHaveLength(0);

@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, mfaRecoveryCodes, mfaTotp, users } from "../../db/schema";
+import { auditLog, mfaRecoveryCodes, mfaTotp, sessions, users } from "../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/db.support";
 import { resolvePrincipal, type Principal } from "../principal";
 import { checkSignIn } from "../sign-in";
@@ -57,10 +57,14 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
   async function enrol(p: Principal): Promise<{ secret: string; codes: string[] }> {
     const { secret, uri } = await startTotpEnrolment(deps(), p, "Merchant dashboard");
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
-    const { recoveryCodes } = await confirmTotpEnrolment(deps(), p, await totpAt(secret), "10.4.0.1");
+    const { recoveryCodes } = follow(p, await confirmTotpEnrolment(deps(), p, await totpAt(secret), "10.4.0.1"));
     return { secret, codes: recoveryCodes };
   }
-
+  /** Completing the sign-in moved the session to a new id: the principal follows it, as the new cookie does. */
+  function follow<T extends { session: { sid: string } | null }>(p: Principal, result: T): T {
+    if (result.session) p.sessionId = result.session.sid;
+    return result;
+  }
   const usable = async (p: Principal) => {
     const [row] = await database.db.select().from(users).where(eq(users.id, p.userId));
     const r = await resolvePrincipal(database.db, { uid: p.userId, sid: p.sessionId, sv: row!.sessionVersion }, limits, clock);
@@ -109,7 +113,7 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     const s1 = await signInPending(u!.email);
     const code = await totpAt(secret);
     expect(await usable(s1)).toBe(false);
-    await presentCodeFactor(deps(), s1, { kind: "totp", code }, { ip: "10.4.0.2", purpose: "sign_in" });
+    follow(s1, await presentCodeFactor(deps(), s1, { kind: "totp", code }, { ip: "10.4.0.2", purpose: "sign_in" }));
     expect(await usable(s1)).toBe(true);
     const s2 = await signInPending(u!.email);
     expect(await codeOf(presentCodeFactor(deps(), s2, { kind: "totp", code }, { ip: "10.4.0.3", purpose: "sign_in" }))).toBe(
@@ -117,7 +121,7 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     );
     expect(await usable(s2)).toBe(false);
     tick(30);
-    await presentCodeFactor(deps(), s2, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.3", purpose: "sign_in" });
+    follow(s2, await presentCodeFactor(deps(), s2, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.3", purpose: "sign_in" }));
     expect(await usable(s2)).toBe(true);
     const kinds = await database.db
       .select({ action: auditLog.action, summary: auditLog.summary })
@@ -161,7 +165,7 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
       await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" })),
     ).toBe("rate_limited");
     tick(60);
-    await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" });
+    follow(s, await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.4", purpose: "sign_in" }));
     expect(await usable(s)).toBe(true);
     expect(await lockAudits(p.userId)).toHaveLength(1);
   });
@@ -202,13 +206,16 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     // The victim's verified session: step-up with the right code still works.
     expect(
       await presentCodeFactor(deps(), victim, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.1", purpose: "step_up" }),
-    ).toEqual({ recoveryCodesLeft: 10 });
+    ).toEqual({ recoveryCodesLeft: 10, session: null });
     expect((await lockAudits(p.userId)).map((r) => (r.summary as { scope: string }).scope)).toEqual(["user_pending"]);
     // The user's pending lock lasts 30 minutes.
     tick(29 * 60);
     expect(await wrong(fresh, "sign_in")).toBe("rate_limited");
     tick(60);
-    await presentCodeFactor(deps(), fresh, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.9", purpose: "sign_in" });
+    follow(
+      fresh,
+      await presentCodeFactor(deps(), fresh, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.9", purpose: "sign_in" }),
+    );
     expect(await usable(fresh)).toBe(true);
   });
 
@@ -226,11 +233,46 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     ).toBe("rate_limited");
     const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
     const s = await signInPending(u!.email);
-    await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.1", purpose: "sign_in" });
+    follow(s, await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.1", purpose: "sign_in" }));
     expect(await usable(s)).toBe(true);
     expect((await lockAudits(p.userId)).map((r) => (r.summary as { scope: string }).scope)).toEqual(["user_verified"]);
     tick(30 * 60);
     await presentCodeFactor(deps(), a, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.1", purpose: "step_up" });
+  });
+
+  it("the pre-second-factor session id dies when the second factor completes; step-up keeps the id", async () => {
+    const p = await pendingUser("rotate");
+    const { secret } = await enrol(p);
+    tick(60);
+    const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
+    const s = await signInPending(u!.email);
+    const before = { uid: s.userId, sid: s.sessionId, sv: u!.sessionVersion }; // what a copy of the password step's cookie holds
+    const [oldRow] = await database.db.select().from(sessions).where(eq(sessions.id, before.sid));
+    const done = await presentCodeFactor(deps(), s, { kind: "totp", code: await totpAt(secret) }, { ip: "10.4.0.6", purpose: "sign_in" });
+    expect(done.session).not.toBeNull();
+    expect(done.session!.sid).not.toBe(before.sid);
+    expect(await resolvePrincipal(database.db, before, limits, clock)).toEqual({ ok: false, reason: "ended" });
+    const now = await resolvePrincipal(database.db, done.session, limits, clock);
+    expect(now.ok).toBe(true);
+    const [oldAfter] = await database.db.select().from(sessions).where(eq(sessions.id, before.sid));
+    const [newRow] = await database.db.select().from(sessions).where(eq(sessions.id, done.session!.sid));
+    expect(oldAfter!.endReason).toBe("rotated");
+    // The same sign-in goes on: its absolute lifetime still counts from the password step.
+    expect(newRow!.createdAt.getTime()).toBe(oldRow!.createdAt.getTime());
+    expect(newRow!.mfaVerifiedAt?.getTime()).toBe(clock.getTime());
+    // A second request that still holds the old cookie (a double submit) is refused as signed out, not as an error.
+    expect(await codeOf(presentCodeFactor(deps(), s, { kind: "totp", code: "000000" }, { ip: "10.4.0.6", purpose: "sign_in" }))).toBe(
+      "unauthenticated",
+    );
+    if (!now.ok) return;
+    tick(30);
+    const up = await presentCodeFactor(
+      deps(),
+      now.principal,
+      { kind: "totp", code: await totpAt(secret) },
+      { ip: "10.4.0.6", purpose: "step_up" },
+    );
+    expect(up.session).toBeNull();
   });
 
   it("a recovery code signs in once (any case, with or without dashes) and says how many are left; used again it is refused", async () => {
@@ -238,11 +280,14 @@ describe.each(testDatabaseTargets())("second factor by code on $name", (target) 
     const { codes } = await enrol(p);
     const [u] = await database.db.select().from(users).where(eq(users.id, p.userId));
     const s1 = await signInPending(u!.email);
-    const r = await presentCodeFactor(
-      deps(),
+    const r = follow(
       s1,
-      { kind: "recovery_code", code: codes[3]!.toLowerCase().replaceAll("-", " ") },
-      { ip: "10.4.0.5", purpose: "sign_in" },
+      await presentCodeFactor(
+        deps(),
+        s1,
+        { kind: "recovery_code", code: codes[3]!.toLowerCase().replaceAll("-", " ") },
+        { ip: "10.4.0.5", purpose: "sign_in" },
+      ),
     );
     expect(r.recoveryCodesLeft).toBe(9);
     expect(await usable(s1)).toBe(true);

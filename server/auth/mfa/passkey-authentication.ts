@@ -13,7 +13,7 @@ import { mfaPasskeys } from "../../db/schema";
 import { AppError } from "../../errors";
 import { logger } from "../../log/logger";
 import type { Principal } from "../principal";
-import { withFactorAttempt } from "./present-factor";
+import { withFactorAttempt, type WithSession } from "./present-factor";
 import type { MfaDeps } from "./session-factor";
 import { issueChallenge, spendChallenge } from "./webauthn-challenges";
 
@@ -46,7 +46,7 @@ export async function presentPasskey(
   principal: Principal,
   response: AuthenticationResponseJSON,
   ctx: { ip: string; purpose: "sign_in" | "step_up"; rp: RelyingParty },
-): Promise<{ ok: true }> {
+): Promise<WithSession<{ ok: true }>> {
   return withFactorAttempt(deps, principal, { ip: ctx.ip, purpose: ctx.purpose, kind: "passkey" }, async (tx, now) => {
     const challenge = await spendChallenge(tx, principal.sessionId, "authenticate", now);
     const [key] = await tx

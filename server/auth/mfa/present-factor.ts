@@ -7,7 +7,7 @@ import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
 import { mfaRecoveryCodes, mfaTotp } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { Principal } from "../principal";
+import type { Principal, SessionClaims } from "../principal";
 import { vmsg } from "@/lib/schemas/messages";
 import { throttleMinutes } from "../throttle";
 import { clearFactorFailures, FACTOR_THROTTLE, factorVerdict, recordFactorFailure, type FactorAttempter } from "./factor-limiter";
@@ -58,15 +58,21 @@ export async function recoveryCodesLeft(tx: Pick<Tx, "select">, userId: string):
 }
 
 /**
+ * What a factor step answers, with `session`: the claims of the session's new id when this factor completed the
+ * sign-in (the route sets the new cookie from them, server/auth/session-cookie.ts), null when the session keeps its id.
+ */
+export type WithSession<T> = T & { session: SessionClaims | null };
+
+/**
  * Runs `check` under the user's lock and the factor throttle. A failure is recorded and audited (and committed);
  * success clears the failures and records the factor on the session. Throws the user-facing refusal.
  */
-export async function withFactorAttempt<T>(
+export async function withFactorAttempt<T extends object>(
   deps: MfaDeps,
   principal: Principal,
   ctx: { ip: string; purpose: FactorPurpose; kind: FactorKind },
   check: (tx: Tx, now: Date) => Promise<T | null>,
-): Promise<T> {
+): Promise<WithSession<T>> {
   const now = deps.now?.() ?? new Date();
   const outcome = await deps.db.transaction(async (tx) => {
     await lockUser(tx, principal.userId);
@@ -99,8 +105,8 @@ export async function withFactorAttempt<T>(
       return { ok: false as const, retryAfterMs: null };
     }
     await clearFactorFailures(tx, attempter);
-    await markSessionFactor(tx, principal, ctx.kind, ctx, now);
-    return { ok: true as const, value };
+    const session = await markSessionFactor(tx, principal, ctx.kind, ctx, now);
+    return { ok: true as const, value: { ...value, session } };
   });
   if (outcome.ok) return outcome.value;
   if (outcome.retryAfterMs !== null)
@@ -116,7 +122,7 @@ export async function presentCodeFactor(
   principal: Principal,
   input: CodeFactor,
   ctx: { ip: string; purpose: "sign_in" | "step_up" },
-): Promise<{ recoveryCodesLeft: number }> {
+): Promise<WithSession<{ recoveryCodesLeft: number }>> {
   return withFactorAttempt(deps, principal, { ...ctx, kind: input.kind }, async (tx, now) => {
     const good =
       input.kind === "totp"

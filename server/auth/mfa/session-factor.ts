@@ -1,12 +1,13 @@
 // Recording a presented second factor on the session (server-side state the JWT only points to): the sign-in is
 // complete (mfaVerifiedAt, kept from the first time), the factor is fresh for step-up (factorAt), and which one it
-// was (factorKind); audited `auth.second_factor` in the same transaction.
+// was (factorKind); audited `auth.second_factor` in the same transaction. Completing the sign-in moves the session
+// to a new id, so that the cookie of the password step alone is worth nothing afterwards.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Db, Tx } from "../../db/client";
 import { mfaPasskeys, mfaTotp, sessions, users } from "../../db/schema";
 import { AppError } from "../../errors";
-import type { Principal } from "../principal";
+import { rotateSession, type Principal, type SessionClaims } from "../principal";
 
 export type FactorKind = "totp" | "recovery_code" | "passkey";
 export type FactorPurpose = "sign_in" | "enrol" | "step_up";
@@ -18,29 +19,42 @@ export interface MfaDeps {
   now?: () => Date;
 }
 
+/**
+ * Records the factor on the session. The factor that completes a sign-in (the session had none yet) moves the
+ * session to a new id (rotateSession): the answer carries the new session's claims for the new cookie. A factor
+ * presented again (step-up) keeps the session as it is, and null is returned.
+ */
 export async function markSessionFactor(
   tx: Tx,
   principal: Principal,
   kind: FactorKind,
   ctx: { ip: string; purpose: FactorPurpose },
   now: Date,
-): Promise<void> {
-  const updated = await tx
-    .update(sessions)
-    .set({ mfaVerifiedAt: sql`coalesce(${sessions.mfaVerifiedAt}, ${now.toISOString()}::timestamptz)`, factorAt: now, factorKind: kind })
+): Promise<SessionClaims | null> {
+  const [row] = await tx
+    .select({ mfaVerifiedAt: sessions.mfaVerifiedAt })
+    .from(sessions)
     .where(and(eq(sessions.id, principal.sessionId), eq(sessions.userId, principal.userId), isNull(sessions.endedAt)))
-    .returning({ id: sessions.id });
-  if (updated.length === 0) throw new AppError("unauthenticated", "auth.sessionEnded");
+    .for("update");
+  if (!row) throw new AppError("unauthenticated", "auth.sessionEnded");
+  let rotated: SessionClaims | null = null;
+  if (row.mfaVerifiedAt) {
+    await tx.update(sessions).set({ factorAt: now, factorKind: kind }).where(eq(sessions.id, principal.sessionId));
+  } else {
+    rotated = await rotateSession(tx, principal, { mfaVerifiedAt: now, factorAt: now, factorKind: kind }, now);
+    if (!rotated) throw new AppError("unauthenticated", "auth.sessionEnded");
+  }
   await appendAudit(tx, {
     action: "auth.second_factor",
     actorId: principal.userId,
     actorEmail: principal.email,
     ip: ctx.ip,
     targetType: "session",
-    targetId: principal.sessionId,
-    summary: { kind, purpose: ctx.purpose },
+    targetId: rotated?.sid ?? principal.sessionId,
+    summary: { kind, purpose: ctx.purpose, ...(rotated ? { replacedSession: principal.sessionId } : {}) },
     at: now,
   });
+  return rotated;
 }
 
 /**

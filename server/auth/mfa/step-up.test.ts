@@ -57,19 +57,29 @@ describe.each(testDatabaseTargets())("step-up before sensitive actions on $name"
   ): Promise<{ claims: { uid: string; sid: string; sv: number }; principal: () => Promise<Principal> }> {
     const r = await checkSignIn(database.db, { email, password: PASSWORD, ip: "10.5.0.1", userAgent: "vitest" }, clock);
     if (!r.ok) throw new Error(r.message);
-    const principal = async () => {
-      const p = await resolvePrincipal(database.db, r.claims, { ...base, mfaRequired }, clock);
-      if (p.ok) return p.principal;
-      if ("pending" in p) return p.pending;
-      throw new Error(p.reason);
+    // The claims the session's current cookie carries: completing the second factor moves the session to a new id.
+    const s = {
+      claims: r.claims,
+      principal: async () => {
+        const p = await resolvePrincipal(database.db, s.claims, { ...base, mfaRequired }, clock);
+        if (p.ok) return p.principal;
+        if ("pending" in p) return p.pending;
+        throw new Error(p.reason);
+      },
     };
-    return { claims: r.claims, principal };
+    return s;
   }
 
   it("refused with step_up_required when the factor is over 5 minutes old; accepted after a fresh TOTP", async () => {
     const s = await resolve("admin@stepup.test", "all");
     const { secret } = await startTotpEnrolment(deps(), await s.principal(), "x");
-    await confirmTotpEnrolment(deps(), await s.principal(), await generate({ secret, epoch: clock.getTime() / 1000 }), "10.5.0.1");
+    const enrolled = await confirmTotpEnrolment(
+      deps(),
+      await s.principal(),
+      await generate({ secret, epoch: clock.getTime() / 1000 }),
+      "10.5.0.1",
+    );
+    s.claims = enrolled.session ?? s.claims;
     const disable = async () =>
       setUserStatus(
         { deps: { db: database.db }, principal: await s.principal(), ip: "10.5.0.1" },
@@ -91,12 +101,13 @@ describe.each(testDatabaseTargets())("step-up before sensitive actions on $name"
     const [t] = await database.db.select().from(users).where(eq(users.id, targetUserId));
     expect(t!.status).toBe("active");
     clock = new Date(clock.getTime() + 30_000); // the next time step (the enrolment spent this one)
-    await presentCodeFactor(
+    const stepUp = await presentCodeFactor(
       deps(),
       await s.principal(),
       { kind: "totp", code: await generate({ secret, epoch: clock.getTime() / 1000 }) },
       { ip: "10.5.0.1", purpose: "step_up" },
     );
+    expect(stepUp.session).toBeNull(); // step-up keeps the session's id
     const [row] = await database.db.select().from(sessions).where(eq(sessions.id, s.claims.sid));
     expect(row!.factorAt?.getTime()).toBe(clock.getTime());
     expect(await codeOf(disable())).toBe("ok");

@@ -9,7 +9,7 @@ import { mfaRecoveryCodes, mfaTotp } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Principal } from "../principal";
 import { requireFreshFactor } from "../step-up";
-import { withFactorAttempt } from "./present-factor";
+import { withFactorAttempt, type WithSession } from "./present-factor";
 import { newRecoveryCodes } from "./recovery-codes";
 import { openSecret, sealSecret } from "./secret-box";
 import { enrolledFactors, lockUser, type MfaDeps } from "./session-factor";
@@ -56,7 +56,7 @@ export async function confirmTotpEnrolment(
   principal: Principal,
   code: string,
   ip: string,
-): Promise<{ recoveryCodes: string[] }> {
+): Promise<WithSession<{ recoveryCodes: string[] }>> {
   return withFactorAttempt(deps, principal, { ip, purpose: "enrol", kind: "totp" }, async (tx, now) => {
     await assertMayEnrol(tx, principal, now);
     const [pending] = await tx

@@ -22,7 +22,7 @@ export default async function ChangePasswordStepPage() {
   return (
     <StepShell title={t("changePassword.title")} description={t("changePassword.intro")}>
       <QueryProvider>
-        <ChangePasswordForm />
+        <ChangePasswordForm continueTo="/overview" />
       </QueryProvider>
     </StepShell>
   );

@@ -1,10 +1,12 @@
 // POST /api/session/enrolment/totp: confirm the authenticator app being set up with a code from it; answers the new
-// recovery codes (shown once).
+// recovery codes (shown once). At sign-in this completes the second factor: the session moves to a new id (a new
+// cookie).
 import { totpConfirmSchema } from "@/lib/schemas/mfa";
 import { mfaDeps } from "@/server/auth/mfa/deps";
 import { confirmTotpEnrolment } from "@/server/auth/mfa/totp-enrolment";
+import { answerWithSession } from "@/server/auth/session-cookie";
 import { route } from "@/server/http/route";
 
 export const POST = route({ permission: "pending_second_factor", body: totpConfirmSchema }, async ({ principal, body, ip }) => {
-  return confirmTotpEnrolment(await mfaDeps(), principal, body.code, ip);
+  return answerWithSession(await confirmTotpEnrolment(await mfaDeps(), principal, body.code, ip), principal);
 });
