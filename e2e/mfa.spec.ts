@@ -3,11 +3,12 @@
 // enrolment at first sign-in (QR code + key, confirm code, recovery codes shown once), nothing reachable between the
 // password and the second factor, sign-in with TOTP, with a recovery code, and with a passkey through Chromium's
 // virtual authenticator, the step-up dialog on changing a user's roles, and a super-admin resetting a user's
-// factors (their session ends; they enrol again). Each new page and dialog is checked with axe.
+// factors (their session ends; they enrol again, with the link mailed to them only). Each new page and dialog is checked with axe.
 import { expect, hydrated, test, type Browser, type BrowserContext, type Page } from "./support/test";
 import { generate } from "otplib";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
+import { waitForMail } from "./support/mailbox";
 import { E2E_USERS, PASSWORD } from "./support/users";
 
 test.describe.configure({ mode: "serial", timeout: 150_000 });
@@ -77,7 +78,7 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
 
 /** Enrols the signed-in (password step) user: returns the secret and the recovery codes. */
 async function enrol(page: Page, check = false): Promise<{ secret: string; codes: string[] }> {
-  await expect(page).toHaveURL(/\/login\/enrol$/);
+  await expect(page).toHaveURL(/\/login\/enrol(\?token=[\w-]+)?$/);
   const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   if (check) await noViolations(page, "/login/enrol");
@@ -222,7 +223,10 @@ test("a passkey added on the Account page (virtual authenticator) signs in inste
   await context.close();
 });
 
-test("a super-admin resets a user's factors: the user's session ends and they enrol again", async ({ browser }) => {
+test("a super-admin resets a user's factors: the user's session ends and they enrol again with the mailed link only", async ({
+  browser,
+}) => {
+  const before = new Date(Date.now() - 1_000);
   const user = await newPage(browser);
   await passwordStep(user.page, reader);
   await enrol(user.page);
@@ -244,5 +248,14 @@ test("a super-admin resets a user's factors: the user's session ends and they en
   await expect(user.page).toHaveURL(/\/login/);
   await passwordStep(user.page, reader);
   await expect(user.page).toHaveURL(/\/login\/enrol$/);
+  // The password alone: no QR code, but where to go instead.
+  await expect(user.page.getByText("open the link in the e-mail we sent you")).toBeVisible();
+  await expect(user.page.getByTestId("totp-secret")).toHaveCount(0);
+  await noViolations(user.page, "/login/enrol without the link");
+  const mail = await waitForMail(e2eUrls.sandbox, reader.email, { subject: /Your second factor was reset/, after: before });
+  const link = mail.links.find((l) => l.includes("/login/enrol?token="))!;
+  expect(link.startsWith(`${e2eUrls.app}/login/enrol?token=`)).toBe(true);
+  await user.page.goto(link);
+  await enrol(user.page);
   await user.context.close();
 });

@@ -14,7 +14,9 @@ export const codeFactorSchema = z.discriminatedUnion("kind", [
 ]);
 export type CodeFactorInput = z.infer<typeof codeFactorSchema>;
 
-export const totpConfirmSchema = z.object({ code: totpCodeSchema });
+/** The enrolment link's token (after a super-admin reset the factors): base64url of 32 random bytes. */
+export const enrolmentLinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+export const totpConfirmSchema = z.object({ code: totpCodeSchema, token: enrolmentLinkTokenSchema.optional() });
 export type TotpConfirmInput = z.infer<typeof totpConfirmSchema>;
 
 export const removeFactorSchema = z.discriminatedUnion("kind", [

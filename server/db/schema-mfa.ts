@@ -103,7 +103,8 @@ export const mfaFailures = pgTable(
  * One-time links that let a user enrol a second factor again after a super-admin reset theirs: the password alone
  * is then not enough (a phished password plus a "lost my phone" call must not hand the account over). Only the
  * SHA-256 of the token is kept; a link works once, until it expires, and a newer one voids the older. The user's
- * newest link that is neither used nor voided (live or expired) is what makes enrolment need a link at all.
+ * newest link that is neither used nor voided (live or expired) is what makes enrolment need a link at all; so no
+ * retention rule purges these rows (an expired, unused link must keep asking for a new one). One row per reset.
  */
 export const mfaEnrolmentLinks = pgTable(
   "mfa_enrolment_links",

@@ -33,7 +33,9 @@ describe("English mails (unchanged)", () => {
 
   it("keeps the other mails' subjects and sentences", () => {
     expect(passwordResetMail({ name: "Sara", url: "u", expiresAt }).subject).toBe("Reset your merchant dashboard password");
-    expect(factorResetMail({ name: "Sara", resetBy: "Omar", signInUrl: "u" }).subject).toBe("Your second factor was reset");
+    expect(factorResetMail({ name: "Sara", resetBy: "Omar", enrolUrl: "u", expiresAt: new Date() }).subject).toBe(
+      "Your second factor was reset",
+    );
     expect(newSignInMail({ name: "Sara", at: expiresAt, ip: "10.0.0.1", browser: "Firefox" }).text).toContain(
       "Your account was signed in at 2026-11-24 14:05 UTC from Firefox (IP address 10.0.0.1).",
     );
@@ -54,7 +56,7 @@ describe("Arabic mails", () => {
 
   it("writes the password reset, factor reset, new sign-in and scheduled report mails in Arabic", () => {
     expect(passwordResetMail({ name: "سارة", url: "u", expiresAt }, ar).subject).toBe("إعادة تعيين كلمة مرور لوحة تحكم التاجر");
-    expect(factorResetMail({ name: "سارة", resetBy: "عمر", signInUrl: "u" }, ar).html).toContain('dir="rtl"');
+    expect(factorResetMail({ name: "سارة", resetBy: "عمر", enrolUrl: "u", expiresAt: new Date() }, ar).html).toContain('dir="rtl"');
     expect(newSignInMail({ name: "سارة", at: expiresAt, ip: "10.0.0.1", browser: "Firefox" }, ar).text).toContain("\u206610.0.0.1\u2069");
     const report = scheduledReportMail(
       {

@@ -104,17 +104,18 @@ export function passwordResetMail(p: { name: string; url: string; expiresAt: Dat
   );
 }
 
+/** After a super-admin's "Reset 2FA": the one-time link that lets the user enrol a factor again. */
 export function factorResetMail(
-  p: { name: string; resetBy: string; signInUrl: string },
+  p: { name: string; resetBy: string; enrolUrl: string; expiresAt: Date },
   prefs: MailPrefs = DEFAULT_UI_PREFS,
 ): RenderedMail {
-  const { t } = mailWords(prefs);
+  const { t, when } = mailWords(prefs);
   return render(
     prefs,
     "factor_reset",
     t("factorReset.subject"),
-    [t("hello", { name: p.name }), t("factorReset.reset", { resetBy: p.resetBy }), t("factorReset.tell")],
-    { url: p.signInUrl, label: t("factorReset.link") },
+    [t("hello", { name: p.name }), t("factorReset.reset", { resetBy: p.resetBy, until: when(p.expiresAt) }), t("factorReset.tell")],
+    { url: p.enrolUrl, label: t("factorReset.link") },
   );
 }
 

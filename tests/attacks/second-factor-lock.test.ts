@@ -4,13 +4,15 @@ import "./next-scope.support"; // first: Next's request scope needs the global A
 // TOTP codes at POST /api/session/second-factor. The user's pending sessions together stop them at 10 wrong codes
 // (even the right code is then refused, in any pending session, a new one too), but the victim's own verified
 // session keeps its step-up (POST /api/session/step-up): the password alone cannot stop the user approving refunds
-// or administering users. The lock is audited once; a super-admin's "Reset 2FA" lifts it.
+// or administering users. The lock is audited once; a super-admin's "Reset 2FA" lifts it. After that reset, the
+// password alone cannot enrol a new authenticator either: only the link mailed to the user can.
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTotpSecret } from "../../server/auth/mfa/totp";
 import { sealSecret } from "../../server/auth/mfa/secret-box";
-import { auditLog, mfaTotp, sessions, throttleLocks } from "../../server/db/schema";
+import { startTotpEnrolment } from "../../server/auth/mfa/totp-enrolment";
+import { auditLog, mailOutbox, mfaTotp, sessions, throttleLocks, users } from "../../server/db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../support/db.support";
 import {
   call,
@@ -32,6 +34,7 @@ import {
 const ROUTES = await declaredRoutes();
 const SECOND_FACTOR = routeOf(ROUTES, "POST", "session/second-factor");
 const STEP_UP = routeOf(ROUTES, "POST", "session/step-up");
+const ENROL = routeOf(ROUTES, "POST", "session/enrolment/totp");
 const RESET = routeOf(ROUTES, "POST", "admin/users/[userId]/factors/reset");
 
 afterAll(() => stopAttackSandbox());
@@ -95,6 +98,46 @@ describe.each(testDatabaseTargets())("guessing the second factor with the passwo
       .from(throttleLocks)
       .where(eq(throttleLocks.key, `second_factor:user:${victim.userId}:pending`));
     expect(lock!.lockedUntil.getTime() - lock!.lockedAt.getTime()).toBeGreaterThanOrEqual(30 * 60_000);
+  });
+
+  it("after a Reset 2FA the password alone cannot enrol a new authenticator; the e-mailed link can, once", async () => {
+    const admin = await createActor(database.db, "super-admin");
+    await database.db
+      .update(sessions)
+      .set({ mfaVerifiedAt: new Date(), factorAt: new Date(), factorKind: "totp" })
+      .where(eq(sessions.id, admin.sessionId));
+    const target = await createActor(database.db, "read-only");
+    await database.db
+      .insert(mfaTotp)
+      .values({ userId: target.userId, secretEnc: sealSecret(SECRETS.nextAuth, target.userId, newTotpSecret()), confirmedAt: new Date() });
+    const reset = await call(RESET, { cookie: admin.cookie, params: { userId: target.userId }, body: "{}" });
+    expect(reset.status).toBe(200);
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target.email));
+    const token = /\/login\/enrol\?token=([\w-]{43})/.exec(mail!.textBody ?? "")![1]!;
+    const [u] = await database.db.select().from(users).where(eq(users.id, target.userId));
+    const pending = async () => {
+      const s = await openSession(database.db, target.userId);
+      return { id: s.id, cookie: await mintCookie({ uid: target.userId, sid: s.id, sv: u!.sessionVersion, email: target.email }) };
+    };
+    const attacker = await pending();
+    const refused = await call(ENROL, { cookie: attacker.cookie, body: JSON.stringify({ code: "123456" }) });
+    expect({ status: refused.status, code: errorCode(refused) }).toEqual({ status: 403, code: "forbidden" });
+    expect((refused.json as { error: { message: string } }).error.message).toMatch(/link in the e-mail/);
+    // The person with the mailbox: the link's page starts the enrolment with the token, the confirmation spends it.
+    const user = await pending();
+    const who = {
+      userId: target.userId,
+      sessionId: user.id,
+      email: target.email,
+      name: "x",
+      userType: "USER" as const,
+      permissions: new Set<never>(),
+    };
+    const { secret } = await startTotpEnrolment({ db: database.db, authSecret: SECRETS.nextAuth }, who, "x", token);
+    const done = await call(ENROL, { cookie: user.cookie, body: JSON.stringify({ code: await generate({ secret }), token }) });
+    expect(done.status).toBe(200);
+    const again = await call(ENROL, { cookie: (await pending()).cookie, body: JSON.stringify({ code: "123456", token }) });
+    expect(again.status).toBe(409); // enrolled now: the link is spent and the app is set up
   });
 
   it("a super-admin's Reset 2FA lifts the lock", async () => {

@@ -99,7 +99,7 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     const appUrl = "http://dash.test";
     await resetUserFactors(
       {
-        deps: { db: database.db, config: { appUrl } },
+        deps: { db: database.db, config: { appUrl, setPasswordLinkMs: 48 * 3_600_000 } },
         principal: await admin.resolve(),
         ip: "10.6.0.9",
       },
@@ -115,7 +115,7 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     await expect(victim.resolve()).rejects.toThrow("ended"); // the old cookie's session is gone
     const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, victim.email));
     expect(mails.map((m) => m.kind)).toEqual(["factor_reset"]);
-    expect(mails[0]!.textBody).toContain(`${appUrl}/login`);
+    expect(mails[0]!.textBody).toMatch(new RegExp(`${appUrl}/login/enrol\\?token=[\\w-]{43}`)); // the one-time enrolment link
     const audit = await database.db
       .select()
       .from(auditLog)
@@ -128,7 +128,7 @@ describe.each(testDatabaseTargets())("managing second factors on $name", (target
     const clerk = await enrolled("clerk");
     const other = await enrolled("other");
     const clerkAsManager = { ...(await clerk.resolve()), permissions: new Set(["USERS_MANAGE" as const]) };
-    const deps = { db: database.db, config: { appUrl: "x" } };
+    const deps = { db: database.db, config: { appUrl: "x", setPasswordLinkMs: 3_600_000 } };
     expect(await codeOf(resetUserFactors({ deps, principal: clerkAsManager, ip: null }, { userId: other.claims.uid }))).toBe("forbidden");
     expect(await codeOf(resetUserFactors({ deps, principal: await admin.resolve(), ip: null }, { userId: admin.claims.uid }))).toBe(
       "forbidden",

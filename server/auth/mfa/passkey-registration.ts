@@ -1,6 +1,7 @@
 // Adding a passkey from the Account page, with @simplewebauthn/server 14. Adding a factor is sensitive: it needs a
 // fresh second factor first (a user with none, under MFA_REQUIRED=none, is not asked). The challenge is bound to the
 // session, single use, 5 minutes; the answer must come from this origin and relying party with user verification.
+// After a super-admin reset the user's factors, the mailed link's authenticator app comes first (enrolment-links.ts).
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
@@ -17,6 +18,7 @@ import type { Principal } from "../principal";
 import { requireFreshFactor } from "../step-up";
 import type { RelyingParty } from "./passkey-authentication";
 import type { MfaDeps } from "./session-factor";
+import { checkEnrolmentLink } from "./enrolment-links";
 import { issueChallenge, spendChallenge } from "./webauthn-challenges";
 
 const MAX_PASSKEYS = 10;
@@ -28,6 +30,7 @@ export async function passkeyRegistrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const now = deps.now?.() ?? new Date();
   requireFreshFactor(principal, now);
+  await checkEnrolmentLink(deps.db, principal.userId, null, now);
   const keys = await deps.db.select().from(mfaPasskeys).where(eq(mfaPasskeys.userId, principal.userId));
   if (keys.length >= MAX_PASSKEYS) throw new AppError("conflict", ["auth.tooManyPasskeys", { max: MAX_PASSKEYS }]);
   const challenge = await issueChallenge(deps.db, principal.sessionId, "register", now);
@@ -53,6 +56,7 @@ export async function addPasskey(
 ): Promise<{ id: string }> {
   const now = deps.now?.() ?? new Date();
   requireFreshFactor(principal, now);
+  await checkEnrolmentLink(deps.db, principal.userId, null, now);
   const challenge = await spendChallenge(deps.db, principal.sessionId, "register", now);
   if (!challenge) throw new AppError("conflict", "auth.passkeyExpired");
   const result = await verifyRegistrationResponse({

@@ -1,7 +1,8 @@
 // Enrolling an authenticator app: a secret is kept (sealed) unconfirmed until the user enters a code from it; the
 // code confirms it, 10 new recovery codes replace any old ones (shown once, stored hashed), and the session's
 // second factor is recorded. A user who already has a factor (a passkey) adds one only after a fresh factor, so
-// that a password-only session can never enrol its own authenticator over the real one.
+// that a password-only session can never enrol its own authenticator over the real one; a user whose factors a
+// super-admin reset enrols only with the link mailed to them (enrolment-links.ts), which the confirmation spends.
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { appendAudit } from "../../audit/audit-log";
 import type { Tx } from "../../db/client";
@@ -9,6 +10,7 @@ import { mfaRecoveryCodes, mfaTotp } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Principal } from "../principal";
 import { requireFreshFactor } from "../step-up";
+import { checkEnrolmentLink, spendEnrolmentLink } from "./enrolment-links";
 import { withFactorAttempt, type WithSession } from "./present-factor";
 import { newRecoveryCodes } from "./recovery-codes";
 import { openSecret, sealSecret } from "./secret-box";
@@ -18,18 +20,26 @@ import { checkTotp, newTotpSecret, totpUri } from "./totp";
 /** An unconfirmed secret is offered again for this long (a reload shows the same QR code), then replaced. */
 const PENDING_SECRET_MS = 15 * 60_000;
 
-async function assertMayEnrol(tx: Tx, principal: Principal, now: Date): Promise<void> {
+/** Refuses or allows; returns the enrolment link to spend on confirmation (null when none is needed). */
+async function assertMayEnrol(tx: Tx, principal: Principal, now: Date, linkToken: string | null | undefined): Promise<string | null> {
   const factors = await enrolledFactors(tx, principal.userId);
   if (factors.totp) throw new AppError("conflict", "auth.totpAlreadySetUpRemoveFirst");
   if (factors.passkeys > 0) requireFreshFactor({ ...principal, hasFactor: true }, now);
+  return checkEnrolmentLink(tx, principal.userId, linkToken, now);
 }
 
 /** The secret to show (QR code and text); the same one until it is confirmed or 15 minutes have passed. */
-export async function startTotpEnrolment(deps: MfaDeps, principal: Principal, issuer: string): Promise<{ secret: string; uri: string }> {
+export async function startTotpEnrolment(
+  deps: MfaDeps,
+  principal: Principal,
+  issuer: string,
+  /** The token of the enrolment link mailed after a factor reset, when the user came by it. */
+  linkToken?: string | null,
+): Promise<{ secret: string; uri: string }> {
   const now = deps.now?.() ?? new Date();
   const secret = await deps.db.transaction(async (tx) => {
     await lockUser(tx, principal.userId);
-    await assertMayEnrol(tx, principal, now);
+    await assertMayEnrol(tx, principal, now, linkToken);
     const [pending] = await tx
       .select()
       .from(mfaTotp)
@@ -56,9 +66,10 @@ export async function confirmTotpEnrolment(
   principal: Principal,
   code: string,
   ip: string,
+  linkToken?: string | null,
 ): Promise<WithSession<{ recoveryCodes: string[] }>> {
   return withFactorAttempt(deps, principal, { ip, purpose: "enrol", kind: "totp" }, async (tx, now) => {
-    await assertMayEnrol(tx, principal, now);
+    const link = await assertMayEnrol(tx, principal, now, linkToken);
     const [pending] = await tx
       .select()
       .from(mfaTotp)
@@ -73,6 +84,7 @@ export async function confirmTotpEnrolment(
       .where(and(eq(mfaTotp.userId, principal.userId), isNull(mfaTotp.confirmedAt)))
       .returning({ id: mfaTotp.userId });
     if (confirmed.length !== 1) throw new AppError("conflict", "auth.totpAlreadySetUp");
+    await spendEnrolmentLink(tx, link, now);
     const { codes } = await replaceRecoveryCodes(tx, principal.userId, now);
     await appendAudit(tx, {
       action: "auth.factor_enrolled",
@@ -81,7 +93,7 @@ export async function confirmTotpEnrolment(
       ip,
       targetType: "user",
       targetId: principal.userId,
-      summary: { kind: "totp", recoveryCodes: codes.length },
+      summary: { kind: "totp", recoveryCodes: codes.length, ...(link ? { enrolmentLink: true } : {}) },
       at: now,
     });
     return { recoveryCodes: codes };

@@ -12,7 +12,8 @@ import { apiFetch } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { useTypedBeforeHydration } from "@/lib/use-typed-before-hydration";
 
-export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
+/** `token`: the mailed enrolment link's, after a super-admin reset the factors (sent with the confirmation). */
+export function EnrolStep({ qr, secret, token }: { qr: string; secret: string; token: string | null }) {
   const t = useTranslations("auth");
   const router = useRouter();
   const [code, setCode] = useState("");
@@ -23,7 +24,8 @@ export function EnrolStep({ qr, secret }: { qr: string; secret: string }) {
     pending: busy,
     error,
   } = useApiMutation({
-    mutationFn: (code: string) => apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: { code } }),
+    mutationFn: (code: string) =>
+      apiFetch<{ recoveryCodes: string[] }>("/api/session/enrolment/totp", { method: "POST", body: token ? { code, token } : { code } }),
     // The code field's own message (wrong or reused code) when there is one.
     message: (e) => e.fields?.code?.[0] ?? e.message,
     fallbackMessage: t("enrol.failed"),

@@ -1,9 +1,11 @@
 // A super-admin resets another user's second factors (a lost phone): the authenticator app, passkeys, recovery
-// codes, failed attempts and second-factor locks go, every session of the user ends, and the user is told by e-mail
-// (in the same transaction, through the outbox); they enrol again at their next sign-in. Only super-admins, never on oneself,
+// codes, failed attempts and second-factor locks go, every session of the user ends, and the user is mailed a
+// one-time enrolment link (in the same transaction, through the outbox): enrolling again needs the link and the
+// password, never the password alone (server/auth/mfa/enrolment-links.ts). Only super-admins, never on oneself,
 // after a fresh factor. Refusals are audited.
 import { eq } from "drizzle-orm";
 import { requireFreshFactor } from "../../../auth/step-up";
+import { issueEnrolmentLink } from "../../../auth/mfa/enrolment-links";
 import { clearFactorLocks } from "../../../auth/mfa/factor-limiter";
 import { endAllSessions } from "../../../auth/principal";
 import { appendAudit, appendAuditNow } from "../../../audit/audit-log";
@@ -16,7 +18,7 @@ import type { AppConfig } from "../../../config";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 
 export async function resetUserFactors(
-  ctx: ServiceContext<Pick<ServiceDeps, "db"> & { config: Pick<AppConfig, "appUrl"> }>,
+  ctx: ServiceContext<Pick<ServiceDeps, "db"> & { config: Pick<AppConfig, "appUrl" | "setPasswordLinkMs">; now?: () => Date }>,
   input: { userId: string },
 ): Promise<{ id: string }> {
   const { deps, principal: actor, ip } = ctx;
@@ -43,10 +45,19 @@ export async function resetUserFactors(
     for (const table of [mfaTotp, mfaPasskeys, mfaRecoveryCodes, mfaFailures]) await tx.delete(table).where(eq(table.userId, userId));
     await clearFactorLocks(tx, userId);
     await endAllSessions(tx, userId, "factor_reset");
+    const now = deps.now?.() ?? new Date();
+    const link = await issueEnrolmentLink(
+      tx,
+      { userId, createdBy: actor.userId, appUrl: deps.config.appUrl, linkMs: deps.config.setPasswordLinkMs },
+      now,
+    );
     await enqueueMail(
       tx,
       user.email,
-      factorResetMail({ name: user.name, resetBy: actor.name, signInUrl: `${deps.config.appUrl}/login` }, mailPrefsFor(user, mailFallback)),
+      factorResetMail(
+        { name: user.name, resetBy: actor.name, enrolUrl: link.url, expiresAt: link.expiresAt },
+        mailPrefsFor(user, mailFallback),
+      ),
     );
     await appendAudit(tx, {
       action: "user.factors_reset",
@@ -55,7 +66,7 @@ export async function resetUserFactors(
       ip,
       targetType: "user",
       targetId: userId,
-      summary: { email: user.email },
+      summary: { email: user.email, enrolmentLinkExpiresAt: link.expiresAt.toISOString() },
     });
     return { id: userId };
   });
