@@ -22,6 +22,20 @@ const nextConfig = {
   output: "standalone",
   reactStrictMode: true,
   poweredByHeader: false,
+  // PCI DSS 6.4.3: integrity="sha384-…" on the scripts Next puts in the HTML from its build manifest. With Turbopack
+  // (what `next build` uses here) Next 16.4 writes it only on the runtime's rootMainFiles and the polyfills: the
+  // page's and layouts' chunks in the HTML and the chunks loaded later carry none. The payment-page script inventory
+  // (scripts/lib/script-inventory.ts) and its browser check cover every one of them.
+  experimental: { sri: { algorithm: "sha384" } },
+  // The 3-D Secure return page runs inside a sandboxed frame (an opaque origin), where a script with integrity= is a
+  // cross-origin fetch: without CORS its answer is opaque and the browser refuses it, and the frame never tells the
+  // page that the customer is back. So the scripts are fetched in CORS mode (crossorigin="anonymous": no cookies
+  // are sent to another origin, the same as before on our own) and the build's static files answer any origin;
+  // they are public files that hold no secret (scripts/check-bundle-secrets.ts).
+  crossOrigin: "anonymous",
+  async headers() {
+    return [{ source: "/_next/static/:path*", headers: [{ key: "Access-Control-Allow-Origin", value: "*" }] }];
+  },
   // Packages that must stay in Node's module system on the server (native/wasm assets, dynamic requires).
   // The OpenTelemetry SDK too: one copy of the API for every bundle, and the exporter's own requires.
   serverExternalPackages: [

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/processes";
+import { currentScriptInventory, INVENTORY_FILE } from "./lib/script-inventory";
 
 export function packageStandalone(out: string, distDir = process.env.NEXT_DIST_DIR || ".next"): void {
   const build = path.join(ROOT, distDir);
@@ -17,6 +18,9 @@ export function packageStandalone(out: string, distDir = process.env.NEXT_DIST_D
   fs.mkdirSync(out, { recursive: true });
   fs.cpSync(standalone, out, { recursive: true, verbatimSymlinks: true });
   fs.cpSync(path.join(build, "static"), path.join(out, distDir, "static"), { recursive: true });
+  // PCI DSS 6.4.3: the payment pages' script inventory of this build travels with it (<out>/.next/script-inventory.json).
+  currentScriptInventory(build);
+  fs.copyFileSync(path.join(build, INVENTORY_FILE), path.join(out, distDir, INVENTORY_FILE));
   fs.cpSync(path.join(ROOT, "public"), path.join(out, "public"), { recursive: true });
   fs.cpSync(path.join(ROOT, "server/db/migrations"), path.join(out, "server/db/migrations"), { recursive: true });
   fs.copyFileSync(path.join(ROOT, "scripts/standalone/start.mjs"), path.join(out, "start.mjs"));

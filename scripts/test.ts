@@ -83,6 +83,14 @@ const stages: Stage[] = [
     cmd: bin("tsx"),
     args: [path.join(ROOT, "scripts/check-bundle-secrets.ts"), "--keep", process.env.NEXT_DIST_DIR || ".next"],
   },
+  // PCI DSS 6.4.3 on the same build: the payment pages' script inventory (path, sha384, why), printed and written to
+  // .next/script-inventory.json; the browser suite then fails on a payment page that loads anything else
+  // (e2e/payment-page-scripts.spec.ts).
+  {
+    name: "payment-page script inventory",
+    cmd: bin("tsx"),
+    args: [path.join(ROOT, "scripts/script-inventory.ts"), process.env.NEXT_DIST_DIR || ".next"],
+  },
   // The Dockerfile's recipe outside a container: the build packaged into an empty folder and run as the image would.
   { name: "standalone from an empty folder (the image's steps)", cmd: bin("tsx"), args: [path.join(ROOT, "scripts/check-standalone.ts")] },
   // The same package on a private PostgreSQL server: a boot with the database down, then SIGTERM under load.
