@@ -31,6 +31,8 @@ export const e2eUrls = {
   shortSessionApp: `http://127.0.0.1:${shortPort}`,
   // A host name, not an IP address: WebAuthn refuses an IP address as the relying party id (passkeys).
   mfaApp: `http://localhost:${mfaPort}`,
+  // The MFA dashboard's own sandbox: its mail catcher holds that dashboard's mail.
+  mfaSandbox: `http://127.0.0.1:${mfaSandboxPort}`,
 };
 
 function server(p: number, sp: number, dir: string, extra: Record<string, string> = {}) {

@@ -3,7 +3,8 @@
 // enrolment at first sign-in (QR code + key, confirm code, recovery codes shown once), nothing reachable between the
 // password and the second factor, sign-in with TOTP, with a recovery code, and with a passkey through Chromium's
 // virtual authenticator, the step-up dialog on changing a user's roles, and a super-admin resetting a user's
-// factors (their session ends; they enrol again, with the link mailed to them only). Each new page and dialog is checked with axe.
+// factors (their session ends; they enrol again, with the link mailed to them only). Each new page and dialog is
+// checked with axe.
 import { expect, hydrated, test, type Browser, type BrowserContext, type Page } from "./support/test";
 import { generate } from "otplib";
 import { e2eUrls } from "../playwright.config";
@@ -252,9 +253,9 @@ test("a super-admin resets a user's factors: the user's session ends and they en
   await expect(user.page.getByText("open the link in the e-mail we sent you")).toBeVisible();
   await expect(user.page.getByTestId("totp-secret")).toHaveCount(0);
   await noViolations(user.page, "/login/enrol without the link");
-  const mail = await waitForMail(e2eUrls.sandbox, reader.email, { subject: /Your second factor was reset/, after: before });
+  const mail = await waitForMail(e2eUrls.mfaSandbox, reader.email, { subject: /Your second factor was reset/, after: before });
   const link = mail.links.find((l) => l.includes("/login/enrol?token="))!;
-  expect(link.startsWith(`${e2eUrls.app}/login/enrol?token=`)).toBe(true);
+  expect(link.startsWith(`${e2eUrls.mfaApp}/login/enrol?token=`)).toBe(true);
   await user.page.goto(link);
   await enrol(user.page);
   await user.context.close();

@@ -174,6 +174,7 @@ describe("configuration", () => {
       ["MFA_REQUIRED=none", { MFA_REQUIRED: "none" }, /MFA_REQUIRED must be all/],
       ["a 30-minute idle limit", { SESSION_IDLE_MINUTES: "30" }, /SESSION_IDLE_MINUTES must be 15 or less/],
       ["the embedded database", { DATABASE_URL: undefined }, /DATABASE_URL must name a PostgreSQL server/],
+      ["the audit anchoring worker off", { AUDIT_ANCHOR_MINUTES: "0" }, /AUDIT_ANCHOR_MINUTES must not be 0/],
     ])("refuses %s, naming the variable and how to start anyway", (_what, change, message) => {
       const source = { ...PRODUCTION, ...change };
       expect(() => readConfig(source)).toThrow(message);

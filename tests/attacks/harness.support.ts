@@ -87,6 +87,8 @@ export async function startAttackSandbox(opts: { mfaRequired?: "all" | "admins" 
     SMTP_URL: `smtp://mailer:${SECRETS.smtpPassword}@127.0.0.1:${sandbox.smtpPort}`,
     MAIL_FROM: "Merchant dashboard <dashboard@attack.example>",
     MAIL_WORKER_INTERVAL_SECONDS: "0",
+    // The anchoring worker writes checkpoints on its own clock: off, so "nothing written" judges the request alone.
+    AUDIT_ANCHOR_MINUTES: "0",
   });
   const config = env();
   if (

@@ -19,8 +19,8 @@ export async function auditChainStatus(
   return verifyAuditTrail(deps.db, { anchorDir: deps.config.auditChain.anchorDir });
 }
 
-/** The banner's title in the reader's language: "Hash chain verified: 12 entries" or "Hash chain broken at entry #7
- * (hash mismatch)". */
+/** The banner's title in the reader's language: the number of entries verified, or the entry where the trail breaks
+ * and why (or why the check failed, when no entry is to blame). */
 export function chainBannerText(report: TrailReport, prefs: Pick<UiPrefs, "language" | "digits"> = DEFAULT_UI_PREFS): string {
   const t = translatorFor(prefs, "audit");
   if (report.ok || !report.problem) return t("chain.verified", { count: report.rows });

@@ -1,6 +1,6 @@
 // Disabling and re-enabling an account, the one way for everyone who does it: a person in the users page
 // (set-user-status.ts) and the daily inactivity pass (inactive-accounts.ts). Disabling ends every session of the
-// user at once (the session version is bumped, so every cookie is refused on its next request) and keeps why and
+// user at once (every session row ends, so every cookie is refused on its next request) and keeps why and
 // when; enabling again clears that and notes when, so that the inactivity pass counts from the re-enable and does
 // not disable the account again the next morning. Both run inside the caller's transaction, with its audit row.
 import { and, eq, ne, sql } from "drizzle-orm";
