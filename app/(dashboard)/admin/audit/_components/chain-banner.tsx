@@ -24,14 +24,35 @@ const PROBLEM_BODY = {
 export async function ChainBanner({ report, zone }: { report: TrailReport; zone: string }) {
   const t = await getTranslations("audit.chain");
   const prefs = await currentUiPrefs();
-  const time = (d: Date) => formatInZone(d, zone);
+  // Dates and entry numbers read left to right inside Arabic sentences, and a date never breaks across lines.
+  const time = (d: Date) =>
+    function Time() {
+      return (
+        <bdi dir="ltr" className="whitespace-nowrap">
+          {formatInZone(d, zone)}
+        </bdi>
+      );
+    };
   if (report.ok || !report.problem) {
     return (
       <Alert tone="success" title={chainBannerText(report, prefs)}>
-        {t("okBody")}{" "}
-        {report.from.kind === "checkpoint" ? t("checkedSince", { count: report.walked, at: time(report.from.at) }) : t("checkedAll")}{" "}
-        {report.lastFullAt ? t("lastFull", { at: time(report.lastFullAt) }) : t("noFullYet")}{" "}
-        {report.anchor ? t("anchorMatches", { at: time(report.anchor.at), id: String(report.anchor.lastId) }) : t("noAnchorYet")}
+        <span className="block">{t("okBody")}</span>
+        <span className="block">
+          {report.from.kind === "checkpoint"
+            ? t.rich("checkedSince", { count: report.walked, time: time(report.from.at) })
+            : t("checkedAll")}
+        </span>
+        <span className="block">{report.lastFullAt ? t.rich("lastFull", { time: time(report.lastFullAt) }) : t("noFullYet")}</span>
+        <span className="block">
+          {report.anchor
+            ? t.rich("anchorMatches", {
+                time: time(report.anchor.at),
+                entry: function Entry() {
+                  return <bdi dir="ltr">#{report.anchor!.lastId}</bdi>;
+                },
+              })
+            : t("noAnchorYet")}
+        </span>
       </Alert>
     );
   }
