@@ -57,6 +57,10 @@ test("leaving an edited role form asks first; an untouched form lets go", async 
   // Closing the tab with unsaved changes: the browser's own prompt (beforeunload).
   await page.goto("/admin/roles/new");
   await page.getByLabel("Name").fill("Half done again");
+  // Chromium shows the prompt only on a page the person has interacted with (a click gives that), and the guard is
+  // armed by an effect after the render the typing caused: both are done once a click and the next frame are past.
+  await page.getByLabel("Name").click();
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   const beforeUnload = page.waitForEvent("dialog");
   await page.close({ runBeforeUnload: true });
   expect((await beforeUnload).type()).toBe("beforeunload");
