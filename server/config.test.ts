@@ -97,6 +97,16 @@ describe("configuration", () => {
     ])
       expect(() => readConfig({ GATEWAY_COLLECTOR_ORIGINS: bad }), bad).toThrow(/GATEWAY_COLLECTOR_ORIGINS/);
   });
+  it("threat: cross-site requests. State changes are accepted from APP_URL's origin and ALLOWED_ORIGINS only", () => {
+    expect(readConfig({ APP_URL: "https://dash.example.com/" }).allowedOrigins).toEqual(["https://dash.example.com"]);
+    expect(
+      readConfig({ APP_URL: "https://dash.example.com", ALLOWED_ORIGINS: "https://pay.example.com, https://dash.example.com" }).allowedOrigins,
+    ).toEqual(["https://dash.example.com", "https://pay.example.com"]);
+    // A trial on one machine: whichever loopback name the browser used for the same port.
+    expect(readConfig({ PORT: "3000" }).allowedOrigins).toEqual(["http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"]);
+    for (const bad of ["*", "https://pay.example.com/path", "pay.example.com"])
+      expect(() => readConfig({ ALLOWED_ORIGINS: bad }), bad).toThrow(/ALLOWED_ORIGINS/);
+  });
   it("names the variable that is wrong", () => {
     expect(() => readConfig({ PORT: "http" })).toThrow(/PORT/);
     expect(() => readConfig({ GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD: "bad field!" })).toThrow(/GATEWAY_PARTIAL_REFUND_MERCHANT_FIELD/);

@@ -11,6 +11,7 @@ import { readGatewayProfile, type GatewayProfile } from "./gateway/profile";
 import { DEFAULT_AUTH_HOLD_DAYS, parseAuthHold, type AuthHoldConfig } from "./auth-hold-config";
 import { checkReportTimeZone } from "../lib/reports/period";
 import { NEW_SIGN_IN_LOOKBACK_DAYS } from "./auth/new-sign-in-lookback";
+import { dashboardOrigins } from "./http/origin";
 import { emailAddress } from "@/lib/schemas/email";
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -99,6 +100,8 @@ const schema = z.object({
   GATEWAY_DEADLINE_MS: ms.default(DEFAULT_GATEWAY_DEADLINE_MS),
   GATEWAY_COLLECTOR_ORIGINS: originList,
   APP_URL: optionalUrl.optional(),
+  /** Other public origins of this same dashboard (a second host name): state-changing requests may come from them. */
+  ALLOWED_ORIGINS: originList,
   /** The merchant's name as customers know it: the payment-link return page shows it. */
   MERCHANT_NAME: z.string().trim().min(1).max(120).optional(),
   NEXTAUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
@@ -356,6 +359,8 @@ export interface AppConfig {
   /** True when the dashboard talks to the sandbox gateway (no gateway URL configured): shows "Test mode". */
   testMode: boolean;
   appUrl: string;
+  /** Where a state-changing request may come from: APP_URL's origin and ALLOWED_ORIGINS (server/http/origin.ts). */
+  allowedOrigins: readonly string[];
   /** Shown to customers on the payment-link return page (MERCHANT_NAME; the sandbox's merchant in test mode). */
   merchantName: string;
   /** True when the dashboard is served over HTTPS: Secure cookies with __Secure-/__Host- names, HSTS. */
@@ -530,6 +535,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     testMode,
     merchantName: e.MERCHANT_NAME ?? (testMode ? SANDBOX_DEFAULTS.merchantName : "The merchant"),
     appUrl,
+    allowedOrigins: dashboardOrigins(appUrl, e.ALLOWED_ORIGINS),
     secureCookies: (e.APP_URL ?? "").startsWith("https://"),
     authSecret: e.NEXTAUTH_SECRET ?? null,
     auditChain: {

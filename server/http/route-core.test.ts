@@ -32,7 +32,7 @@ function setup(principal: Principal | null = readOnly) {
   const handler = vi.fn(async (ctx: { body: unknown; query: unknown; params: unknown }) => ({ got: ctx }));
   const { route, publicRoute } = createRoute({
     getSession: async () => (principal ? { ok: true, principal } : { ok: false, reason: "no_session" }),
-    appUrl: () => "http://app.test",
+    allowedOrigins: () => ["http://app.test"],
     clientIp: peerIp,
   });
   return { handler, route, publicRoute };
@@ -212,7 +212,7 @@ describe("route wrapper", () => {
       const ip = (headers: Headers) => clientIp(headers, hops);
       const { route } = createRoute({
         getSession: async () => ({ ok: true, principal: readOnly }),
-        appUrl: () => "http://app.test",
+        allowedOrigins: () => ["http://app.test"],
         clientIp: ip,
       });
       const h = route({ permission: "TRANSACTIONS_VIEW" }, async ({ ip }) => void seen.push(ip));
@@ -231,7 +231,7 @@ describe("route wrapper", () => {
       const step = reason === "second_factor_required" ? ("verify" as const) : ("change_password" as const);
       const { route } = createRoute({
         getSession: async () => ({ ok: false, reason, step, pending: { ...readOnly, permissions: new Set() } }),
-        appUrl: () => "http://app.test",
+        allowedOrigins: () => ["http://app.test"],
         clientIp: peerIp,
       });
       return { route, handler };
@@ -280,7 +280,7 @@ describe("refusals are recorded (threat: probing for permissions leaves no trace
     const seen: RouteDenial[] = [];
     const { route } = createRoute({
       getSession: async () => (principal ? { ok: true, principal } : { ok: false, reason: "no_session" }),
-      appUrl: () => "http://app.test",
+      allowedOrigins: () => ["http://app.test"],
       clientIp: peerIp,
       onDenied: onDenied ?? (async (d) => void seen.push(d)),
     });

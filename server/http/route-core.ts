@@ -24,7 +24,8 @@ export type RouteHandler = ((req: Request, ctx: NextContext) => Promise<Response
 
 export interface RouteDeps {
   getSession(req: Request): Promise<PrincipalResult>;
-  appUrl(): string;
+  /** The dashboard's own origins (config.allowedOrigins): the only ones a state-changing request may carry. */
+  allowedOrigins(): readonly string[];
   /** The client's IP address for the handler (the audit log, the throttle): request-ip.ts in the app. */
   clientIp(headers: Headers): string;
   /**
@@ -91,7 +92,7 @@ export function createRoute(deps: RouteDeps) {
       let principal: Principal | null = null;
       try {
         if (
-          !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })
+          !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), allowed: deps.allowedOrigins() })
         ) {
           return errorAnswer({ req }, "origin_rejected", "http.originRejected");
         }
@@ -132,7 +133,7 @@ export function createRoute(deps: RouteDeps) {
       try {
         if (
           opts.checkOrigin !== false &&
-          !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), host: req.headers.get("host"), appUrl: deps.appUrl() })
+          !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), allowed: deps.allowedOrigins() })
         ) {
           return errorAnswer({ req }, "origin_rejected", "http.originRejected");
         }

@@ -13,7 +13,7 @@ const denials = createDenialLimiter();
 
 export const { route, publicRoute } = createRoute({
   getSession: sessionFromRequest,
-  appUrl: () => env().appUrl,
+  allowedOrigins: () => env().allowedOrigins,
   clientIp: requestIp,
   async onDenied(d) {
     try {

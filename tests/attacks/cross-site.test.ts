@@ -93,6 +93,11 @@ describe.each(testDatabaseTargets())("cross-site requests on $name", (target) =>
         assertNoSecrets(res, `${r.method} ${r.route} (${what})`);
         expect({ what, status: res.status, code: errorCode(res) }).toEqual({ what, status: 403, code: "origin_rejected" });
       }
+      // The Host header is the client's to choose: an Origin that matches a forged Host is still foreign.
+      for (const host of ["evil.example", "evil.example:80"]) {
+        const res = await call(r, { params, cookie: admin.cookie, origin: `http://${host}`, headers: { host }, body: BODIES[r.route] ?? "{}" });
+        expect({ host, status: res.status, code: errorCode(res) }).toEqual({ host, status: 403, code: "origin_rejected" });
+      }
       expect(changedTables(before, await snapshot(database.db))).toEqual([]);
     },
   );
@@ -122,6 +127,13 @@ describe.each(testDatabaseTargets())("cross-site requests on $name", (target) =>
         expect({ route: r.route, what, status: res.status }).toEqual({ route: r.route, what, status: 403 });
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe("origin_rejected");
       }
+      const forgedHost = proxy(
+        new NextRequest(`http://evil.example${pathOf(r.route, SAMPLE_PARAMS[r.route])}`, {
+          method: r.method,
+          headers: { origin: "http://evil.example", host: "evil.example", cookie: admin.cookie },
+        }),
+      );
+      expect({ route: r.route, what: "Origin equal to a forged Host", status: forgedHost.status }).toMatchObject({ status: 403 });
       const own = proxy(
         new NextRequest(`${APP_ORIGIN}${pathOf(r.route, SAMPLE_PARAMS[r.route])}`, { method: r.method, headers: { origin: APP_ORIGIN } }),
       );
