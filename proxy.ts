@@ -43,9 +43,7 @@ export function proxy(req: NextRequest) {
     return res;
   };
 
-  if (
-    !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), allowed: appConfig.allowedOrigins })
-  ) {
+  if (!isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), allowed: appConfig.allowedOrigins })) {
     return withHeaders(
       NextResponse.json(
         { error: { code: "origin_rejected", message: "This request did not come from the dashboard and was refused." } },

@@ -100,7 +100,8 @@ describe("configuration", () => {
   it("threat: cross-site requests. State changes are accepted from APP_URL's origin and ALLOWED_ORIGINS only", () => {
     expect(readConfig({ APP_URL: "https://dash.example.com/" }).allowedOrigins).toEqual(["https://dash.example.com"]);
     expect(
-      readConfig({ APP_URL: "https://dash.example.com", ALLOWED_ORIGINS: "https://pay.example.com, https://dash.example.com" }).allowedOrigins,
+      readConfig({ APP_URL: "https://dash.example.com", ALLOWED_ORIGINS: "https://pay.example.com, https://dash.example.com" })
+        .allowedOrigins,
     ).toEqual(["https://dash.example.com", "https://pay.example.com"]);
     // A trial on one machine: whichever loopback name the browser used for the same port.
     expect(readConfig({ PORT: "3000" }).allowedOrigins).toEqual(["http://127.0.0.1:3000", "http://localhost:3000", "http://[::1]:3000"]);

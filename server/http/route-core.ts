@@ -91,9 +91,7 @@ export function createRoute(deps: RouteDeps) {
       // The refusals and errors speak the reader's language: the principal's saved choice once known, else the browser's.
       let principal: Principal | null = null;
       try {
-        if (
-          !isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), allowed: deps.allowedOrigins() })
-        ) {
+        if (!isAllowedOrigin({ method: req.method, origin: req.headers.get("origin"), allowed: deps.allowedOrigins() })) {
           return errorAnswer({ req }, "origin_rejected", "http.originRejected");
         }
         principal = admit(await deps.getSession(req), access);

@@ -95,7 +95,13 @@ describe.each(testDatabaseTargets())("cross-site requests on $name", (target) =>
       }
       // The Host header is the client's to choose: an Origin that matches a forged Host is still foreign.
       for (const host of ["evil.example", "evil.example:80"]) {
-        const res = await call(r, { params, cookie: admin.cookie, origin: `http://${host}`, headers: { host }, body: BODIES[r.route] ?? "{}" });
+        const res = await call(r, {
+          params,
+          cookie: admin.cookie,
+          origin: `http://${host}`,
+          headers: { host },
+          body: BODIES[r.route] ?? "{}",
+        });
         expect({ host, status: res.status, code: errorCode(res) }).toEqual({ host, status: 403, code: "origin_rejected" });
       }
       expect(changedTables(before, await snapshot(database.db))).toEqual([]);
