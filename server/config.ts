@@ -127,6 +127,8 @@ const schema = z.object({
     .max(1440, "a whole number of minutes from 0 (off) to 1440")
     .default(15),
   AUDIT_ANCHOR_DIR: z.string().trim().min(1).optional(),
+  /** The security contact: the daily full walk's signed chain head, and a broken trail at once, by e-mail. */
+  AUDIT_ANCHOR_MAIL_TO: z.string().trim().email("an e-mail address, e.g. security@example.com").optional(),
   // PCI DSS 4.0.1 requirement 8.2.8: idle sessions end after at most 15 minutes.
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -371,7 +373,7 @@ export interface AppConfig {
    * The audit chain's key (null: generated into DATA_DIR/audit-chain-key), the previous keys that verify older
    * rows, how often the chain head is anchored and where the anchors are appended (never the database).
    */
-  auditChain: { key: string | null; previousKeys: string[]; anchorEveryMs: number; anchorDir: string };
+  auditChain: { key: string | null; previousKeys: string[]; anchorEveryMs: number; anchorDir: string; mailTo: string | null };
   session: { idleMs: number; maxAgeMs: number };
   /** Days without a sign-in after which the daily pass disables an account (INACTIVE_ACCOUNT_DAYS, PCI DSS 8.2.6). */
   inactiveAccountDays: number;
@@ -543,6 +545,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
       previousKeys: e.AUDIT_CHAIN_PREVIOUS_KEYS,
       anchorEveryMs: e.AUDIT_ANCHOR_MINUTES * 60_000,
       anchorDir: path.resolve(e.AUDIT_ANCHOR_DIR ?? path.join(e.DATA_DIR, "audit-anchors")),
+      mailTo: e.AUDIT_ANCHOR_MAIL_TO?.toLowerCase() ?? null,
     },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
     inactiveAccountDays: e.INACTIVE_ACCOUNT_DAYS,

@@ -2,14 +2,17 @@
 // walk is older than a day), then record what verified: a signed checkpoint in the database, where the next
 // incremental check starts, and a signed anchor outside it (the anchor file and the JSON log). A trail that does not
 // verify is never checkpointed or anchored (that would bless the damage): the pass logs audit.chain_broken, an
-// error line for the operator's alerting, and the page shows where it breaks.
+// error line for the operator's alerting, and the page shows where it breaks. Each pass sets the
+// dashboard_audit_chain_ok gauge, and with a security contact configured the pass tells them (notify): the daily full
+// walk's signed head, a third copy in a mailbox the database cannot reach, and a broken trail as soon as it is seen.
 // No `import "server-only"`: the benchmark runs it.
 import type { Db } from "../db/client";
 import { auditCheckpoints } from "../db/schema";
 import type { Logger } from "../log/logger";
+import { recordAuditChainCheck } from "../metrics/registry";
 import { appendAnchor, checkpointSignature, signAnchor, type Anchor } from "./anchors";
 import { activeChainKeyring, type ChainKeyring } from "./chain-keys";
-import { lastFullWalkAt, verifyAuditTrail, type TrailReport } from "./trail";
+import { lastFullWalkAt, verifyAuditTrail, type TrailProblem, type TrailReport } from "./trail";
 
 export const FULL_WALK_EVERY_MS = 86_400_000;
 
@@ -17,7 +20,14 @@ export interface AnchorPassDeps {
   db: Db;
   now: () => Date;
   log: Pick<Logger, "info" | "error">;
+  /** Tells the security contact (anchor-scheduler.ts mails them); absent when none is configured. */
+  notify?: (notice: AnchorNotice) => Promise<void>;
 }
+
+export type AnchorNotice =
+  | { kind: "broken"; reason: TrailProblem; at: number | null; full: boolean }
+  /** After a full walk that verified: the chain head, signed now. */
+  | { kind: "verified"; anchor: Anchor; rows: number };
 
 export interface AnchorPassOptions {
   anchorDir: string;
@@ -41,8 +51,10 @@ export async function anchorAuditTrail(deps: AnchorPassDeps, opts: AnchorPassOpt
   const lastFull = await lastFullWalkAt(deps.db, ring);
   const full = lastFull === null || now.getTime() - lastFull.getTime() >= fullEveryMs;
   const report = await verifyAuditTrail(deps.db, { anchorDir: opts.anchorDir, ring, batchSize: opts.batchSize, full });
+  recordAuditChainCheck(report.ok, now);
   if (!report.ok) {
     deps.log.error("audit.chain_broken", { reason: report.problem?.reason, at: report.problem?.at, full });
+    if (report.problem) await tell(deps, { kind: "broken", reason: report.problem.reason, at: report.problem.at, full });
     return { report, full, checkpointed: false, anchor: null };
   }
   const head = report.head;
@@ -62,5 +74,16 @@ export async function anchorAuditTrail(deps: AnchorPassDeps, opts: AnchorPassOpt
     // The log line is the second copy, kept by whatever collects the logs (outside the database's reach).
     deps.log.info("audit.anchor", { ...anchor, file });
   }
+  if (full) await tell(deps, { kind: "verified", anchor: anchor ?? signAnchor(ring.current, head, now), rows: report.rows });
   return { report, full, checkpointed, anchor };
+}
+
+/** A notice that cannot be queued is logged and never fails the pass: the checkpoint and the anchor file stand. */
+async function tell(deps: AnchorPassDeps, notice: AnchorNotice): Promise<void> {
+  if (!deps.notify) return;
+  try {
+    await deps.notify(notice);
+  } catch (e) {
+    deps.log.error("audit.notice_failed", { kind: notice.kind, error: e instanceof Error ? e.message : String(e) });
+  }
 }

@@ -6,6 +6,7 @@ import "server-only";
 import { logger as defaultLogger } from "../log/logger";
 import { startPeriodic, type PeriodicHandle } from "../services/periodic";
 import type { Db } from "../db/client";
+import { anchorMailer } from "./anchor-notices";
 import { anchorAuditTrail, type AnchorPassResult } from "./anchor-pass";
 
 const FIRST_PASS_DELAY_MS = 20_000;
@@ -13,7 +14,7 @@ const FIRST_PASS_DELAY_MS = 20_000;
 export interface AnchorWorkerDeps {
   db: Db;
   now: () => Date;
-  config: { auditChain: { anchorEveryMs: number; anchorDir: string } };
+  config: { appUrl: string; auditChain: { anchorEveryMs: number; anchorDir: string; mailTo: string | null } };
 }
 
 const globalKey = Symbol.for("merchant-dashboard.audit-anchor");
@@ -21,11 +22,12 @@ type Holder = { [globalKey]?: PeriodicHandle<AnchorPassResult> };
 
 export function startAuditAnchoring(deps: AnchorWorkerDeps, opts: { firstDelayMs?: number } = {}): PeriodicHandle<AnchorPassResult> {
   const log = defaultLogger;
+  const notify = anchorMailer(deps);
   return startPeriodic<AnchorPassResult>({
     name: "audit_anchor",
     intervalMs: deps.config.auditChain.anchorEveryMs,
     firstDelayMs: opts.firstDelayMs ?? FIRST_PASS_DELAY_MS,
-    run: () => anchorAuditTrail({ db: deps.db, now: deps.now, log }, { anchorDir: deps.config.auditChain.anchorDir }),
+    run: () => anchorAuditTrail({ db: deps.db, now: deps.now, log, notify }, { anchorDir: deps.config.auditChain.anchorDir }),
     report(r) {
       if (r.report.ok)
         log.info("audit.anchor_pass", { rows: r.report.rows, walked: r.report.walked, full: r.full, anchored: r.anchor !== null });

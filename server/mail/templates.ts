@@ -4,10 +4,19 @@
 // action sent it, else English) from the `mail` catalog; an Arabic mail's HTML is <html lang="ar" dir="rtl">.
 import "server-only";
 import { DEFAULT_UI_PREFS, directionOf, isDigitStyle, isLanguage, type UiPrefs } from "@/lib/i18n/languages";
+import type { TrailProblem } from "../audit/trail";
 import { translatorFor } from "../i18n/translator";
 
 export type MailKind =
-  "invitation" | "password_reset" | "factor_reset" | "new_sign_in" | "scheduled_report" | "inactive_disabled" | "inactive_disabled_notice";
+  | "invitation"
+  | "password_reset"
+  | "factor_reset"
+  | "new_sign_in"
+  | "scheduled_report"
+  | "inactive_disabled"
+  | "inactive_disabled_notice"
+  | "audit_verified"
+  | "audit_broken";
 
 /** The language (and digits) a mail is written in. */
 export type MailPrefs = Pick<UiPrefs, "language" | "digits">;
@@ -188,4 +197,40 @@ export function scheduledReportMail(
     t("scheduledReport.why", { owner: p.owner, schedule: p.schedule }),
   ]);
   return { ...mail, attachments: [p.attachment] };
+}
+
+/**
+ * To the security contact (AUDIT_ANCHOR_MAIL_TO), after the daily full walk verified: the chain head as one signed
+ * JSON line, the same as the anchor file's. A copy in a mailbox is out of reach of whoever controls the database.
+ */
+export function auditVerifiedMail(
+  p: { rows: number; lastId: number; at: Date; line: string },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, ltr, when } = mailWords(prefs);
+  return render(prefs, "audit_verified", t("auditVerified.subject", { count: p.rows }), [
+    t("auditVerified.verified", { count: p.rows, lastId: ltr(String(p.lastId)), at: when(p.at) }),
+    t("auditVerified.keep"),
+    t("auditVerified.head", { line: ltr(p.line) }),
+  ]);
+}
+
+/** To the security contact, once for each break found: what failed, where, and what to do. */
+export function auditBrokenMail(
+  p: { reason: TrailProblem; brokenAt: number | null; at: Date; auditUrl: string },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, ltr, when } = mailWords(prefs);
+  const reasons = translatorFor(prefs, "audit.chain");
+  return render(
+    prefs,
+    "audit_broken",
+    t("auditBroken.subject"),
+    [
+      t("auditBroken.failed", { at: when(p.at), reason: reasons(p.reason) }),
+      ...(p.brokenAt !== null ? [t("auditBroken.where", { id: ltr(String(p.brokenAt)) })] : []),
+      t("auditBroken.incident"),
+    ],
+    { url: p.auditUrl, label: t("auditBroken.link") },
+  );
 }

@@ -26,6 +26,8 @@ export interface MetricsState {
   jobDuration: Histogram<"job">;
   /** Epoch seconds of each job's last successful pass: this process's passes, and registered probes' answers. */
   jobLastSuccess: Map<string, number>;
+  auditChainOk: Gauge;
+  auditChainCheckedAt: Gauge;
 }
 
 function createMetrics(): MetricsState {
@@ -159,7 +161,34 @@ function createMetrics(): MetricsState {
       registers,
     }),
     jobLastSuccess,
+    auditChainOk: new Gauge({
+      name: "dashboard_audit_chain_ok",
+      help:
+        "1 when this process's last audit anchoring pass verified the audit trail (HMAC chain, checkpoint, anchors), 0 when it " +
+        "did not, or before the first pass (dashboard_audit_chain_checked_timestamp_seconds is 0 then).",
+      registers,
+    }),
+    auditChainCheckedAt: new Gauge({
+      name: "dashboard_audit_chain_checked_timestamp_seconds",
+      help: "When this process's last audit anchoring pass ran (Unix time), whatever it found; 0 before the first.",
+      registers,
+    }),
   };
+}
+
+/**
+ * The audit anchoring pass's verdict (anchor-pass.ts): dashboard_audit_chain_ok is 1 when the trail verified, 0 when
+ * it did not; the timestamp says when (0 before this process's first pass, when the verdict means nothing yet). Kept beside the registry so that a
+ * pass run before the first scrape is not lost.
+ */
+export function recordAuditChainCheck(ok: boolean, at: Date): void {
+  try {
+    const m = metrics();
+    m.auditChainOk.set(ok ? 1 : 0);
+    m.auditChainCheckedAt.set(at.getTime() / 1000);
+  } catch {
+    // never break the pass for a metric
+  }
 }
 
 const KEY = Symbol.for("merchant-dashboard.metrics");
