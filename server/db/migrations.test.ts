@@ -62,6 +62,9 @@ const RELEASED: Array<[string, number]> = [
   ["0022_gateway_notifications_failed_idx", 1795529193161],
   ["0023_principal_changed_notify", 1795529194161],
   ["0024_report_recipient_approval", 1796253060954],
+  ["0025_audit_chain_keys", 1796287932629],
+  ["0026_inactive_accounts", 1796288965531],
+  ["0027_mfa_throttle_scopes_enrolment_links", 1796289503617],
 ];
 
 /** A copy of today's migrations folder under the journal an earlier release shipped (its SQL files are today's). */
