@@ -36,6 +36,7 @@ const SECOND_FACTOR = routeOf(ROUTES, "POST", "session/second-factor");
 const STEP_UP = routeOf(ROUTES, "POST", "session/step-up");
 const ENROL = routeOf(ROUTES, "POST", "session/enrolment/totp");
 const RESET = routeOf(ROUTES, "POST", "admin/users/[userId]/factors/reset");
+const USER_SESSIONS = routeOf(ROUTES, "GET", "admin/users/[userId]/sessions");
 
 afterAll(() => stopAttackSandbox());
 
@@ -98,6 +99,13 @@ describe.each(testDatabaseTargets())("guessing the second factor with the passwo
       .from(throttleLocks)
       .where(eq(throttleLocks.key, `second_factor:user:${victim.userId}:pending`));
     expect(lock!.lockedUntil.getTime() - lock!.lockedAt.getTime()).toBeGreaterThanOrEqual(30 * 60_000);
+    // A super-admin sees the lock on the user's page (who to call, and that Reset 2FA lifts it), and no step-up lock.
+    const view = await call(USER_SESSIONS, { cookie: victim.cookie, params: { userId: victim.userId } });
+    expect(view.status).toBe(200);
+    expect((view.json as { secondFactorLocks: unknown }).secondFactorLocks).toEqual({
+      signIn: lock!.lockedUntil.toISOString(),
+      stepUp: null,
+    });
   });
 
   it("after a Reset 2FA the password alone cannot enrol a new authenticator; the e-mailed link can, once", async () => {
@@ -157,5 +165,7 @@ describe.each(testDatabaseTargets())("guessing the second factor with the passwo
       .from(throttleLocks)
       .where(eq(throttleLocks.key, `second_factor:user:${victim.userId}:pending`));
     expect(left).toEqual([]);
+    const view = await call(USER_SESSIONS, { cookie: admin.cookie, params: { userId: victim.userId } });
+    expect((view.json as { secondFactorLocks: unknown }).secondFactorLocks).toEqual({ signIn: null, stepUp: null });
   });
 });

@@ -9,7 +9,7 @@
 // user's factors), and is audited once, when it is set. Runs inside the caller's transaction, which holds the user's
 // row lock, so concurrent guesses are counted one after another: the check and the record are one atomic step.
 import { and, eq, gt, inArray, like, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { mfaFailures, throttleLocks } from "../../db/schema";
 
 export const FACTOR_THROTTLE = {
@@ -103,4 +103,19 @@ export async function clearFactorFailures(tx: Tx, a: FactorAttempter): Promise<v
 /** A super-admin's reset of the user's factors lifts every second-factor lock of the user. */
 export async function clearFactorLocks(tx: Tx, userId: string): Promise<void> {
   await tx.delete(throttleLocks).where(like(throttleLocks.key, `second_factor:user:${userId}:%`));
+}
+
+/**
+ * The second-factor locks holding now, for a super-admin's view of the user: sign-in (one pending session's, or all
+ * of them) and step-up (the verified sessions'), each the latest end of its locks; null when none holds.
+ */
+export async function secondFactorLocksOf(db: Db | Tx, userId: string, now: Date): Promise<{ signIn: Date | null; stepUp: Date | null }> {
+  const prefix = `second_factor:user:${userId}:`;
+  const rows = await db
+    .select({ key: throttleLocks.key, lockedUntil: throttleLocks.lockedUntil })
+    .from(throttleLocks)
+    .where(and(like(throttleLocks.key, `${prefix}%`), gt(throttleLocks.lockedUntil, now)));
+  const latest = (keep: (key: string) => boolean) =>
+    rows.filter((r) => keep(r.key)).reduce<Date | null>((m, r) => (m && m > r.lockedUntil ? m : r.lockedUntil), null);
+  return { signIn: latest((k) => !k.endsWith(":verified")), stepUp: latest((k) => k.endsWith(":verified")) };
 }

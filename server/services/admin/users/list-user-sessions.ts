@@ -1,11 +1,13 @@
 // A super-admin's view of one user's sessions and sign-in history: live sessions (browser, IP, first and last
 // seen, factor used), the audit log's auth.* rows about the user (sign-ins, failures, throttles, second factors,
-// sign-outs, sessions ended), the failures counted by the throttle in the last 24 hours, and a lock if one holds.
+// sign-outs, sessions ended), the failures counted by the throttle in the last 24 hours, and the sign-in and
+// second-factor locks that hold.
 import { and, desc, eq, gt, like, or, sql } from "drizzle-orm";
 import { describeUserAgent } from "@/lib/user-agent";
 import { auditLog, loginAttempts, throttleLocks, users } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { SessionView } from "@/lib/session-view";
+import { secondFactorLocksOf } from "../../../auth/mfa/factor-limiter";
 import { liveSessionsOf, type SessionsDeps } from "../../account/live-sessions";
 import type { ServiceContext } from "../../deps";
 import { requireSuperAdmin } from "./require-super-admin";
@@ -25,6 +27,8 @@ export interface UserSessionsReport {
   history: SignInEvent[];
   failuresLastDay: number;
   lockedUntil: Date | null;
+  /** Second-factor locks holding now (too many wrong codes): new sign-ins, and step-up in signed-in sessions. */
+  secondFactorLocks: { signIn: Date | null; stepUp: Date | null };
 }
 
 const HISTORY_ROWS = 50;
@@ -44,7 +48,7 @@ export async function listUserSessions(ctx: ServiceContext<SessionsDeps>, input:
   requireSuperAdmin(principal);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError("not_found", "users.noSuchUser");
-  const [sessionRows, auditRows, [failures], [lock]] = await Promise.all([
+  const [sessionRows, auditRows, [failures], [lock], secondFactorLocks] = await Promise.all([
     liveSessionsOf(db, user.id, deps.config.session, principal.sessionId, now),
     db
       .select()
@@ -75,6 +79,7 @@ export async function listUserSessions(ctx: ServiceContext<SessionsDeps>, input:
       .select()
       .from(throttleLocks)
       .where(eq(throttleLocks.key, `sign_in:email:${user.email}`)),
+    secondFactorLocksOf(db, user.id, now),
   ]);
   return {
     user: {
@@ -89,5 +94,6 @@ export async function listUserSessions(ctx: ServiceContext<SessionsDeps>, input:
     history: auditRows.map((r) => ({ id: r.id, at: r.at, action: r.action, ip: r.ip, detail: detailOf(r.summary) })),
     failuresLastDay: failures?.n ?? 0,
     lockedUntil: lock && lock.lockedUntil > now ? lock.lockedUntil : null,
+    secondFactorLocks,
   };
 }

@@ -55,6 +55,19 @@ export default async function UserSessionsPage({ params }: { params: Promise<{ u
           </Link>
         }
       />
+      {(report.secondFactorLocks.signIn || report.secondFactorLocks.stepUp) && (
+        <Alert tone="warning" title={t("factorLockedTitle")}>
+          <div className="space-y-1">
+            {report.secondFactorLocks.signIn && (
+              <p>{t.rich("factorLockedSignIn", { time: () => <LocalTime iso={report.secondFactorLocks.signIn!.toISOString()} /> })}</p>
+            )}
+            {report.secondFactorLocks.stepUp && (
+              <p>{t.rich("factorLockedStepUp", { time: () => <LocalTime iso={report.secondFactorLocks.stepUp!.toISOString()} /> })}</p>
+            )}
+            <p>{t("factorLockedHelp")}</p>
+          </div>
+        </Alert>
+      )}
       {report.lockedUntil && (
         <Alert tone="warning" title={t("lockedTitle")}>
           {t.rich("lockedBody", { time: () => <LocalTime iso={report.lockedUntil!.toISOString()} /> })}
