@@ -19,6 +19,8 @@ export class ApiError extends Error {
      * already in the reader's language.
      */
     readonly messageKey?: string,
+    /** A confirmation_required answer's value, sent back in X-Confirm-Charge once the person confirmed. */
+    readonly confirm?: string,
   ) {
     super(message);
   }
@@ -40,14 +42,43 @@ export function setStepUpHandler(handler: StepUpHandler | null): void {
   stepUpHandler = handler;
 }
 
+/**
+ * Shows the large-charge confirmation ("You are about to charge SAR 25,000.00 to VISA •••• 1111", the server's
+ * sentence); true when the person confirmed (then the request is sent again with X-Confirm-Charge).
+ */
+export type ChargeConfirmHandler = (message: string) => Promise<boolean>;
+let chargeConfirmHandler: ChargeConfirmHandler | null = null;
+
+/** Registered by the dashboard's charge-confirmation provider while it is mounted. */
+export function setChargeConfirmHandler(handler: ChargeConfirmHandler | null): void {
+  chargeConfirmHandler = handler;
+}
+
 export async function apiFetch<T = unknown>(path: string, opts: ApiFetchOptions = {}): Promise<T> {
-  try {
-    return await apiFetchOnce<T>(path, opts);
-  } catch (e) {
-    // The refusal came before the service did anything, so the same request (same idempotency key) is sent again.
-    if (e instanceof ApiError && e.code === "step_up_required" && stepUpHandler && (await stepUpHandler()))
-      return apiFetchOnce<T>(path, opts);
-    throw e;
+  let current = opts;
+  // At most one step-up and one confirmation: each refusal came before the service did anything, so the same
+  // request (same idempotency key) is sent again.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiFetchOnce<T>(path, current);
+    } catch (e) {
+      if (!(e instanceof ApiError) || attempt >= 2) throw e;
+      if (e.code === "step_up_required" && stepUpHandler && (await stepUpHandler())) continue;
+      if (e.code === "confirmation_required" && e.confirm && chargeConfirmHandler) {
+        if (!(await chargeConfirmHandler(e.message)))
+          throw new ApiError(
+            e.status,
+            "charge_not_confirmed",
+            "Nothing was charged: the amount was not confirmed.",
+            undefined,
+            undefined,
+            "client.chargeNotConfirmed",
+          );
+        current = { ...current, headers: { ...current.headers, "X-Confirm-Charge": e.confirm } };
+        continue;
+      }
+      throw e;
+    }
   }
 }
 
@@ -79,8 +110,10 @@ async function apiFetchOnce<T>(path: string, opts: ApiFetchOptions): Promise<T> 
     // not JSON: handled below
   }
   if (res.ok) return json as T;
-  const err = (json as { error?: { code?: string; message?: string; fields?: Record<string, string[]>; id?: string } } | null)?.error;
-  if (err?.message) throw new ApiError(res.status, err.code ?? "unknown", err.message, err.fields, err.id);
+  const err = (
+    json as { error?: { code?: string; message?: string; fields?: Record<string, string[]>; id?: string; confirm?: string } } | null
+  )?.error;
+  if (err?.message) throw new ApiError(res.status, err.code ?? "unknown", err.message, err.fields, err.id, undefined, err.confirm);
   throw new ApiError(
     res.status,
     err?.code ?? "unknown",

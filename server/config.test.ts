@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES } from "../lib/money";
-import { CONFIG_VARIABLES, ConfigError, DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "./config";
+import { CONFIG_VARIABLES, ConfigError, DEFAULT_MAX_CHARGE, DEFAULT_REFUND_APPROVAL_THRESHOLD, readConfig } from "./config";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 
 /** A real gateway configured as production wants it: https, PostgreSQL, SMTP, the defaults for MFA and sessions. */
@@ -127,8 +127,21 @@ describe("configuration", () => {
   it("threat: a currency without a threshold would skip the second person; start-up fails naming every missing currency", () => {
     expect(Object.keys(readConfig({}).refunds.approvalThresholdMinor).sort()).toEqual([...CURRENCY_CODES].sort());
     expect(() => readConfig({ REFUND_APPROVAL_THRESHOLD: "SAR:1000.00,USD:250.00" })).toThrow(
-      /no threshold for EUR, GBP, AED, EGP, KWD, BHD, OMR, JOD, JPY/,
+      /REFUND_APPROVAL_THRESHOLD: no amount for EUR, GBP, AED, EGP, KWD, BHD, OMR, JOD, JPY/,
     );
+  });
+  it("threat: a huge charge by a slip of the keyboard. MAX_CHARGE and CHARGE_CONFIRM_ABOVE cover every currency, confirm below max", () => {
+    const { maxMinor, confirmAboveMinor } = readConfig({}).charges;
+    expect(Object.keys(maxMinor).sort()).toEqual([...CURRENCY_CODES].sort());
+    expect(Object.keys(confirmAboveMinor).sort()).toEqual([...CURRENCY_CODES].sort());
+    expect(maxMinor.SAR).toBe(100_000_000);
+    expect(confirmAboveMinor.SAR).toBe(1_000_000);
+    expect(confirmAboveMinor.KWD).toBe(750_000);
+    for (const c of CURRENCY_CODES) expect(confirmAboveMinor[c]!).toBeLessThan(maxMinor[c]!);
+    expect(() => readConfig({ MAX_CHARGE: "SAR:5000" })).toThrow(/MAX_CHARGE: no amount for USD/);
+    expect(() => readConfig({ MAX_CHARGE: "SAR:lots" })).toThrow(/MAX_CHARGE: "SAR:lots" is not CURRENCY:AMOUNT/);
+    const low = DEFAULT_MAX_CHARGE.replace("SAR:1000000.00", "SAR:5000.00");
+    expect(() => readConfig({ MAX_CHARGE: low })).toThrow(/CHARGE_CONFIRM_ABOVE: not below MAX_CHARGE for SAR/);
   });
   it("billing plans: scheduler every 60 s, retries after 1, 3 and 7 days, v2 by default; 0 turns the scheduler off", () => {
     const d = readConfig({}).plans;

@@ -67,6 +67,20 @@ function retentionDays(fallback: number, min = 1, why = "0 would delete rows as 
   return z.coerce.number({ error: rule }).int(rule).min(min, `${rule} (${why})`).max(MAX_RETENTION_DAYS, rule).default(fallback);
 }
 
+/**
+ * The largest charge per currency (MAX_CHARGE): a typo of three zeros, or a pasted order number in the amount field,
+ * is refused with the limit named instead of charged. About SAR 1,000,000 in every currency; a merchant that sells
+ * more in one payment raises it.
+ */
+export const DEFAULT_MAX_CHARGE =
+  "SAR:1000000.00,USD:250000.00,EUR:250000.00,GBP:200000.00,AED:1000000.00,EGP:10000000.00,KWD:75000.000,BHD:100000.000,OMR:100000.000,JOD:175000.000,JPY:40000000";
+/**
+ * Above this amount (CHARGE_CONFIRM_ABOVE) a charge made without the customer present (a phone order, a saved card, a
+ * recurring charge, a billing plan) needs a second, explicit confirmation of the amount and the card. About SAR 10,000.
+ */
+export const DEFAULT_CHARGE_CONFIRM_ABOVE =
+  "SAR:10000.00,USD:2500.00,EUR:2500.00,GBP:2000.00,AED:10000.00,EGP:100000.00,KWD:750.000,BHD:1000.000,OMR:1000.000,JOD:1750.000,JPY:400000";
+
 /** A refund approval threshold for every currency of lib/money.ts (a test keeps the two lists in step). */
 export const DEFAULT_REFUND_APPROVAL_THRESHOLD =
   "SAR:1000.00,USD:250.00,EUR:250.00,GBP:200.00,AED:1000.00,EGP:10000.00,KWD:75.000,BHD:100.000,OMR:100.000,JOD:175.000,JPY:40000";
@@ -153,6 +167,8 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,128}$/, "16–128 URL-safe characters")
     .optional(),
   REFUND_APPROVAL_THRESHOLD: z.string().default(DEFAULT_REFUND_APPROVAL_THRESHOLD),
+  MAX_CHARGE: z.string().default(DEFAULT_MAX_CHARGE),
+  CHARGE_CONFIRM_ABOVE: z.string().default(DEFAULT_CHARGE_CONFIRM_ABOVE),
   // Authorization hold periods per card brand (server/auth-hold-config.ts): the Captures screen's countdown.
   AUTH_HOLD_DAYS: z.string().default(`default=${DEFAULT_AUTH_HOLD_DAYS}`),
   REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),
@@ -292,7 +308,7 @@ export function parseRetryDelays(text: string): number[] {
  * new one) pass it, the refund needs a second person. Every currency the dashboard accepts must be listed, or
  * start-up fails naming the missing ones (a currency without a threshold must never mean "no approval").
  */
-export function parseThresholds(text: string): Partial<Record<CurrencyCode, number>> {
+export function parseThresholds(text: string, variable = "REFUND_APPROVAL_THRESHOLD"): Partial<Record<CurrencyCode, number>> {
   const out: Partial<Record<CurrencyCode, number>> = {};
   for (const part of text
     .split(",")
@@ -302,18 +318,28 @@ export function parseThresholds(text: string): Partial<Record<CurrencyCode, numb
     const minor = cur && amount && isCurrencyCode(cur) ? decimalToMinor(amount, cur) : null;
     if (!cur || !isCurrencyCode(cur) || minor === null) {
       throw new ConfigError(
-        `Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: "${part}" is not CURRENCY:AMOUNT (currencies: ${CURRENCY_CODES.join(", ")})`,
+        `Invalid configuration:\n  ${variable}: "${part}" is not CURRENCY:AMOUNT (currencies: ${CURRENCY_CODES.join(", ")})`,
       );
     }
     out[cur] = minor;
   }
   const missing = CURRENCY_CODES.filter((c) => out[c] === undefined);
   if (missing.length) {
-    throw new ConfigError(
-      `Invalid configuration:\n  REFUND_APPROVAL_THRESHOLD: no threshold for ${missing.join(", ")} (every accepted currency needs one)`,
-    );
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: no amount for ${missing.join(", ")} (every accepted currency needs one)`);
   }
   return out;
+}
+
+/** MAX_CHARGE and CHARGE_CONFIRM_ABOVE, each for every currency; a confirmation above the maximum could never apply. */
+function chargeGuards(max: string, confirmAbove: string): AppConfig["charges"] {
+  const maxMinor = parseThresholds(max, "MAX_CHARGE");
+  const confirmAboveMinor = parseThresholds(confirmAbove, "CHARGE_CONFIRM_ABOVE");
+  const inverted = CURRENCY_CODES.filter((c) => confirmAboveMinor[c]! >= maxMinor[c]!);
+  if (inverted.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  CHARGE_CONFIRM_ABOVE: not below MAX_CHARGE for ${inverted.join(", ")} (no charge would ever be confirmed)`,
+    );
+  return { maxMinor, confirmAboveMinor };
 }
 
 /**
@@ -381,6 +407,8 @@ export interface AppConfig {
   /** Path secret of the notification receiver; null means "generated into DATA_DIR/webhook-secret". */
   webhookSecret: string | null;
   refunds: { approvalThresholdMinor: Partial<Record<CurrencyCode, number>>; reasons: string[]; fourEyesLinkDays: number };
+  /** Guards on what one charge may be (server/services/payments/charge-guard.ts), in minor units per currency. */
+  charges: { maxMinor: Partial<Record<CurrencyCode, number>>; confirmAboveMinor: Partial<Record<CurrencyCode, number>> };
   /** Domains scheduled reports may go to without approval; null: the domains of the dashboard's users. */
   reportRecipientDomains: string[] | null;
   reconcileIntervalMs: number;
@@ -550,6 +578,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_HOURS * 3_600_000 },
     inactiveAccountDays: e.INACTIVE_ACCOUNT_DAYS,
     webhookSecret: e.GATEWAY_WEBHOOK_SECRET ?? null,
+    charges: chargeGuards(e.MAX_CHARGE, e.CHARGE_CONFIRM_ABOVE),
     refunds: {
       approvalThresholdMinor: parseThresholds(e.REFUND_APPROVAL_THRESHOLD),
       reasons: [

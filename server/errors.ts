@@ -18,6 +18,11 @@ export const ERROR_CODES = [
   "password_change_required",
   /** A sensitive action needs a second factor presented in the last few minutes (server/auth/step-up.ts). */
   "step_up_required",
+  /**
+   * A large charge made without the customer present needs the amount confirmed: the answer carries `confirm`, which
+   * the same request sends back in X-Confirm-Charge once the person confirmed (server/services/payments/charge-guard.ts).
+   */
+  "confirmation_required",
   "forbidden",
   "origin_rejected",
   "not_found",
@@ -99,6 +104,8 @@ export class AppError extends Error {
     readonly messageKey: ErrorMessage,
     /** Field errors: keyed texts of the validation namespace (lib/schemas/messages.ts), or plain words. */
     readonly fieldKeys?: Record<string, string[]>,
+    /** What a confirmation_required answer asks the client to send back (X-Confirm-Charge). */
+    readonly confirm?: string,
   ) {
     const english = englishErrorTranslators();
     const text = errorText(messageKey, english);

@@ -1,4 +1,5 @@
 import { StepUpProvider } from "@/components/auth/step-up-provider";
+import { ChargeConfirmProvider } from "@/components/money-actions/charge-confirm-provider";
 import { QueryProvider } from "@/components/query-provider";
 import { requireSignedIn } from "@/server/auth/session";
 import { DashboardFrame } from "./_components/dashboard-frame";
@@ -14,6 +15,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <DashboardFrame principal={principal}>
         {children}
         <StepUpProvider />
+        <ChargeConfirmProvider />
       </DashboardFrame>
     </QueryProvider>
   );

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   second_factor_required: 401,
   password_change_required: 401,
   step_up_required: 403,
+  confirmation_required: 428,
   forbidden: 403,
   origin_rejected: 403,
   not_found: 404,
@@ -32,7 +33,7 @@ export const ERROR_STATUS = {
 } as const satisfies Record<ErrorCode, number>;
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string[]>; id?: string };
+  error: { code: ErrorCode; message: string; fields?: Record<string, string[]>; id?: string; confirm?: string };
 }
 
 /** Who is asking: the request (its cookie and Accept-Language) and, once known, the signed-in principal. */
@@ -113,7 +114,10 @@ export const DATABASE_UNAVAILABLE_MESSAGE = englishErrorTranslators().errors("ht
 /** Map anything thrown by a handler to the one error shape. */
 export function toErrorResponse(error: unknown, context: { method: string; path: string } & ErrorReader): Response {
   if (error instanceof AppError) {
-    return errorAnswer(context, error.code, error.messageKey, error.fieldKeys ? { fields: error.fieldKeys } : {});
+    return errorAnswer(context, error.code, error.messageKey, {
+      ...(error.fieldKeys ? { fields: error.fieldKeys } : {}),
+      ...(error.confirm ? { confirm: error.confirm } : {}),
+    });
   }
   // The request's id (X-Request-Id, in every log line of this request) is the reference the user is shown.
   const id = currentRequestId() ?? randomUUID();

@@ -43,5 +43,6 @@ export async function appContext(who: { principal: Principal; ip?: string | null
     });
     return { language: prefs.language, digits: prefs.digits };
   };
-  return { deps: await appDeps(), principal: who.principal, ip: who.ip ?? null, readerPrefs };
+  const chargeConfirmation = async () => (await headers()).get("x-confirm-charge");
+  return { deps: await appDeps(), principal: who.principal, ip: who.ip ?? null, readerPrefs, chargeConfirmation };
 }

@@ -29,4 +29,9 @@ export interface ServiceContext<D = ServiceDeps> {
    * request (scripts, tests that do not set it).
    */
   readerPrefs?: () => Promise<{ language: "en" | "ar"; digits: "latn" | "arab" }>;
+  /**
+   * The large-charge confirmation the request carries (its X-Confirm-Charge header: the `confirm` of an earlier
+   * confirmation_required answer, sent again once the person confirmed). Absent outside a request.
+   */
+  chargeConfirmation?: () => Promise<string | null>;
 }

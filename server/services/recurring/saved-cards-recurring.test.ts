@@ -48,6 +48,54 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     return email;
   }
 
+  it("threat: a huge charge on a saved card, the customer not there. Above MAX_CHARGE refused; above CHARGE_CONFIRM_ABOVE only once confirmed, audited", async () => {
+    const email = await savedCardOf();
+    const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
+    const input = (amount: string) => ({
+      email,
+      cardToken: card!.cardToken,
+      ...CONFIRMED_PAYER,
+      address: "1 King Fahd Road",
+      city: "Riyadh",
+      zip: "12211",
+      country: "SA",
+      amount,
+      currency: "SAR",
+      description: "Large order",
+      orderId: uniqueId("big"),
+      idempotencyKey: key(),
+    });
+    const said = (confirmation: string | null) => ({
+      deps,
+      principal: clerk,
+      ip: "203.0.113.9",
+      chargeConfirmation: async () => confirmation,
+    });
+    const before = await database.db.select({ n: count() }).from(payments);
+    const tooBig = input("1000000.01");
+    const refused = await chargeSavedCard(said(null), tooBig).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "unprocessable" });
+    expect((refused as Error).message).toBe(
+      "SAR 1000000.01 is more than the largest charge allowed, SAR 1000000.00. Check the amount: nothing was charged.",
+    );
+    const big = input("1000000.00");
+    const ask = await chargeSavedCard(said(null), big).catch((e: unknown) => e);
+    expect(ask).toMatchObject({ code: "confirmation_required", confirm: "SAR:100000000" });
+    expect((ask as Error).message).toBe(
+      "You are about to charge SAR 1000000.00 to VISA •••• 1111. Check the amount with the customer, then confirm.",
+    );
+    // A confirmation of another amount does not carry over.
+    expect(await codeOf(chargeSavedCard(said("SAR:99999999"), big))).toBe("confirmation_required");
+    expect(await database.db.select({ n: count() }).from(payments)).toEqual(before);
+    expect(await callsOf(big.orderId)).toBe(0);
+    const done = await chargeSavedCard(said("SAR:100000000"), big);
+    expect(done.payment).toMatchObject({ status: "captured", amountMinor: 100_000_000 });
+    const [start] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, done.payment.id)).limit(1);
+    expect(start!.summary).toMatchObject({ largeChargeConfirmed: true });
+    // Below the threshold nothing is asked.
+    expect((await chargeSavedCard(said(null), input("10000.00"))).payment.status).toBe("captured");
+  });
+
   it("finds saved cards by the e-mail used at payment (another case finds them only once the ledger knows that spelling)", async () => {
     const email = await savedCardOf();
     const cards = await listSavedCards({ deps, principal: clerk, ip: null }, { email });

@@ -26,7 +26,9 @@ import type { ServiceContext, ServiceDeps } from "../deps";
 import { isUniqueViolation } from "../../db/errors";
 import { storeThreeDsView } from "../payments/new/three-ds-views";
 import { vmsg } from "@/lib/schemas/messages";
+import { cardLabel } from "@/lib/card-label";
 import { requireGatewayAmount } from "../payments/amount";
+import { guardCharge } from "../payments/charge-guard";
 
 export interface NewChargeSpec {
   /** Audit prefix: "token_sale" or "recurring". */
@@ -135,6 +137,12 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
   const replay = await replayOf(deps, spec);
   if (replay) return replay;
   requireGatewayAmount(deps, spec.values.amountMinor, spec.values.currency);
+  // A saved card or a recurring token: the customer is not there to see the amount.
+  const { largeChargeConfirmed } = await guardCharge(ctx, {
+    minor: spec.values.amountMinor,
+    currency: spec.values.currency,
+    card: cardLabel({ brand: spec.values.cardBrand, last4: spec.values.cardLast4 }),
+  });
 
   let started: PaymentRow;
   try {
@@ -160,6 +168,7 @@ export async function runNewCharge(ctx: ServiceContext, spec: NewChargeSpec): Pr
           currency: payment.currency,
           parentPaymentId: payment.parentPaymentId,
           idempotencyKey: spec.idempotencyKey,
+          ...(largeChargeConfirmed ? { largeChargeConfirmed } : {}),
         },
       });
       return payment;

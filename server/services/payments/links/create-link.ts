@@ -16,6 +16,7 @@ import { dbLinkStore, type LinkStore } from "./link-store";
 import { isUniqueViolation } from "../../../db/errors";
 import { vmsg } from "@/lib/schemas/messages";
 import { requireGatewayAmount } from "../amount";
+import { guardCharge } from "../charge-guard";
 
 /** Where the customer's browser comes back to (a public page; it carries no result the dashboard trusts). */
 export function linkReturnUrl(appUrl: string, paymentId: string): string {
@@ -37,6 +38,8 @@ export async function createPaymentLink(
   const amountMinor = decimalToMinor(input.amount, input.currency);
   if (!amountMinor) throw new AppError("invalid_request", "payments.amountInvalid", { amount: [vmsg("amount.enterMoreThanZero")] });
   requireGatewayAmount(deps, amountMinor, input.currency);
+  // The customer sees the amount on the hosted checkout and pays it themself: only the maximum applies.
+  await guardCharge(ctx, { minor: amountMinor, currency: input.currency, card: null, customerPresent: true });
   const now = deps.now();
   const { issueDate, expireDate } = linkDates(input, now);
   const amount = money(amountMinor, input.currency);

@@ -110,6 +110,25 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", { tags: ["gate
     await database?.dispose();
   });
 
+  it("threat: a phone order of SAR 99,999,999,999.99 by a slip. Refused naming the limit; above CHARGE_CONFIRM_ABOVE only once that amount is confirmed", async () => {
+    const said = (confirmation: string | null) => ({ deps, principal: staff, ip: null, chargeConfirmation: async () => confirmation });
+    const huge = s2s("01", { amount: "99999999999.99" });
+    const refused = await createCardPayment(said(null), huge).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "unprocessable", fields: { amount: ["At most SAR 1000000.00."] } });
+    expect(await findPaymentByOrderId(deps.db, huge.orderId)).toBeNull();
+    const big = s2s("01", { amount: "25000.00" });
+    const ask = await createCardPayment(said(null), big).catch((e: unknown) => e);
+    expect(ask).toMatchObject({ code: "confirmation_required", confirm: "SAR:2500000" });
+    expect((ask as AppError).message).toBe(
+      "You are about to charge SAR 25000.00 to VISA •••• 1111. Check the amount with the customer, then confirm.",
+    );
+    expect(await findPaymentByOrderId(deps.db, big.orderId)).toBeNull();
+    const done = await createCardPayment(said("SAR:2500000"), big);
+    expect(done.status).toBe("captured");
+    const [row] = await deps.db.select().from(auditLog).where(eq(auditLog.targetId, done.paymentId)).limit(1);
+    expect(row!.summary).toMatchObject({ largeChargeConfirmed: true });
+  });
+
   it("S2S frictionless sale: captured, with BIN6/last4/brand/expiry only, audited", async () => {
     const r = await createCardPayment({ deps, principal: staff, ip: "203.0.113.7" }, s2s("01"));
     // The result card's facts: amount and the card's brand and last four (nothing more of the card).

@@ -29,7 +29,9 @@ export { returnUrl } from "./card-payment-outcome";
 import { isUniqueViolation } from "../../../db/errors";
 import { ipv4Of } from "@/lib/ip-address";
 import { staffPayerIp } from "../payer-ip";
+import { cardLabel } from "@/lib/card-label";
 import { requireGatewayAmount } from "../amount";
+import { guardCharge } from "../charge-guard";
 
 async function formSale(
   deps: ServiceDeps,
@@ -125,6 +127,12 @@ export async function createCardPayment(
     cardBrand: isMadaBin(digits) ? "MADA" : cardBrandOf(digits),
     cardExpiry: `${input.expMonth}/${input.expYear}`,
   };
+  // A phone or counter order: staff type the card, the customer is not at a checkout of their own.
+  const { largeChargeConfirmed } = await guardCharge(ctx, {
+    minor,
+    currency: input.currency,
+    card: cardLabel({ brand: card.cardBrand, last4: card.cardLast4 }),
+  });
   const iface = cardInterfaceOf(input);
   const kind = iface === "s2s" ? "s2s_sale" : "sale";
   // The schema asked for it when the form interface is used; parsed again so a direct caller cannot skip it.
@@ -173,6 +181,7 @@ export async function createCardPayment(
           auth: input.auth,
           cardBrand: card.cardBrand,
           cardLast4: card.cardLast4,
+          ...(largeChargeConfirmed ? { largeChargeConfirmed } : {}),
           ...(address ? { saveCard: input.saveCard ?? false, recurringInit: input.recurringInit ?? false } : {}),
         },
       });

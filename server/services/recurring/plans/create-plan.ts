@@ -8,7 +8,9 @@ import { isUniqueViolation } from "../../../db/errors";
 import { billingPlans, type BillingPlanRow } from "../../../db/schema";
 import { AppError } from "../../../errors";
 import type { ServiceContext } from "../../deps";
+import { cardLabel } from "@/lib/card-label";
 import { amountInCurrency, requireGatewayAmount } from "../../payments/amount";
+import { guardCharge } from "../../payments/charge-guard";
 import { requirePermission } from "../../require-permission";
 import { recurringFirstPayment, requireWholeUnitsForForm } from "../recurring";
 import { startOfDate } from "./schedule";
@@ -36,6 +38,12 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
   requireGatewayAmount(deps, amountMinor, first.currency);
   const iface = input.interface ?? deps.config.plans.defaultInterface;
   requireWholeUnitsForForm(iface, amountMinor, first.currency);
+  // Every charge of the plan is made without the customer present: a large amount is confirmed once, here.
+  const { largeChargeConfirmed } = await guardCharge(ctx, {
+    minor: amountMinor,
+    currency: first.currency,
+    card: cardLabel({ brand: first.cardBrand, last4: first.cardLast4 }),
+  });
   try {
     return await deps.db.transaction(async (tx) => {
       const [plan] = await tx
@@ -70,6 +78,7 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
           interval: input.interval,
           firstChargeDate: input.firstChargeDate,
           interface: iface,
+          ...(largeChargeConfirmed ? { largeChargeConfirmed } : {}),
         },
       });
       return plan!;

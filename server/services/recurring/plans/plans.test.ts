@@ -78,6 +78,27 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     return { first, token, plan };
   }
 
+  it("threat: a plan charging SAR 50,000 every month, set up by a slip. Created only once confirmed (audited); its scheduled charges need no second confirmation", async () => {
+    const { first } = await recurringFirst(database, deps);
+    const input = {
+      firstPaymentId: first.id,
+      amount: "50000.00",
+      interval: "monthly" as const,
+      firstChargeDate: today(clock.now()),
+      description: "Lease",
+    };
+    const ask = await createPlan(as(clerk), input).catch((e: unknown) => e);
+    expect(ask).toMatchObject({ code: "confirmation_required", confirm: "SAR:5000000" });
+    expect(await codeOf(createPlan(as(clerk), { ...input, amount: "1000000.01" }))).toBe("unprocessable");
+    const plan = await createPlan({ ...as(clerk), chargeConfirmation: async () => "SAR:5000000" }, input);
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.targetId, plan.id));
+    expect(audit!.summary).toMatchObject({ largeChargeConfirmed: true });
+    const run = await runDuePlans(deps);
+    expect(run.errors).toEqual([]);
+    const [charge] = await chargesOf(plan.id);
+    expect(charge).toMatchObject({ cycle: 0, outcome: "approved" });
+  });
+
   it("exactly once: two schedulers racing over the same due plans charge each plan once (SKIP LOCKED claim + unique attempt)", async () => {
     const made = await Promise.all([duePlan(), duePlan(), duePlan()]);
     // A second app instance: on Postgres its own connection pool, as another process would have.

@@ -15,6 +15,7 @@ import { billingPlanCharges, billingPlans, type BillingPlanChargeRow, type Billi
 import { AppError } from "../../../errors";
 import { logger as defaultLogger, type Logger } from "../../../log/logger";
 import type { ServiceDeps } from "../../deps";
+import { confirmationToken } from "../../payments/charge-guard";
 import { runNewCharge } from "../../saved-cards/new-charge";
 import { recurringChargeSpec, recurringFirstPayment } from "../recurring";
 import type { RecurringInterface } from "@/lib/schemas/recurring";
@@ -157,7 +158,10 @@ async function charge(deps: ServiceDeps, plan: BillingPlanRow, claim: BillingPla
     transactionId: `bp-${claim.id}`,
   });
   try {
-    await runNewCharge({ deps, principal: PLAN_SCHEDULER_PRINCIPAL, ip: null }, spec);
+    // The plan's amount was confirmed by the person who created the plan (createPlan's guardCharge); the maximum
+    // still applies to every charge.
+    const chargeConfirmation = async () => confirmationToken(plan.amountMinor, plan.currency);
+    await runNewCharge({ deps, principal: PLAN_SCHEDULER_PRINCIPAL, ip: null, chargeConfirmation }, spec);
   } catch (e) {
     // Another pass is making this very attempt right now (same order id): its outcome is settled by a later pass.
     if (!(e instanceof AppError && e.code === "in_flight")) throw e;
