@@ -56,6 +56,10 @@ test("a payment link paid by the customer in another browser shows as paid", asy
     ]);
     expect(new URL(pay.url()).searchParams.get("flow")).toBe("link");
     expect(new URL(pay.url()).searchParams.get("orderId")).toBe(orderId);
+    // The customer's page learns the outcome on its own, without a reload or "Check again", once the ledger has it
+    // (it may already have it on arrival: either way the paid heading shows and "Check again" is gone).
+    await expect(pay.getByRole("heading", { level: 1, name: "Payment received" })).toBeVisible({ timeout: 30_000 });
+    await expect(pay.getByRole("link", { name: "Check again" })).toHaveCount(0);
   } finally {
     await customer.close();
   }

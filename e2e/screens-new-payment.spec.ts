@@ -105,6 +105,9 @@ test.describe("New payment screen (#13)", () => {
     await expect(result.getByText("Declined", { exact: true })).toBeVisible();
     await expect(result.getByText(/SAR\s42\.50/)).toBeVisible();
     await expect(result.getByText("VISA •••• 1111")).toBeVisible();
+    // The order id staff read to the caller, with a copy button.
+    await expect(result.getByText(firstOrder, { exact: true })).toBeVisible();
+    await expect(result.getByRole("button", { name: "Copy the order id" })).toBeVisible();
     await expect(result.getByRole("link", { name: "Open the payment" })).toHaveAttribute("href", /\/transactions\/[0-9a-f-]{36}$/);
     await expect(result.getByRole("button", { name: "Take another payment" })).toBeVisible();
     await expect(page.getByRole("form", { name: "Card payment" })).toBeHidden();

@@ -132,6 +132,8 @@ export type NewPaymentValues = z.input<typeof paymentObject> & Record<keyof type
 /** What the server answers about a new payment (never card data beyond the last 4). */
 export interface NewPaymentResult {
   paymentId: string;
+  /** The order id staff read to the caller (the customer quotes it when they call back). */
+  orderId: string;
   status: string;
   message: string;
   currency: string;

@@ -250,6 +250,7 @@ export async function createCardPayment(
     : null;
   return {
     paymentId: recorded.id,
+    orderId: recorded.orderId,
     status: recorded.status,
     message: translatorFor(prefs, "newPayment")(`started.${outcome.message.key}`, { reason: outcome.message.reason ?? "" }),
     currency: recorded.currency,

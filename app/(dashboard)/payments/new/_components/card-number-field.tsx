@@ -39,7 +39,9 @@ export function CardNumberField({ field, value, error }: { field: UseFormRegiste
 
   return (
     <Field id={ID} label={t("cardNumber")} required error={error} wrapperClassName="sm:col-span-4">
-      <div className="relative">
+      {/* Left to right as a whole, in Arabic too: the number is always written that way, and the badge must sit on
+          the side its padding is reserved (the input's end); in a right-to-left page it covered the first four digits. */}
+      <div className="relative" dir="ltr">
         <Input
           {...field}
           onChange={onChange}

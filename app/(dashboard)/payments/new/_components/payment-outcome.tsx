@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-styles";
 import { CardMask } from "@/components/ui/card-mask";
+import { CopyButton } from "@/components/ui/copy-button";
 import { MoneyAmount } from "@/components/ui/money";
 import { isCurrencyCode } from "@/lib/money";
 import { statusText } from "@/lib/i18n/vocab";
@@ -61,6 +62,13 @@ export function PaymentOutcome({
         <dt className="text-slate-600">{t("card")}</dt>
         <dd>
           <CardMask card={started.card} fallback="—" />
+        </dd>
+        <dt className="text-slate-600">{t("orderId")}</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <bdi dir="ltr" className="font-mono break-all">
+            {started.orderId}
+          </bdi>
+          <CopyButton value={started.orderId} label={t("copyOrderId")} />
         </dd>
       </dl>
       <Alert tone={tone}>{message}</Alert>

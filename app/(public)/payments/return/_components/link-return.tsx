@@ -1,9 +1,11 @@
 // The customer's page after a payment link's checkout: the merchant, the product line, the amount, the order and
-// the outcome as the ledger knows it. Server-rendered, no client code but LocalTime. While the gateway's
-// confirmation is on its way the outcome says so and offers to check again (a plain link: no timer, no script).
+// the outcome as the ledger knows it. Server-rendered; while the gateway's confirmation is on its way the outcome
+// says so, the page asks again on its own for about a minute (ConfirmingPoller), and "Check again" stays as a plain
+// link for a customer who waits longer.
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
+import { ConfirmingPoller } from "./confirming-poller";
 import type { LinkReturnView, ReturnOutcome } from "@/server/services/payments/links/return-view";
 
 // Each outcome's colour; its title and sentence are the catalog's `checkout.outcome.<outcome>`.
@@ -57,6 +59,7 @@ export function LinkReturn({ view, hintFailed, selfHref }: { view: LinkReturnVie
             </>
           )}
         </dl>
+        {view.outcome === "confirming" && <ConfirmingPoller />}
         {view.outcome === "confirming" && (
           <a href={selfHref} className="mt-5 inline-block text-sm font-medium text-brand-700 underline">
             {t("checkAgain")}
