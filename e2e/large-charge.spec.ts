@@ -104,6 +104,14 @@ test.describe("large charges on a phone order", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Nothing was charged: the amount was not confirmed.")).toBeVisible();
     await expect(page.getByRole("region", { name: /Payment result/ })).toHaveCount(0);
+    // The card fields are wiped after every answer (the form's rule: no card number left in the page), so the card
+    // is typed again once the amount is checked.
+    await expect(page.getByLabel(EN.amount)).toHaveValue("25000.00");
+    await expect(page.getByLabel(EN.cardNumber)).toHaveValue("");
+    await page.getByLabel(EN.cardNumber).pressSequentially("4111111111111111");
+    await page.getByLabel(EN.expMonth).fill("01");
+    await page.getByLabel(EN.expYear).fill("2038");
+    await page.getByLabel(EN.cvv).fill("123");
 
     await page.getByRole("button", { name: EN.submit }).click();
     await page.getByRole("dialog", { name: "Confirm a large charge" }).getByRole("button", { name: "Charge it" }).click();

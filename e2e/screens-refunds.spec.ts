@@ -71,6 +71,10 @@ test("rejecting a refund asks first too; screens: the Refunds page at 1440 and 3
   await expect(confirm).toContainText(/SAR\s1,200\.00/);
   await expect(confirm).toContainText(E2E_USERS.finance.name);
   expect(await axeViolations(admin), "axe on the rejection confirmation").toEqual([]);
+  // A rejection says why: without a reason the dialog asks for one and nothing is sent.
+  await confirm.getByRole("button", { name: "Reject refund" }).click();
+  await expect(confirm.getByText("Say why it is rejected (at least 3 characters): the requester reads it.")).toBeVisible();
+  await confirm.getByLabel("Why is it rejected?").fill("Already refunded by bank transfer");
   await confirm.getByRole("button", { name: "Reject refund" }).click();
   await expect(admin.getByRole("listitem").filter({ hasText: orderId })).toHaveCount(0);
   await expect(
@@ -79,5 +83,13 @@ test("rejecting a refund asks first too; screens: the Refunds page at 1440 and 3
       .getByRole("row")
       .filter({ hasText: orderId }),
   ).toContainText("Rejected");
+  // The requester reads why, in the Refunds list.
+  await page.goto("/refunds");
+  await expect(
+    page
+      .getByRole("table", { name: /Refunds, latest first/ })
+      .getByRole("row")
+      .filter({ hasText: orderId }),
+  ).toContainText("Already refunded by bank transfer");
   await adminContext.close();
 });

@@ -47,8 +47,8 @@ type Leaves<T, P extends string = ""> = {
 /** A key of the errors namespace (a key missing from the English catalog fails tsc). */
 export type ErrorKey = Leaves<typeof errorsCatalog>;
 
-/** A value of an error message: text (ids, names, the gateway's own words), a count, or an amount. */
-export type ErrorValue = string | number | { money: { minor: number; currency: string } };
+/** A value of an error message: text (ids, names, the gateway's own words), a count, an amount, or left-to-right text. */
+export type ErrorValue = string | number | { money: { minor: number; currency: string } } | { ltr: string };
 export type ErrorValues = Record<string, ErrorValue>;
 
 /**
@@ -77,7 +77,12 @@ export function errorText(message: ErrorMessage, tr: ErrorTranslators): string {
   if (typeof message === "string") return tr.errors(message);
   const [key, values] = message as readonly [ErrorKey, ErrorValues];
   const plain: Record<string, string | number> = {};
-  for (const [name, v] of Object.entries(values)) plain[name] = typeof v === "object" ? amountText(v.money, tr.locale) : v;
+  for (const [name, v] of Object.entries(values)) {
+    if (typeof v !== "object") plain[name] = v;
+    else if ("money" in v) plain[name] = amountText(v.money, tr.locale);
+    // A left-to-right value (a masked card, an order id) kept whole inside a right-to-left sentence.
+    else plain[name] = tr.locale.startsWith("ar") ? `\u2066${v.ltr}\u2069` : v.ltr;
+  }
   return tr.errors(key, plain);
 }
 

@@ -34,3 +34,5 @@ export const refundSchema = z
 export type RefundInput = z.input<typeof refundSchema>;
 
 export const approvalSchema = z.object({ note: z.string().trim().max(500).default("") });
+/** A rejection says why: the requester reads it on the payment's timeline and in the Refunds list. */
+export const rejectionSchema = z.object({ note: z.string().trim().min(3, vmsg("refund.rejectReason")).max(500) });

@@ -51,7 +51,7 @@ export async function guardCharge(
   if (sent === token) return { largeChargeConfirmed: true };
   throw new AppError(
     "confirmation_required",
-    charge.card ? ["payments.confirmLargeChargeCard", { amount, card: charge.card }] : ["payments.confirmLargeCharge", { amount }],
+    charge.card ? ["payments.confirmLargeChargeCard", { amount, card: { ltr: charge.card } }] : ["payments.confirmLargeCharge", { amount }],
     undefined,
     token,
   );

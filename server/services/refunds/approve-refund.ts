@@ -13,6 +13,8 @@ import { requirePermission } from "../require-permission";
 import { sendAndRecord, type MoneyActionResult } from "../payments/money-action";
 import { refundGateway } from "./refund-gateway";
 import { fourEyesRefusal } from "./four-eyes";
+import { rejectionSchema } from "@/lib/schemas/payment-actions";
+import { vmsg } from "@/lib/schemas/messages";
 
 async function decide(
   deps: ServiceDeps,
@@ -80,6 +82,9 @@ export async function rejectRefund(ctx: ServiceContext, input: { actionId: strin
   requirePermission(approver, "REFUNDS_APPROVE");
   // A decision like approving: someone at an unattended session must not be able to turn refunds away either.
   requireFreshFactor(approver);
-  const { action, payment } = await decide(deps, approver, input.actionId, "reject", input.note, ip);
+  // The requester is told why (the timeline, the Refunds list): a rejection without a reason is refused here too.
+  const parsed = rejectionSchema.safeParse({ note: input.note });
+  if (!parsed.success) throw new AppError("invalid_request", "refunds.rejectReasonNeeded", { note: [vmsg("refund.rejectReason")] });
+  const { action, payment } = await decide(deps, approver, input.actionId, "reject", parsed.data.note, ip);
   return { action, payment, replayed: false };
 }

@@ -165,7 +165,11 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
     expect(await codeOf(rejectRefund(as(stale), { actionId: held.action.id, note: "no" }))).toBe("step_up_required");
     expect(await codeOf(approveRefund(as(stale), { actionId: held.action.id, note: "" }))).toBe("step_up_required");
     const fresh: Principal = { ...stale, factorAt: new Date() };
-    expect((await rejectRefund(as(fresh), { actionId: held.action.id, note: "no" })).action.state).toBe("rejected");
+    // A rejection says why, in words the requester reads: none, or a word too short, is refused; nothing changes.
+    expect(await codeOf(rejectRefund(as(fresh), { actionId: held.action.id, note: "  " }))).toBe("invalid_request");
+    expect(await codeOf(rejectRefund(as(fresh), { actionId: held.action.id, note: "no" }))).toBe("invalid_request");
+    const rejected = await rejectRefund(as(fresh), { actionId: held.action.id, note: "Duplicate of an earlier refund" });
+    expect(rejected.action).toMatchObject({ state: "rejected", outcomeMessage: "Duplicate of an earlier refund" });
   });
 
   it("threat: a second identity: an approver whose account the requester created cannot approve the refund", async () => {
