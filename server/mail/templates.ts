@@ -3,7 +3,9 @@
 // Written in the recipient's language (mailPrefsFor: their saved language, else the language of the person whose
 // action sent it, else English) from the `mail` catalog; an Arabic mail's HTML is <html lang="ar" dir="rtl">.
 import "server-only";
-import { DEFAULT_UI_PREFS, directionOf, isDigitStyle, isLanguage, type UiPrefs } from "@/lib/i18n/languages";
+import { DEFAULT_UI_PREFS, directionOf, formatLocaleOf, isDigitStyle, isLanguage, type UiPrefs } from "@/lib/i18n/languages";
+import { reasonText, type VocabTranslator } from "@/lib/i18n/vocab";
+import { formatMoney, isCurrencyCode } from "@/lib/money";
 import type { TrailProblem } from "../audit/trail";
 import { translatorFor } from "../i18n/translator";
 
@@ -16,7 +18,8 @@ export type MailKind =
   | "inactive_disabled"
   | "inactive_disabled_notice"
   | "audit_verified"
-  | "audit_broken";
+  | "audit_broken"
+  | "refund_approval";
 
 /** The language (and digits) a mail is written in. */
 export type MailPrefs = Pick<UiPrefs, "language" | "digits">;
@@ -232,5 +235,36 @@ export function auditBrokenMail(
       t("auditBroken.incident"),
     ],
     { url: p.auditUrl, label: t("auditBroken.link") },
+  );
+}
+
+/** To each person who may approve a held refund (never its requester): what, for which order, why, and where. */
+export function refundApprovalMail(
+  p: {
+    name: string;
+    requester: string | null;
+    amount: { minor: number; currency: string };
+    orderId: string;
+    reasonCode: string;
+    refundsUrl: string;
+  },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, ltr } = mailWords(prefs);
+  const amount = isCurrencyCode(p.amount.currency)
+    ? formatMoney({ minor: p.amount.minor, currency: p.amount.currency }, formatLocaleOf(prefs))
+    : `${p.amount.minor} ${p.amount.currency}`;
+  const reason = reasonText(translatorFor(prefs, "vocab") as unknown as VocabTranslator, p.reasonCode);
+  const values = { amount: ltr(amount), orderId: ltr(p.orderId), reason };
+  return render(
+    prefs,
+    "refund_approval",
+    t("refundApproval.subject", { amount: ltr(amount) }),
+    [
+      t("hello", { name: p.name }),
+      p.requester ? t("refundApproval.asked", { ...values, requester: p.requester }) : t("refundApproval.noRequester", values),
+      t("refundApproval.nothingYet"),
+    ],
+    { url: p.refundsUrl, label: t("refundApproval.link") },
   );
 }

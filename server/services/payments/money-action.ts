@@ -44,6 +44,8 @@ export interface MoneyActionSpec {
   onSuccess(payment: PaymentRow, action: PaymentActionRow, data: unknown): PaymentPatch;
   /** The gateway's reference for the action (a refund's payment_id), when it gives one. */
   refOf?(data: unknown): string | null;
+  /** Runs in the transaction that holds the action for approval (the refund's approvers are mailed in it). */
+  onAwaitingApproval?(tx: Tx, payment: PaymentRow, action: PaymentActionRow): Promise<void>;
 }
 
 export interface MoneyActionResult {
@@ -169,6 +171,7 @@ export async function runMoneyAction(ctx: ServiceContext, spec: MoneyActionSpec)
           orderId: payment.orderId,
         },
       });
+      if (plan.needsApproval) await spec.onAwaitingApproval?.(tx, payment, action!);
       return { action: action!, payment };
     });
   } catch (e) {

@@ -12,7 +12,7 @@ import { testDatabaseTargets, type TestDatabase } from "../../../tests/support/d
 import type { ServiceDeps, ServiceContext } from "../deps";
 import type { Principal } from "../../auth/principal";
 import { paymentOnSandbox } from "../../../tests/support/ledger.support";
-import { users } from "../../db/schema";
+import { mailOutbox, users } from "../../db/schema";
 import { appendAudit } from "../../audit/audit-log";
 import { AppError } from "../../errors";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
@@ -78,6 +78,47 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
     const r = await requestRefund({ deps: noSar, principal: clerk, ip: null }, { paymentId: p.id, ...refund("1.00") });
     expect(r.action.state).toBe("pending_approval");
     expect(r.payment.refundedMinor).toBe(0);
+  });
+
+  it("rule: a held refund is news to those who can decide it. Each active approver is mailed in their language, never the requester, a viewer, a disabled account or a four-eyes-linked one", async () => {
+    const fresh = await target.open();
+    try {
+      const d = { ...deps, db: fresh.db };
+      const grant = (p: Principal, perms: string[]) =>
+        fresh.db.update(users).set({ extraPermissions: perms }).where(eq(users.id, p.userId));
+      const requester = await testPrincipal(fresh.db, "Requester", ["REFUNDS_CREATE", "REFUNDS_APPROVE"]);
+      await grant(requester, ["REFUNDS_CREATE", "REFUNDS_APPROVE"]);
+      const approver = await testPrincipal(fresh.db, "Approver", ["REFUNDS_APPROVE"]);
+      await grant(approver, ["REFUNDS_APPROVE"]);
+      await fresh.db.update(users).set({ uiLanguage: "ar" }).where(eq(users.id, approver.userId));
+      const admin = await testPrincipal(fresh.db, "Admin", "all");
+      const viewer = await testPrincipal(fresh.db, "Viewer", ["TRANSACTIONS_VIEW"]);
+      const gone = await testPrincipal(fresh.db, "Gone", ["REFUNDS_APPROVE"]);
+      await grant(gone, ["REFUNDS_APPROVE"]);
+      await fresh.db.update(users).set({ status: "disabled" }).where(eq(users.id, gone.userId));
+      const sock = await testPrincipal(fresh.db, "Sock", ["REFUNDS_APPROVE"]);
+      await grant(sock, ["REFUNDS_APPROVE"]);
+      await fresh.db.update(users).set({ createdBy: requester.userId }).where(eq(users.id, sock.userId));
+
+      const p = await paymentOnSandbox(fresh.db, deps.gateway, { minor: 300_000, auth: false });
+      const small = await requestRefund({ deps: d, principal: requester, ip: null }, { paymentId: p.id, ...refund("10.00") });
+      expect(small.action.state).toBe("succeeded");
+      expect(await fresh.db.select().from(mailOutbox)).toEqual([]); // nothing to decide: nobody is mailed
+      const held = await requestRefund({ deps: d, principal: requester, ip: null }, { paymentId: p.id, ...refund("1500.00") });
+      expect(held.action.state).toBe("pending_approval");
+      const mails = await fresh.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "refund_approval"));
+      expect(mails.map((m) => m.toAddress).sort()).toEqual([admin.email, approver.email].sort());
+      expect(mails.map((m) => m.toAddress)).not.toContain(viewer.email);
+      const en = mails.find((m) => m.toAddress === admin.email)!;
+      expect(en.subject).toBe("Refund of SAR\u00a01,500.00 waiting for your approval");
+      expect(en.textBody).toContain(`Requester asked to refund SAR\u00a01,500.00 of order ${p.orderId} (reason: Customer request).`);
+      expect(en.textBody).toContain("/refunds");
+      const ar = mails.find((m) => m.toAddress === approver.email)!;
+      expect(ar.subject).toContain("بانتظار موافقتك");
+      expect(ar.htmlBody).toContain('dir="rtl"');
+    } finally {
+      await fresh.dispose();
+    }
   });
 
   describe("threat: one person approving their own refund under a second identity", () => {

@@ -2,7 +2,8 @@
 // open) is checked with the payment row locked, so concurrent requests can never refund more than was captured.
 // When the payment's refunds together (already refunded + still open, pending approval included + this one) pass
 // the currency's approval threshold, the refund waits for a second person (approve-refund.ts): splitting a large
-// refund into small ones does not avoid the approver, and a currency without a threshold always needs one.
+// refund into small ones does not avoid the approver, and a currency without a threshold always needs one. Those
+// who may approve it are mailed when it is held (approver-notice.ts).
 import type { RefundInput } from "@/lib/schemas/payment-actions";
 import { AppError, type ErrorMessage } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
@@ -10,6 +11,7 @@ import { requirePermission } from "../require-permission";
 import { amountInCurrency, showAmount } from "../payments/amount";
 import { runMoneyAction, type MoneyActionResult } from "../payments/money-action";
 import { refundableMinor } from "../payments/open-actions";
+import { mailRefundApprovers } from "./approver-notice";
 import { refundGateway, refundMethod } from "./refund-gateway";
 import { vmsg } from "@/lib/schemas/messages";
 
@@ -25,6 +27,9 @@ export async function requestRefund(
   }
   return runMoneyAction(ctx, {
     ...refundGateway(deps),
+    onAwaitingApproval: async (tx, payment, action) => {
+      await mailRefundApprovers(tx, deps, ctx.principal, payment, action);
+    },
     paymentId: input.paymentId,
     idempotencyKey: input.idempotencyKey,
     request: { amount: input.amount, reasonCode: input.reasonCode, note: input.note },
