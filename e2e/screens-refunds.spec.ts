@@ -64,6 +64,10 @@ test("rejecting a refund asks first too; screens: the Refunds page at 1440 and 3
   const admin = await adminContext.newPage();
   await signedInAs(admin, E2E_USERS.admin);
   await admin.goto("/refunds");
+  // The approver sees at a glance that refunds wait for them: a count beside Refunds, in words for a screen reader.
+  await expect(
+    admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Refunds.*(refund waits|refunds wait) for your approval/ }),
+  ).toBeVisible();
   await shootScreen(admin, "refunds");
   const item = admin.getByRole("listitem").filter({ hasText: orderId });
   await item.getByRole("button", { name: "Reject" }).click();

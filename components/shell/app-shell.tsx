@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import type { NavItem } from "@/lib/navigation";
+import type { NavId, NavItem } from "@/lib/navigation";
 import { BrandMark } from "./brand-mark";
 import { groupNav } from "./nav-active";
 import { MenuToggle, NavDisclosure, SidebarPanel } from "./nav-disclosure";
@@ -17,6 +17,8 @@ export interface AppShellProps {
   user: ShellUser;
   /** Already filtered to what the user may open (visibleNav). */
   nav: NavItem[];
+  /** A count beside an item (held refunds the person could decide); 0 or absent shows none. */
+  badges?: Partial<Record<NavId, number>>;
   testMode: boolean;
   /** Overrides the detected path for the active sidebar entry. */
   currentPath?: string;
@@ -25,7 +27,7 @@ export interface AppShellProps {
 
 const SIDEBAR_ID = "sidebar";
 
-export function AppShell({ user, nav, testMode, currentPath, children }: AppShellProps) {
+export function AppShell({ user, nav, badges = {}, testMode, currentPath, children }: AppShellProps) {
   const t = useTranslations("shell");
   const tc = useTranslations("common");
   const hrefs = nav.map((i) => i.href);
@@ -79,6 +81,12 @@ export function AppShell({ user, nav, testMode, currentPath, children }: AppShel
                         <NavLink href={item.href} hrefs={hrefs} currentPath={currentPath}>
                           <NavIcon href={item.href} />
                           {t(`nav.${item.id}`)}
+                          {item.id === "refunds" && (badges.refunds ?? 0) > 0 && (
+                            <span className="ms-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums">
+                              <span aria-hidden="true">{badges.refunds}</span>
+                              <span className="sr-only">{t("navBadge.refunds", { count: badges.refunds! })}</span>
+                            </span>
+                          )}
                         </NavLink>
                       </li>
                     ))}

@@ -5,12 +5,17 @@ import { AppShell } from "@/components/shell/app-shell";
 import { visibleNav } from "@/lib/navigation";
 import type { Principal } from "@/server/auth/principal";
 import { env } from "@/server/env";
+import { appDeps } from "@/server/services/app-deps";
+import { refundsAwaitingDecision } from "@/server/services/refunds/awaiting-approval";
 
-export function DashboardFrame({ principal, children }: { principal: Principal; children: ReactNode }) {
+export async function DashboardFrame({ principal, children }: { principal: Principal; children: ReactNode }) {
+  // The held refunds this person could decide: a count beside Refunds (approvers learn of them by mail too).
+  const refunds = await refundsAwaitingDecision((await appDeps()).db, principal);
   return (
     <AppShell
       user={{ name: principal.name, email: principal.email, userType: principal.userType }}
       nav={visibleNav(principal.permissions)}
+      badges={{ refunds }}
       testMode={env().testMode}
     >
       {children}

@@ -17,6 +17,7 @@ import { appendAudit } from "../../audit/audit-log";
 import { AppError } from "../../errors";
 import { codeOf, startTestSandbox, testDeps, testPrincipal } from "../../../tests/support/services.support";
 import { approveRefund, rejectRefund } from "./approve-refund";
+import { refundsAwaitingDecision } from "./awaiting-approval";
 import { needsSecondPerson, requestRefund } from "./request-refund";
 
 const refund = (amount: string) => ({
@@ -113,6 +114,11 @@ describe.each(testDatabaseTargets())("refund approval threshold on $name", (targ
       expect(en.subject).toBe("Refund of SAR\u00a01,500.00 waiting for your approval");
       expect(en.textBody).toContain(`Requester asked to refund SAR\u00a01,500.00 of order ${p.orderId} (reason: Customer request).`);
       expect(en.textBody).toContain("/refunds");
+      // The navigation's count: what each could decide now (the requester's own request is not theirs to decide).
+      expect(await refundsAwaitingDecision(fresh.db, approver)).toBe(1);
+      expect(await refundsAwaitingDecision(fresh.db, admin)).toBe(1);
+      expect(await refundsAwaitingDecision(fresh.db, requester)).toBe(0);
+      expect(await refundsAwaitingDecision(fresh.db, viewer)).toBe(0);
       const ar = mails.find((m) => m.toAddress === approver.email)!;
       expect(ar.subject).toContain("بانتظار موافقتك");
       expect(ar.htmlBody).toContain('dir="rtl"');
