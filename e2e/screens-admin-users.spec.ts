@@ -34,7 +34,9 @@ test("disabling a user asks first and says what it does; Keep as is changes noth
   await shootScreen(page, "admin-users-disable-confirm", { fullPage: false });
   await dialog.getByRole("button", { name: "Keep as is" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(row).toContainText("Active");
+  // Invited and never signed in: "Invitation pending", not "Active", with the re-send beside it.
+  await expect(row).toContainText("Invitation pending");
+  await expect(row.getByRole("button", { name: "Re-send invitation to Hala Hesitant" })).toBeVisible();
 
   await row.getByRole("button", { name: "Disable Hala Hesitant" }).click();
   await dialog.getByRole("button", { name: "Disable user" }).click();
@@ -42,7 +44,7 @@ test("disabling a user asks first and says what it does; Keep as is changes noth
   await expect(row).toContainText("Disabled");
   // Enabling is not disruptive: no question.
   await row.getByRole("button", { name: "Enable Hala Hesitant" }).click();
-  await expect(row).toContainText("Active");
+  await expect(row).toContainText("Invitation pending");
 });
 
 test("the Users table is usable at 390 px: no sideways scroll, each user a card with its actions", async ({ page }) => {

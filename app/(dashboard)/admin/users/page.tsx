@@ -170,7 +170,10 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
                   </TD>
                   <TD className={PHONE_CELL}>
                     <PhoneLabel>{t("table.state")}</PhoneLabel>
-                    {u.status === "active" ? (
+                    {/* Invited and never signed in: not yet someone who uses the dashboard (re-send is in the actions). */}
+                    {u.status === "active" && u.invitationPending ? (
+                      <Badge tone="warning">{t("table.invitationPending")}</Badge>
+                    ) : u.status === "active" ? (
                       <Badge tone="success">{t("table.active")}</Badge>
                     ) : (
                       <Badge tone="danger">{t("table.disabled")}</Badge>

@@ -90,7 +90,8 @@ export function UserRowActions({ user, roles, lockedReason, enableBlockedReason,
         </Button>
         <Button
           size="sm"
-          variant={active ? "danger" : "secondary"}
+          // Not a red filled button on every row: the confirmation that follows says what disabling does, in red.
+          variant="secondary"
           loading={!active && busy === "status"}
           onClick={() => (active ? openDialog("disable") : setStatus("active"))}
           disabledReason={!active && enableBlockedReason ? enableBlockedReason : undefined}
