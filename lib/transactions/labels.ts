@@ -10,8 +10,8 @@ export { STATUS_LABEL };
  */
 /** How a payment came to be: the `kind` the ledger writes (the payment flows and the notification sync). */
 export const KIND_LABEL: Record<string, string> = {
-  sale: "Card sale (form)",
-  s2s_sale: "Card sale (server-to-server)",
+  sale: "Card payment (card saved)",
+  s2s_sale: "Card payment",
   payment_link: "Payment link",
   token_sale: "Saved card",
   recurring: "Recurring charge",
@@ -23,12 +23,11 @@ export function kindLabel(kind: string): string {
 }
 
 /**
- * The list's short type labels (the table must fit at 1280 px); the long label, with the interface, goes in the
- * cell's title. A kind without a short label shows its long one.
+ * The list's short type labels (the table must fit at 1280 px); the long label goes in the cell's title. A kind without a short label shows its long one.
  */
 export const KIND_SHORT_LABEL: Record<string, string> = {
-  sale: "Card sale",
-  s2s_sale: "Card sale",
+  sale: "Card payment",
+  s2s_sale: "Card payment",
   payment_link: "Payment link",
   token_sale: "Saved card",
   recurring: "Recurring",

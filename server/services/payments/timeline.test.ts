@@ -49,6 +49,39 @@ describe("payment timeline", () => {
     expect(titles(events)).toEqual(["Payment of SAR 100.00 started by Alice", "Checked with the gateway"]);
   });
 
+  it("rule: staff's words, not the developers'. An authorization is called one; no latency, no 'code Success', no 'Signature verified'", () => {
+    const notification = (status: string, hashValid = true) => ({
+      id: ++id,
+      dedupeKey: `n${id}`,
+      receivedAt: at(5),
+      contentType: "application/x-www-form-urlencoded",
+      action: "SALE",
+      result: "SUCCESS",
+      status,
+      transId: "g1",
+      orderId: "o1",
+      hashValid,
+      payload: {},
+      processingResult: "no_change",
+      processedAt: at(5),
+      paymentId: null,
+    });
+    const events = buildTimeline({
+      ...base,
+      calls: [call("s2s_sale", 1, { gatewayCode: "Success" }), call("capture", 2, { outcome: "declined", gatewayCode: "208004" })],
+      notifications: [notification("PENDING"), notification("SETTLED"), notification("SETTLED", false)],
+    });
+    const lines = events.map((e) => `${e.title} | ${e.detail ?? ""}`.replace(/\u00a0/g, " "));
+    expect(lines).toEqual([
+      "Payment of SAR 100.00 started by Alice | ",
+      "Payment sent to the gateway | The gateway accepted it",
+      "Capture sent to the gateway | The gateway declined it · code 208004",
+      "The gateway notified: Authorization succeeded | the payment was already up to date",
+      "The gateway notified: Sale succeeded | the payment was already up to date",
+      "The gateway notified: Sale succeeded | Not proven to come from the gateway (its signature did not match) · the payment was already up to date",
+    ]);
+  });
+
   it("shows a 3-D Secure step after a sale answered with a REDIRECT", () => {
     const events = buildTimeline({ ...base, calls: [call("sale", 1, { response: { result: "REDIRECT", redirect_url: "https://x" } })] });
     expect(events.map((e) => e.kind)).toEqual(["created", "call", "three_ds"]);

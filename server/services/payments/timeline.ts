@@ -10,7 +10,7 @@ import { formatMoney, isCurrencyCode } from "@/lib/money";
 import type { GatewayCallRow, GatewayNotificationRow } from "../../db/schema";
 import { translatorFor } from "../../i18n/translator";
 import { READ_OPERATIONS } from "./read-operations";
-import { ANSWER, OUTCOME } from "./timeline-words";
+import { ANSWER_TONE, OUTCOME_TONE } from "./timeline-words";
 
 /** The reader's language and digits; the timeline is worded in English when none is given (tests, logs). */
 export type TimelinePrefs = Pick<UiPrefs, "language" | "digits">;
@@ -131,16 +131,17 @@ function callEvents(calls: GatewayCallRow[], w: Words): TimelineEvent[] {
       check.event.tone = check.failed ? "warning" : "info";
       continue;
     }
-    const tone = ANSWER[c.outcome]?.[1] ?? "neutral";
+    const tone = ANSWER_TONE[c.outcome] ?? "neutral";
     const answer = w.known(`answer.${c.outcome}`) ?? w.say("answered");
     out.push({
       at: c.startedAt,
       kind: "call",
       title: w.known(`sent.${c.operation}`) ?? w.say("requestSent"),
+      // In staff's words: the answer, and the gateway's code only when it refused (support asks for it); how long
+      // the call took is the operators' figure (metrics, the gateway calls log), not staff's.
       detail: joined(
         answer,
-        c.gatewayCode && w.say("code", { code: c.gatewayCode }),
-        w.say("latency", { ms: c.latencyMs }),
+        c.outcome !== "success" && c.gatewayCode && w.say("code", { code: c.gatewayCode }),
         c.attempts > 1 && w.say("attempts", { count: c.attempts }),
       ),
       tone,
@@ -165,8 +166,10 @@ function processedLabel(result: string | null, w: Words): string {
 }
 
 function notificationEvent(n: GatewayNotificationRow, w: Words): TimelineEvent {
-  const action = (n.action ?? "").toUpperCase();
   const result = (n.result ?? "").toUpperCase();
+  // A SALE that succeeded with status PENDING is an authorization (auth=Y: the money held, not taken).
+  const sale = ["SALE", "RECURRING_SALE"].includes((n.action ?? "").toUpperCase());
+  const action = sale && result === "SUCCESS" && (n.status ?? "").toUpperCase() === "PENDING" ? "AUTHORIZATION" : (n.action ?? "").toUpperCase();
   const what =
     (action ? w.known(`notifiedWhat.${action}`) : null) ?? (action ? action.toLowerCase().replace(/_/g, " ") : w.say("notifiedPayment"));
   const how = (result ? w.known(`notifiedHow.${result}`) : null) ?? (result ? result.toLowerCase() : w.say("notifiedChanged"));
@@ -174,7 +177,8 @@ function notificationEvent(n: GatewayNotificationRow, w: Words): TimelineEvent {
     at: n.receivedAt,
     kind: "notification",
     title: w.say("notified", { what, how }),
-    detail: joined(n.hashValid ? w.say("signatureOk") : w.say("signatureBad"), processedLabel(n.processingResult, w)),
+    // A verified signature is the normal case and goes unsaid; one that did not match is worth a warning.
+    detail: joined(!n.hashValid && w.say("signatureBad"), processedLabel(n.processingResult, w)),
     tone: n.hashValid ? "info" : "warning",
   };
 }
@@ -200,14 +204,14 @@ function actionEvents(a: TimelineAction, decisions: TimelineDecision[], w: Words
       tone: d.decision === "approve" ? "info" : "warning",
     });
   }
-  const outcome = OUTCOME[a.state];
-  if (outcome && a.completedAt) {
+  const outcomeTone = OUTCOME_TONE[a.state];
+  if (outcomeTone && a.completedAt) {
     out.push({
       at: a.completedAt,
       kind: "action",
       title: w.say(`outcome.${a.state}`, { noun, amount }),
       detail: a.state === "succeeded" ? null : a.outcomeMessage,
-      tone: outcome[1],
+      tone: outcomeTone,
     });
   } else if (a.state === "unknown") {
     out.push({

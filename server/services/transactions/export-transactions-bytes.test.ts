@@ -111,7 +111,7 @@ describe.each(testDatabaseTargets())("transactions CSV export bytes on $name", (
   const HEADER =
     "Payment ID,Order ID,Gateway ID,Type,Status,Amount,Currency,Captured,Refunded,Payer name,Payer e-mail,Card brand,Card last 4,Branch,Description\r\n";
   const ROW = {
-    1: `${id(1)},INV-1,,Card sale (form),Partially refunded,1.234,KWD,1.234,0.005,"Haddad, ""Noura""",,,,فرع الرياض,"line one\r\nline two, ""quoted"""\r\n`,
+    1: `${id(1)},INV-1,,Card payment (card saved),Partially refunded,1.234,KWD,1.234,0.005,"Haddad, ""Noura""",,,,فرع الرياض,"line one\r\nline two, ""quoted"""\r\n`,
     2: `${id(2)},'+SUM(A1),'=cmd|' /C calc'!A0,'-2+3,Voided,500,JPY,0,0,'@admin,'\ttab@example.com,VISA,0042,,\r\n`,
     3: `${id(3)},ORD 3,gw-3,Payment link,Captured,123456789012,XYZ,123456789012,0,نورة الحداد,payer@example.com,,1111,,"'\rstarts with a carriage return"\r\n`,
     4: `${id(4)},ORD-4,gw-4,Recurring charge,Declined,0.07,SAR,0.00,0.00,,payer@example.com,,1111,,\r\n`,

@@ -122,7 +122,7 @@ describe.each(testDatabaseTargets())("transactions CSV export on $name", (target
     expect(first[0]).toBe("2024-03-02 00:00:00");
     expect(first.slice(2, 3)).toEqual(["INV-1"]);
     expect(first.slice(4, 16)).toEqual([
-      "Card sale (form)",
+      "Card payment (card saved)",
       "Partially refunded",
       "10.50",
       "SAR",
