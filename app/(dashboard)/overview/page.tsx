@@ -72,28 +72,37 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       />
       <div className="grid gap-3 lg:grid-cols-2">
         {attention && attention.length > 0 && <AttentionList items={attention} />}
-        <StatusStrip
-          items={[
-            {
-              label: t("status.database"),
-              ok: health.database.ok,
-              detail: health.database.ok
-                ? health.database.kind === "postgres"
-                  ? t("status.postgres")
-                  : t("status.embedded")
-                : t("status.unavailable"),
-            },
-            {
-              label: health.testMode ? t("status.sandboxGateway") : t("status.paymentGateway"),
-              ok: health.gateway.ok,
-              detail: (
-                <>
-                  {health.gateway.ok ? t("status.reachable") : t("status.unreachable")} · <bdi dir="ltr">{health.gateway.host}</bdi>
-                </>
-              ),
-            },
-          ]}
-        />
+        {/* The system's state is the super-admins' business; everyone else hears of it only when it gets in the way. */}
+        {principal.userType !== "SUPER_ADMIN" ? (
+          (!health.gateway.ok || !health.database.ok) && (
+            <Alert tone="warning" title={t("status.troubleTitle")}>
+              {t("status.troubleBody")}
+            </Alert>
+          )
+        ) : (
+          <StatusStrip
+            items={[
+              {
+                label: t("status.database"),
+                ok: health.database.ok,
+                detail: health.database.ok
+                  ? health.database.kind === "postgres"
+                    ? t("status.postgres")
+                    : t("status.embedded")
+                  : t("status.unavailable"),
+              },
+              {
+                label: health.testMode ? t("status.sandboxGateway") : t("status.paymentGateway"),
+                ok: health.gateway.ok,
+                detail: (
+                  <>
+                    {health.gateway.ok ? t("status.reachable") : t("status.unreachable")} · <bdi dir="ltr">{health.gateway.host}</bdi>
+                  </>
+                ),
+              },
+            ]}
+          />
+        )}
       </div>
 
       {!canView ? (
