@@ -8,8 +8,8 @@ import path from "node:path";
 import { readConfig, ConfigError } from "../server/config";
 import { webhookPath } from "../server/webhook-secret";
 import { buildIsFresh } from "./lib/build-freshness";
-import { firstAdminFile, sandboxLog, sandboxSmtpPortEnv, startBanner, startWarnings } from "./lib/start-banner";
-import { nextBuild } from "./lib/next-build";
+import { firstAdminFile, readFirstAdmin, sandboxLog, sandboxSmtpPortEnv, startBanner, startWarnings } from "./lib/start-banner";
+import { quietBuild } from "./lib/next-build";
 import { bin, ROOT, startChild, stopAll, waitForUrl } from "./lib/processes";
 import type { ChildProcess } from "node:child_process";
 
@@ -35,7 +35,7 @@ async function main() {
   const useBuildAsIs = process.env.DASHBOARD_USE_EXISTING_BUILD === "1" && fs.existsSync(path.join(ROOT, distDir, "BUILD_ID"));
   if (!useBuildAsIs && !buildIsFresh(ROOT, distDir)) {
     console.error("Building the dashboard (first start, or the sources changed)…");
-    const code = await nextBuild();
+    const code = await quietBuild((line) => console.error(line));
     if (code !== 0) {
       console.error("The build failed; see the output above.");
       process.exit(code);
@@ -71,6 +71,9 @@ async function main() {
     // One process on one machine, no load balancer to notice a draining readiness: stop taking connections at once
     // (the packaged app keeps the 5 s default, for the balancer in front of it).
     SHUTDOWN_DELAY_SECONDS: process.env.SHUTDOWN_DELAY_SECONDS ?? "0",
+    // A trial against the sandbox keeps the console for the banner and real warnings: no access line per request
+    // (LOG_LEVEL=info brings them back). With a real gateway the default stays info, as operators expect.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? (config.testMode ? "warn" : "info"),
   };
 
   if (config.testMode) {
@@ -108,7 +111,11 @@ async function main() {
   const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${config.port}`;
   await waitForUrl(`${url}/api/health`, 60_000, app);
   console.error("");
-  for (const line of startBanner(config, { dashboardUrl: url, sandboxPort, firstAdminFile: firstAdminFile(config) })) console.error(line);
+  const adminFile = firstAdminFile(config);
+  // In a sandbox trial the first sign-in is shown here, so nobody has to find a file; with a real gateway it stays
+  // only in the file (mode 0600): a process's output ends up in log stores many people can read.
+  const firstSignIn = config.testMode && adminFile ? readFirstAdmin(adminFile) : null;
+  for (const line of startBanner(config, { dashboardUrl: url, sandboxPort, firstAdminFile: adminFile, firstSignIn })) console.error(line);
   for (const warning of startWarnings(config)) console.error(`  WARNING: ${warning}`);
   console.error("  Press Ctrl+C to stop.");
   console.error("");

@@ -3,10 +3,13 @@
 // catcher runs only when the dashboard mails it; with a real gateway and no SMTP_URL start refuses, says why and
 // exits non-zero (invitations and password resets could reach nobody).
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readConfig } from "../../server/config";
-import { firstAdminFile, MFA_NONE_WARNING, sandboxSmtpPortEnv, startBanner, startWarnings } from "./start-banner";
+import { writeFirstAdminSecret } from "../../server/auth/first-admin-secret";
+import { firstAdminFile, MFA_NONE_WARNING, readFirstAdmin, sandboxSmtpPortEnv, startBanner, startWarnings } from "./start-banner";
 
 const base = { DATA_DIR: "/tmp/unused-test-data", SANDBOX_PORT: "4999" };
 const real = {
@@ -36,6 +39,26 @@ describe("start banner", () => {
     expect(file).toBe("/tmp/unused-test-data/first-admin-password.txt");
     const lines = startBanner(config, { dashboardUrl: "http://127.0.0.1:3000", sandboxPort: 4999, firstAdminFile: file }).join("\n");
     expect(lines).toContain("First sign-in:    the e-mail and password are in /tmp/unused-test-data/first-admin-password.txt");
+  });
+
+  it("a sandbox trial's banner shows the first sign-in itself (read back from the 0600 file, spaces and all)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "first-admin-"));
+    try {
+      const file = writeFirstAdminSecret(dir, "admin@example.com", "tall green tree 42");
+      const signIn = readFirstAdmin(file);
+      expect(signIn).toEqual({ email: "admin@example.com", password: "tall green tree 42" });
+      const lines = startBanner(readConfig(base), {
+        dashboardUrl: "http://127.0.0.1:3000",
+        sandboxPort: 4999,
+        firstAdminFile: file,
+        firstSignIn: signIn,
+      });
+      expect(lines).toContain("  Sign in as:       admin@example.com");
+      expect(lines.join("\n")).toContain("Password:         tall green tree 42");
+      expect(readFirstAdmin(path.join(dir, "missing.txt"))).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("with SMTP_URL the catcher is off and the banner names the SMTP host, never its credentials", () => {

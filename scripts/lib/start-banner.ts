@@ -15,6 +15,22 @@ export function firstAdminFile(config: Pick<AppConfig, "dataDir">, exists: (p: s
   return exists(file) ? file : null;
 }
 
+/** The e-mail and password of the first-admin file (server/auth/first-admin-secret.ts), or null if unreadable. */
+export function readFirstAdmin(
+  file: string,
+  read: (p: string) => string = (p) => fs.readFileSync(p, "utf8"),
+): { email: string; password: string } | null {
+  try {
+    const text = read(file);
+    const email = /^E-mail:\s+(\S+)\s*$/m.exec(text)?.[1];
+    // Exactly what follows "Password: " (an ADMIN_PASSWORD may hold spaces).
+    const password = /^Password: (.+)$/m.exec(text)?.[1];
+    return email && password ? { email, password } : null;
+  } catch {
+    return null;
+  }
+}
+
 export const MFA_NONE_WARNING =
   "MFA_REQUIRED=none: sign-in asks for a password only. For local trials only; PCI DSS 8.4.2 requires MFA for all access.";
 
@@ -32,10 +48,19 @@ export function startWarnings(config: Pick<AppConfig, "mfaRequired" | "nonPciSet
 
 export function startBanner(
   config: Pick<AppConfig, "testMode" | "databaseUrl" | "dataDir" | "mail">,
-  p: { dashboardUrl: string; sandboxPort: number; firstAdminFile?: string | null },
+  p: {
+    dashboardUrl: string;
+    sandboxPort: number;
+    firstAdminFile?: string | null;
+    /** The first super-admin's sign-in, shown only in a sandbox trial (start.ts decides). */
+    firstSignIn?: { email: string; password: string } | null;
+  },
 ): string[] {
   const lines = [`  Dashboard:        ${p.dashboardUrl}`];
-  if (p.firstAdminFile) lines.push(`  First sign-in:    the e-mail and password are in ${p.firstAdminFile} (delete it afterwards)`);
+  if (p.firstSignIn) {
+    lines.push(`  Sign in as:       ${p.firstSignIn.email}`);
+    lines.push(`  Password:         ${p.firstSignIn.password}  (you choose your own, and set up a second factor, at the first sign-in)`);
+  } else if (p.firstAdminFile) lines.push(`  First sign-in:    the e-mail and password are in ${p.firstAdminFile} (delete it afterwards)`);
   if (config.testMode) {
     lines.push(`  Sandbox gateway:  http://127.0.0.1:${p.sandboxPort}  (test mode: test cards only)`);
     lines.push(`  Sandbox log:      ${sandboxLog(config)}`);
