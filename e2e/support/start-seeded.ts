@@ -29,7 +29,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../.
 const log = fs.createWriteStream(path.join(config.dataDir, "server.log"), { flags: "a" });
 const child = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], {
   stdio: ["ignore", "pipe", "pipe"],
-  env: process.env,
+  // Every access line too (npm start's trial default is warn): the card-data scan reads them all.
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
 });
 child.stdout.on("data", (chunk: Buffer) => {
   process.stdout.write(chunk);

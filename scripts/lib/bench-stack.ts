@@ -237,6 +237,8 @@ export async function startBenchStack(opts: { port: number; sandboxPort: number;
       GATEWAY_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
       // The benchmarks sign in through the real form with a password alone (signInCookies).
       MFA_REQUIRED: "none",
+      // Measured as a production instance runs: one access line per request (npm start's trial default is warn).
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
     };
     const c = startChild("bench-stack", bin("tsx"), [path.join(ROOT, "scripts/start.ts")], env);
     child = c;
