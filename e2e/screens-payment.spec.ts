@@ -50,6 +50,8 @@ test("after a partial capture the header shows what was captured, not the author
   const { paymentId } = await customerPays(page, { amount: "100.00", auth: true });
   await page.goto(`/transactions/${paymentId}`);
   await expect(headline(page)).toContainText("SAR 100.00 authorized");
+  // While it is authorized: until when the money is held (the card brand's hold period).
+  await expect(amounts(page)).toContainText(/The money is held until about .+: capture it before then/);
   await page.getByRole("button", { name: "Capture" }).click();
   const dialog = page.getByRole("dialog", { name: "Capture payment" });
   await expect(dialog.getByTestId("submit-hint")).toHaveText(/(Ctrl|⌘)\+Enter to submit/);
@@ -62,6 +64,8 @@ test("after a partial capture the header shows what was captured, not the author
   await expect(page.getByText("The payment was captured.")).toBeVisible();
   await expect(headline(page)).toContainText(/SAR\s60\.00 captured of 100\.00 authorized/);
   await expect(amounts(page)).toContainText("SAR 60.00");
+  // The rest of the authorization went back to the card, and the page says so.
+  await expect(amounts(page)).toContainText(/SAR\s40\.00 of the authorization was not captured: the hold on it was released/);
   await expect(page.getByTestId("action-list")).toContainText("Succeeded");
   await expect(page.getByTestId("timeline")).toContainText("Capture sent to the gateway");
 });

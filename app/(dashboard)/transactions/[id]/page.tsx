@@ -17,6 +17,7 @@ import { SkeletonText } from "@/components/ui/skeleton";
 import { isCurrencyCode, minorToDecimal } from "@/lib/money";
 import { paymentParams } from "@/lib/schemas/ids";
 import { statusTone } from "@/lib/transactions/labels";
+import { authorizationExpiry } from "@/server/auth-hold-config";
 import { pageAccess } from "@/server/auth/session";
 import type { PaymentRow } from "@/server/db/schema";
 import { appContext } from "@/server/services/app-deps";
@@ -122,6 +123,20 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         </dl>
         {data.reservedMinor > 0 && (
           <p className="mt-3 text-sm text-amber-800">{t.rich("amounts.reserved", { m: () => money(data.reservedMinor) })}</p>
+        )}
+        {/* An authorization lapses after the card brand's hold period (AUTH_HOLD_DAYS, as the Captures screen counts). */}
+        {p.status === "authorized" && (
+          <p className="mt-3 text-sm text-slate-700">
+            {t.rich("amounts.holdUntil", {
+              time: () => <LocalTime iso={authorizationExpiry(config.authHold, p.cardBrand, p.createdAt).toISOString()} />,
+            })}
+          </p>
+        )}
+        {/* A partial capture gives the rest of the authorization back to the customer's card. */}
+        {p.capturedMinor > 0 && p.capturedMinor < p.authorizedMinor && (
+          <p className="mt-3 text-sm text-slate-700">
+            {t.rich("amounts.released", { m: () => money(p.authorizedMinor - p.capturedMinor) })}
+          </p>
         )}
         <div className="mt-5 border-t border-slate-100 pt-4">
           {currency && (
