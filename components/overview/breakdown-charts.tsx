@@ -1,6 +1,7 @@
 // The Overview's breakdowns: gross volume by card brand and by branch (per currency, never summed across
 // currencies), and the top decline reasons. Horizontal bars (lengths from d3-scale) beside their labels; each
 // brand and branch links to the Transactions list of exactly its payments. No client code.
+import { declineReasonText, type DeclineWords } from "@/lib/i18n/decline-reasons";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
@@ -156,7 +157,8 @@ export function BreakdownChart({
 export function DeclineReasonsChart({ reasons, declinesHref }: { reasons: DeclineReason[]; declinesHref: string }) {
   const t = useTranslations("overview");
   const w: Words = { t, locale: useLocale() };
-  const label = (r: string | null) => r ?? t("charts.noReason");
+  const tv = useTranslations("vocab");
+  const label = (r: string | null) => (r ? declineReasonText(tv as unknown as DeclineWords, r) : t("charts.noReason"));
   return (
     <ChartFrame
       title={t("charts.declineTitle")}

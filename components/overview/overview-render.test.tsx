@@ -88,7 +88,7 @@ describe("OverviewCharts", () => {
       `href="/transactions?activity=gross&from=2026-11-18&to=2026-11-24&tz=Asia%2FRiyadh&currency=SAR&branch=riyadh-1"`,
     );
     expect(html).toContain("No branch");
-    expect(html).toContain("Transaction declined by issuer");
+    expect(html).toContain("Declined by the card&#x27;s bank"); // the gateway's "Transaction declined by issuer", in staff's words
   });
 
   it("says there is nothing to chart when only the previous period had payments (no empty axes)", () => {

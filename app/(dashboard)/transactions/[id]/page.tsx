@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
+import { declineReasonText, type DeclineWords } from "@/lib/i18n/decline-reasons";
 import { kindText, statusText } from "@/lib/i18n/vocab";
 import { currentUiPrefs } from "@/server/i18n/prefs";
 import { notFound } from "next/navigation";
@@ -185,7 +186,13 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
             </Detail>
             <Detail label={t("details.description")}>{p.description && <span dir="auto">{p.description}</span>}</Detail>
             <Detail label={t("details.branch")}>{p.branchId && <bdi dir="ltr">{p.branchId}</bdi>}</Detail>
-            <Detail label={t("details.declineReason")}>{p.declineReason}</Detail>
+            <Detail label={t("details.declineReason")}>
+              {p.declineReason && (
+                <span dir="auto" title={p.declineReason}>
+                  {declineReasonText(vocab as unknown as DeclineWords, p.declineReason)}
+                </span>
+              )}
+            </Detail>
             <Detail label={t("details.lastSynced")}>{p.lastSyncedAt && <LocalTime iso={p.lastSyncedAt.toISOString()} relative />}</Detail>
           </dl>
         </Card>

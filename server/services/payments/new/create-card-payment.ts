@@ -30,6 +30,7 @@ import { isUniqueViolation } from "../../../db/errors";
 import { ipv4Of } from "@/lib/ip-address";
 import { staffPayerIp } from "../payer-ip";
 import { cardLabel } from "@/lib/card-label";
+import { declineReasonText, type DeclineWords } from "@/lib/i18n/decline-reasons";
 import { requireGatewayAmount } from "../amount";
 import { guardCharge } from "../charge-guard";
 
@@ -252,7 +253,11 @@ export async function createCardPayment(
     paymentId: recorded.id,
     orderId: recorded.orderId,
     status: recorded.status,
-    message: translatorFor(prefs, "newPayment")(`started.${outcome.message.key}`, { reason: outcome.message.reason ?? "" }),
+    message: translatorFor(prefs, "newPayment")(`started.${outcome.message.key}`, {
+      reason: outcome.message.reason
+        ? declineReasonText(translatorFor(prefs, "vocab") as unknown as DeclineWords, outcome.message.reason)
+        : "",
+    }),
     currency: recorded.currency,
     amountMinor: recorded.amountMinor,
     card: { brand: recorded.cardBrand, last4: recorded.cardLast4 },

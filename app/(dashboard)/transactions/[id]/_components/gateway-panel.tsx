@@ -10,6 +10,7 @@ import { Card } from "@/components/ui/card";
 import type { PaymentRow } from "@/server/db/schema";
 import type { ServiceContext } from "@/server/services/deps";
 import { viewPaymentAtGateway } from "@/server/services/sync/gateway-snapshot";
+import { declineReasonText, type DeclineWords } from "@/lib/i18n/decline-reasons";
 import { statusText } from "@/lib/i18n/vocab";
 import { disagreement, gatewayLabel, type GatewayField, type WordOf } from "@/server/services/sync/gateway-snapshot-labels";
 
@@ -117,7 +118,11 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
             <Row label={t("payout")}>
               <Word field="settlementStatus" raw={d.settlementStatus} />
             </Row>
-            {d.declineReason && <Row label={t("declineReason")}>{d.declineReason}</Row>}
+            {d.declineReason && (
+              <Row label={t("declineReason")}>
+                <DeclineReason raw={d.declineReason} />
+              </Row>
+            )}
           </>
         )}
       </dl>
@@ -157,5 +162,15 @@ export async function GatewayPanel({ payment, ctx }: { payment: PaymentRow; ctx:
         </details>
       )}
     </Card>
+  );
+}
+
+/** The gateway's decline reason in the reader's words; its own text on hover, like every raw value here. */
+function DeclineReason({ raw }: { raw: string }) {
+  const tv = useTranslations("vocab");
+  return (
+    <span dir="auto" title={raw}>
+      {declineReasonText(tv as unknown as DeclineWords, raw)}
+    </span>
   );
 }
