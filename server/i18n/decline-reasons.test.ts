@@ -1,14 +1,12 @@
 // Rule guarded: the gateway's decline reasons (free English text) never reach an Arabic page bare. A known one is
 // translated (matched on its words, whatever the case, spacing or final full stop); any other is quoted as the
 // gateway's own words inside an Arabic sentence, and shown as it is in English.
-import { createTranslator } from "next-intl";
+// (Beside the translator, not lib/decline-reasons.ts: lib/ imports nothing from server/, and the rule is about the catalogs.)
 import { describe, expect, it } from "vitest";
-import arVocab from "@/messages/ar/vocab.json";
-import enVocab from "@/messages/en/vocab.json";
-import { declineReasonKey, declineReasonText, type DeclineWords } from "./decline-reasons";
+import { translatorFor } from "./translator";
+import { declineReasonKey, declineReasonText, type DeclineWords } from "@/lib/i18n/decline-reasons";
 
-const words = (locale: "en" | "ar") =>
-  createTranslator({ locale, messages: { vocab: locale === "ar" ? arVocab : enVocab }, namespace: "vocab" }) as unknown as DeclineWords;
+const words = (language: "en" | "ar") => translatorFor({ language, digits: "latn" }, "vocab") as unknown as DeclineWords;
 
 describe("decline reasons in the reader's words", () => {
   it("knows the gateway's reasons by their words", () => {
