@@ -2,7 +2,7 @@
 // parsing never goes through floats (0.1 + 0.2 problems) and never silently rounds.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decimalToMinor, formatMoney, minorToDecimal, money, toGatewayAmount, toWholeGatewayAmount } from "./money";
+import { decimalToMinor, formatMoney, minorToDecimal, money, toGatewayAmount, toWholeGatewayAmount, formatMoneyCompact } from "./money";
 
 describe("money", () => {
   it("formats two decimals for two-digit currencies, as the contract's amount strings", () => {
@@ -58,5 +58,14 @@ describe("money", () => {
     expect(formatMoney(money(125000, "SAR"), "ar-SA-u-ca-gregory-nu-latn")).toBe("SAR\u00a01,250.00");
     expect(formatMoney(money(125000, "SAR"), "ar-SA-u-ca-gregory-nu-arab")).toBe("SAR\u00a0١٬٢٥٠٫٠٠");
     expect(formatMoney(money(1234, "KWD"), "ar-SA-u-ca-gregory-nu-latn")).toBe("KWD\u00a01.234");
+  });
+});
+
+describe("compact amounts for the Overview's tiles", () => {
+  it("rule: a tile never cuts the leading digits. From ten million up the amount is compact; below it, exact", () => {
+    expect(formatMoneyCompact({ minor: 999_999_999, currency: "SAR" })).toBeNull(); // 9,999,999.99 fits as it is
+    expect(formatMoneyCompact({ minor: 12_345_678_912, currency: "SAR" }, "en-GB")).toBe("SAR\u00a0123.46m");
+    expect(formatMoneyCompact({ minor: 12_345_678_912, currency: "SAR" }, "ar-SA")).toMatch(/^SAR\u00a0١٢٣٫٤٦\s?مليون$/u);
+    expect(formatMoneyCompact({ minor: 99_999_999_999_999, currency: "KWD" }, "en-GB")).toBe("KWD\u00a0100bn");
   });
 });

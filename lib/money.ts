@@ -125,6 +125,20 @@ export function formatMoney(m: Money, locale = "en-GB"): string {
   return `${m.currency}\u00a0${amount}`;
 }
 
+/** From this many major units up, a figure tile shows the amount in compact notation (the exact one on hover). */
+export const COMPACT_FROM_MAJOR = 10_000_000;
+
+/**
+ * "SAR 123.46M" (or the reader's own, "SAR ١٢٣٫٤٦ مليون") for an amount of ten million or more, so a tile never cuts
+ * the leading digits; null below that, where the exact amount fits. Display only: the exact amount stays beside it.
+ */
+export function formatMoneyCompact(m: Money, locale = "en-GB"): string | null {
+  const major = Number(minorToDecimal(m.minor, m.currency));
+  if (Math.abs(major) < COMPACT_FROM_MAJOR) return null;
+  const compact = new Intl.NumberFormat(locale, { notation: "compact", compactDisplay: "short", maximumFractionDigits: 2 }).format(major);
+  return `${m.currency}\u00a0${compact}`;
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(locale: string, digits: number): Intl.NumberFormat {

@@ -4,7 +4,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { MoneyAmount } from "@/components/ui/money";
+import { FigureAmount } from "@/components/ui/money";
 import { cx } from "@/components/ui/cx";
 import { isCurrencyCode, type CurrencyCode } from "@/lib/money";
 import { activityHref, type Activity } from "@/lib/reports/activity";
@@ -89,14 +89,14 @@ export function FigureCards({ figures, period, filter }: { figures: OverviewFigu
           <dl className="mt-2 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
             <Figure
               label={t("cards.grossVolume")}
-              value={<MoneyAmount value={{ minor: now.gross.minor, currency }} />}
+              value={<FigureAmount value={{ minor: now.gross.minor, currency }} />}
               href={link("gross", currency)}
               detail={countOf(w, now.gross.count, "payments")}
               change={percentChange(w, now.gross.minor, before.gross.minor, days)}
             />
             <Figure
               label={t("cards.refunds")}
-              value={<MoneyAmount value={{ minor: now.refunds.minor, currency }} />}
+              value={<FigureAmount value={{ minor: now.refunds.minor, currency }} />}
               href={link("refunds", currency)}
               detail={countOf(w, now.refunds.count, "refunds")}
               change={percentChange(w, now.refunds.minor, before.refunds.minor, days, "refunds")}
@@ -104,13 +104,13 @@ export function FigureCards({ figures, period, filter }: { figures: OverviewFigu
             />
             <Figure
               label={t("cards.net")}
-              value={<MoneyAmount value={{ minor: now.netMinor, currency }} />}
+              value={<FigureAmount value={{ minor: now.netMinor, currency }} />}
               detail={t("cards.netDetail")}
               change={percentChange(w, now.netMinor, before.netMinor, days)}
             />
             <Figure
               label={t("cards.averageTicket")}
-              value={now.averageTicketMinor === null ? "—" : <MoneyAmount value={{ minor: now.averageTicketMinor, currency }} />}
+              value={now.averageTicketMinor === null ? "—" : <FigureAmount value={{ minor: now.averageTicketMinor, currency }} />}
               href={now.gross.count > 0 ? link("gross", currency) : undefined}
               detail={t("cards.averageTicketDetail")}
               change={percentChange(w, now.averageTicketMinor ?? 0, before.averageTicketMinor, days)}
