@@ -26,12 +26,15 @@ export function RecoveryCodesPanel({ codes, onDone, doneLabel }: { codes: string
       <p className="text-sm text-slate-600">{t("recovery.intro")}</p>
       <ol
         aria-label={t("recovery.listLabel")}
-        className="grid grid-cols-2 gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm"
+        className="grid grid-cols-[repeat(auto-fill,minmax(20ch,1fr))] gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm"
         data-testid="recovery-codes"
       >
         {codes.map((c) => (
           <li key={c}>
-            <bdi dir="ltr">{c}</bdi>
+            {/* A code is copied by eye: it never breaks across lines (the grid makes fewer columns instead). */}
+            <bdi dir="ltr" className="whitespace-nowrap">
+              {c}
+            </bdi>
           </li>
         ))}
       </ol>
