@@ -63,6 +63,12 @@ test("one customer for two spellings of an e-mail, with payments, saved cards, r
   await expect(saved.getByText("VISA •••• 1111")).toBeVisible();
   const tokens = page.getByRole("region", { name: "Recurring tokens" });
   await expect(tokens.getByRole("link", { name: firstOrder })).toBeVisible();
+  // The customer's page offers what staff do for them: each token can be charged now; a plan can be started on the
+  // one without a plan (the first token carries the gym membership).
+  const withPlan = tokens.getByTestId("customer-payment").filter({ hasText: firstOrder });
+  await expect(withPlan.getByRole("button", { name: "Charge now" })).toBeVisible();
+  await expect(withPlan.getByRole("button", { name: "Create plan" })).toHaveCount(0);
+  await expect(tokens.getByRole("button", { name: "Create plan" })).toHaveCount(1);
   const plans = page.getByRole("region", { name: "Billing plans" });
   await expect(plans.getByTestId("customer-plan")).toContainText("Gym membership");
   await expect(plans.getByTestId("customer-plan")).toContainText("SAR 49.00");

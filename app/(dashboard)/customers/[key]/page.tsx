@@ -23,7 +23,9 @@ export default async function CustomerPage({ params }: { params: Promise<{ key: 
   const t = await getTranslations("customers");
   if (!allowed) return <Forbidden area={t("title")} permission="TRANSACTIONS_VIEW" />;
   const { key } = await params;
-  const view = await customerPage(await appContext({ principal }), { key });
+  const ctx = await appContext({ principal });
+  const config = ctx.deps.config;
+  const view = await customerPage(ctx, { key });
   if (!view) notFound();
   return (
     <div className="space-y-6">
@@ -65,7 +67,22 @@ export default async function CustomerPage({ params }: { params: Promise<{ key: 
             }}
           />
         )}
-        {view.recurringTokens && <RecurringSection tokens={view.recurringTokens} linked />}
+        {view.recurringTokens && (
+          <RecurringSection
+            tokens={view.recurringTokens}
+            linked
+            // The customer's page offers what can be done for them: charge a token now, or start a plan on it.
+            actions={
+              principal.permissions.has("RECURRING_CHARGE")
+                ? {
+                    email: view.email,
+                    wholeUnits: { charge: config.recurring.interface === "form", plan: config.plans.defaultInterface === "form" },
+                    withPlan: new Set((view.plans ?? []).filter((pl) => pl.status !== "cancelled").map((pl) => pl.firstPaymentId)),
+                  }
+                : undefined
+            }
+          />
+        )}
       </div>
       {view.plans && <PlansSection plans={view.plans} />}
     </div>

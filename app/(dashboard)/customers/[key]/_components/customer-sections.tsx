@@ -1,5 +1,8 @@
 // The customer page's sections, server-rendered: payments, saved cards, recurring tokens and billing plans. Each
 // is a list that reads as rows on a wide screen and as stacked cards on a phone (one markup, no sideways scroll).
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { ChargeNow } from "../../../recurring/_components/charge-now";
+import { CreatePlan } from "../../../recurring/_components/create-plan";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
@@ -31,7 +34,7 @@ function Rows({ label, empty, children }: { label: string; empty: string; childr
   );
 }
 
-async function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }) {
+async function PaymentRow({ p, linked, children }: { p: CustomerPayment; linked: boolean; children?: ReactNode }) {
   const tv = await getTranslations("vocab");
   const order = <bdi dir="ltr">{p.orderId}</bdi>;
   return (
@@ -58,6 +61,7 @@ async function PaymentRow({ p, linked }: { p: CustomerPayment; linked: boolean }
           <LocalTime iso={p.createdAt} relative />
         </span>
       </span>
+      {children}
     </li>
   );
 }
@@ -111,15 +115,62 @@ export async function SavedCardsSection({ cards }: { cards: NonNullable<Customer
   );
 }
 
-export async function RecurringSection({ tokens, linked }: { tokens: CustomerPayment[]; linked: boolean }) {
+/** What a holder of RECURRING_CHARGE may do from the customer's page: charge a token now, or start a plan on it. */
+export interface RecurringActions {
+  email: string;
+  wholeUnits: { charge: boolean; plan: boolean };
+  /** First payments that already carry a live plan (no second one can start). */
+  withPlan: ReadonlySet<string>;
+}
+
+export async function RecurringSection({
+  tokens,
+  linked,
+  actions,
+}: {
+  tokens: CustomerPayment[];
+  linked: boolean;
+  actions?: RecurringActions;
+}) {
   const t = await getTranslations("customers.customer");
+  const rows = tokens.map((p) => (
+    <PaymentRow key={p.id} p={p} linked={linked}>
+      {actions && p.amount && (
+        <div className="col-span-full">
+          <ChargeNow
+            firstPaymentId={p.id}
+            firstOrderId={p.orderId}
+            currency={p.amount.currency}
+            email={actions.email}
+            wholeUnits={actions.wholeUnits.charge}
+          >
+            {!actions.withPlan.has(p.id) && (
+              <CreatePlan
+                firstPaymentId={p.id}
+                firstOrderId={p.orderId}
+                currency={p.amount.currency}
+                email={actions.email}
+                wholeUnits={actions.wholeUnits.plan}
+              />
+            )}
+          </ChargeNow>
+        </div>
+      )}
+    </PaymentRow>
+  ));
   return (
     <Card title={t("recurring")} description={t("recurringHint")} padded={false}>
-      <Rows label={t("recurring")} empty={t("noRecurring")}>
-        {tokens.map((p) => (
-          <PaymentRow key={p.id} p={p} linked={linked} />
-        ))}
-      </Rows>
+      {actions ? (
+        <ClientMessages namespaces={["recurring"]}>
+          <Rows label={t("recurring")} empty={t("noRecurring")}>
+            {rows}
+          </Rows>
+        </ClientMessages>
+      ) : (
+        <Rows label={t("recurring")} empty={t("noRecurring")}>
+          {rows}
+        </Rows>
+      )}
     </Card>
   );
 }
