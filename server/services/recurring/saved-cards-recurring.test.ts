@@ -48,23 +48,26 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     return email;
   }
 
+  /** A "charge this card" request for the saved card of `email`. */
+  const chargeInput = (email: string, cardToken: string, amount: string, description: string) => ({
+    email,
+    cardToken,
+    ...CONFIRMED_PAYER,
+    address: "1 King Fahd Road",
+    city: "Riyadh",
+    zip: "12211",
+    country: "SA",
+    amount,
+    currency: "SAR",
+    description,
+    orderId: uniqueId("tok"),
+    idempotencyKey: key(),
+  });
+
   it("threat: a huge charge on a saved card, the customer not there. Above MAX_CHARGE refused; above CHARGE_CONFIRM_ABOVE only once confirmed, audited", async () => {
     const email = await savedCardOf();
     const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
-    const input = (amount: string) => ({
-      email,
-      cardToken: card!.cardToken,
-      ...CONFIRMED_PAYER,
-      address: "1 King Fahd Road",
-      city: "Riyadh",
-      zip: "12211",
-      country: "SA",
-      amount,
-      currency: "SAR",
-      description: "Large order",
-      orderId: uniqueId("big"),
-      idempotencyKey: key(),
-    });
+    const input = (amount: string) => chargeInput(email, card!.cardToken, amount, "Large order");
     const said = (confirmation: string | null) => ({
       deps,
       principal: clerk,
@@ -107,20 +110,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("charges a saved card: a token_sale payment captured at once, replayed without a second call", async () => {
     const email = await savedCardOf();
     const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
-    const input = {
-      email,
-      cardToken: card!.cardToken,
-      ...CONFIRMED_PAYER,
-      address: "1 King Fahd Road",
-      city: "Riyadh",
-      zip: "12211",
-      country: "SA",
-      amount: "12.50",
-      currency: "SAR",
-      description: "Top-up",
-      orderId: uniqueId("tok"),
-      idempotencyKey: key(),
-    };
+    const input = chargeInput(email, card!.cardToken, "12.50", "Top-up");
     const r = await chargeSavedCard({ deps, principal: clerk, ip: "203.0.113.9" }, input);
     expect(r.payment).toMatchObject({
       kind: "token_sale",
@@ -147,23 +137,7 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
     await sandboxControl(sandbox.url).answerChallenge(first.transId, "1234");
     const [card] = await listSavedCards({ deps, principal: clerk, ip: null }, { email });
     expect(card).toBeTruthy();
-    const r = await chargeSavedCard(
-      { deps, principal: clerk, ip: "203.0.113.9" },
-      {
-        email,
-        cardToken: card!.cardToken,
-        ...CONFIRMED_PAYER,
-        address: "1 King Fahd Road",
-        city: "Riyadh",
-        zip: "12211",
-        country: "SA",
-        amount: "5",
-        currency: "SAR",
-        description: "3DS",
-        orderId: uniqueId("tok"),
-        idempotencyKey: key(),
-      },
-    );
+    const r = await chargeSavedCard({ deps, principal: clerk, ip: "203.0.113.9" }, chargeInput(email, card!.cardToken, "5", "3DS"));
     expect(r.payment.status).toBe("awaiting_3ds");
     expect(r.message).toMatch(/3-D Secure/);
   });
@@ -298,27 +272,9 @@ describe.each(testDatabaseTargets())("saved cards and recurring charges on $name
   it("refuses callers without the permissions", async () => {
     const { first } = await recurringFirst();
     expect(await codeOf(listSavedCards({ deps, principal: viewer, ip: null }, { email: "x@example.com" }))).toBe("forbidden");
-    expect(
-      await codeOf(
-        chargeSavedCard(
-          { deps, principal: viewer, ip: null },
-          {
-            email: "x@example.com",
-            cardToken: "t",
-            ...CONFIRMED_PAYER,
-            address: "1 King Fahd Road",
-            city: "Riyadh",
-            zip: "12211",
-            country: "SA",
-            amount: "1",
-            currency: "SAR",
-            description: "d",
-            orderId: uniqueId("f"),
-            idempotencyKey: key(),
-          },
-        ),
-      ),
-    ).toBe("forbidden");
+    expect(await codeOf(chargeSavedCard({ deps, principal: viewer, ip: null }, chargeInput("x@example.com", "t", "1", "d")))).toBe(
+      "forbidden",
+    );
     expect(await codeOf(listRecurringTokens({ deps, principal: viewer, ip: null }))).toBe("forbidden");
     expect(
       await codeOf(

@@ -133,44 +133,29 @@ export async function RecurringSection({
   actions?: RecurringActions;
 }) {
   const t = await getTranslations("customers.customer");
-  const rows = tokens.map((p) => (
-    <PaymentRow key={p.id} p={p} linked={linked}>
-      {actions && p.amount && (
-        <div className="col-span-full">
-          <ChargeNow
-            firstPaymentId={p.id}
-            firstOrderId={p.orderId}
-            currency={p.amount.currency}
-            email={actions.email}
-            wholeUnits={actions.wholeUnits.charge}
-          >
-            {!actions.withPlan.has(p.id) && (
-              <CreatePlan
-                firstPaymentId={p.id}
-                firstOrderId={p.orderId}
-                currency={p.amount.currency}
-                email={actions.email}
-                wholeUnits={actions.wholeUnits.plan}
-              />
-            )}
-          </ChargeNow>
-        </div>
-      )}
-    </PaymentRow>
-  ));
+  const rows = tokens.map((p) => {
+    const token =
+      actions && p.amount ? { firstPaymentId: p.id, firstOrderId: p.orderId, currency: p.amount.currency, email: actions.email } : null;
+    return (
+      <PaymentRow key={p.id} p={p} linked={linked}>
+        {actions && token && (
+          <div className="col-span-full">
+            <ChargeNow {...token} wholeUnits={actions.wholeUnits.charge}>
+              {!actions.withPlan.has(p.id) && <CreatePlan {...token} wholeUnits={actions.wholeUnits.plan} />}
+            </ChargeNow>
+          </div>
+        )}
+      </PaymentRow>
+    );
+  });
+  const list = (
+    <Rows label={t("recurring")} empty={t("noRecurring")}>
+      {rows}
+    </Rows>
+  );
   return (
     <Card title={t("recurring")} description={t("recurringHint")} padded={false}>
-      {actions ? (
-        <ClientMessages namespaces={["recurring"]}>
-          <Rows label={t("recurring")} empty={t("noRecurring")}>
-            {rows}
-          </Rows>
-        </ClientMessages>
-      ) : (
-        <Rows label={t("recurring")} empty={t("noRecurring")}>
-          {rows}
-        </Rows>
-      )}
+      {actions ? <ClientMessages namespaces={["recurring"]}>{list}</ClientMessages> : list}
     </Card>
   );
 }
