@@ -139,7 +139,8 @@ export async function RecurringSection({
     return (
       <PaymentRow key={p.id} p={p} linked={linked}>
         {actions && token && (
-          <div className="col-span-full">
+          // After the amount, which the wide row places last too: the amount stays in its column of the first line.
+          <div className="col-span-full sm:order-last">
             <ChargeNow {...token} wholeUnits={actions.wholeUnits.charge}>
               {!actions.withPlan.has(p.id) && <CreatePlan {...token} wholeUnits={actions.wholeUnits.plan} />}
             </ChargeNow>
