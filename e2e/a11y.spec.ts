@@ -66,6 +66,8 @@ const DIALOG_FILES: Record<string, string> = {
   "components/auth/step-up-dialog.tsx": "mfa.spec.ts: the step-up dialog",
   "app/(dashboard)/account/_components/two-step-actions.tsx": "mfa.spec.ts: add-passkey and remove-factor dialogs",
   "app/(dashboard)/account/_components/totp-setup-button.tsx": "WCAG 2.2 AA: setting up an authenticator app from the Account page",
+  // The large-charge confirmation: large-charge.spec.ts opens it in English and Arabic, axe at 1440 and 390 px.
+  "components/money-actions/charge-confirm-dialog.tsx": "large-charge.spec.ts: the large-charge confirmation",
 };
 
 /** The dialog primitives themselves: each use of them is what the coverage test counts. */

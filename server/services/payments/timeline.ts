@@ -169,7 +169,8 @@ function notificationEvent(n: GatewayNotificationRow, w: Words): TimelineEvent {
   const result = (n.result ?? "").toUpperCase();
   // A SALE that succeeded with status PENDING is an authorization (auth=Y: the money held, not taken).
   const sale = ["SALE", "RECURRING_SALE"].includes((n.action ?? "").toUpperCase());
-  const action = sale && result === "SUCCESS" && (n.status ?? "").toUpperCase() === "PENDING" ? "AUTHORIZATION" : (n.action ?? "").toUpperCase();
+  const action =
+    sale && result === "SUCCESS" && (n.status ?? "").toUpperCase() === "PENDING" ? "AUTHORIZATION" : (n.action ?? "").toUpperCase();
   const what =
     (action ? w.known(`notifiedWhat.${action}`) : null) ?? (action ? action.toLowerCase().replace(/_/g, " ") : w.say("notifiedPayment"));
   const how = (result ? w.known(`notifiedHow.${result}`) : null) ?? (result ? result.toLowerCase() : w.say("notifiedChanged"));
