@@ -135,9 +135,14 @@ export const COMPACT_FROM_MAJOR = 10_000_000;
 export function formatMoneyCompact(m: Money, locale = "en-GB"): string | null {
   const major = Number(minorToDecimal(m.minor, m.currency));
   if (Math.abs(major) < COMPACT_FROM_MAJOR) return null;
-  const compact = new Intl.NumberFormat(locale, { notation: "compact", compactDisplay: "short", maximumFractionDigits: 2 }).format(major);
-  return `${m.currency}\u00a0${compact}`;
+  let format = compactFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { notation: "compact", compactDisplay: "short", maximumFractionDigits: 2 });
+    compactFormats.set(locale, format);
+  }
+  return `${m.currency}\u00a0${format.format(major)}`;
 }
+const compactFormats = new Map<string, Intl.NumberFormat>();
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 

@@ -7,9 +7,10 @@
 //     VISA •••• 1111", and sends the same request again with X-Confirm-Charge set to that value. The value names the
 //     currency and the amount in minor units, so a confirmation never carries over to another amount.
 // The confirmation is recorded in the charge's audit row (largeChargeConfirmed).
-import { isCurrencyCode, minorToDecimal, type CurrencyCode } from "@/lib/money";
+import { isCurrencyCode, type CurrencyCode } from "@/lib/money";
 import { vmsg } from "@/lib/schemas/messages";
 import { AppError } from "../../errors";
+import { showAmount } from "./amount";
 import type { ServiceContext, ServiceDeps } from "../deps";
 
 export interface ChargeToGuard {
@@ -41,7 +42,7 @@ export async function guardCharge(
   const amount = { money: { minor: charge.minor, currency } };
   if (max !== undefined && charge.minor > max) {
     throw new AppError("unprocessable", ["payments.aboveMaxCharge", { amount, limit: { money: { minor: max, currency } } }], {
-      amount: [vmsg("amount.atMost", { amount: `${currency} ${minorToDecimal(max, currency)}` })],
+      amount: [vmsg("amount.atMost", { amount: showAmount(max, currency) })],
     });
   }
   const threshold = confirmAboveMinor[currency];
