@@ -53,7 +53,7 @@ try {
   };
   const timer = collectEvery ? null : setInterval(sample, 20);
   const started = performance.now();
-  const ctx = { deps: { db: database.db, now: () => new Date() }, principal, ip: null };
+  const ctx = { deps: { db: database.db, now: () => new Date(), config: { reportTimeZone: "Asia/Riyadh" } }, principal, ip: null };
   const { stream } = await exportTransactions(ctx, query, { batchSize, onBatch });
   const reader = stream.getReader();
   let bytes = 0;

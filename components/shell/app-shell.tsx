@@ -10,6 +10,7 @@ import { MenuToggle, NavDisclosure, SidebarPanel } from "./nav-disclosure";
 import { NavIcon } from "./nav-icons";
 import { NavLink } from "./nav-link";
 import { UserMenu, type ShellUser } from "./user-menu";
+import { ZoneNote } from "./zone-note";
 
 export type { ShellUser } from "./user-menu";
 
@@ -55,7 +56,8 @@ export function AppShell({ user, nav, badges = {}, testMode, currentPath, childr
           <BrandMark />
           {tc("appName")}
         </Link>
-        <div className="ms-auto">
+        <div className="ms-auto flex items-center gap-4">
+          <ZoneNote className="hidden sm:inline" />
           <UserMenu user={user} />
         </div>
       </header>
@@ -99,6 +101,9 @@ export function AppShell({ user, nav, badges = {}, testMode, currentPath, childr
 
         <main id="content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}
+          <p className="mt-8 sm:hidden">
+            <ZoneNote />
+          </p>
         </main>
       </div>
     </NavDisclosure>

@@ -1,12 +1,13 @@
 "use client";
-// The one way a moment is shown: in the reader's own time zone and language, "24 Nov 2026, 08:09" (seconds where
-// order within a minute matters, e.g. a timeline). `relative` shows "5 min ago" where recency matters (queues,
-// last sync), with the full time on hover and for screen readers. The server renders UTC (stable for hydration);
-// the browser then shows local time. The machine-readable value stays in `dateTime`. A reader who chose the Hijri
-// line (Account page) sees the Umm al-Qura date under it.
-import { useLocale, useTranslations } from "next-intl";
+// The one way a moment is shown: in the reader's display zone (the business zone, REPORT_TIME_ZONE, unless they chose
+// their browser's: lib/i18n/display-zone.ts) and language, "24 Nov 2026, 08:09" (seconds where order within a minute
+// matters, e.g. a timeline). `relative` shows "5 min ago" where recency matters (queues, last sync), with the full
+// time on hover and for screen readers. The server knows the zone, so both sides render the same text. The
+// machine-readable value stays in `dateTime`. A reader who chose the Hijri line (Account page) sees the Umm al-Qura
+// date under it.
+import { useLocale } from "next-intl";
 import { useSyncExternalStore } from "react";
-import { useUiPrefs } from "@/components/i18n/ui-prefs";
+import { useDisplayZone, useUiPrefs } from "@/components/i18n/ui-prefs";
 
 const subscribe = () => () => {};
 
@@ -60,32 +61,20 @@ export function formatHijriDate(iso: string, locale: string, timeZone?: string):
 
 export function LocalTime({ iso, withSeconds = false, relative = false }: { iso: string; withSeconds?: boolean; relative?: boolean }) {
   const locale = useLocale();
-  const t = useTranslations("common");
   const { hijri } = useUiPrefs();
-  const full = useSyncExternalStore(
-    subscribe,
-    () => formatLocalTime(iso, withSeconds, locale),
-    () => t("utc", { time: formatLocalTime(iso, withSeconds, locale, "UTC") }),
-  );
+  const { zone } = useDisplayZone();
+  const full = formatLocalTime(iso, withSeconds, locale, zone);
   const ago = useSyncExternalStore(
     subscribe,
     () => (relative ? relativeTime(iso, Date.now(), locale) : null),
     () => null,
   );
-  const hijriLine = useSyncExternalStore(
-    subscribe,
-    () => (hijri && !ago ? formatHijriDate(iso, locale) : null),
-    () => (hijri && !relative ? formatHijriDate(iso, locale, "UTC") : null),
-  );
+  const hijriLine = hijri && !ago ? formatHijriDate(iso, locale, zone) : null;
   return (
     <time dateTime={iso} title={ago ? full : undefined} suppressHydrationWarning>
       {/* Isolated, direction from its own text: an Arabic date ("٢٤/١١/٢٠٢٦، ١٠:١٥ ص") reads right-to-left. */}
       <bdi>{ago ?? full}</bdi>
-      {hijriLine && (
-        <span className="block text-xs text-slate-500" suppressHydrationWarning>
-          {hijriLine}
-        </span>
-      )}
+      {hijriLine && <span className="block text-xs text-slate-500">{hijriLine}</span>}
     </time>
   );
 }

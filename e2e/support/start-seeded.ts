@@ -7,7 +7,8 @@ import { createUser, seedLocalRoles } from "../../server/auth/users";
 import { openDatabase } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { readConfig } from "../../server/config";
-import { E2E_USERS, PASSWORD } from "./users";
+import { payments } from "../../server/db/schema";
+import { E2E_USERS, NIGHT_PAYMENT, PASSWORD } from "./users";
 
 const config = readConfig(process.env);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -21,6 +22,25 @@ for (const u of Object.values(E2E_USERS)) {
     if (!isUniqueViolation(e)) throw e; // already seeded (a restarted server on the same data)
   });
 }
+// The night payment (users.ts): straight into the ledger, as the notification queue would have written it.
+await database.db
+  .insert(payments)
+  .values({
+    orderId: NIGHT_PAYMENT.orderId,
+    gatewayId: null,
+    kind: "sale",
+    status: "captured",
+    currency: "SAR",
+    amountMinor: 13_000,
+    authorizedMinor: 13_000,
+    capturedMinor: 13_000,
+    payerName: NIGHT_PAYMENT.payerName,
+    payerEmail: NIGHT_PAYMENT.payerEmail,
+    cardBrand: "VC",
+    cardLast4: "1111",
+    createdAt: new Date(NIGHT_PAYMENT.createdAt),
+  })
+  .onConflictDoNothing();
 await database.close();
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");

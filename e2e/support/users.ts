@@ -16,4 +16,21 @@ export const E2E_USERS = {
   sessions: { email: "sessions@e2e.test", name: "Sami Sessions", userType: "USER" as const, roles: ["read-only"] },
   /** Signs out in e2e/auth.spec.ts, which ends every session of the user: nobody else uses it. */
   signsOut: { email: "signs-out@e2e.test", name: "Salim Signout", userType: "USER" as const, roles: ["read-only"] },
+  /** Switches their clock to the browser's on the Account page (e2e/business-time-zone.spec.ts): nobody else uses it. */
+  clock: { email: "clock@e2e.test", name: "Huda Hours", userType: "USER" as const, roles: ["finance"] },
+};
+
+/**
+ * A payment seeded straight into the run's ledger at 01:30 on 1 March 2025 in Riyadh (22:30 UTC the day before):
+ * the business-time-zone spec finds it on the same day on every screen and in every export. Long before any other
+ * spec's period, so no figure another spec reads counts it.
+ */
+export const NIGHT_PAYMENT = {
+  orderId: "e2e-bizday-0130",
+  createdAt: "2025-02-28T22:30:00.000Z",
+  businessDay: "2025-03-01",
+  utcDay: "2025-02-28",
+  amount: "130.00",
+  payerEmail: "night.owl@example.com",
+  payerName: "Noura Night",
 };

@@ -20,6 +20,17 @@ export interface UiPrefs {
   hijri: boolean;
 }
 
+/**
+ * Whose clock dates are shown in: the business's (REPORT_TIME_ZONE: every person, screen and export reads the same
+ * day) or, by a person's choice, their browser's own. Exports always keep the business zone.
+ */
+export const TIME_ZONE_CHOICES = ["business", "browser"] as const;
+export type TimeZoneChoice = (typeof TIME_ZONE_CHOICES)[number];
+
+export function isTimeZoneChoice(value: unknown): value is TimeZoneChoice {
+  return typeof value === "string" && (TIME_ZONE_CHOICES as readonly string[]).includes(value);
+}
+
 export const DEFAULT_UI_PREFS: UiPrefs = { language: DEFAULT_LANGUAGE, digits: "latn", hijri: false };
 
 export function isLanguage(value: unknown): value is Language {

@@ -4,8 +4,3 @@ export type PlanInterval = (typeof PLAN_INTERVALS)[number];
 
 export const PLAN_STATUSES = ["active", "paused", "cancelled"] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
-
-/** Today as a UTC calendar date: cycles fall due at midnight UTC of their date. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}

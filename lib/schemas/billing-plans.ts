@@ -6,9 +6,9 @@ import { amountText } from "./payment-actions";
 import { RECURRING_INTERFACES, WHOLE_UNITS_MESSAGE } from "./recurring";
 import { descriptionText } from "./saved-cards";
 
-import { PLAN_INTERVALS, PLAN_STATUSES, todayUtc, type PlanInterval, type PlanStatus } from "./billing-plans-values";
+import { PLAN_INTERVALS, PLAN_STATUSES, type PlanInterval, type PlanStatus } from "./billing-plans-values";
 
-export { PLAN_INTERVALS, PLAN_STATUSES, todayUtc, type PlanInterval, type PlanStatus };
+export { PLAN_INTERVALS, PLAN_STATUSES, type PlanInterval, type PlanStatus };
 
 /** A real calendar date written YYYY-MM-DD (what <input type="date"> gives). */
 export const isoDateText = z
@@ -25,7 +25,7 @@ export const createPlanSchema = z
     firstPaymentId: z.uuid(),
     amount: amountText,
     interval: z.enum(PLAN_INTERVALS, vmsg("plans.chooseInterval")),
-    /** The first charge date (UTC); today or later, checked on the server against its clock. */
+    /** The first charge date (a day in the business zone); today or later, checked on the server against its clock. */
     firstChargeDate: isoDateText,
     description: descriptionText,
     /** Absent: the server's PLAN_CHARGE_INTERFACE (v2 by default). */

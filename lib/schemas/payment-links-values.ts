@@ -1,7 +1,12 @@
-// Payment links' dates (contract 8) and order ids, without zod (the link form loads zod lazily).
+// Payment links' dates (contract 8) and order ids, without zod (the link form loads zod lazily). A link's dates are
+// calendar days of the business time zone (REPORT_TIME_ZONE), like every date staff read; the contract does not say
+// which zone the gateway counts its days in (the sandbox counts in UTC, which in the Gulf closes a link a few hours
+// after the business's midnight, never before it).
+import { todayInZone } from "@/lib/transactions/zoned-time";
+
 const DAY_MS = 86_400_000;
 
-/** Today as YYYY-MM-DD (UTC, the day the gateway counts in). */
+/** The UTC calendar day of an instant, YYYY-MM-DD (date arithmetic; "today" for staff is todayInZone). */
 export function isoDay(at: Date = new Date()): string {
   return at.toISOString().slice(0, 10);
 }
@@ -11,12 +16,13 @@ export function addDays(day: string, days: number): string {
   return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 }
 
-/** Contract 8: issueDate defaults to today, expireDate to issueDate + 7 days. */
+/** Contract 8: issueDate defaults to today (in `zone`), expireDate to issueDate + 7 days. */
 export function linkDates(
   input: { issueDate?: string; expireDate?: string },
-  today: Date = new Date(),
+  today: Date,
+  zone: string,
 ): { issueDate: string; expireDate: string } {
-  const issueDate = input.issueDate || isoDay(today);
+  const issueDate = input.issueDate || todayInZone(zone, today);
   return { issueDate, expireDate: input.expireDate || addDays(issueDate, 7) };
 }
 

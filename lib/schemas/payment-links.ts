@@ -3,6 +3,7 @@
 import { z } from "./zod";
 import { vmsg } from "./messages";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "@/lib/money";
+import { todayInZone } from "@/lib/transactions/zoned-time";
 import { addDays, isoDay, linkDates, newLinkOrderId } from "./payment-links-values";
 import { emailAddress } from "./email";
 
@@ -90,11 +91,14 @@ export const createLinkSchema = z
         ctx.addIssue({ code: "custom", path: ["amount"], message: vmsg("amount.moreThanZero") });
       }
     }
-    const { issueDate, expireDate } = linkDates(v);
+    // The shape of the dates only, with no business zone at hand (the browser's form, the API's body): the earliest
+    // "today" is the one of the zone furthest behind, so no day that is still today somewhere is refused here. The
+    // service checks again in the business zone (create-link.ts).
+    const { issueDate, expireDate } = linkDates(v, new Date(), "Etc/GMT+12");
     if (v.expireDate && expireDate < issueDate) {
       ctx.addIssue({ code: "custom", path: ["expireDate"], message: vmsg("links.expiryBeforeIssue") });
     }
-    if (v.expireDate && expireDate < isoDay()) {
+    if (v.expireDate && expireDate < todayInZone("Etc/GMT+12")) {
       ctx.addIssue({ code: "custom", path: ["expireDate"], message: vmsg("links.expiryInPast") });
     }
   });
@@ -107,7 +111,8 @@ export type LinkStatus = "waiting" | "paid" | "expired" | "failed" | "cancelled"
 
 const PAID: ReadonlySet<string> = new Set(["authorized", "captured", "partially_refunded", "refunded", "voided"]);
 
-export function linkStatus(paymentStatus: string, expireDate: string | null, today: string = isoDay(), cancelled = false): LinkStatus {
+/** `today`: the business zone's calendar day (todayInZone). */
+export function linkStatus(paymentStatus: string, expireDate: string | null, today: string, cancelled = false): LinkStatus {
   if (PAID.has(paymentStatus)) return "paid";
   if (cancelled) return "cancelled";
   if (paymentStatus === "failed" || !expireDate) return "failed";

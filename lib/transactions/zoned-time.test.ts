@@ -1,7 +1,16 @@
 // Rule guarded: a date filter means calendar days in the user's own time zone, exactly, including the days when
 // the clocks change; an unknown zone is refused rather than silently read as UTC.
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone, formatEpochMsInZone, formatInZone, isCalendarDate, nextCalendarDate, startOfDayInZone } from "./zoned-time";
+import {
+  canonicalTimeZone,
+  formatEpochMsInZone,
+  formatInZone,
+  isCalendarDate,
+  nextCalendarDate,
+  startOfDayInZone,
+  todayInZone,
+  zoneOffsetName,
+} from "./zoned-time";
 
 describe("time zones", () => {
   it("accepts IANA zones (canonical spelling) and refuses anything else", () => {
@@ -103,5 +112,21 @@ describe("time zones", () => {
     expect(formatEpochMsInZone(Date.UTC(999, 11, 31, 23, 59, 59), "UTC")).toBe("0999-12-31 23:59:59");
     expect(formatEpochMsInZone(Date.UTC(10000, 0, 1, 0, 0, 1), "UTC")).toBe("10000-01-01 00:00:01");
     expect(formatEpochMsInZone(Date.UTC(9999, 11, 31, 23, 59, 59), "UTC")).toBe("9999-12-31 23:59:59");
+  });
+});
+
+describe("the business day", () => {
+  it("01:30 in Riyadh is already the next day there while UTC still reads the day before (one business day for every screen)", () => {
+    const at = new Date("2026-11-27T22:30:00Z"); // 01:30 on 28 Nov in Riyadh
+    expect(todayInZone("Asia/Riyadh", at)).toBe("2026-11-28");
+    expect(todayInZone("UTC", at)).toBe("2026-11-27");
+    expect(formatInZone(at, "Asia/Riyadh")).toBe("2026-11-28 01:30:00");
+  });
+
+  it("names a zone by its offset in the reader's language, so a screen can say whose clock it shows", () => {
+    const at = new Date("2026-11-27T22:30:00Z");
+    expect(zoneOffsetName("Asia/Riyadh", "en-GB", at)).toBe("GMT+3");
+    expect(zoneOffsetName("Asia/Dubai", "en-GB", at)).toBe("GMT+4");
+    expect(zoneOffsetName("Asia/Riyadh", "ar-SA-u-ca-gregory-nu-latn", at)).toContain("+3");
   });
 });

@@ -177,3 +177,19 @@ function formatViaDate(localMs: number): string {
     `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`
   );
 }
+
+/** Today's calendar date (YYYY-MM-DD) as the wall clock in `zone` reads it: the day a business counts in. */
+export function todayInZone(zone: string, now: Date = new Date()): string {
+  const w = wallClock(now.getTime(), zone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+const offsetNames = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset as the reader's locale writes it at an instant: "GMT+3", "غرينتش+3". */
+export function zoneOffsetName(zone: string, locale?: string, at: Date = new Date()): string {
+  const key = `${locale ?? ""}|${zone}`;
+  let f = offsetNames.get(key);
+  if (!f) offsetNames.set(key, (f = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortOffset" })));
+  return f.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? zone;
+}

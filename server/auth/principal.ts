@@ -4,7 +4,7 @@
 // owes its second factor, or whose user must change a generated password, is not a usable principal: the result
 // says which step is pending, and only the routes and pages of that step accept it (server/http/route-core.ts).
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { isDigitStyle, isLanguage, type DigitStyle, type Language } from "@/lib/i18n/languages";
+import { isDigitStyle, isLanguage, isTimeZoneChoice, type DigitStyle, type Language, type TimeZoneChoice } from "@/lib/i18n/languages";
 import { PERMISSIONS, toPermission, type Permission } from "@/lib/permissions";
 import type { MfaRequired } from "../config";
 import type { Db, Tx } from "../db/client";
@@ -43,13 +43,15 @@ export interface SavedUiPrefs {
   language: Language | null;
   digits: DigitStyle;
   hijri: boolean;
+  timeZone: TimeZoneChoice;
 }
 
-export function savedUiPrefsOf(user: { uiLanguage: string | null; uiDigits: string; uiHijri: boolean }): SavedUiPrefs {
+export function savedUiPrefsOf(user: { uiLanguage: string | null; uiDigits: string; uiHijri: boolean; uiTimeZone: string }): SavedUiPrefs {
   return {
     language: isLanguage(user.uiLanguage) ? user.uiLanguage : null,
     digits: isDigitStyle(user.uiDigits) ? user.uiDigits : "latn",
     hijri: user.uiHijri,
+    timeZone: isTimeZoneChoice(user.uiTimeZone) ? user.uiTimeZone : "business",
   };
 }
 

@@ -65,6 +65,7 @@ const RELEASED: Array<[string, number]> = [
   ["0025_audit_chain_keys", 1796287932629],
   ["0026_inactive_accounts", 1796288965531],
   ["0027_mfa_throttle_scopes_enrolment_links", 1796289503617],
+  ["0028_ui_time_zone", 1796318804844],
 ];
 
 /** A copy of today's migrations folder under the journal an earlier release shipped (its SQL files are today's). */

@@ -89,6 +89,8 @@ export const users = pgTable(
     uiDigits: text("ui_digits").notNull().default("latn"),
     /** Show the Hijri date as a second line under dates. */
     uiHijri: boolean("ui_hijri").notNull().default(false),
+    /** Whose clock dates are shown in: 'business' (REPORT_TIME_ZONE, the default) or 'browser' (the reader's own). */
+    uiTimeZone: text("ui_time_zone").notNull().default("business"),
     /**
      * Why the account is disabled: 'admin' (a person disabled it) or 'inactive' (unused for INACTIVE_ACCOUNT_DAYS,
      * PCI DSS 8.2.6); null while active, and on accounts disabled before the reason was kept.
@@ -103,6 +105,7 @@ export const users = pgTable(
     check("users_disabled_reason_check", sql`${t.disabledReason} in ('admin', 'inactive')`),
     check("users_ui_language_check", sql`${t.uiLanguage} in ('en', 'ar')`),
     check("users_ui_digits_check", sql`${t.uiDigits} in ('latn', 'arab')`),
+    check("users_ui_time_zone_check", sql`${t.uiTimeZone} in ('business', 'browser')`),
     check("users_type_check", sql`${t.userType} in ('USER', 'SUPER_ADMIN')`),
     check("users_status_check", sql`${t.status} in ('active', 'disabled')`),
     check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),

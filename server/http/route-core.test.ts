@@ -156,7 +156,7 @@ describe("route wrapper", () => {
     });
 
     it("answers in Arabic to a principal who chose Arabic, whatever the browser says; an AppError's values filled in", async () => {
-      const { route } = setup({ ...readOnly, uiPrefs: { language: "ar", digits: "latn", hijri: false } });
+      const { route } = setup({ ...readOnly, uiPrefs: { language: "ar", digits: "latn", hijri: false, timeZone: "business" } });
       const h = route({ permission: "TRANSACTIONS_VIEW" }, async () => {
         throw new AppError("conflict", ["savedViews.tooMany", { max: 20 }]);
       });

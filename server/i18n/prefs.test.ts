@@ -5,14 +5,20 @@ import { resolveUiPrefs } from "./prefs";
 
 describe("resolveUiPrefs", () => {
   it("the saved language wins over the cookie and the browser", () => {
-    expect(resolveUiPrefs({ saved: { language: "ar", digits: "latn", hijri: false }, cookie: "en.latn.0", acceptLanguage: "en" })).toEqual({
+    expect(
+      resolveUiPrefs({
+        saved: { language: "ar", digits: "latn", hijri: false, timeZone: "business" },
+        cookie: "en.latn.0",
+        acceptLanguage: "en",
+      }),
+    ).toEqual({
       language: "ar",
       digits: "latn",
       hijri: false,
     });
   });
   it("no saved language: the cookie, then Accept-Language, then English", () => {
-    const saved = { language: null, digits: "arab", hijri: true } as const;
+    const saved = { language: null, digits: "arab", hijri: true, timeZone: "business" } as const;
     expect(resolveUiPrefs({ saved, cookie: "ar.latn.0", acceptLanguage: "en" }).language).toBe("ar");
     expect(resolveUiPrefs({ saved, cookie: undefined, acceptLanguage: "ar-SA,ar;q=0.9" })).toEqual({
       language: "ar",

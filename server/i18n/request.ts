@@ -4,15 +4,16 @@ import "server-only";
 import { getRequestConfig } from "next-intl/server";
 import { formatLocaleOf } from "@/lib/i18n/languages";
 import { catalogOf } from "@/messages";
+import { currentDisplayZone } from "./display-zone";
 import { currentUiPrefs } from "./prefs";
 
 export default getRequestConfig(async () => {
-  const prefs = await currentUiPrefs();
+  const [prefs, zone] = await Promise.all([currentUiPrefs(), currentDisplayZone()]);
   return {
     // The formatting locale ("en-GB", "ar-SA-u-ca-gregory-nu-latn"): plurals and {n, number} follow the user's digits.
     locale: formatLocaleOf(prefs),
     messages: catalogOf(prefs.language),
-    // Server-rendered times are shown in UTC until the browser shows its own zone (components/ui/local-time.tsx).
-    timeZone: "UTC",
+    // The reader's display zone (the business zone unless they chose their browser's): lib/i18n/display-zone.ts.
+    timeZone: zone.zone,
   };
 });

@@ -24,7 +24,7 @@ describe("English mails (unchanged)", () => {
     const m = invitationMail({ name: "Sara", url: "https://x.test/set?token=t", expiresAt, invitedBy: "Omar" });
     expect(m.subject).toBe("You have been invited to the merchant dashboard");
     expect(m.text).toContain(
-      "Omar created a merchant dashboard account for you. Choose your password with the link below; it works once, until 2026-11-24 14:05 UTC.",
+      "Omar created a merchant dashboard account for you. Choose your password with the link below; it works once, until 2026-11-24 17:05 (Asia/Riyadh).",
     );
     expect(m.text).toContain("Choose your password: https://x.test/set?token=t");
     expect(m.text.endsWith("— Merchant dashboard")).toBe(true);
@@ -37,7 +37,7 @@ describe("English mails (unchanged)", () => {
       "Your second factor was reset",
     );
     expect(newSignInMail({ name: "Sara", at: expiresAt, ip: "10.0.0.1", browser: "Firefox" }).text).toContain(
-      "Your account was signed in at 2026-11-24 14:05 UTC from Firefox (IP address 10.0.0.1).",
+      "Your account was signed in at 2026-11-24 17:05 (Asia/Riyadh) from Firefox (IP address 10.0.0.1).",
     );
   });
 });
@@ -49,7 +49,7 @@ describe("Arabic mails", () => {
     expect(m.html).toContain('<html lang="ar" dir="rtl">');
     expect(m.text).toContain("مرحبًا سارة،");
     // The date stays one left-to-right run inside the Arabic sentence.
-    expect(m.text).toContain("\u20662026-11-24 14:05\u2069");
+    expect(m.text).toContain("\u20662026-11-24 17:05\u2069 (بتوقيت \u2066Asia/Riyadh\u2069)");
     expect(m.text).toContain("اختر كلمة المرور: https://x.test/set?token=t");
     expect(m.text.endsWith("— لوحة تحكم التاجر")).toBe(true);
   });

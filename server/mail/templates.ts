@@ -7,6 +7,8 @@ import { DEFAULT_UI_PREFS, directionOf, formatLocaleOf, isDigitStyle, isLanguage
 import { reasonText, type VocabTranslator } from "@/lib/i18n/vocab";
 import { formatMoney, isCurrencyCode } from "@/lib/money";
 import type { TrailProblem } from "../audit/trail";
+import { formatInZone } from "@/lib/transactions/zoned-time";
+import { env } from "../env";
 import { translatorFor } from "../i18n/translator";
 
 export type MailKind =
@@ -63,7 +65,9 @@ function mailWords(prefs: MailPrefs) {
   const rtl = directionOf(prefs.language) === "rtl";
   /** A left-to-right value (a date, an address, a file name) kept whole inside a right-to-left sentence. */
   const ltr = (s: string) => (rtl ? `\u2066${s}\u2069` : s);
-  const when = (d: Date) => t("utc", { time: ltr(d.toISOString().replace("T", " ").slice(0, 16)) });
+  // Times in the business zone, named (the zone every screen and export uses): "2026-11-24 17:05 (Asia/Riyadh)".
+  const zone = env().reportTimeZone;
+  const when = (d: Date) => t("zoned", { time: ltr(formatInZone(d, zone).slice(0, 16)), zone: ltr(zone) });
   return { t, rtl, ltr, when };
 }
 

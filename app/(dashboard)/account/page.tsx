@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireSignedIn } from "@/server/auth/session";
+import { currentDisplayZone } from "@/server/i18n/display-zone";
 import { DisplayPreferences } from "./_components/display-preferences";
 import { ChangePasswordSection } from "./_components/change-password-section";
 import { TwoStepSection } from "./_components/two-step-section";
@@ -29,12 +30,15 @@ export default async function AccountPage() {
           <p className="mt-1 text-sm text-slate-600">{ta("password.intro")}</p>
           <ChangePasswordSection />
         </section>
-        <section aria-labelledby="display-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <section id="display" aria-labelledby="display-heading" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="display-heading" className="text-base font-semibold">
             {t("displayHeading")}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t("displayIntro")}</p>
-          <DisplayPreferences saved={principal.uiPrefs ?? { language: null, digits: "latn", hijri: false }} />
+          <DisplayPreferences
+            saved={principal.uiPrefs ?? { language: null, digits: "latn", hijri: false, timeZone: "business" }}
+            businessZone={(await currentDisplayZone()).business}
+          />
         </section>
         <TwoStepSection principal={principal} />
         <SignedInSessions principal={principal} />

@@ -4,7 +4,6 @@
 // form's debounced apply, row selection, the save-view dialog, the time-zone sync).
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { cookies } from "next/headers";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { Forbidden } from "@/components/auth/forbidden";
@@ -22,6 +21,7 @@ import {
   type TransactionListQueryInput,
 } from "@/lib/transactions/list-query";
 import { canonicalTimeZone } from "@/lib/transactions/zoned-time";
+import { currentDisplayZone } from "@/server/i18n/display-zone";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { listSavedViews } from "@/server/services/transactions/list-saved-views";
@@ -74,10 +74,10 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   if (!allowed) return <Forbidden area={t("title")} permission="TRANSACTIONS_VIEW" />;
 
   const raw: TransactionListQueryInput = await searchParams;
-  // The zone: the URL's (a shared link keeps its own), else the browser's from the cookie TimeZoneSync sets.
-  const cookieZone = canonicalTimeZone((await cookies()).get("tz")?.value ?? "");
+  // The zone: the URL's (a shared link keeps its own), else the reader's display zone (lib/i18n/display-zone.ts).
+  const display = await currentDisplayZone();
   const urlHasZone = typeof raw.tz === "string" && raw.tz !== "";
-  const parsed = transactionListQuerySchema.safeParse(urlHasZone || !cookieZone ? raw : { ...raw, tz: cookieZone });
+  const parsed = transactionListQuerySchema.safeParse(urlHasZone ? raw : { ...raw, tz: display.zone });
 
   if (parsed.success) {
     // Tidy the URL a GET form leaves behind (empty fields, defaults) so that links and saved views stay short.
@@ -105,7 +105,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   };
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue);
   const query = parsed.success ? parsed.data : null;
-  const zone = query?.tz ?? canonicalTimeZone(first("tz") ?? "") ?? cookieZone ?? "UTC";
+  const zone = query?.tz ?? canonicalTimeZone(first("tz") ?? "") ?? display.zone;
   const [page, total, views] = query
     ? await Promise.all([listTransactions(ctx, query), countTransactions(ctx, query), listSavedViews(ctx)])
     : [null, null, []];

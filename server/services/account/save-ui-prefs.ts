@@ -1,4 +1,4 @@
-// The signed-in user's language, digits and Hijri line (Account page, user menu). Display only: no permission beyond
+// The signed-in user's language, digits, Hijri line and clock (Account page, user menu). Display only: no permission beyond
 // being signed in, not audited (it changes what one person sees, nothing anyone can do).
 import { eq } from "drizzle-orm";
 import type { UiPrefsInput } from "@/lib/schemas/ui-prefs";
@@ -9,7 +9,7 @@ export async function saveUiPrefs(ctx: ServiceContext<Pick<ServiceDeps, "db" | "
   const { deps, principal } = ctx;
   await deps.db
     .update(users)
-    .set({ uiLanguage: input.language, uiDigits: input.digits, uiHijri: input.hijri, updatedAt: deps.now() })
+    .set({ uiLanguage: input.language, uiDigits: input.digits, uiHijri: input.hijri, uiTimeZone: input.timeZone, updatedAt: deps.now() })
     .where(eq(users.id, principal.userId));
   return input;
 }

@@ -12,9 +12,14 @@ import { exportTransactions } from "./export-transactions";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
+// The business zone is the one each case names, so that the pinned bytes cover the zones they always did.
 async function exportText(database: TestDatabase, principal: Principal, qs: string, batchSize?: number): Promise<string> {
   const query = transactionExportQuerySchema.parse(searchParamsRecord(new URLSearchParams(qs)));
-  const ctx = { deps: { db: database.db, now: () => new Date("2024-04-07T12:00:00Z") }, principal, ip: null };
+  const ctx = {
+    deps: { db: database.db, now: () => new Date("2024-04-07T12:00:00Z"), config: { reportTimeZone: query.tz } },
+    principal,
+    ip: null,
+  };
   const { stream } = await exportTransactions(ctx, query, { batchSize });
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 }

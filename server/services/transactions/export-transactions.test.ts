@@ -53,7 +53,7 @@ function parseCsv(text: string): string[][] {
 describe.each(testDatabaseTargets())("transactions CSV export on $name", (target) => {
   let database: TestDatabase;
   let exporter: Principal;
-  const deps = () => ({ db: database.db, now: () => new Date("2024-03-01T21:30:00Z") });
+  const deps = () => ({ db: database.db, now: () => new Date("2024-03-01T21:30:00Z"), config: { reportTimeZone: "Asia/Riyadh" } });
   beforeAll(async () => {
     database = await target.open();
     exporter = await testPrincipal(database.db, "Exporter", ["TRANSACTIONS_VIEW", "TRANSACTIONS_EXPORT"]);

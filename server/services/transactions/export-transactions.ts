@@ -2,7 +2,7 @@
 // database one batch per pull (memory stays flat however many rows there are): on PostgreSQL one query read
 // through a cursor, on the embedded PGlite keyset batches (a cursor there would need a transaction, and PGlite's one
 // connection would serve nothing else until the download ended). Rows arrive as arrays (no object per row) and each
-// batch becomes one string. Dates in the user's time zone, amounts as exact decimals with their currency, every cell
+// batch becomes one string. Dates in the business time zone (REPORT_TIME_ZONE, named in the header), amounts as exact decimals with their currency, every cell
 // safe to open in a spreadsheet.
 // The export is audited when the stream ends (completed, aborted by the client, or failed) with the row count.
 // No `import "server-only"`: the ledger benchmark (scripts/bench-ledger.ts) runs it too; it holds no secret.
@@ -12,6 +12,7 @@ import { kindLabel, statusLabel } from "@/lib/transactions/labels";
 import { toFilter, type TransactionExportQuery } from "@/lib/transactions/list-query";
 import { formatEpochMsInZone } from "@/lib/transactions/zoned-time";
 import { cursorBatches, keysetBatches, supportsCursor } from "../../db/row-batches";
+import type { AppConfig } from "../../config";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { exportQuery, filterConditions, type ExportRow } from "./ledger-query";
 import { requirePermission } from "../require-permission";
@@ -145,7 +146,7 @@ function auditFilter(q: TransactionExportQuery): Record<string, unknown> {
 }
 
 export async function exportTransactions(
-  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>,
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now"> & { config: Pick<AppConfig, "reportTimeZone"> }>,
   query: TransactionExportQuery,
   opts: ExportOptions = {},
 ): Promise<TransactionExport> {
@@ -163,12 +164,15 @@ export async function exportTransactions(
           exportQuery(deps.db, where, { sort, dir, after: last && { value: last[16] as string, id: last[1] as string }, limit: batchSize }),
         batchSize,
       );
+  // The rows are those the list shows (its filter, in the reader's zone); the times are the business zone's, named in
+  // the header, so every export finance receives reads the same day for the same payment.
+  const zone = deps.config.reportTimeZone;
   const stream = csvExportStream<ExportRow>({
     db: deps.db,
-    header: header(query.tz, opts.headerWords),
+    header: header(zone, opts.headerWords),
     batchSize,
     nextBatch: () => batches.next() as Promise<ExportRow[]>,
-    line: csvLineWriter(query.tz),
+    line: csvLineWriter(zone),
     close: () => batches.close(),
     onBatch: opts.onBatch,
     auditEntry: (outcome, rows) => ({
@@ -180,5 +184,5 @@ export async function exportTransactions(
       summary: { filter: auditFilter(query), rows, outcome },
     }),
   });
-  return { filename: exportFilename("transactions", deps.now(), query.tz), stream };
+  return { filename: exportFilename("transactions", deps.now(), zone), stream };
 }

@@ -1,15 +1,17 @@
 "use client";
-// Language and display (Account page): the language (or "as my browser"), Latin or Arabic-Indic digits in Arabic, and
-// the Hijri date as a second line. Saved for the user (every browser they sign in from); the page reloads in the
+// Language and display (Account page): the language (or "as my browser"), Latin or Arabic-Indic digits in Arabic, the
+// Hijri date as a second line, and whose clock dates are read in (the business zone, or the browser's own). Saved for the user (every browser they sign in from); the page reloads in the
 // new language so that <html lang dir> and every catalog follow. Three closed choices need no form library: the
 // values are read from the form itself on submit (keeps react-hook-form out of the Account page's first load).
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, SelectField } from "@/components/ui/field";
+import { rememberBrowserZone } from "@/components/list/time-zone-sync";
 import { apiFetch } from "@/lib/api-client";
-import { DIGIT_STYLES, LANGUAGE_NAMES, LANGUAGES, type Language } from "@/lib/i18n/languages";
+import { DIGIT_STYLES, LANGUAGE_NAMES, LANGUAGES, TIME_ZONE_CHOICES, type Language } from "@/lib/i18n/languages";
+import { zoneOffsetName } from "@/lib/transactions/zoned-time";
 import type { UiPrefsInput } from "@/lib/schemas/ui-prefs";
 import { useApiMutation } from "@/lib/use-api-mutation";
 
@@ -21,15 +23,21 @@ export function readPreferences(data: FormData): UiPrefsInput {
     language: LANGUAGES.includes(language as Language) ? (language as Language) : null,
     digits: DIGIT_STYLES.find((d) => d === digits) ?? "latn",
     hijri: data.get("hijri") === "on",
+    timeZone: TIME_ZONE_CHOICES.find((z) => z === data.get("timeZone")) ?? "business",
   };
 }
 
-export function DisplayPreferences({ saved }: { saved: UiPrefsInput }) {
+export function DisplayPreferences({ saved, businessZone }: { saved: UiPrefsInput; businessZone: string }) {
   const t = useTranslations("common");
+  const locale = useLocale();
   const { submit, pending, error } = useApiMutation({
     mutationFn: (values: UiPrefsInput) => apiFetch("/api/account/preferences", { method: "PUT", body: values }),
     fallbackMessage: t("preferencesNotSaved"),
-    onSuccess: () => window.location.reload(),
+    // The server learns the browser's zone from its cookie: set before the reload, so the first page already shows it.
+    onSuccess: () => {
+      rememberBrowserZone();
+      window.location.reload();
+    },
   });
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -52,6 +60,10 @@ export function DisplayPreferences({ saved }: { saved: UiPrefsInput }) {
         <option value="arab">{t("digitsArab")}</option>
       </SelectField>
       <CheckboxField label={t("hijri")} name="hijri" defaultChecked={saved.hijri} />
+      <SelectField label={t("timeZoneChoice")} hint={t("timeZoneChoiceHint")} name="timeZone" defaultValue={saved.timeZone}>
+        <option value="business">{t("timeZoneBusiness", { zone: `${businessZone} (${zoneOffsetName(businessZone, locale)})` })}</option>
+        <option value="browser">{t("timeZoneBrowser")}</option>
+      </SelectField>
       <Button type="submit" loading={pending}>
         {t("savePreferences")}
       </Button>

@@ -2,7 +2,6 @@
 // hash chain's verdict on top and a streamed CSV export. Server-rendered: the services are called directly; the
 // only client code is the time-zone sync and the LocalTime of each row.
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { currentUiPrefs } from "@/server/i18n/prefs";
@@ -14,6 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { auditLogQuerySchema, hasAuditFilter, toAuditQueryString, type AuditLogQueryInput } from "@/lib/schemas/admin-audit";
 import { canonicalTimeZone } from "@/lib/transactions/zoned-time";
+import { currentDisplayZone } from "@/server/i18n/display-zone";
 import { pageAccess } from "@/server/auth/session";
 import { listAuditFilterOptions } from "@/server/services/admin/audit/audit-filter-options";
 import { auditChainStatus } from "@/server/services/admin/audit/chain-status";
@@ -50,10 +50,10 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   if (!allowed) return <Forbidden area={t("title")} permission="AUDIT_VIEW" />;
 
   const raw = await searchParams;
-  // The zone: the URL's (a shared link keeps its own), else the browser's from the cookie TimeZoneSync sets.
-  const cookieZone = canonicalTimeZone((await cookies()).get("tz")?.value ?? "");
+  // The zone: the URL's (a shared link keeps its own), else the reader's display zone (lib/i18n/display-zone.ts).
+  const display = await currentDisplayZone();
   const urlHasZone = typeof raw.tz === "string" && raw.tz !== "";
-  const parsed = auditLogQuerySchema.safeParse(urlHasZone || !cookieZone ? raw : { ...raw, tz: cookieZone });
+  const parsed = auditLogQuerySchema.safeParse(urlHasZone ? raw : { ...raw, tz: display.zone });
 
   if (parsed.success) {
     // Tidy the URL a GET form leaves behind (empty fields, defaults) so that links stay short and canonical.
@@ -74,7 +74,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
     const say = await readerValidationText(); // the schema's messages are validation keys
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "")] ??= say(issue.message);
-    const zone = canonicalTimeZone(last("tz") ?? "") ?? cookieZone ?? "UTC";
+    const zone = canonicalTimeZone(last("tz") ?? "") ?? display.zone;
     return (
       <div className="space-y-5">
         <PageHeader title={t("title")} description={t("description")} />

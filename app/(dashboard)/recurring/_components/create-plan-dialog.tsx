@@ -11,7 +11,9 @@ import { Dialog } from "@/components/ui/dialog";
 import { InputField, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import type { CreatePlanInput } from "@/lib/schemas/billing-plans";
-import { PLAN_INTERVALS, todayUtc } from "@/lib/schemas/billing-plans-values";
+import { useDisplayZone } from "@/components/i18n/ui-prefs";
+import { PLAN_INTERVALS } from "@/lib/schemas/billing-plans-values";
+import { todayInZone } from "@/lib/transactions/zoned-time";
 import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
@@ -24,6 +26,8 @@ const FIELDS = ["amount", "interval", "firstChargeDate", "description"] as const
 
 export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(r: Created): void }) {
   const t = useTranslations("recurring");
+  // Plans count in the business zone's days, whatever clock the person reads (lib/i18n/display-zone.ts).
+  const { business } = useDisplayZone();
   const {
     register,
     handleSubmit,
@@ -39,7 +43,7 @@ export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(
       firstPaymentId: p.firstPaymentId,
       amount: "",
       interval: "monthly",
-      firstChargeDate: todayUtc(),
+      firstChargeDate: todayInZone(business),
       description: "",
     },
   });
@@ -97,7 +101,7 @@ export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(
           type="date"
           dir="ltr"
           required
-          hint={t("createPlan.firstChargeDateHint")}
+          hint={t("createPlan.firstChargeDateHint", { zone: business })}
           error={errors.firstChargeDate?.message}
           {...register("firstChargeDate")}
         />

@@ -69,10 +69,15 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
   if (!allowed) return <Forbidden area={t("title")} permission="RECURRING_CHARGE" />;
   const raw = (await searchParams).status;
   const status = PLAN_STATUSES.includes(raw as PlanStatus) ? (raw as PlanStatus) : undefined;
-  const { plans, upcoming, failed } = await listPlans(await appContext({ principal }), { status });
+  const ctx = await appContext({ principal });
+  const { plans, upcoming, failed } = await listPlans(ctx, { status });
   return (
     <div className="space-y-6">
-      <PageHeader title={t("title")} back={{ href: "/recurring", label: t("back") }} description={t("description")} />
+      <PageHeader
+        title={t("title")}
+        back={{ href: "/recurring", label: t("back") }}
+        description={t("description", { zone: ctx.deps.config.reportTimeZone })}
+      />
 
       <Card title={t("upcoming.title")} description={t("upcoming.description")} padded={false}>
         {upcoming.length === 0 ? (

@@ -1,6 +1,7 @@
 // GET /api/transactions/export: CSV of the selected rows (ids) or of every row matching the filter, streamed.
 import { transactionExportQuerySchema } from "@/lib/transactions/list-query";
 import { route } from "@/server/http/route";
+import { displayZoneOfRequest, withDisplayZone } from "@/server/i18n/display-zone";
 import { translatorFor, uiPrefsOfRequest } from "@/server/i18n/translator";
 import { appContext } from "@/server/services/app-deps";
 import { exportTransactions } from "@/server/services/transactions/export-transactions";
@@ -10,7 +11,9 @@ export const GET = route(
   async ({ req, principal, query, ip }) => {
     // The column headers in the downloader's language.
     const t = translatorFor(uiPrefsOfRequest(req, principal), "exports");
-    const { filename, stream } = await exportTransactions(await appContext({ principal, ip }), query, {
+    const ctx = await appContext({ principal, ip });
+    const zone = displayZoneOfRequest(req, principal, ctx.deps.config.reportTimeZone);
+    const { filename, stream } = await exportTransactions(ctx, withDisplayZone(req, query, zone), {
       headerWords: (column, tz) => t(`transactions.${column}`, { tz }),
     });
     return new Response(stream, {

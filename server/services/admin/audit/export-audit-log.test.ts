@@ -57,7 +57,7 @@ describe.each(testDatabaseTargets())("audit log CSV export on $name", (target) =
   let database: TestDatabase;
   let auditor: Principal;
   let outsider: Principal;
-  const deps = () => ({ db: database.db, now: () => new Date("2024-03-01T21:30:00Z") });
+  const deps = () => ({ db: database.db, now: () => new Date("2024-03-01T21:30:00Z"), config: { reportTimeZone: "Asia/Riyadh" } });
   const lastExportEntry = async () =>
     (await database.db.select().from(auditLog).where(eq(auditLog.action, "audit.export")).orderBy(desc(auditLog.id)).limit(1))[0];
 

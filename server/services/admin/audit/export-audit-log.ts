@@ -1,6 +1,6 @@
 // CSV export of the audit log: every entry matching the filter, newest first, STREAMED from the database in
-// keyset batches (one batch per pull, so memory stays flat however long the log is). Times in the user's time
-// zone; cells escaped and formula-neutralised by the transactions export's helpers. The export is itself audited
+// keyset batches (one batch per pull, so memory stays flat however long the log is). Times in the business
+// time zone (REPORT_TIME_ZONE, named in the header); cells escaped and formula-neutralised by the transactions export's helpers. The export is itself audited
 // ("audit.export", with the filter and the row count) when the stream ends: completed, aborted or failed.
 import "server-only";
 import { auditFilterSummary, toAuditFilter, type AuditLogQuery } from "@/lib/schemas/admin-audit";
@@ -8,6 +8,7 @@ import { csvRow } from "@/lib/transactions/csv";
 import { formatInZone } from "@/lib/transactions/zoned-time";
 import { canonicalJson } from "../../../audit/chain";
 import type { AuditRow } from "../../../db/schema";
+import type { AppConfig } from "../../../config";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { auditConditions, fetchAuditPage } from "./audit-query";
@@ -84,7 +85,7 @@ export function auditCsvLine(r: AuditRow, tz: string): string {
 }
 
 export async function exportAuditLog(
-  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>,
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now"> & { config: Pick<AppConfig, "reportTimeZone"> }>,
   query: AuditLogQuery,
   opts: AuditExportOptions = {},
 ): Promise<AuditExport> {
@@ -95,16 +96,19 @@ export async function exportAuditLog(
   // An export starts at the newest entry, whatever page the user was on: the cursor is ignored. Entries appended
   // while it streams (its own audit row included) are newer than its first batch and so are not in it.
   let afterId: number | null = null;
+  // The entries are those the page shows (its filter, in the reader's zone); the times are the business zone's,
+  // named in the header.
+  const zone = deps.config.reportTimeZone;
   const stream = csvExportStream({
     db: deps.db,
-    header: header(query.tz, opts.headerWords),
+    header: header(zone, opts.headerWords),
     batchSize,
     async nextBatch() {
       const rows = await fetchAuditPage(deps.db, where, { afterId, backwards: false, limit: batchSize });
       afterId = rows.at(-1)?.id ?? afterId;
       return rows;
     },
-    line: (r) => auditCsvLine(r, query.tz),
+    line: (r) => auditCsvLine(r, zone),
     onBatch: opts.onBatch,
     auditEntry: (outcome, rows) => ({
       action: "audit.export",
@@ -115,5 +119,5 @@ export async function exportAuditLog(
       summary: { filter: auditFilterSummary(query), rows, outcome },
     }),
   });
-  return { filename: exportFilename("audit-log", deps.now(), query.tz), stream };
+  return { filename: exportFilename("audit-log", deps.now(), zone), stream };
 }

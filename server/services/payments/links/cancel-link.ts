@@ -6,6 +6,7 @@
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { linkStatus } from "@/lib/schemas/payment-links";
+import { todayInZone } from "@/lib/transactions/zoned-time";
 import { appendAudit } from "../../../audit/audit-log";
 import { paymentLinks, payments } from "../../../db/schema";
 import { AppError } from "../../../errors";
@@ -39,7 +40,7 @@ export async function cancelPaymentLink(ctx: ServiceContext, input: { paymentId:
     const link = await dbLinkStore.find(tx, input.paymentId);
     if (!p || !link) throw new AppError("not_found", "links.notFound");
     if (link.cancelledAt) throw new AppError("conflict", "links.alreadyCancelled");
-    const status = linkStatus(p.status, link.expireDate, undefined, false);
+    const status = linkStatus(p.status, link.expireDate, todayInZone(deps.config.reportTimeZone, now), false);
     if (status === "paid") throw new AppError("conflict", "links.paid");
     if (!OPEN_STATES.includes(p.status) || p.authorizedMinor > 0 || p.capturedMinor > 0) {
       throw new AppError("conflict", "links.cannotCancel");

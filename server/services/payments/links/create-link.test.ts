@@ -6,7 +6,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../../sandbox/server";
-import { addDays, createLinkSchema, isoDay, linkStatus, type CreateLinkFormValues } from "@/lib/schemas/payment-links";
+import { addDays, createLinkSchema, linkStatus, type CreateLinkFormValues } from "@/lib/schemas/payment-links";
+import { vmsg } from "@/lib/schemas/messages";
+import { nextCalendarDate, startOfDayInZone, todayInZone } from "@/lib/transactions/zoned-time";
 import type { Principal } from "../../../auth/principal";
 import { auditLog, paymentLinks } from "../../../db/schema";
 import { testDatabaseTargets, type TestDatabase } from "../../../../tests/support/db.support";
@@ -60,7 +62,7 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     const i = input();
     const link = await createPaymentLink(as(staff, "203.0.113.9"), i);
     expect(link.url).toMatch(new RegExp(`^${sandbox.url}/checkout\\?sessionId=`));
-    expect(link.issueDate).toBe(isoDay(deps.now()));
+    expect(link.issueDate).toBe(todayInZone(deps.config.reportTimeZone, deps.now())); // the business zone's today
     expect(link.expireDate).toBe(addDays(link.issueDate, 7));
     const p = (await findPayment(deps.db, link.paymentId))!;
     expect(p).toMatchObject({
@@ -84,7 +86,7 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
   });
 
   it("sends the given invoice dates and the link's return address", async () => {
-    const issue = isoDay(deps.now());
+    const issue = todayInZone(deps.config.reportTimeZone, deps.now());
     const link = await createPaymentLink(
       as(staff),
       input({ issueDate: issue, expireDate: addDays(issue, 2), auth: "authorize", country: "sa", city: "Riyadh" }),
@@ -157,10 +159,11 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     expect(await findPayment(deps.db, link.paymentId)).toMatchObject({ status: "captured", gatewayId: paidId });
   });
 
-  it("a link not paid by its last day is expired (computed, the day after)", async () => {
+  it("a link not paid by its last day is expired (computed, the day after, in the business zone's days)", async () => {
     const link = await createPaymentLink(as(staff), input());
-    const later = new Date(Date.parse(`${link.expireDate}T00:00:00Z`) + 86_400_000);
-    const onLastDay = new Date(Date.parse(`${link.expireDate}T23:00:00Z`));
+    const zone = deps.config.reportTimeZone;
+    const later = startOfDayInZone(nextCalendarDate(link.expireDate), zone); // midnight after the last day, there
+    const onLastDay = new Date(later.getTime() - 60_000); // 23:59 on the last day (20:59 UTC in Riyadh)
     const statusOn = async (day: Date) =>
       (await listPaymentLinks({ deps: { ...deps, now: () => day }, principal: staff, ip: null })).find(
         (l) => l.paymentId === link.paymentId,
@@ -169,6 +172,20 @@ describe.each(testDatabaseTargets())("payment links ($name)", (target) => {
     expect(await statusOn(later)).toBe("expired");
     expect(linkStatus("captured", "2000-01-01", "2030-01-01")).toBe("paid");
     expect(linkStatus("declined", "2030-01-01", "2029-12-31")).toBe("waiting"); // the customer may try again
+  });
+
+  it("at 01:30 in Riyadh (22:30 UTC the day before) a link's 'today' is Riyadh's, and yesterday there is refused as past", async () => {
+    const at = startOfDayInZone("2026-11-28", "Asia/Riyadh").getTime() + 90 * 60_000; // 2026-11-28 01:30 Riyadh
+    const riyadh = { ...deps, config: { ...deps.config, reportTimeZone: "Asia/Riyadh" }, now: () => new Date(at) };
+    const link = await createPaymentLink({ deps: riyadh, principal: staff, ip: null }, input());
+    expect(link).toMatchObject({ issueDate: "2026-11-28", expireDate: "2026-12-05" });
+    // "2026-11-27" is still today in UTC (so the schema lets it through) but already past in the business zone.
+    await expect(
+      createPaymentLink({ deps: riyadh, principal: staff, ip: null }, { ...input(), issueDate: "2026-11-26", expireDate: "2026-11-27" }),
+    ).rejects.toMatchObject({
+      code: "invalid_request",
+      fieldKeys: { expireDate: [vmsg("links.expiryInPast")] },
+    });
   });
 
   it("a gateway failure marks the ledger payment failed with a reason, and says so", async () => {
@@ -212,8 +229,8 @@ describe("createLinkSchema (shared by the form and the route)", () => {
     expect(errorsOf({ orderId: "a b" })).toHaveProperty("orderId");
     expect(errorsOf({ country: "SAU" })).toHaveProperty("country");
   });
-  it("dates: YYYY-MM-DD, expiry not before issue, expiry not in the past", () => {
-    const today = isoDay();
+  it("dates: YYYY-MM-DD, expiry not before issue, expiry not in the past (anywhere: the service then checks the business day)", () => {
+    const today = todayInZone("Etc/GMT+12"); // the zone furthest behind: the earliest day that is still today
     expect(errorsOf({ issueDate: "2026-02-30" })).toHaveProperty("issueDate");
     expect(errorsOf({ issueDate: addDays(today, 3), expireDate: addDays(today, 1) })).toHaveProperty("expireDate");
     expect(errorsOf({ expireDate: addDays(today, -1) })).toHaveProperty("expireDate");

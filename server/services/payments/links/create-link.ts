@@ -5,6 +5,7 @@
 import "server-only";
 import { decimalToMinor, formatMoney, money } from "@/lib/money";
 import { linkDates, type CreateLinkInput, type CreatedLinkView } from "@/lib/schemas/payment-links";
+import { todayInZone } from "@/lib/transactions/zoned-time";
 import { appendAudit } from "../../../audit/audit-log";
 import { describeResult } from "../../../gateway/result";
 import { AppError } from "../../../errors";
@@ -41,7 +42,19 @@ export async function createPaymentLink(
   // The customer sees the amount on the hosted checkout and pays it themself: only the maximum applies.
   await guardCharge(ctx, { minor: amountMinor, currency: input.currency, card: null, customerPresent: true });
   const now = deps.now();
-  const { issueDate, expireDate } = linkDates(input, now);
+  const zone = deps.config.reportTimeZone;
+  const { issueDate, expireDate } = linkDates(input, now, zone);
+  // The schema allowed any day that is still today somewhere; the business's own day decides.
+  if (expireDate < issueDate) {
+    throw new AppError(
+      "invalid_request",
+      { validation: vmsg("links.expiryBeforeIssue") },
+      { expireDate: [vmsg("links.expiryBeforeIssue")] },
+    );
+  }
+  if (expireDate < todayInZone(zone, now)) {
+    throw new AppError("invalid_request", { validation: vmsg("links.expiryInPast") }, { expireDate: [vmsg("links.expiryInPast")] });
+  }
   const amount = money(amountMinor, input.currency);
 
   let paymentId: string;

@@ -2,7 +2,9 @@
 // the ledger payment (paid once authorized or captured) and the link's expiry date.
 import "server-only";
 import { isCurrencyCode, type Money } from "@/lib/money";
-import { isoDay, linkStatus, type LinkStatus } from "@/lib/schemas/payment-links";
+import { linkStatus, type LinkStatus } from "@/lib/schemas/payment-links";
+import { todayInZone } from "@/lib/transactions/zoned-time";
+import type { AppConfig } from "../../../config";
 import type { ServiceContext, ServiceDeps } from "../../deps";
 import { requirePermission } from "../../require-permission";
 import { defaultLinkDescription } from "./create-link";
@@ -27,12 +29,12 @@ export interface LinkView {
 }
 
 export async function listPaymentLinks(
-  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now">>,
+  ctx: ServiceContext<Pick<ServiceDeps, "db" | "now"> & { config: Pick<AppConfig, "reportTimeZone"> }>,
   opts: { limit?: number; store?: LinkStore } = {},
 ): Promise<LinkView[]> {
   const { deps, principal } = ctx;
   requirePermission(principal, "PAYMENTS_CREATE");
-  const today = isoDay(deps.now());
+  const today = todayInZone(deps.config.reportTimeZone, deps.now());
   const rows = await (opts.store ?? dbLinkStore).list(deps.db, Math.min(opts.limit ?? 100, 500));
   return rows.map(({ payment: p, link }) => ({
     paymentId: p.id,

@@ -1,8 +1,9 @@
 // Create a billing plan on a recurring token: amount in the first payment's currency, interval, first charge date
-// (today or later, UTC), description, interface (v2 by default). One live plan per token (the database's partial
+// (today or later, in the business zone), description, interface (v2 by default). One live plan per token (the database's partial
 // unique index holds it against a double submit). Written with its audit row in one transaction; the scheduler
 // makes the charges.
-import { createPlanSchema, todayUtc, type CreatePlanInput } from "@/lib/schemas/billing-plans";
+import { createPlanSchema, type CreatePlanInput } from "@/lib/schemas/billing-plans";
+import { todayInZone } from "@/lib/transactions/zoned-time";
 import { appendAudit } from "../../../audit/audit-log";
 import { isUniqueViolation } from "../../../db/errors";
 import { billingPlans, type BillingPlanRow } from "../../../db/schema";
@@ -29,7 +30,7 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
   if (!parsed.success) throw invalid(parsed.error.issues);
   const input = parsed.data;
   const now = deps.now();
-  if (input.firstChargeDate < todayUtc(now)) {
+  if (input.firstChargeDate < todayInZone(deps.config.reportTimeZone, now)) {
     throw invalid([{ path: ["firstChargeDate"], message: vmsg("plans.firstChargeInPast") }]);
   }
   const first = await recurringFirstPayment(deps.db, input.firstPaymentId);
@@ -57,7 +58,7 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
           description: input.description,
           interface: iface,
           status: "active",
-          nextChargeAt: startOfDate(input.firstChargeDate),
+          nextChargeAt: startOfDate(input.firstChargeDate, deps.config.reportTimeZone),
           createdBy: principal.userId,
           createdAt: now,
           updatedAt: now,

@@ -25,16 +25,17 @@ import { runNewCharge } from "../../saved-cards/new-charge";
 import { recurringChargeSpec, recurringFirstPayment } from "../recurring";
 import { planChargeOrderId, runDuePlans } from "./run-due-plans";
 import { cycleDate, nextCycleAfter } from "./schedule";
+import { startOfDayInZone, todayInZone } from "@/lib/transactions/zoned-time";
 import { STALE_CLAIM_MS } from "./settle-charge";
 import { PLAN_SCHEDULER_PRINCIPAL } from "./system-principal";
 import { DAY_MS, movableClock, recurringFirst, startStoringReceiver } from "../../../../tests/support/plans.support";
-
-const today = (now: Date) => now.toISOString().slice(0, 10);
 
 describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
   let database: TestDatabase;
   let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
   let deps: ServiceDeps;
+  /** Today in the business zone: the day plans count in. */
+  const today = (now: Date) => todayInZone(deps.config.reportTimeZone, now);
   /** The context of a service call made by `principal` with these deps. */
   const as = (principal: Principal, ip: string | null = null): ServiceContext => ({ deps, principal, ip });
   const clock = movableClock();
@@ -132,7 +133,8 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
       expect(await sendsOf(charges[0]!.orderId)).toBe(1);
       const after = await planRow(plan.id);
       expect(after).toMatchObject({ status: "active", cycle: 1, attempt: 0, inFlightChargeId: null, lastChargeId: charges[0]!.id });
-      expect(after.nextChargeAt.toISOString()).toBe(`${cycleDate(plan.anchorDate, "monthly", 1)}T00:00:00.000Z`);
+      // Due at midnight of the cycle's date in the business zone.
+      expect(after.nextChargeAt).toEqual(startOfDayInZone(cycleDate(plan.anchorDate, "monthly", 1), deps.config.reportTimeZone));
       const audits = await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, plan.id));
       expect(audits.map((x) => x.action)).toEqual(
         expect.arrayContaining(["billing_plan.create", "billing_plan.charge.claim", "billing_plan.charge.approved"]),
@@ -198,7 +200,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     ]);
     expect(await planRow(plan.id)).toMatchObject({
       status: "active",
-      cycle: nextCycleAfter(plan.anchorDate, "monthly", 0, clock.now()),
+      cycle: nextCycleAfter(plan.anchorDate, "monthly", 0, clock.now(), deps.config.reportTimeZone),
       attempt: 0,
     });
     const failed = (await listPlans(as(clerk))).failed.filter((f) => f.planId === plan.id);
@@ -223,7 +225,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
     ]);
     const row = await planRow(plan.id);
     expect(row).toMatchObject({ cycle: 1, attempt: 0, status: "active" });
-    expect(row.nextChargeAt.toISOString().slice(0, 10)).toBe(cycleDate(plan.anchorDate, "monthly", 1));
+    expect(row.nextChargeAt).toEqual(startOfDayInZone(cycleDate(plan.anchorDate, "monthly", 1), deps.config.reportTimeZone));
   });
 
   it("an unknown outcome is never sent again: the plan waits until the reconciler has settled the payment", async () => {

@@ -12,7 +12,7 @@ export async function resumePlan(ctx: ServiceContext, input: { planId: string })
     planId: input.planId,
     change: "resume",
     patchOf: (plan, now) => {
-      const due = startOfDate(cycleDate(plan.anchorDate, plan.interval as PlanInterval, plan.cycle));
+      const due = startOfDate(cycleDate(plan.anchorDate, plan.interval as PlanInterval, plan.cycle), ctx.deps.config.reportTimeZone);
       return { status: "active", pauseReason: null, attempt: 0, nextChargeAt: due > now ? due : now };
     },
   });

@@ -59,13 +59,20 @@ describe("billing-cycle dates", () => {
 
   it("missed cycles are skipped: after a long pause the next cycle is the first one dated today or later", () => {
     const now = new Date("2025-06-15T10:00:00Z");
-    expect(nextCycleAfter("2025-01-10", "monthly", 0, now)).toBe(6); // 2025-07-10
-    expect(nextCycleAfter("2025-01-15", "monthly", 0, now)).toBe(5); // 2025-06-15 is today: due
-    expect(nextCycleAfter("2025-06-01", "monthly", 0, now)).toBe(1); // 2025-07-01
+    expect(nextCycleAfter("2025-01-10", "monthly", 0, now, "Asia/Riyadh")).toBe(6); // 2025-07-10
+    expect(nextCycleAfter("2025-01-15", "monthly", 0, now, "Asia/Riyadh")).toBe(5); // 2025-06-15 is today: due
+    expect(nextCycleAfter("2025-06-01", "monthly", 0, now, "Asia/Riyadh")).toBe(1); // 2025-07-01
   });
 
-  it("a cycle falls due at midnight UTC of its date; impossible dates are refused", () => {
-    expect(startOfDate("2025-03-01").toISOString()).toBe("2025-03-01T00:00:00.000Z");
+  it("'today' is the business zone's: at 01:30 in Riyadh (22:30 UTC the day before) the cycle dated that day is due", () => {
+    const now = new Date("2025-06-14T22:30:00Z"); // 2025-06-15 01:30 in Riyadh
+    expect(nextCycleAfter("2025-01-15", "monthly", 0, now, "Asia/Riyadh")).toBe(5); // 2025-06-15: today in Riyadh
+    expect(nextCycleAfter("2025-01-14", "monthly", 0, now, "Asia/Riyadh")).toBe(6); // 2025-06-14 has passed there
+  });
+
+  it("a cycle falls due at midnight of its date in the business zone; impossible dates are refused", () => {
+    expect(startOfDate("2025-03-01", "Asia/Riyadh").toISOString()).toBe("2025-02-28T21:00:00.000Z");
+    expect(startOfDate("2025-03-01", "UTC").toISOString()).toBe("2025-03-01T00:00:00.000Z");
     expect(parseDate("2025-02-29")).toBeNull();
     expect(parseDate("2025-13-01")).toBeNull();
     expect(() => cycleDate("31/01/2025", "monthly", 1)).toThrow();

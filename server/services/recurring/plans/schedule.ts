@@ -1,10 +1,12 @@
-// Billing-cycle arithmetic in UTC calendar dates (YYYY-MM-DD). A cycle's date is always computed from the plan's
+// Billing-cycle arithmetic in calendar dates (YYYY-MM-DD) of the business time zone (REPORT_TIME_ZONE): a cycle dated
+// 1 March falls due at midnight of 1 March in Riyadh, the day finance and the customer count in. A cycle's date is always computed from the plan's
 // anchor date and the cycle number, never from the previous date, so a monthly plan anchored on the 31st is
 // charged on the last day of shorter months and comes back to the 31st afterwards (Jan 31 → Feb 28/29 → Mar 31),
 // and a yearly plan anchored on Feb 29 falls on Feb 28 in common years. Pure: the scheduler, the services and the
 // page all use it.
 
 import type { PlanInterval } from "@/lib/schemas/billing-plans";
+import { startOfDayInZone, todayInZone } from "@/lib/transactions/zoned-time";
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -28,11 +30,10 @@ export function formatDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Midnight UTC of a date: when a cycle falls due. */
-export function startOfDate(date: string): Date {
-  const p = parseDate(date);
-  if (!p) throw new Error(`not a date: ${date}`);
-  return new Date(Date.UTC(p.year, p.month0, p.day));
+/** Midnight of a date in the business zone: when a cycle falls due. */
+export function startOfDate(date: string, zone: string): Date {
+  if (!parseDate(date)) throw new Error(`not a date: ${date}`);
+  return startOfDayInZone(date, zone);
 }
 
 /** The date of cycle `n` (0 = the anchor date itself). */
@@ -48,11 +49,11 @@ export function cycleDate(anchor: string, interval: PlanInterval, n: number): st
 }
 
 /**
- * The cycle after `cycle` that is charged next: the next one whose date is today (UTC) or later. Cycles whose
+ * The cycle after `cycle` that is charged next: the next one whose date is today (in the business zone) or later. Cycles whose
  * date has already passed (a plan paused for months, then resumed and paid) are skipped, never charged in bulk.
  */
-export function nextCycleAfter(anchor: string, interval: PlanInterval, cycle: number, now: Date): number {
-  const today = formatDate(now);
+export function nextCycleAfter(anchor: string, interval: PlanInterval, cycle: number, now: Date, zone: string): number {
+  const today = todayInZone(zone, now);
   let next = cycle + 1;
   while (cycleDate(anchor, interval, next) < today) next += 1;
   return next;

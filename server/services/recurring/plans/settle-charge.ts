@@ -79,7 +79,7 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
 
     const interval = plan.interval as PlanInterval;
     if (APPROVED.has(payment.status)) {
-      const nextCycle = nextCycleAfter(plan.anchorDate, interval, plan.cycle, now);
+      const nextCycle = nextCycleAfter(plan.anchorDate, interval, plan.cycle, now, deps.config.reportTimeZone);
       const [done] = await tx
         .update(billingPlanCharges)
         .set({ paymentId: payment.id, outcome: "approved", resolvedAt: now })
@@ -90,7 +90,7 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
         .set({
           cycle: nextCycle,
           attempt: 0,
-          nextChargeAt: startOfDate(cycleDate(plan.anchorDate, interval, nextCycle)),
+          nextChargeAt: startOfDate(cycleDate(plan.anchorDate, interval, nextCycle), deps.config.reportTimeZone),
           inFlightChargeId: null,
           lastChargeId: charge.id,
           updatedAt: now,

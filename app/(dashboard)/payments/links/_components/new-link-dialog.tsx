@@ -15,6 +15,7 @@ import { CheckboxField, InputField, SelectField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/api-client";
 import { currencyDigits } from "@/lib/money";
 import type { CreateLinkFormValues, CreateLinkInput, CreatedLinkView } from "@/lib/schemas/payment-links";
+import { useDisplayZone } from "@/components/i18n/ui-prefs";
 import { linkDates, newLinkOrderId } from "@/lib/schemas/payment-links-values";
 import { LinkQr } from "./link-qr";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
@@ -67,7 +68,9 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
     onSuccess: setCreated,
   });
   const [currency, issueDate, expireDate] = useWatch({ control, name: ["currency", "issueDate", "expireDate"] });
-  const defaults = linkDates({ issueDate: issueDate || undefined });
+  // A link's days are the business zone's, whatever clock the person reads (lib/i18n/display-zone.ts).
+  const { business } = useDisplayZone();
+  const defaults = linkDates({ issueDate: issueDate || undefined }, new Date(), business);
   const digits = currencyDigits(currency);
 
   const onSubmit = handleSubmit(submit);
@@ -98,6 +101,7 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
         <div className="space-y-3 text-sm">
           <Alert tone="success">
             {t.rich("ready", {
+              zone: business,
               id: () => <bdi dir="ltr">{created.orderId}</bdi>,
               date: () => (
                 <bdi dir="ltr" className="whitespace-nowrap">
@@ -198,6 +202,7 @@ export function NewLinkDialog({ onClose }: { onClose: () => void }) {
             label={t("issueDate")}
             type="date"
             hint={t.rich("issueDateHint", {
+              zone: business,
               date: () => (
                 <bdi dir="ltr" className="whitespace-nowrap">
                   {defaults.issueDate}
