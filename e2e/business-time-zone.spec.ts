@@ -5,7 +5,7 @@
 // (the header from 640 px, the foot of the page on a phone); a person may choose their browser's clock on the
 // Account page, and then reads 28 Feb 22:30 on the screens while the exports keep the business zone. In English and
 // Arabic, at 1440 and 390 px, with axe.
-import type { Download, Page } from "@playwright/test";
+import type { Download, Page } from "./support/test";
 import { expect, test } from "./support/test";
 import { shootScreen } from "./support/screens";
 import { signedInAs } from "./support/sign-in";

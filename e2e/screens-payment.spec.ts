@@ -18,9 +18,9 @@ const amounts = (page: Page) => page.getByRole("region", { name: "Amounts" });
 const gatewayPanel = (page: Page) => page.getByRole("region", { name: "At the gateway" });
 
 /**
- * The timeline's entries as the reader sees them once the page has hydrated: the server renders each moment in UTC
- * ("04:17:58 UTC", stable for hydration), the browser then in local time. Read before and after hydration, the
- * same entries would differ by that suffix alone.
+ * The timeline's entries as the reader sees them once the page has hydrated. The server and the browser both render
+ * each moment in the reader's display zone (no "UTC" placeholder any more); the check that no "UTC" suffix is left
+ * guards that a page never shows the server's interim text.
  */
 async function hydratedTimeline(page: Page): Promise<string[]> {
   await expect(page.getByTestId("timeline").locator("time").first()).toBeVisible();

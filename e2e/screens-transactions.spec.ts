@@ -97,7 +97,6 @@ test("the list says how many payments match the filter", async ({ page }) => {
 test("filters apply as they change: debounced, the URL replaced (no history entry), no submit needed", async ({ page }) => {
   await signedInAs(page, E2E_USERS.finance);
   await page.goto("/transactions");
-  await expect(page).toHaveURL(/tz=Asia%2FRiyadh/);
   // The page has been rendered for that zone: typing before that re-render could be reset by it.
   await expect(page.getByText(/Date filters use Asia\/Riyadh/)).toBeVisible();
   const historyBefore = await page.evaluate(() => history.length);

@@ -33,7 +33,7 @@ export interface PlanView {
   interface: string;
   anchorDate: string;
   cycle: number;
-  /** The date of the cycle charged next (YYYY-MM-DD, UTC). */
+  /** The date of the cycle charged next (YYYY-MM-DD, a day of the business zone). */
   nextChargeDate: string;
   /** When the scheduler next tries: the cycle's date, or a retry. */
   nextAttemptAt: string;
