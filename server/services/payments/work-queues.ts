@@ -1,8 +1,8 @@
 // The back office's two queues: authorizations waiting for capture (the one expiring soonest first, with its expiry
-// from the brand's hold period, AUTH_HOLD_DAYS), and refunds
-// (pending approvals first for approvers, then the latest). Read for the signed-in person, who must hold the
+// from the brand's hold period, AUTH_HOLD_DAYS), and refunds waiting for approval (the oldest first; the history of
+// the others is server/services/refunds/refund-history.ts). Read for the signed-in person, who must hold the
 // permission of the queue.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { authorizationExpiry } from "../../auth-hold-config";
 import { paymentActions, payments, users } from "../../db/schema";
@@ -40,43 +40,27 @@ export async function authorizationsToCapture(
     .sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export async function refundsQueue(ctx: ServiceContext<Pick<ServiceDeps, "db">>, { limit = 200 }: { limit?: number } = {}) {
+export async function refundsQueue(ctx: ServiceContext<Pick<ServiceDeps, "db">>) {
   const can = ctx.principal.permissions;
   if (!can.has("REFUNDS_CREATE") && !can.has("REFUNDS_APPROVE")) throw new AppError("forbidden", "auth.forbidden");
-  const { db } = ctx.deps;
   const requester = alias(users, "requester");
-  const approver = alias(users, "approver");
-  const columns = {
-    id: paymentActions.id,
-    paymentId: paymentActions.paymentId,
-    orderId: payments.orderId,
-    state: paymentActions.state,
-    method: paymentActions.method,
-    amountMinor: paymentActions.amountMinor,
-    currency: paymentActions.currency,
-    reasonCode: paymentActions.reasonCode,
-    note: paymentActions.note,
-    outcomeMessage: paymentActions.outcomeMessage,
-    requestedBy: requester.name,
-    requestedById: paymentActions.requestedBy,
-    approvedBy: approver.name,
-    createdAt: paymentActions.createdAt,
-  };
-  const base = () =>
-    db
-      .select(columns)
-      .from(paymentActions)
-      .innerJoin(payments, eq(payments.id, paymentActions.paymentId))
-      .innerJoin(requester, eq(requester.id, paymentActions.requestedBy))
-      .leftJoin(approver, eq(approver.id, paymentActions.approvedBy));
-  const [pending, recent] = await Promise.all([
-    base()
-      .where(and(eq(paymentActions.type, "refund"), eq(paymentActions.state, "pending_approval")))
-      .orderBy(asc(paymentActions.createdAt)),
-    base()
-      .where(and(eq(paymentActions.type, "refund"), sql`${paymentActions.state} <> 'pending_approval'`))
-      .orderBy(desc(paymentActions.createdAt))
-      .limit(limit),
-  ]);
-  return { pending, recent };
+  const pending = await ctx.deps.db
+    .select({
+      id: paymentActions.id,
+      paymentId: paymentActions.paymentId,
+      orderId: payments.orderId,
+      amountMinor: paymentActions.amountMinor,
+      currency: paymentActions.currency,
+      reasonCode: paymentActions.reasonCode,
+      note: paymentActions.note,
+      requestedBy: requester.name,
+      requestedById: paymentActions.requestedBy,
+      createdAt: paymentActions.createdAt,
+    })
+    .from(paymentActions)
+    .innerJoin(payments, eq(payments.id, paymentActions.paymentId))
+    .innerJoin(requester, eq(requester.id, paymentActions.requestedBy))
+    .where(and(eq(paymentActions.type, "refund"), eq(paymentActions.state, "pending_approval")))
+    .orderBy(asc(paymentActions.createdAt));
+  return { pending };
 }

@@ -5,12 +5,8 @@ import "server-only";
 import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { AuditFilter } from "@/lib/schemas/admin-audit";
 import type { Db } from "../../../db/client";
+import { likeEscape } from "../../../db/like-pattern";
 import { auditLog, type AuditRow } from "../../../db/schema";
-
-/** LIKE pattern text: %, _ and \ in the user's text match themselves. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export function auditConditions(f: AuditFilter): SQL | undefined {
   const c: Array<SQL | undefined> = [];

@@ -170,7 +170,7 @@ function role(sp: Speaker, e: Entry, step: string): Sentence | null {
   return null;
 }
 
-function exportSentence(sp: Speaker, what: "audit" | "transactions", s: Record<string, unknown>): Sentence {
+function exportSentence(sp: Speaker, what: "audit" | "transactions" | "refunds", s: Record<string, unknown>): Sentence {
   const rows = num(s, "rows");
   const outcome = str(s, "outcome");
   return [
@@ -241,6 +241,8 @@ export function accessSentence(sp: Speaker, e: Entry): Sentence | null {
         return name ? sp.say(`access.view.${done}Named`, { name }) : sp.say(`access.view.${done}`);
       }
       return null;
+    case "refunds":
+      return step === "export" ? exportSentence(sp, "refunds", s) : null;
     case "refunds_report":
       return step === "view" ? sp.say("access.refundsReportViewed") : null;
   }

@@ -86,6 +86,9 @@ describe("audit entries as sentences", () => {
       "Refused: changing a role (You do not hold AUDIT_VIEW.)",
     );
     expect(text({ action: "audit.export", summary: { rows: 1234, outcome: "completed" } })).toBe("Audit log exported to CSV: 1,234 rows");
+    expect(text({ action: "refunds.export", summary: { rows: 2, outcome: "aborted" } })).toBe(
+      "Refund history exported to CSV: 2 rows (aborted)",
+    );
     expect(text({ action: "audit.view", summary: { rows: 50 } })).toBe("Audit log viewed: 50 rows");
     // A refusal recorded by the route wrapper (server/audit/denials.ts).
     expect(
