@@ -1,7 +1,9 @@
 // The Refunds screen and a held refund's story (#13). Rules guarded, each named in its test: approving or
 // rejecting a refund asks first, stating the amount, the order and the requester (ConfirmDialog, axe clean);
 // after the decision the list is fresh; the payment's timeline shows each moment (requested by, approved by, sent
-// to the gateway, succeeded) with readable titles; screenshots at 1440 and 390 px with axe.
+// to the gateway, succeeded) with readable titles; the history filters (search, state, requester, dates) with the
+// filter in the URL, and its CSV holds exactly the filtered refunds with the business zone named; screenshots at
+// 1440 and 390 px with axe, in English and Arabic.
 import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
@@ -96,4 +98,49 @@ test("rejecting a refund asks first too; screens: the Refunds page at 1440 and 3
       .filter({ hasText: orderId }),
   ).toContainText("Already refunded by bank transfer");
   await adminContext.close();
+});
+
+test("the history filters by search, state and requester (the URL holds the filter) and exports what it shows", async ({ page }) => {
+  await signedInAs(page, E2E_USERS.finance);
+  const { orderId } = await customerPays(page, { amount: "40.00", auth: false });
+  const { paymentId } = { paymentId: (await (await page.request.get(`/api/transactions?q=${orderId}`)).json()).items[0].id as string };
+  const res = await page.request.post(`/api/transactions/${paymentId}/refunds`, {
+    headers: { origin: e2eUrls.app },
+    data: { amount: "15.00", reasonCode: "customer_request", note: "", idempotencyKey: `k_hist${Date.now()}` },
+  });
+  expect((await res.json()).state).toBe("succeeded");
+
+  await page.goto("/refunds");
+  const form = page.getByRole("search", { name: "Filter refunds" });
+  await form.getByLabel("Search").fill(orderId);
+  await form.getByLabel("State").selectOption("succeeded");
+  await form.getByLabel("Requested by").selectOption({ label: `${E2E_USERS.finance.name} (${E2E_USERS.finance.email})` });
+  await form.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(new RegExp(`/refunds\\?q=${orderId}&state=succeeded&requester=[0-9a-f-]{36}&tz=Asia%2FRiyadh$`));
+  const rows = page.getByRole("table", { name: /Refunds, latest first/ }).locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(orderId);
+  await expect(rows.first()).toContainText("SAR 15.00");
+
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await file.createReadStream())!) chunks.push(chunk as Buffer);
+  const lines = Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .split("\r\n")
+    .filter(Boolean);
+  expect(lines[0]).toMatch(/^Requested \(Asia\/Riyadh\),Order ID,/);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`,${orderId},${paymentId},15.00,SAR,Succeeded,Customer request,`);
+
+  // Nothing matches a state it is not in: the empty state says so and offers to clear the filter.
+  await page.goto(`/refunds?q=${orderId}&state=rejected`);
+  await expect(page.getByText("No refund matches these filters")).toBeVisible();
+  await shootScreen(page, "refunds-filtered");
+  await page.context().addCookies([{ name: "ui-prefs", value: "ar.latn.0", url: page.url() }]);
+  await page.goto(`/refunds?q=${orderId}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("search", { name: "تصفية الاستردادات" })).toBeVisible();
+  await shootScreen(page, "refunds-filtered-ar");
 });

@@ -21,6 +21,7 @@ import { buttonClasses } from "@/components/ui/button-styles";
 import { Button } from "@/components/ui/button";
 import { Pager } from "@/components/list/pager";
 import { refundListQuerySchema, toRefundQueryString, hasRefundFilter } from "@/lib/schemas/refund-list";
+import { tidyListUrl } from "@/server/http/tidy-list-url";
 import { currentDisplayZone } from "@/server/i18n/display-zone";
 import { readerValidationText } from "@/server/i18n/error-text";
 import { listRefundHistory, refundRequesters, type RefundHistoryRow } from "@/server/services/refunds/refund-history";
@@ -55,6 +56,8 @@ export default async function RefundsPage({ searchParams }: { searchParams: Sear
   const display = await currentDisplayZone();
   const urlHasZone = typeof raw.tz === "string" && raw.tz !== "";
   const parsed = refundListQuerySchema.safeParse(urlHasZone ? raw : { ...raw, tz: display.zone });
+  // Tidy the URL the GET form leaves behind (empty fields, defaults) so that shared links stay short.
+  if (parsed.success) tidyListUrl("/refunds", raw, toRefundQueryString(parsed.data));
   const last = (k: string) => {
     const v = raw[k];
     return Array.isArray(v) ? v.at(-1) : v;

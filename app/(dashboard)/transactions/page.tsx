@@ -5,7 +5,7 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { redirect } from "next/navigation";
+import { tidyListUrl } from "@/server/http/tidy-list-url";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -62,12 +62,6 @@ const FILTER_KEYS = [
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-function rawQueryString(raw: TransactionListQueryInput): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(raw)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
-  return p.toString();
-}
-
 export default async function TransactionsPage({ searchParams }: { searchParams: SearchParams }) {
   const { principal, allowed } = await pageAccess("TRANSACTIONS_VIEW");
   const t = await getTranslations("transactions");
@@ -79,12 +73,8 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const urlHasZone = typeof raw.tz === "string" && raw.tz !== "";
   const parsed = transactionListQuerySchema.safeParse(urlHasZone ? raw : { ...raw, tz: display.zone });
 
-  if (parsed.success) {
-    // Tidy the URL a GET form leaves behind (empty fields, defaults) so that links and saved views stay short.
-    const canonical = toQueryString(parsed.data);
-    const wanted = urlHasZone ? canonical : new URLSearchParams([...new URLSearchParams(canonical)].filter(([k]) => k !== "tz")).toString();
-    if (wanted !== rawQueryString(raw)) redirect(wanted ? `/transactions?${wanted}` : "/transactions");
-  }
+  // Tidy the URL a GET form leaves behind (empty fields, defaults) so that links and saved views stay short.
+  if (parsed.success) tidyListUrl("/transactions", raw, toQueryString(parsed.data));
 
   const canExport = principal.permissions.has("TRANSACTIONS_EXPORT");
   const ctx = await appContext({ principal });

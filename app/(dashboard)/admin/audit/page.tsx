@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { currentUiPrefs } from "@/server/i18n/prefs";
-import { redirect } from "next/navigation";
+import { tidyListUrl } from "@/server/http/tidy-list-url";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Alert } from "@/components/ui/alert";
 import { buttonClasses } from "@/components/ui/button-styles";
@@ -38,12 +38,6 @@ type SearchParams = Promise<AuditLogQueryInput>;
 
 const FIELDS = ["actor", "action", "actionPrefix", "targetType", "targetId", "from", "to", "size"] as const;
 
-function rawQueryString(raw: AuditLogQueryInput): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(raw)) for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) p.append(k, one);
-  return p.toString();
-}
-
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
   const t = await getTranslations("audit");
   const { principal, allowed } = await pageAccess("AUDIT_VIEW");
@@ -55,12 +49,8 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const urlHasZone = typeof raw.tz === "string" && raw.tz !== "";
   const parsed = auditLogQuerySchema.safeParse(urlHasZone ? raw : { ...raw, tz: display.zone });
 
-  if (parsed.success) {
-    // Tidy the URL a GET form leaves behind (empty fields, defaults) so that links stay short and canonical.
-    const canonical = toAuditQueryString(parsed.data);
-    const wanted = urlHasZone ? canonical : new URLSearchParams([...new URLSearchParams(canonical)].filter(([k]) => k !== "tz")).toString();
-    if (wanted !== rawQueryString(raw)) redirect(wanted ? `/admin/audit?${wanted}` : "/admin/audit");
-  }
+  // Tidy the URL a GET form leaves behind (empty fields, defaults) so that links and saved views stay short.
+  if (parsed.success) tidyListUrl("/admin/audit", raw, toAuditQueryString(parsed.data));
 
   const ctx = await appContext({ principal });
   const [chain, options] = await Promise.all([auditChainStatus(ctx), listAuditFilterOptions(ctx)]);

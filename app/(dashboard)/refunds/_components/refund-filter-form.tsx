@@ -30,7 +30,7 @@ export function RefundFilterForm({ values, errors, requesters, zone, vocab }: Re
       className="space-y-4 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
     >
       <input type="hidden" name="tz" value={zone} />
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <InputField
           label={t("search")}
           name="q"
@@ -56,18 +56,18 @@ export function RefundFilterForm({ values, errors, requesters, zone, vocab }: Re
             </option>
           ))}
         </SelectField>
-        <SelectField label={t("size")} name="size" defaultValue={v("size") || String(DEFAULT_REFUND_PAGE_SIZE)} error={errors.size}>
-          {REFUND_PAGE_SIZES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </SelectField>
         <SelectField label={t("currency")} name="currency" defaultValue={v("currency")} error={errors.currency}>
           <option value="">{t("anyCurrency")}</option>
           {CURRENCY_CODES.map((c) => (
             <option key={c} value={c}>
               {c}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("size")} name="size" defaultValue={v("size") || String(DEFAULT_REFUND_PAGE_SIZE)} error={errors.size}>
+          {REFUND_PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
             </option>
           ))}
         </SelectField>
@@ -90,17 +90,8 @@ export function RefundFilterForm({ values, errors, requesters, zone, vocab }: Re
           error={errors.amountMax}
           autoComplete="off"
         />
-        <div className="grid grid-cols-2 gap-3">
-          <InputField
-            label={t("from")}
-            name="from"
-            type="date"
-            defaultValue={v("from")}
-            error={errors.from}
-            hint={t("fromHint", { zone })}
-          />
-          <InputField label={t("to")} name="to" type="date" defaultValue={v("to")} error={errors.to} />
-        </div>
+        <InputField label={t("from")} name="from" type="date" defaultValue={v("from")} error={errors.from} hint={t("fromHint", { zone })} />
+        <InputField label={t("to")} name="to" type="date" defaultValue={v("to")} error={errors.to} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit">{t("apply")}</Button>
