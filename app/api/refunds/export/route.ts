@@ -1,6 +1,7 @@
 // GET /api/refunds/export: CSV of every refund in the history that matches the Refunds page's filter, streamed; the
 // export is audited. Needs a refunds permission and TRANSACTIONS_EXPORT.
 import { refundListQuerySchema } from "@/lib/schemas/refund-list";
+import { csvDownload } from "@/server/http/csv-download";
 import { route } from "@/server/http/route";
 import { displayZoneOfRequest, withDisplayZone } from "@/server/i18n/display-zone";
 import { translatorFor, uiPrefsOfRequest } from "@/server/i18n/translator";
@@ -17,12 +18,5 @@ export const GET = route({ permission: "TRANSACTIONS_EXPORT", query: refundListQ
     header: (column, tz) => t(`refunds.${column}`, { tz }),
     vocab: translatorFor(prefs, "vocab"),
   });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(filename, stream);
 });

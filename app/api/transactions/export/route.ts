@@ -1,5 +1,6 @@
 // GET /api/transactions/export: CSV of the selected rows (ids) or of every row matching the filter, streamed.
 import { transactionExportQuerySchema } from "@/lib/transactions/list-query";
+import { csvDownload } from "@/server/http/csv-download";
 import { route } from "@/server/http/route";
 import { displayZoneOfRequest, withDisplayZone } from "@/server/i18n/display-zone";
 import { translatorFor, uiPrefsOfRequest } from "@/server/i18n/translator";
@@ -16,13 +17,6 @@ export const GET = route(
     const { filename, stream } = await exportTransactions(ctx, withDisplayZone(req, query, zone), {
       headerWords: (column, tz) => t(`transactions.${column}`, { tz }),
     });
-    return new Response(stream, {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${filename}"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return csvDownload(filename, stream);
   },
 );

@@ -1,5 +1,6 @@
 // GET /api/admin/audit/export: CSV of every audit entry matching the filter, streamed; the export is audited.
 import { auditLogQuerySchema } from "@/lib/schemas/admin-audit";
+import { csvDownload } from "@/server/http/csv-download";
 import { route } from "@/server/http/route";
 import { displayZoneOfRequest, withDisplayZone } from "@/server/i18n/display-zone";
 import { translatorFor, uiPrefsOfRequest } from "@/server/i18n/translator";
@@ -14,12 +15,5 @@ export const GET = route({ permission: "AUDIT_VIEW", query: auditLogQuerySchema 
   const { filename, stream } = await exportAuditLog(ctx, withDisplayZone(req, query, zone), {
     headerWords: (column, tz) => t(`audit.${column}`, { tz }),
   });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvDownload(filename, stream);
 });
