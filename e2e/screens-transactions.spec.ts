@@ -193,13 +193,22 @@ test("on a phone: cards, a Filters sheet with the active count, and the first re
   await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
 });
 
-test("after a partial capture the list shows what was captured, with the authorized amount beside it", async ({ page }) => {
+test("after a partial capture the list shows what was captured, with the authorized amount beside it; its type says Authorization", async ({
+  page,
+}) => {
   await signedInAs(page, E2E_USERS.finance);
   await page.goto(`/transactions?q=${auth.orderId}`);
   const row = rowOf(page, auth.orderId);
   await expect(row).toContainText("SAR 40.00");
   await expect(row).toContainText("of 100.00 authorized");
   await expect(row).not.toContainText("SAR 100.00");
+  // The payment was asked to authorize only: the Type column says so (a sale's says its kind).
+  await expect(row.getByText("Authorization", { exact: true })).toBeVisible();
+  await expect(rowOf(page, auth.orderId).getByText("Authorization", { exact: true })).toHaveAttribute("title", /· Authorization$/);
+  await page.goto(`/transactions?q=${sale.orderId}`);
+  await expect(rowOf(page, sale.orderId).getByText("Authorization", { exact: true })).toHaveCount(0);
+  await page.goto(`/transactions/${auth.paymentId}`);
+  await expect(page.getByRole("main")).toContainText("· Authorization");
 });
 
 test("screenshots at 1440 and 390 px, axe clean at both", async ({ page }) => {

@@ -28,6 +28,14 @@ export const statusText = (t: VocabTranslator, status: string) => lookup(t, "sta
 export const kindText = (t: VocabTranslator, kind: string) => lookup(t, "kind", kind, kind);
 /** The list's short type (the table must fit at 1280 px); a kind without a short one shows its long one. */
 export const kindShortText = (t: VocabTranslator, kind: string) => lookup(t, "kindShort", kind, kindText(t, kind));
+/**
+ * A payment's type as staff read it: an authorize-only payment says "Authorization" in the list (its kind in the
+ * title) and "Card payment · Authorization" in full; a sale says its kind.
+ */
+export const typeShortText = (t: VocabTranslator, kind: string, intent: string) =>
+  intent === "authorize" ? t("intent.authorize") : kindShortText(t, kind);
+export const typeText = (t: VocabTranslator, kind: string, intent: string) =>
+  intent === "authorize" ? `${kindText(t, kind)} · ${t("intent.authorize")}` : kindText(t, kind);
 export const activityText = (t: VocabTranslator, activity: string) => lookup(t, "activity", activity, activity);
 export const actionTypeText = (t: VocabTranslator, type: string) => lookup(t, "actionType", type, humanizeCode(type));
 export const actionStateText = (t: VocabTranslator, state: string) => lookup(t, "actionState", state, state.replace(/_/g, " "));

@@ -11,6 +11,8 @@ export interface TransactionListItem {
   orderId: string;
   gatewayId: string | null;
   kind: string;
+  /** 'sale' or 'authorize'. */
+  intent: string;
   status: string;
   amount: LedgerMoney;
   authorized: LedgerMoney;

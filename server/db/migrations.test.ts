@@ -66,6 +66,7 @@ const RELEASED: Array<[string, number]> = [
   ["0026_inactive_accounts", 1796288965531],
   ["0027_mfa_throttle_scopes_enrolment_links", 1796289503617],
   ["0028_ui_time_zone", 1796318804844],
+  ["0029_payment_intent", 1796323344777],
 ];
 
 /** A copy of today's migrations folder under the journal an earlier release shipped (its SQL files are today's). */

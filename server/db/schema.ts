@@ -346,6 +346,11 @@ export const payments = pgTable(
     /** The gateway's one id for the payment: trans_id = paymentId = transactionId = gwayId. */
     gatewayId: text("gateway_id"),
     kind: text("kind").notNull(),
+    /**
+     * What the payment was asked to do: 'sale' (authorize and capture at once) or 'authorize' (hold the money for a
+     * later capture). Set at creation, and to 'authorize' whenever the ledger learns of an authorization.
+     */
+    intent: text("intent").notNull().default("sale"),
     status: text("status").notNull(),
     currency: text("currency").notNull(),
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
@@ -396,6 +401,7 @@ export const payments = pgTable(
     // The money rules, held by the database itself as the last line of defence.
     check("payments_capture_le_authorized", sql`${t.capturedMinor} <= ${t.authorizedMinor}`),
     check("payments_refund_le_captured", sql`${t.refundedMinor} <= ${t.capturedMinor}`),
+    check("payments_intent_check", sql`${t.intent} in ('sale', 'authorize')`),
     check(
       "payments_status_check",
       sql`${t.status} in ('pending', 'awaiting_3ds', 'authorized', 'captured', 'partially_refunded', 'refunded', 'voided', 'declined', 'failed', 'unknown')`,

@@ -61,6 +61,7 @@ export type PaymentPatch = Partial<
   Pick<
     PaymentRow,
     | "status"
+    | "intent"
     | "gatewayId"
     | "authorizedMinor"
     | "capturedMinor"
@@ -83,6 +84,9 @@ export type PaymentPatch = Partial<
  */
 export async function advancePayment(tx: Tx | Db, current: PaymentRow, patch: PaymentPatch, now: Date): Promise<PaymentRow> {
   const next: PaymentPatch = { ...patch };
+  // Only an authorize-only request ends authorized (a sale goes straight to captured): a payment the ledger learns
+  // is authorized (one made on the merchant's website, found by a sync) was an authorization.
+  if (next.status === "authorized") next.intent = "authorize";
   if (next.status !== undefined) {
     const from = current.status;
     if (!isPaymentStatus(from) || !isPaymentStatus(next.status) || !canMove(from as PaymentStatus, next.status as PaymentStatus)) {

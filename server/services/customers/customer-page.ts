@@ -18,6 +18,8 @@ export interface CustomerPayment {
   id: string;
   orderId: string;
   kind: string;
+  /** 'sale' or 'authorize'. */
+  intent: string;
   status: string;
   amount: Money | null;
   card: { brand: string | null; last4: string | null };
@@ -58,6 +60,7 @@ function paymentOf(p: PaymentRow): CustomerPayment {
     id: p.id,
     orderId: p.orderId,
     kind: p.kind,
+    intent: p.intent,
     status: p.status,
     // What moved once captured (a partial capture shows what was taken), else what was asked.
     amount: moneyOf(p.capturedMinor > 0 ? p.capturedMinor : p.amountMinor, p.currency),

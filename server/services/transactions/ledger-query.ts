@@ -17,6 +17,7 @@ export const listColumns = {
   orderId: payments.orderId,
   gatewayId: payments.gatewayId,
   kind: payments.kind,
+  intent: payments.intent,
   status: payments.status,
   currency: payments.currency,
   amountMinor: payments.amountMinor,
@@ -37,6 +38,8 @@ export interface TransactionRow {
   orderId: string;
   gatewayId: string | null;
   kind: string;
+  /** 'sale' or 'authorize' (an authorize-only payment: the Type column says "Authorization"). */
+  intent: string;
   status: string;
   currency: string;
   amountMinor: number;

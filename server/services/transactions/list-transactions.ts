@@ -58,6 +58,7 @@ export function toListPage(page: TransactionPage): TransactionListPage {
       orderId: r.orderId,
       gatewayId: r.gatewayId,
       kind: r.kind,
+      intent: r.intent,
       status: r.status,
       amount: moneyOf(r.amountMinor, r.currency),
       authorized: moneyOf(r.authorizedMinor, r.currency),

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { declineReasonText, type DeclineWords } from "@/lib/i18n/decline-reasons";
-import { kindText, statusText } from "@/lib/i18n/vocab";
+import { statusText, typeText } from "@/lib/i18n/vocab";
 import { currentUiPrefs } from "@/server/i18n/prefs";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
@@ -95,7 +95,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         }
         description={
           <span data-testid="payment-headline">
-            <Headline p={p} money={money} /> · {kindText(vocab, p.kind)}
+            <Headline p={p} money={money} /> · {typeText(vocab, p.kind, p.intent)}
           </span>
         }
         actions={

@@ -12,7 +12,7 @@ import { cx } from "@/components/ui/cx";
 import { nextSortDirection, SortableTH, Table, TBody, TD, TH, THead, TR, type SortDirection } from "@/components/ui/table";
 import type { ColumnId } from "@/lib/transactions/columns";
 import { statusTone } from "@/lib/transactions/labels";
-import { kindShortText, kindText, statusText } from "@/lib/i18n/vocab";
+import { statusText, typeShortText, typeText } from "@/lib/i18n/vocab";
 import type { SortKey } from "@/lib/transactions/cursor";
 import type { TransactionRow } from "@/server/services/transactions/ledger-query";
 import { Amount, ListedAmount, When } from "./row-parts";
@@ -48,7 +48,7 @@ function Cell({ column, row }: { column: ColumnId; row: TransactionRow }) {
     case "order":
       return <Truncated text={row.orderId} className="font-mono text-xs" />;
     case "type":
-      return <span title={kindText(vocab, row.kind)}>{kindShortText(vocab, row.kind)}</span>;
+      return <span title={typeText(vocab, row.kind, row.intent)}>{typeShortText(vocab, row.kind, row.intent)}</span>;
     case "payer":
       return row.payerName ? <Truncated text={row.payerName} dir="auto" /> : <Muted />;
     case "email":
@@ -141,7 +141,7 @@ export function TransactionsTable({ rows, columns, zone, sort, dir, sortHref, se
                 prefetch={false}
                 data-row-link=""
                 // The link covers the row, so cut-off cells show their whole value in the row's tooltip.
-                title={rowTitle(r, kindText(vocab, r.kind), t("row.orderTitle", { orderId: r.orderId }))}
+                title={rowTitle(r, typeText(vocab, r.kind, r.intent), t("row.orderTitle", { orderId: r.orderId }))}
                 className={cx("font-medium text-brand-700 hover:underline", ROW_LINK)}
               >
                 <When row={r} now={now} />

@@ -63,6 +63,7 @@ export async function createPaymentLink(
       const p = await insertPayment(tx, {
         orderId: input.orderId,
         kind: "payment_link",
+        intent: input.auth === "authorize" ? "authorize" : "sale",
         status: "pending",
         currency: input.currency,
         amountMinor,

@@ -155,10 +155,12 @@ describe.each(testDatabaseTargets())("createCardPayment ($name)", { tags: ["gate
     expect(audits.map((a) => a.action)).toEqual(["payment.create", "payment.gateway_result"]);
   });
 
-  it("S2S authorize: authorized; declined card: declined", async () => {
+  it("S2S authorize: authorized, its intent recorded (staff read 'Authorization'); a sale's is 'sale'; declined card: declined", async () => {
     const a = await createCardPayment({ deps, principal: staff, ip: null }, s2s("01", { auth: "authorize" }));
     expect(a.status).toBe("authorized");
-    expect((await findPayment(deps.db, a.paymentId))!).toMatchObject({ authorizedMinor: 2550, capturedMinor: 0 });
+    expect((await findPayment(deps.db, a.paymentId))!).toMatchObject({ authorizedMinor: 2550, capturedMinor: 0, intent: "authorize" });
+    const sale = await createCardPayment({ deps, principal: staff, ip: null }, s2s("01"));
+    expect((await findPayment(deps.db, sale.paymentId))!).toMatchObject({ status: "captured", intent: "sale" });
     const d = await createCardPayment({ deps, principal: staff, ip: null }, s2s("02"));
     expect(d.status).toBe("declined");
   });

@@ -150,6 +150,7 @@ export async function createCardPayment(
       const row = await insertPayment(tx, {
         orderId: input.orderId,
         kind,
+        intent: input.auth === "authorize" ? "authorize" : "sale",
         status: "pending",
         currency: input.currency,
         amountMinor: minor,

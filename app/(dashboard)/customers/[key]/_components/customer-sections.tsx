@@ -13,7 +13,7 @@ import { CardMask } from "@/components/ui/card-mask";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import { PLAN_INTERVALS, PLAN_STATUSES, type PlanInterval, type PlanStatus } from "@/lib/schemas/billing-plans-values";
-import { kindText, statusText } from "@/lib/i18n/vocab";
+import { statusText, typeText } from "@/lib/i18n/vocab";
 import { statusTone } from "@/lib/transactions/labels";
 import type { CustomerPayment, CustomerPlan, CustomerView } from "@/server/services/customers/customer-page";
 import { PLAN_STATUS_TONE } from "../../../recurring/plans/_components/plan-labels";
@@ -47,7 +47,7 @@ async function PaymentRow({ p, linked, children }: { p: CustomerPayment; linked:
         ) : (
           <span className="font-medium break-all">{order}</span>
         )}
-        <span className="block text-xs text-slate-600">{kindText(tv, p.kind)}</span>
+        <span className="block text-xs text-slate-600">{typeText(tv, p.kind, p.intent)}</span>
       </span>
       <span className="text-end font-medium sm:order-last">{p.amount ? <MoneyAmount value={p.amount} /> : "—"}</span>
       <span>
