@@ -7,6 +7,7 @@ import type { Cursor, SortKey } from "@/lib/transactions/cursor";
 import type { TransactionFilter } from "@/lib/transactions/list-query";
 import { amountGroups, isLast4, searchAmounts } from "@/lib/transactions/search";
 import type { Db } from "../../db/client";
+import { likeEscape } from "../../db/like-pattern";
 import { payments } from "../../db/schema";
 import { activityCondition } from "./activity-condition";
 import { brandKey } from "@/lib/card-label";
@@ -61,7 +62,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** LIKE pattern for "contains": %, _ and \ in the user's text match themselves. */
 function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeEscape(text)}%`;
 }
 
 export function filterConditions(f: TransactionFilter, ids?: readonly string[]): SQL | undefined {
