@@ -43,7 +43,8 @@ describe.each(testDatabaseTargets())("new-sign-in alerts on $name", (target) => 
     expect(sent).toHaveLength(2);
     expect(sent[0]!.kind).toBe("new_sign_in");
     expect(sent[0]!.textBody).toContain("Firefox on Windows");
-    expect(sent[0]!.textBody).toContain("2026-11-03 09:30 UTC");
+    // In the business time zone, named (REPORT_TIME_ZONE, Asia/Riyadh by default), like every date staff read.
+    expect(sent[0]!.textBody).toContain("2026-11-03 12:30 (Asia/Riyadh)");
     expect(sent[1]!.textBody).toContain("203.0.113.7");
     for (const m of sent) expect(`${m.textBody}${m.htmlBody}`).not.toMatch(/https?:\/\/|token/i);
   });

@@ -63,6 +63,8 @@ const ACCEPTS_RANDOM_INPUT = new Set([
   "GET recurring",
   "GET transactions",
   "GET transactions/export",
+  // The refunds history's export: every filter is optional (the whole history), like the transactions export.
+  "GET refunds/export",
   "GET transactions/views",
   "GET recurring/plans",
   "GET reports/schedules",
@@ -101,6 +103,7 @@ const WRITES_BY_DESIGN: Record<string, string[]> = {
   // Exports are audited; the role search and refresh mirror the gateway's roles.
   "GET admin/audit/export": ["audit_log"],
   "GET transactions/export": ["audit_log"],
+  "GET refunds/export": ["audit_log"],
   "GET reports/[report]": ["audit_log"],
   "GET admin/roles": ["roles", "audit_log"],
   "POST admin/roles/refresh": ["roles", "audit_log"],
@@ -120,7 +123,7 @@ const WRITES_BY_DESIGN: Record<string, string[]> = {
   "POST session/enrolment/totp": ["mfa_failures", "audit_log", "throttle_locks"],
 };
 
-const EXPORTS = new Set(["GET admin/audit/export", "GET transactions/export"]);
+const EXPORTS = new Set(["GET admin/audit/export", "GET transactions/export", "GET refunds/export"]);
 
 /** Answers that are not the dashboard's JSON API: the gateway's plain-text protocol, next-auth's own endpoints. */
 const OWN_PROTOCOL = new Set(["webhooks/gateway/[secret]", "webhooks/gateway", "auth/[...nextauth]"]);
