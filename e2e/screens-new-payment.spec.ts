@@ -53,6 +53,13 @@ test.describe("New payment screen (#13)", () => {
     await expect(form).toBeVisible();
     await expect(page.getByRole("tab")).toHaveCount(0);
     await expect(page.getByText(/server-to-server|form interface/i)).toHaveCount(0);
+    // A phone order's order: what the caller says first (the amount, then the card), then who they are, then the order's
+    // own details, which the dashboard fills in (a generated order id, a description). Three fields before the card.
+    const order = await form.locator("input, select").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name));
+    expect(order.slice(0, order.indexOf("cardNumber"))).toEqual(["amount", "currency", "auth"]);
+    expect(order.indexOf("firstName")).toBeGreaterThan(order.indexOf("cvv"));
+    expect(order.indexOf("orderId")).toBeGreaterThan(order.indexOf("phone"));
+    await expect(page.getByLabel("Description")).toHaveValue("Phone order");
 
     const number = page.getByLabel("Card number");
     const brand = page.locator("#card-number-brand");

@@ -79,6 +79,11 @@ describe("configuration", () => {
     expect(() => readConfig({ REPORT_TIME_ZONE: "Asia/Kolkata" })).toThrow(/REPORT_TIME_ZONE.*whole number of hours/);
     expect(() => readConfig({ REPORT_TIME_ZONE: "Riyadh" })).toThrow(/REPORT_TIME_ZONE/);
   });
+  it("a new payment's billing country is the merchant's: MERCHANT_COUNTRY, SA unless told otherwise, two letters or refused by name", () => {
+    expect(readConfig({}).merchantCountry).toBe("SA");
+    expect(readConfig({ MERCHANT_COUNTRY: "ae" }).merchantCountry).toBe("AE");
+    expect(() => readConfig({ MERCHANT_COUNTRY: "Saudi Arabia" })).toThrow(/MERCHANT_COUNTRY/);
+  });
   it("refuses half a gateway configuration", () => {
     expect(() => readConfig({ GATEWAY_BASE_URL: "https://pay.example.com" })).toThrow(ConfigError);
   });

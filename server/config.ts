@@ -118,6 +118,13 @@ const schema = z.object({
   ALLOWED_ORIGINS: originList,
   /** The merchant's name as customers know it: the payment-link return page shows it. */
   MERCHANT_NAME: z.string().trim().min(1).max(120).optional(),
+  /** The merchant's country (ISO 3166-1 alpha-2): a new payment's billing address starts with it. */
+  MERCHANT_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "two letters, e.g. SA")
+    .default("SA"),
   NEXTAUTH_SECRET: z.string().min(32, "at least 32 characters").optional(),
   // The audit log's HMAC chain (server/audit/chain-keys.ts). The key never goes into the database: without it a
   // database role cannot re-chain a rewritten row. Previous keys (comma-separated) only verify older rows.
@@ -391,6 +398,8 @@ export interface AppConfig {
   allowedOrigins: readonly string[];
   /** Shown to customers on the payment-link return page (MERCHANT_NAME; the sandbox's merchant in test mode). */
   merchantName: string;
+  /** MERCHANT_COUNTRY: the billing address's country until staff change it. */
+  merchantCountry: string;
   /** True when the dashboard is served over HTTPS: Secure cookies with __Secure-/__Host- names, HSTS. */
   secureCookies: boolean;
   /** Secret that signs the session cookie; null means "generate one and keep it in DATA_DIR" (server/auth/secret.ts). */
@@ -564,6 +573,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     databasePoolSize: e.DATABASE_POOL_SIZE,
     testMode,
     merchantName: e.MERCHANT_NAME ?? (testMode ? SANDBOX_DEFAULTS.merchantName : "The merchant"),
+    merchantCountry: e.MERCHANT_COUNTRY,
     appUrl,
     allowedOrigins: dashboardOrigins(appUrl, e.ALLOWED_ORIGINS),
     secureCookies: (e.APP_URL ?? "").startsWith("https://"),

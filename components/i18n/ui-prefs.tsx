@@ -2,7 +2,7 @@
 // The reader's display choices that Intl's locale does not carry (the Hijri second line under dates, whose clock
 // dates are read in), for client components. The root layout provides them; outside it (a unit test) the defaults
 // apply: no Hijri line, the business zone of the default configuration.
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { DisplayZone } from "@/lib/i18n/display-zone";
 import { DEFAULT_UI_PREFS, type UiPrefs } from "@/lib/i18n/languages";
 
@@ -22,19 +22,12 @@ export function useUiPrefs(): UiPrefs {
   return useContext(UiPrefsContext);
 }
 
-const subscribe = () => () => {};
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-
 /**
- * The zone this reader's dates are shown in. The server's answer during hydration (the same text on both sides);
- * afterwards, for a reader who chose their browser's zone, the browser's own (the server may not have known it yet).
+ * The zone this reader's dates are shown in, as the server resolved it for the request (the same text on both sides
+ * of hydration, and the same zone the page's zone note names). A reader who chose their browser's zone has it in a
+ * cookie from the moment they chose; on a browser that has not told the server yet, the business zone shows, named
+ * as such, until it does (the lists set the cookie).
  */
 export function useDisplayZone(): DisplayZone {
-  const zone = useContext(DisplayZoneContext);
-  const own = useSyncExternalStore(
-    subscribe,
-    () => (zone.choice === "browser" ? browserZone() : null),
-    () => null,
-  );
-  return own && own !== zone.zone ? { ...zone, zone: own } : zone;
+  return useContext(DisplayZoneContext);
 }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import type { DisplayZone } from "@/lib/i18n/display-zone";
 import type { NavId, NavItem } from "@/lib/navigation";
 import { BrandMark } from "./brand-mark";
 import { groupNav } from "./nav-active";
@@ -21,6 +22,8 @@ export interface AppShellProps {
   /** A count beside an item (held refunds the person could decide); 0 or absent shows none. */
   badges?: Partial<Record<NavId, number>>;
   testMode: boolean;
+  /** The clock this person's times are shown in, named in the header (or at the foot of the page on a phone). */
+  zone: DisplayZone;
   /** Overrides the detected path for the active sidebar entry. */
   currentPath?: string;
   children: ReactNode;
@@ -28,7 +31,7 @@ export interface AppShellProps {
 
 const SIDEBAR_ID = "sidebar";
 
-export function AppShell({ user, nav, badges = {}, testMode, currentPath, children }: AppShellProps) {
+export function AppShell({ user, nav, badges = {}, testMode, zone, currentPath, children }: AppShellProps) {
   const t = useTranslations("shell");
   const tc = useTranslations("common");
   const hrefs = nav.map((i) => i.href);
@@ -57,7 +60,7 @@ export function AppShell({ user, nav, badges = {}, testMode, currentPath, childr
           {tc("appName")}
         </Link>
         <div className="ms-auto flex items-center gap-4">
-          <ZoneNote className="hidden sm:inline" />
+          <ZoneNote zone={zone} className="hidden sm:inline" />
           <UserMenu user={user} />
         </div>
       </header>
@@ -102,7 +105,7 @@ export function AppShell({ user, nav, badges = {}, testMode, currentPath, childr
         <main id="content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}
           <p className="mt-8 sm:hidden">
-            <ZoneNote />
+            <ZoneNote zone={zone} />
           </p>
         </main>
       </div>

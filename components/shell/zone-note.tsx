@@ -1,16 +1,16 @@
-"use client";
 // Whose clock the page's times are in, named on every signed-in screen (the header from 640 px, the foot of the page
 // below it), linked to the Account page where a person may switch between the business zone and their browser's.
+// A server component: the server resolves the display zone (server/i18n/display-zone.ts; a person who chose their
+// browser's zone has it in a cookie from the moment they chose), so no script is sent for it.
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { useDisplayZone } from "@/components/i18n/ui-prefs";
-import { zoneOffsetName } from "@/lib/transactions/zoned-time";
+import type { DisplayZone } from "@/lib/i18n/display-zone";
+import { zoneOffsetName } from "@/lib/i18n/zone-offset";
 
-export function ZoneNote({ className = "" }: { className?: string }) {
+export function ZoneNote({ zone: { zone, business }, className = "" }: { zone: DisplayZone; className?: string }) {
   const t = useTranslations("common");
   const locale = useLocale();
-  const { zone, business } = useDisplayZone();
   const values = {
     zone,
     offset: zoneOffsetName(zone, locale),

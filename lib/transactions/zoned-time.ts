@@ -183,13 +183,3 @@ export function todayInZone(zone: string, now: Date = new Date()): string {
   const w = wallClock(now.getTime(), zone);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
-
-const offsetNames = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset as the reader's locale writes it at an instant: "GMT+3", "غرينتش+3". */
-export function zoneOffsetName(zone: string, locale?: string, at: Date = new Date()): string {
-  const key = `${locale ?? ""}|${zone}`;
-  let f = offsetNames.get(key);
-  if (!f) offsetNames.set(key, (f = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortOffset" })));
-  return f.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? zone;
-}

@@ -11,7 +11,7 @@ import { CheckboxField, SelectField } from "@/components/ui/field";
 import { rememberBrowserZone } from "@/components/list/time-zone-sync";
 import { apiFetch } from "@/lib/api-client";
 import { DIGIT_STYLES, LANGUAGE_NAMES, LANGUAGES, TIME_ZONE_CHOICES, type Language } from "@/lib/i18n/languages";
-import { zoneOffsetName } from "@/lib/transactions/zoned-time";
+import { zoneOffsetName } from "@/lib/i18n/zone-offset";
 import type { UiPrefsInput } from "@/lib/schemas/ui-prefs";
 import { useApiMutation } from "@/lib/use-api-mutation";
 

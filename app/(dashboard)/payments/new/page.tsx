@@ -7,6 +7,7 @@ import { buttonClasses } from "@/components/ui/button-styles";
 import { PageHeader } from "@/components/ui/page-header";
 import { newOrderId } from "@/lib/schemas/new-payment";
 import { pageAccess } from "@/server/auth/session";
+import { env } from "@/server/env";
 import { NewPayment } from "./_components/new-payment";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -34,7 +35,7 @@ export default async function NewPaymentPage() {
         }
       />
       <ClientMessages namespaces={["newPayment"]}>
-        <NewPayment defaultOrderId={newOrderId()} />
+        <NewPayment defaultOrderId={newOrderId()} country={env().merchantCountry} />
       </ClientMessages>
     </div>
   );

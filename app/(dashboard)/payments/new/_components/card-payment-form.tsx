@@ -21,9 +21,12 @@ import { CardNumberField } from "./card-number-field";
 type Values = NewPaymentValues;
 
 const CARD_FIELDS = ["cardNumber", "cvv", "expMonth", "expYear"] as const;
+// In the form's order (the first field with a server error takes the focus): what the caller says first, the amount
+// and the card, then who they are, then the order's own details, which the dashboard fills in.
 const FIELDS = [
+  ...(["amount", "currency", "auth"] as const),
   ...CARD_FIELDS,
-  ...(["orderId", "amount", "currency", "description", "auth", "firstName", "lastName", "email", "phone"] as const),
+  ...(["firstName", "lastName", "email", "phone", "orderId", "description"] as const),
   ...(["address", "country", "city", "zip", "saveCard", "recurringInit"] as const),
 ];
 
@@ -36,6 +39,8 @@ export interface Retry {
 
 export function CardPaymentForm(p: {
   orderId: string;
+  /** The billing address's country until staff change it: the merchant's own (MERCHANT_COUNTRY). */
+  country: string;
   hidden: boolean;
   retry: Retry | null;
   onSubmitting(): void;
@@ -76,7 +81,7 @@ export function CardPaymentForm(p: {
       expYear: "",
       cvv: "",
       address: "",
-      country: "SA",
+      country: p.country,
       city: "",
       zip: "",
       saveCard: false,
@@ -132,17 +137,7 @@ export function CardPaymentForm(p: {
       )}
       {invalidCount > 0 && !error && <Alert tone="error">{t("invalid", { count: invalidCount })}</Alert>}
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">{t("order")}</legend>
-        <InputField
-          label={t("orderId")}
-          required
-          dir="ltr"
-          autoComplete="off"
-          hint={t("orderIdHint")}
-          error={errors.orderId?.message}
-          {...register("orderId")}
-        />
-        <InputField label={t("description")} required error={errors.description?.message} {...register("description")} />
+        <legend className="mb-2 text-base font-semibold">{t("payment")}</legend>
         <InputField
           label={t("amount")}
           required
@@ -159,21 +154,6 @@ export function CardPaymentForm(p: {
           <option value="sale">{t("typeSale")}</option>
           <option value="authorize">{t("typeAuthorize")}</option>
         </SelectField>
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold">{t("customer")}</legend>
-        <InputField label={t("firstName")} required error={errors.firstName?.message} {...register("firstName")} />
-        <InputField label={t("lastName")} required error={errors.lastName?.message} {...register("lastName")} />
-        <InputField label={t("email")} type="email" required dir="ltr" error={errors.email?.message} {...register("email")} />
-        <InputField
-          label={t("phone")}
-          type="tel"
-          required
-          dir="ltr"
-          hint={t("phoneHint")}
-          error={errors.phone?.message}
-          {...register("phone")}
-        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-4">
         <legend className="mb-2 text-base font-semibold">{t("card")}</legend>
@@ -206,6 +186,34 @@ export function CardPaymentForm(p: {
           error={errors.cvv?.message}
           {...register("cvv")}
         />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold">{t("customer")}</legend>
+        <InputField label={t("firstName")} required error={errors.firstName?.message} {...register("firstName")} />
+        <InputField label={t("lastName")} required error={errors.lastName?.message} {...register("lastName")} />
+        <InputField label={t("email")} type="email" required dir="ltr" error={errors.email?.message} {...register("email")} />
+        <InputField
+          label={t("phone")}
+          type="tel"
+          required
+          dir="ltr"
+          hint={t("phoneHint")}
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold">{t("order")}</legend>
+        <InputField
+          label={t("orderId")}
+          required
+          dir="ltr"
+          autoComplete="off"
+          hint={t("orderIdHint")}
+          error={errors.orderId?.message}
+          {...register("orderId")}
+        />
+        <InputField label={t("description")} required error={errors.description?.message} {...register("description")} />
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="mb-2 text-base font-semibold">{t("options")}</legend>

@@ -19,7 +19,7 @@ type Step =
   | { kind: "challenge"; started: NewPaymentResult }
   | { kind: "done"; started: NewPaymentResult; confirmed: ConfirmedPayment | null };
 
-export function NewPayment({ defaultOrderId }: { defaultOrderId: string }) {
+export function NewPayment({ defaultOrderId, country }: { defaultOrderId: string; country: string }) {
   const t = useTranslations("newPayment");
   const [step, setStep] = useState<Step>({ kind: "form" });
   // A new form (fresh order id, empty fields) for "Take another payment".
@@ -47,6 +47,7 @@ export function NewPayment({ defaultOrderId }: { defaultOrderId: string }) {
       <CardPaymentForm
         key={form.key}
         orderId={form.orderId}
+        country={country}
         hidden={step.kind !== "form"}
         retry={retry}
         onSubmitting={preload}
