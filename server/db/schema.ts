@@ -545,8 +545,13 @@ export const billingPlans = pgTable(
     amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
     interval: text("interval").notNull(),
-    /** YYYY-MM-DD (UTC): the first charge date; every later date is computed from it. */
+    /**
+     * YYYY-MM-DD (a day of the business zone): the date of cycle `anchorCycle` (the first charge date until an edit
+     * moves the charge day); every other cycle's date is computed from it (schedule.ts planCycleDate).
+     */
     anchorDate: text("anchor_date").notNull(),
+    /** The cycle whose date is anchorDate: 0 at creation, the cycle then due after an edit of the charge day. */
+    anchorCycle: integer("anchor_cycle").notNull().default(0),
     description: text("description").notNull(),
     /** Recurring call used: "v2" (JSON, contract 4.11) or "form" (RECURRING_SALE 4.6, whole units only). */
     interface: text("interface").notNull(),
@@ -558,6 +563,12 @@ export const billingPlans = pgTable(
     nextChargeAt: timestamp("next_charge_at", { withTimezone: true, mode: "date" }).notNull(),
     inFlightChargeId: uuid("in_flight_charge_id"),
     lastChargeId: uuid("last_charge_id"),
+    /** YYYY-MM-DD of the business zone: the last day a charge may be made; null with no end date. */
+    endDate: text("end_date"),
+    /** The plan's total number of charges (its cycles); null with no such end. Never set with endDate. */
+    maxCharges: integer("max_charges"),
+    /** Approved charges so far: what maxCharges counts. */
+    chargesMade: integer("charges_made").notNull().default(0),
     createdBy: uuid("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -566,14 +577,20 @@ export const billingPlans = pgTable(
     // At most one live plan per recurring token: two plans would bill the customer twice.
     uniqueIndex("billing_plans_live_token_unique")
       .on(t.firstPaymentId)
-      .where(sql`${t.status} <> 'cancelled'`),
+      .where(sql`${t.status} in ('active', 'paused')`),
     index("billing_plans_due_idx").on(t.status, t.nextChargeAt),
     index("billing_plans_created_idx").on(t.createdAt, t.id),
-    check("billing_plans_status_check", sql`${t.status} in ('active', 'paused', 'cancelled')`),
+    check("billing_plans_status_check", sql`${t.status} in ('active', 'paused', 'cancelled', 'completed')`),
     check("billing_plans_interval_check", sql`${t.interval} in ('weekly', 'monthly', 'yearly')`),
     check("billing_plans_interface_check", sql`${t.interface} in ('v2', 'form')`),
     check("billing_plans_amount_check", sql`${t.amountMinor} > 0`),
     check("billing_plans_counters_check", sql`${t.cycle} >= 0 and ${t.attempt} >= 0`),
+    // One end at most: an end date or a number of charges, never both.
+    check("billing_plans_one_end_check", sql`${t.endDate} is null or ${t.maxCharges} is null`),
+    check(
+      "billing_plans_end_counters_check",
+      sql`(${t.maxCharges} is null or ${t.maxCharges} >= 1) and ${t.chargesMade} >= 0 and ${t.anchorCycle} >= 0`,
+    ),
   ],
 );
 
@@ -596,6 +613,8 @@ export const billingPlanCharges = pgTable(
     cycleDate: text("cycle_date").notNull(),
     orderId: text("order_id").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
+    /** The plan's amount when the attempt was claimed: what it charges, whatever an edit of the plan says later. */
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
     paymentId: uuid("payment_id").references(() => payments.id),
     /** claimed → captured | authorized | declined | failed | unknown (waiting for the reconciler). */
     outcome: text("outcome").notNull().default("claimed"),

@@ -15,6 +15,7 @@ import { isCurrencyCode } from "@/lib/money";
 import { statusText } from "@/lib/i18n/vocab";
 import { STATUS_TONE } from "@/lib/transactions/labels";
 import type { PaymentStatus } from "@/lib/payment-status";
+import { isLivePlan } from "@/lib/schemas/billing-plans-values";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { listPlans } from "@/server/services/recurring/plans/list-plans";
@@ -46,8 +47,8 @@ export default async function RecurringPage() {
   // the form interface's whole-units rule applies.
   const wholeUnits = { charge: ctx.deps.config.recurring.interface === "form", plan: ctx.deps.config.plans.defaultInterface === "form" };
   const [customers, { plans }] = await Promise.all([listRecurringTokens(ctx), listPlans(ctx)]);
-  // The live (not cancelled) plan of each token: one at most.
-  const livePlan = new Map(plans.filter((p) => p.status !== "cancelled").map((p) => [p.customer.firstPaymentId, p]));
+  // The live (active or paused) plan of each token: one at most.
+  const livePlan = new Map(plans.filter((p) => isLivePlan(p.status)).map((p) => [p.customer.firstPaymentId, p]));
   return (
     <div className="space-y-6">
       <PageHeader

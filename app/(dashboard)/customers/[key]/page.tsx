@@ -9,6 +9,7 @@ import { appContext } from "@/server/services/app-deps";
 import { customerPage } from "@/server/services/customers/customer-page";
 import { PaymentsSection, PlansSection, RecurringSection, SavedCardsSection } from "./_components/customer-sections";
 import { readerErrorText } from "@/server/i18n/error-text";
+import { isLivePlan } from "@/lib/schemas/billing-plans-values";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("customers.customer");
@@ -77,7 +78,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ key: 
                 ? {
                     email: view.email,
                     wholeUnits: { charge: config.recurring.interface === "form", plan: config.plans.defaultInterface === "form" },
-                    withPlan: new Set((view.plans ?? []).filter((pl) => pl.status !== "cancelled").map((pl) => pl.firstPaymentId)),
+                    withPlan: new Set((view.plans ?? []).filter((pl) => isLivePlan(pl.status)).map((pl) => pl.firstPaymentId)),
                   }
                 : undefined
             }

@@ -1,5 +1,6 @@
 // Create a billing plan on a recurring token: amount in the first payment's currency, interval, first charge date
-// (today or later, in the business zone), description, interface (v2 by default). One live plan per token (the database's partial
+// (today or later, in the business zone), description, interface (v2 by default), and optionally its end: a last
+// charge date (a day of the business zone, not before the first charge) or a number of charges, never both. One live plan per token (the database's partial
 // unique index holds it against a double submit). Written with its audit row in one transaction; the scheduler
 // makes the charges.
 import { createPlanSchema, type CreatePlanInput } from "@/lib/schemas/billing-plans";
@@ -17,7 +18,7 @@ import { recurringFirstPayment, requireWholeUnitsForForm } from "../recurring";
 import { startOfDate } from "./schedule";
 import { vmsg } from "@/lib/schemas/messages";
 
-function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): AppError {
+export function invalid(issues: Array<{ path: PropertyKey[]; message: string }>): AppError {
   const fields: Record<string, string[]> = {};
   for (const i of issues) (fields[i.path.join(".") || "body"] ??= []).push(i.message);
   return new AppError("invalid_request", issues[0] ? { validation: issues[0].message } : "recurring.requestInvalid", fields);
@@ -59,6 +60,8 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
           interface: iface,
           status: "active",
           nextChargeAt: startOfDate(input.firstChargeDate, deps.config.reportTimeZone),
+          endDate: input.endDate ?? null,
+          maxCharges: input.cycles ?? null,
           createdBy: principal.userId,
           createdAt: now,
           updatedAt: now,
@@ -79,6 +82,8 @@ export async function createPlan(ctx: ServiceContext, raw: CreatePlanInput): Pro
           interval: input.interval,
           firstChargeDate: input.firstChargeDate,
           interface: iface,
+          endDate: input.endDate ?? null,
+          maxCharges: input.cycles ?? null,
           ...(largeChargeConfirmed ? { largeChargeConfirmed } : {}),
         },
       });

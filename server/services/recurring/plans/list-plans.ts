@@ -6,7 +6,7 @@ import type { PlanInterval, PlanStatus } from "@/lib/schemas/billing-plans";
 import { billingPlanCharges, billingPlans, payments } from "../../../db/schema";
 import type { ServiceContext } from "../../deps";
 import { requirePermission } from "../../require-permission";
-import { cycleDate } from "./schedule";
+import { planCycleDate } from "./schedule";
 
 export interface PlanChargeView {
   id: string;
@@ -35,6 +35,12 @@ export interface PlanView {
   cycle: number;
   /** The date of the cycle charged next (YYYY-MM-DD, a day of the business zone). */
   nextChargeDate: string;
+  /** The last day a charge may be made (YYYY-MM-DD, business zone), or null. */
+  endDate: string | null;
+  /** The plan's total number of charges, or null. */
+  maxCharges: number | null;
+  /** Approved charges so far. */
+  chargesMade: number;
   /** When the scheduler next tries: the cycle's date, or a retry. */
   nextAttemptAt: string;
   /** Declined attempts in the current cycle. */
@@ -108,7 +114,10 @@ export async function listPlans(ctx: ServiceContext, opts: { status?: PlanStatus
     interface: p.interface,
     anchorDate: p.anchorDate,
     cycle: p.cycle,
-    nextChargeDate: cycleDate(p.anchorDate, p.interval as PlanInterval, p.cycle),
+    nextChargeDate: planCycleDate(p, p.cycle),
+    endDate: p.endDate,
+    maxCharges: p.maxCharges,
+    chargesMade: p.chargesMade,
     nextAttemptAt: p.nextChargeAt.toISOString(),
     attempt: p.attempt,
     retriesAllowed: deps.config.plans.retryDelaysMs.length,

@@ -1,4 +1,5 @@
-// The status rules of a plan, shared by pause, resume and cancel: active ⇄ paused, either → cancelled (final).
+// The status rules of a plan, shared by pause, resume and cancel: active ⇄ paused, either → cancelled (final); a
+// completed plan (it reached its end) is final too.
 // The plan row is locked for the change, and the change and its audit row are one transaction. A charge already
 // sent is not undone by a pause or a cancel: its outcome is still recorded when it comes.
 import { eq } from "drizzle-orm";
@@ -15,9 +16,9 @@ export type PlanChange = "pause" | "resume" | "cancel";
 const ALLOWED_FROM: Record<PlanChange, readonly PlanStatus[]> = { pause: ["active"], resume: ["paused"], cancel: ["active", "paused"] };
 
 const REFUSAL: Record<PlanChange, Record<string, ErrorKey>> = {
-  pause: { paused: "recurring.planAlreadyPaused", cancelled: "recurring.cancelledNoPause" },
-  resume: { active: "recurring.planAlreadyActive", cancelled: "recurring.cancelledNoResume" },
-  cancel: { cancelled: "recurring.planAlreadyCancelled" },
+  pause: { paused: "recurring.planAlreadyPaused", cancelled: "recurring.cancelledNoPause", completed: "recurring.planEnded" },
+  resume: { active: "recurring.planAlreadyActive", cancelled: "recurring.cancelledNoResume", completed: "recurring.planEnded" },
+  cancel: { cancelled: "recurring.planAlreadyCancelled", completed: "recurring.planEnded" },
 };
 
 export async function lockPlan(tx: Tx, id: string): Promise<BillingPlanRow | null> {

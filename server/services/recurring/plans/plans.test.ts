@@ -285,6 +285,7 @@ describe.each(testDatabaseTargets())("billing plans on $name", (target) => {
           cycleDate: plan.anchorDate,
           orderId: planChargeOrderId(planId, 0, 0),
           idempotencyKey: `plan_${planId}_cycle_0_attempt_0`,
+          amountMinor: plan.amountMinor,
           createdAt: at,
         })
         .returning();

@@ -4,15 +4,14 @@
 import type { BillingPlanRow } from "../../../db/schema";
 import type { ServiceContext } from "../../deps";
 import { changePlanStatus } from "./plan-status";
-import { cycleDate, startOfDate } from "./schedule";
-import type { PlanInterval } from "@/lib/schemas/billing-plans";
+import { planCycleDate, startOfDate } from "./schedule";
 
 export async function resumePlan(ctx: ServiceContext, input: { planId: string }): Promise<BillingPlanRow> {
   return changePlanStatus(ctx, {
     planId: input.planId,
     change: "resume",
     patchOf: (plan, now) => {
-      const due = startOfDate(cycleDate(plan.anchorDate, plan.interval as PlanInterval, plan.cycle), ctx.deps.config.reportTimeZone);
+      const due = startOfDate(planCycleDate(plan, plan.cycle), ctx.deps.config.reportTimeZone);
       return { status: "active", pauseReason: null, attempt: 0, nextChargeAt: due > now ? due : now };
     },
   });

@@ -6,7 +6,9 @@
 //     payment can ever exist for it.
 //  2. Claim: due plans are picked with SELECT … FOR UPDATE SKIP LOCKED (a concurrent pass skips them); in that
 //     transaction the charge row (plan, cycle, attempt; order id and idempotency key derived from them, all
-//     unique) is written and the plan is marked in flight, so no pass takes it again until the outcome is known.
+//     unique; the plan's amount at that moment) is written and the plan is marked in flight, so no pass takes it
+//     again until the outcome is known. A due plan that has reached its end (its charges made, or its end date
+//     passed or before this cycle's date) is completed instead, never charged (plan-end.ts).
 //  3. Charge: outside any transaction, through the same runNewCharge as "charge now" (pending ledger payment →
 //     gateway call → outcome; a timeout leaves it "unknown" for the reconciler, never resent), then settle.
 import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
@@ -19,8 +21,9 @@ import { confirmationToken } from "../../payments/charge-guard";
 import { runNewCharge } from "../../saved-cards/new-charge";
 import { recurringChargeSpec, recurringFirstPayment } from "../recurring";
 import type { RecurringInterface } from "@/lib/schemas/recurring";
-import type { PlanInterval } from "@/lib/schemas/billing-plans";
-import { cycleDate } from "./schedule";
+import { todayInZone } from "@/lib/transactions/zoned-time";
+import { completePlan, endReached } from "./plan-end";
+import { planCycleDate } from "./schedule";
 import { settleCharge, type SettleResult } from "./settle-charge";
 import { PLAN_SCHEDULER_PRINCIPAL } from "./system-principal";
 
@@ -30,6 +33,8 @@ export interface PlanRunReport {
   /** In-flight charges of earlier passes settled now. */
   settled: Array<{ planId: string; chargeId: string; result: SettleResult["state"] }>;
   errors: Array<{ planId: string; message: string }>;
+  /** Plans that were due but had reached their end: completed in this pass, not charged. */
+  ended: string[];
 }
 
 export interface RunDueOptions {
@@ -45,7 +50,7 @@ export function planChargeOrderId(planId: string, cycle: number, attempt: number
 export async function runDuePlans(deps: ServiceDeps, opts: RunDueOptions = {}): Promise<PlanRunReport> {
   const limit = opts.limit ?? 25;
   const log = opts.logger ?? defaultLogger;
-  const report: PlanRunReport = { charged: [], settled: [], errors: [] };
+  const report: PlanRunReport = { charged: [], settled: [], errors: [], ended: [] };
 
   const open = await deps.db
     .select({ id: billingPlans.id })
@@ -72,7 +77,9 @@ export async function runDuePlans(deps: ServiceDeps, opts: RunDueOptions = {}): 
     }
   }
 
-  for (const claim of await claimDuePlans(deps, limit)) {
+  const { claims, ended } = await claimDuePlans(deps, limit);
+  report.ended.push(...ended);
+  for (const claim of claims) {
     try {
       report.charged.push({
         planId: claim.plan.id,
@@ -88,7 +95,10 @@ export async function runDuePlans(deps: ServiceDeps, opts: RunDueOptions = {}): 
   return report;
 }
 
-async function claimDuePlans(deps: ServiceDeps, limit: number): Promise<Array<{ plan: BillingPlanRow; charge: BillingPlanChargeRow }>> {
+async function claimDuePlans(
+  deps: ServiceDeps,
+  limit: number,
+): Promise<{ claims: Array<{ plan: BillingPlanRow; charge: BillingPlanChargeRow }>; ended: string[] }> {
   return deps.db.transaction(async (tx) => {
     const now = deps.now();
     const due = await tx
@@ -99,7 +109,15 @@ async function claimDuePlans(deps: ServiceDeps, limit: number): Promise<Array<{ 
       .limit(limit)
       .for("update", { skipLocked: true });
     const claims: Array<{ plan: BillingPlanRow; charge: BillingPlanChargeRow }> = [];
+    const ended: string[] = [];
+    const today = todayInZone(deps.config.reportTimeZone, now);
     for (const plan of due) {
+      const ending = endReached(plan, plan.cycle, today);
+      if (ending) {
+        await completePlan(tx, plan, ending, now);
+        ended.push(plan.id);
+        continue;
+      }
       // The attempt's number in its cycle: one more than any attempt made so far (plan.attempt counts the declines
       // since the last resume, for the retry policy; it starts again at 0 after a resume, this number never does).
       const [{ next }] = (await tx
@@ -114,9 +132,10 @@ async function claimDuePlans(deps: ServiceDeps, limit: number): Promise<Array<{ 
           planId: plan.id,
           cycle: plan.cycle,
           attempt,
-          cycleDate: cycleDate(plan.anchorDate, plan.interval as PlanInterval, plan.cycle),
+          cycleDate: planCycleDate(plan, plan.cycle),
           orderId,
           idempotencyKey: `plan_${plan.id}_cycle_${plan.cycle}_attempt_${attempt}`,
+          amountMinor: plan.amountMinor,
           createdAt: now,
         })
         .returning();
@@ -141,7 +160,7 @@ async function claimDuePlans(deps: ServiceDeps, limit: number): Promise<Array<{ 
       });
       claims.push({ plan, charge: row! });
     }
-    return claims;
+    return { claims, ended };
   });
 }
 
@@ -151,16 +170,17 @@ async function charge(deps: ServiceDeps, plan: BillingPlanRow, claim: BillingPla
   const spec = recurringChargeSpec(deps.gateway, first, {
     auditAction: "recurring.plan_charge",
     orderId: claim.orderId,
-    amountMinor: plan.amountMinor,
+    // The amount claimed with the attempt: an edit of the plan made since never changes a charge in flight.
+    amountMinor: claim.amountMinor,
     description: plan.description,
     interface: plan.interface as RecurringInterface,
     idempotencyKey: claim.idempotencyKey,
     transactionId: `bp-${claim.id}`,
   });
   try {
-    // The plan's amount was confirmed by the person who created the plan (createPlan's guardCharge); the maximum
-    // still applies to every charge.
-    const chargeConfirmation = async () => confirmationToken(plan.amountMinor, plan.currency);
+    // The plan's amount was confirmed by the person who created or last raised it (createPlan's and editPlan's
+    // guardCharge); the maximum still applies to every charge.
+    const chargeConfirmation = async () => confirmationToken(claim.amountMinor, plan.currency);
     await runNewCharge({ deps, principal: PLAN_SCHEDULER_PRINCIPAL, ip: null, chargeConfirmation }, spec);
   } catch (e) {
     // Another pass is making this very attempt right now (same order id): its outcome is settled by a later pass.

@@ -58,3 +58,23 @@ export function nextCycleAfter(anchor: string, interval: PlanInterval, cycle: nu
   while (cycleDate(anchor, interval, next) < today) next += 1;
   return next;
 }
+
+/** What a plan's dates are computed from: the anchor date is the date of cycle `anchorCycle` (0 until an edit moves the charge day). */
+export interface PlanSchedule {
+  anchorDate: string;
+  anchorCycle: number;
+  interval: string;
+}
+
+/** The date of a plan's cycle `n` (n ≥ anchorCycle: cycles before an edit of the charge day are never asked again). */
+export function planCycleDate(plan: PlanSchedule, n: number): string {
+  return cycleDate(plan.anchorDate, plan.interval as PlanInterval, n - plan.anchorCycle);
+}
+
+/** nextCycleAfter on a plan's own schedule. */
+export function nextPlanCycleAfter(plan: PlanSchedule, cycle: number, now: Date, zone: string): number {
+  const today = todayInZone(zone, now);
+  let next = cycle + 1;
+  while (planCycleDate(plan, next) < today) next += 1;
+  return next;
+}

@@ -10,7 +10,7 @@ import { ensurePlanSchedulerStarted, startPlanScheduler, stopPlanScheduler } fro
 vi.mock("./run-due-plans", () => ({
   runDuePlans: vi.fn(async () => {
     await new Promise((r) => setTimeout(r, 30));
-    return { charged: [], settled: [], errors: [] };
+    return { charged: [], settled: [], errors: [], ended: [] };
   }),
 }));
 const { runDuePlans } = await import("./run-due-plans");
@@ -65,7 +65,7 @@ describe("plan scheduler", () => {
     expect(runDuePlans).not.toHaveBeenCalled();
     const pass = handle.runNow();
     await vi.advanceTimersByTimeAsync(30);
-    expect(await pass).toEqual({ charged: [], settled: [], errors: [] });
+    expect(await pass).toEqual({ charged: [], settled: [], errors: [], ended: [] });
     await handle.stop();
   });
 

@@ -16,8 +16,13 @@ export function startPlanScheduler(deps: ServiceDeps, intervalMs: number, log: L
     intervalMs,
     run: () => runDuePlans(deps, { logger: log }),
     report: (report) => {
-      if (report.charged.length || report.settled.length || report.errors.length) {
-        log.info("plans.pass", { charged: report.charged.length, settled: report.settled.length, errors: report.errors.length });
+      if (report.charged.length || report.settled.length || report.errors.length || report.ended.length) {
+        log.info("plans.pass", {
+          charged: report.charged.length,
+          settled: report.settled.length,
+          errors: report.errors.length,
+          ended: report.ended.length,
+        });
       }
     },
     log,

@@ -1,12 +1,13 @@
 // What a plan does with the outcome of one of its charges, in one transaction with the plan row locked:
-//   approved (authorized, captured, or later states) → the next cycle, on its date, attempt counter back to 0;
+//   approved (authorized, captured, or later states) → the next cycle, on its date, attempt counter back to 0; or,
+//     when that was the plan's last charge or the next date falls after its end date, the plan is completed
+//     (plan-end.ts);
 //   declined or failed → a retry after the configured delay (PLAN_RETRY_DELAYS: the n-th retry waits the n-th
 //     delay after the previous attempt), and when the retries are used up the plan is paused with the reason;
 //   pending or unknown (the gateway did not answer) → nothing: never retried blindly. The reconciler settles the
 //     payment with the gateway; a later pass then moves the plan on.
 import { eq } from "drizzle-orm";
 import { keyedMessage, translateKeyedNested } from "@/lib/i18n/keyed-message";
-import type { PlanInterval } from "@/lib/schemas/billing-plans";
 import { appendAudit } from "../../../audit/audit-log";
 import type { Tx } from "../../../db/client";
 import { billingPlanCharges, billingPlans, type BillingPlanChargeRow, type BillingPlanRow, type PaymentRow } from "../../../db/schema";
@@ -14,7 +15,9 @@ import { findPaymentByOrderId } from "../../../ledger/payments";
 import type { ServiceDeps } from "../../deps";
 import { translatorFor } from "../../../i18n/translator";
 import { PLAN_SCHEDULER_PRINCIPAL } from "./system-principal";
-import { cycleDate, nextCycleAfter, startOfDate } from "./schedule";
+import { todayInZone } from "@/lib/transactions/zoned-time";
+import { completePlan, endReached } from "./plan-end";
+import { nextPlanCycleAfter, planCycleDate, startOfDate } from "./schedule";
 
 /** A claim with no ledger payment after this long means the pass that claimed it died before the payment row. */
 export const STALE_CLAIM_MS = 2 * 60_000;
@@ -77,9 +80,10 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
       return { state: "open", charge: open!, payment } as const;
     }
 
-    const interval = plan.interval as PlanInterval;
     if (APPROVED.has(payment.status)) {
-      const nextCycle = nextCycleAfter(plan.anchorDate, interval, plan.cycle, now, deps.config.reportTimeZone);
+      const zone = deps.config.reportTimeZone;
+      const nextCycle = nextPlanCycleAfter(plan, plan.cycle, now, zone);
+      const chargesMade = plan.chargesMade + 1;
       const [done] = await tx
         .update(billingPlanCharges)
         .set({ paymentId: payment.id, outcome: "approved", resolvedAt: now })
@@ -90,7 +94,8 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
         .set({
           cycle: nextCycle,
           attempt: 0,
-          nextChargeAt: startOfDate(cycleDate(plan.anchorDate, interval, nextCycle), deps.config.reportTimeZone),
+          chargesMade,
+          nextChargeAt: startOfDate(planCycleDate(plan, nextCycle), zone),
           inFlightChargeId: null,
           lastChargeId: charge.id,
           updatedAt: now,
@@ -100,8 +105,13 @@ export async function settleCharge(deps: ServiceDeps, planId: string, opts: { sk
         amountMinor: payment.amountMinor,
         currency: payment.currency,
         nextCycle,
-        nextChargeDate: cycleDate(plan.anchorDate, interval, nextCycle),
+        nextChargeDate: planCycleDate(plan, nextCycle),
+        chargesMade,
       });
+      // That was the last charge, or the next one would fall after the end date: the plan ends here (a cancelled
+      // plan stays cancelled).
+      const ending = endReached({ ...plan, chargesMade }, nextCycle, todayInZone(zone, now));
+      if (ending && (plan.status === "active" || plan.status === "paused")) await completePlan(tx, plan, ending, now, { chargesMade });
       return { state: "approved", charge: done!, payment } as const;
     }
 

@@ -3,7 +3,12 @@
 import type { BadgeTone } from "@/lib/tone";
 import type { PlanStatus } from "@/lib/schemas/billing-plans";
 
-export const PLAN_STATUS_TONE: Record<PlanStatus, BadgeTone> = { active: "success", paused: "warning", cancelled: "neutral" };
+export const PLAN_STATUS_TONE: Record<PlanStatus, BadgeTone> = {
+  active: "success",
+  paused: "warning",
+  cancelled: "neutral",
+  completed: "info",
+};
 
 const OUTCOME_TONE = {
   claimed: "info",
