@@ -295,6 +295,7 @@ export const SAMPLE_PARAMS: Record<string, Record<string, string | string[]>> = 
   "payments/[id]/confirm": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "payments/links/[id]/cancel": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "payments/three-ds/[viewId]": { viewId: "abcdefghijklmnop1234" },
+  "recurring/plans/[id]": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },
   "recurring/plans/[id]/cancel": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },
   "recurring/plans/[id]/pause": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },
   "recurring/plans/[id]/resume": { id: "6b6dc0a4-e01f-4ea0-9d6b-803c7f9e5d07" },
