@@ -7,25 +7,13 @@ import { z } from "./zod";
 import { payerContactFields } from "./payer";
 import { vmsg } from "./messages";
 import { cardBrandOf, cardDigits, type CardBrand } from "../card-number";
+import { luhnValid } from "../card-data";
 import { billingAddressFields, billingAddressSchema } from "./billing-address";
 import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type CurrencyCode } from "../money";
 import { emailAddress } from "./email";
 
 export { cardBrandOf, cardDigits, type CardBrand } from "../card-number";
-
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+export { luhnValid } from "../card-data";
 
 /** Amex has a 4-digit security code, every other brand 3. */
 export const cvvLengthOf = (brand: CardBrand): number => (brand === "AMEX" ? 4 : 3);

@@ -642,3 +642,4 @@ export * from "./schema-passwords";
 export * from "./schema-mfa";
 export * from "./schema-reports";
 export * from "./schema-report-schedules";
+export * from "./schema-notes";

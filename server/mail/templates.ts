@@ -21,7 +21,8 @@ export type MailKind =
   | "inactive_disabled_notice"
   | "audit_verified"
   | "audit_broken"
-  | "refund_approval";
+  | "refund_approval"
+  | "payment_note";
 
 /** The language (and digits) a mail is written in. */
 export type MailPrefs = Pick<UiPrefs, "language" | "digits">;
@@ -270,5 +271,21 @@ export function refundApprovalMail(
       t("refundApproval.nothingYet"),
     ],
     { url: p.refundsUrl, label: t("refundApproval.link") },
+  );
+}
+
+/** A colleague's note on a payment that mentions the recipient ("@sara@merchant.example"), with a link to the payment. */
+export function paymentNoteMail(
+  p: { name: string; author: string; orderId: string; note: string; paymentUrl: string },
+  prefs: MailPrefs = DEFAULT_UI_PREFS,
+): RenderedMail {
+  const { t, ltr } = mailWords(prefs);
+  const values = { author: p.author, orderId: ltr(p.orderId) };
+  return render(
+    prefs,
+    "payment_note",
+    t("paymentNote.subject", values),
+    [t("hello", { name: p.name }), t("paymentNote.wrote", values), p.note],
+    { url: p.paymentUrl, label: t("paymentNote.link") },
   );
 }

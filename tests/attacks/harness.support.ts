@@ -310,6 +310,7 @@ export const SAMPLE_PARAMS: Record<string, Record<string, string | string[]>> = 
   "refunds/[actionId]/reject": { actionId: "4f4bae82-ce9d-4c8e-9b4f-6e1a5d7c3b05" },
   "transactions/[id]/capture": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "transactions/[id]/gateway": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
+  "transactions/[id]/notes": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "transactions/[id]/refunds": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "transactions/[id]/sync": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },
   "transactions/[id]/void": { id: "3e3a9d71-bd8c-4b7d-8a3e-5d0f4c6b2a04" },

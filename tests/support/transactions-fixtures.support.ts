@@ -37,5 +37,6 @@ export async function setCreatedAtText(db: Db, id: string, timestamp: string) {
 }
 
 export async function clearPayments(db: Db) {
+  await db.execute(sql`delete from payment_notes`);
   await db.execute(sql`delete from payments`);
 }

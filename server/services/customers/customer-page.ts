@@ -11,6 +11,7 @@ import { AppError, type ErrorMessage } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { savedCardsOf } from "../saved-cards/saved-cards";
+import { paymentNotesOf, type PaymentNoteOf } from "../payments/notes/payment-notes-of";
 import { emailOfKey } from "./customer-key";
 import { emailSpellings, sameEmail } from "./same-email";
 
@@ -49,6 +50,8 @@ export interface CustomerView {
   plans: CustomerPlan[] | null;
   /** Null: the reader may not see them (SAVED_CARDS_VIEW). */
   savedCards: SavedCardsOrReason | null;
+  /** Staff's notes on the payments shown, newest first, each with its order id. */
+  notes: Array<PaymentNoteOf & { orderId: string }>;
 }
 
 const PAYMENTS_SHOWN = 25;
@@ -115,6 +118,8 @@ export async function customerPage(ctx: ServiceContext, input: { key: string }):
       : null,
   ]);
   const latest = rows[0];
+  const orderIds = new Map(rows.map((r) => [r.id, r.orderId]));
+  const notes = (await paymentNotesOf(deps.db, [...orderIds.keys()])).map((n) => ({ ...n, orderId: orderIds.get(n.paymentId)! })).reverse();
   const known = spellings.filter((s) => s !== email);
   const savedCards = principal.permissions.has("SAVED_CARDS_VIEW") ? await cardsOrReason(deps, known.length ? known : [email]) : null;
   return {
@@ -123,6 +128,7 @@ export async function customerPage(ctx: ServiceContext, input: { key: string }):
     otherSpellings: known.filter((s) => s !== latest?.payerEmail),
     name: rows.find((r) => r.payerName)?.payerName ?? null,
     payments: rows.map(paymentOf),
+    notes,
     paymentsTotal: total?.n ?? rows.length,
     recurringTokens: tokens ? tokens.map(paymentOf) : null,
     plans: plans

@@ -15,6 +15,7 @@ import {
 } from "../../db/schema";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
+import { paymentNotesOf, type PaymentNoteOf } from "./notes/payment-notes-of";
 import { buildTimeline, type TimelineAction, type TimelineEvent, type TimelinePrefs } from "./timeline";
 
 export type { TimelineEvent } from "./timeline";
@@ -42,6 +43,8 @@ export interface PaymentPageData {
   refundableMinor: number;
   reservedMinor: number;
   timeline: TimelineEvent[];
+  /** Notes staff added, oldest first (they are in the timeline too). */
+  notes: PaymentNoteOf[];
 }
 
 export async function loadPaymentPage(
@@ -119,6 +122,7 @@ export async function loadPaymentPage(
     .where(eq(threeDsViews.paymentId, id))
     .orderBy(asc(threeDsViews.createdAt))
     .limit(1);
+  const staffNotes = await paymentNotesOf(db, [id]);
 
   const timeline: TimelineEvent[] = buildTimeline(
     {
@@ -138,11 +142,20 @@ export async function loadPaymentPage(
         };
       }),
       threeDsAt: threeDs.map((t) => t.at),
+      notes: staffNotes.map((n) => ({ at: new Date(n.createdAt), author: n.author, body: n.body })),
     },
     input.prefs,
   );
 
-  return { payment, createdByName: creator?.name ?? null, actions, refundableMinor: refundable, reservedMinor, timeline };
+  return {
+    payment,
+    createdByName: creator?.name ?? null,
+    actions,
+    refundableMinor: refundable,
+    reservedMinor,
+    timeline,
+    notes: staffNotes,
+  };
 }
 
 /** Refunds waiting for approval, oldest first (the Refunds page and the overview). */

@@ -48,7 +48,7 @@ export type TimelineTone = "neutral" | "success" | "warning" | "danger" | "info"
 
 export interface TimelineEvent {
   at: Date;
-  kind: "created" | "call" | "three_ds" | "check" | "notification" | "action";
+  kind: "created" | "call" | "three_ds" | "check" | "notification" | "action" | "note";
   title: string;
   detail: string | null;
   tone: TimelineTone;
@@ -87,6 +87,8 @@ export interface TimelineInput {
   decisions: TimelineDecision[];
   /** When 3-D Secure pages were kept for this payment (three_ds_views, short-lived). */
   threeDsAt: Date[];
+  /** Notes staff added to the payment: who, when, what. */
+  notes?: Array<{ at: Date; author: string; body: string }>;
 }
 
 /** Reads of one sync are made together; reads further apart than this are another sync. */
@@ -254,6 +256,8 @@ export function buildTimeline(input: TimelineInput, prefs: TimelinePrefs = ENGLI
     });
   }
   events.push(...input.notifications.map((n) => notificationEvent(n, w)));
+  for (const n of input.notes ?? [])
+    events.push({ at: n.at, kind: "note", title: w.say("note", { name: n.author }), detail: n.body, tone: "neutral" });
   // Stable: equal moments keep the order above (approved before sent, sent before 3-D Secure).
   return events
     .map((e, i) => [e, i] as const)

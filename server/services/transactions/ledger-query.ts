@@ -8,7 +8,7 @@ import type { TransactionFilter } from "@/lib/transactions/list-query";
 import { amountGroups, isLast4, searchAmounts } from "@/lib/transactions/search";
 import type { Db } from "../../db/client";
 import { likeEscape } from "../../db/like-pattern";
-import { payments } from "../../db/schema";
+import { paymentNotes, payments } from "../../db/schema";
 import { activityCondition } from "./activity-condition";
 import { brandKey } from "@/lib/card-label";
 
@@ -105,6 +105,9 @@ function searchCondition(search: string, currency: TransactionFilter["currency"]
     ilike(payments.gatewayId, pattern),
     ilike(payments.payerEmail, pattern),
     isLast4(search) ? eq(payments.cardLast4, search.trim()) : undefined,
+    // Staff's notes on a payment ("customer called about a double charge"): uncorrelated, so PostgreSQL runs it
+    // once (a hashed subplan) however many payments the list scans.
+    inArray(payments.id, sql`(select ${paymentNotes.paymentId} from ${paymentNotes} where ${ilike(paymentNotes.body, pattern)})`),
     ...amounts,
   );
 }

@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { pageAccess } from "@/server/auth/session";
 import { appContext } from "@/server/services/app-deps";
 import { customerPage } from "@/server/services/customers/customer-page";
-import { PaymentsSection, PlansSection, RecurringSection, SavedCardsSection } from "./_components/customer-sections";
+import { NotesSection, PaymentsSection, PlansSection, RecurringSection, SavedCardsSection } from "./_components/customer-sections";
 import { readerErrorText } from "@/server/i18n/error-text";
 import { isLivePlan } from "@/lib/schemas/billing-plans-values";
 
@@ -86,6 +86,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ key: 
         )}
       </div>
       {view.plans && <PlansSection plans={view.plans} />}
+      <NotesSection notes={view.notes} />
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { appContext } from "@/server/services/app-deps";
 import { loadPaymentPage } from "@/server/services/payments/payment-page";
 import { ActionList } from "./_components/action-list";
 import { GatewayPanel } from "./_components/gateway-panel";
+import { NotesCard } from "./_components/notes-card";
 import { PaymentActions } from "./_components/payment-actions";
 import { SyncButton } from "./_components/sync-button";
 import { TimelineCard } from "./_components/timeline-card";
@@ -212,6 +213,8 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
       </div>
 
       {actions.length > 0 && <ActionList actions={actions} money={money} />}
+
+      <NotesCard paymentId={p.id} notes={data.notes} />
 
       <Suspense
         fallback={

@@ -123,6 +123,10 @@ function payment(sp: Speaker, e: Entry, step: string): Sentence | null {
     }
     case "sync.notes":
       return [...sp.say("money.payment.payment"), ...forOrder(sp, e), ...sp.say("money.payment.checkedWithNotes")];
+    case "note_add": {
+      const told = Array.isArray(s.told) ? s.told.length : 0;
+      return [...sp.say("money.payment.noteAdded"), ...forOrder(sp, e), ...(told ? sp.say("money.payment.noteTold", { count: told }) : [])];
+    }
   }
   return null;
 }

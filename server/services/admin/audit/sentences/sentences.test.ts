@@ -66,6 +66,16 @@ describe("audit entries as sentences", () => {
         summary: { amountMinor: 9900, currency: "SAR", interval: "monthly", firstChargeDate: "2026-12-01" },
       }),
     ).toBe("Billing plan of SAR 99.00 every month created, first charge on 2026-12-01");
+    const plan = { amountMinor: 1500, nextChargeDate: "2027-01-01", endDate: null, maxCharges: 2 };
+    expect(
+      text({
+        action: "billing_plan.edit",
+        summary: { currency: "SAR", before: plan, after: { ...plan, amountMinor: 4250, maxCharges: 3 } },
+      }),
+    ).toBe("Billing plan edited: amount SAR 15.00 → SAR 42.50; its end changed");
+    expect(text({ action: "billing_plan.complete", summary: { reason: "cycles", chargesMade: 3, maxCharges: 3 } })).toBe(
+      "Billing plan ended after its last charge (3 charges)",
+    );
   });
 
   it("access: roles, users, refusals and sign-in in words", () => {
@@ -165,6 +175,13 @@ describe("audit entries as sentences", () => {
       orderId: "O-1",
     });
     expect(parts.filter((p) => typeof p !== "string")).toEqual([{ ltr: "SAR\u00a01.00" }, { ltr: "O-1" }]);
+  });
+
+  it("a note on a payment: who was told, never the note's text", () => {
+    expect(text({ action: "payment.note_add", orderId: "ORD-9", summary: { told: ["a@x.example", "b@x.example"], length: 40 } })).toBe(
+      "Note added to the payment for order ORD-9; 2 colleagues told by mail",
+    );
+    expect(text({ action: "payment.note_add", orderId: "ORD-9", summary: { told: [] } })).toBe("Note added to the payment for order ORD-9");
   });
 
   it("an unknown action or an odd summary still reads as words, never throws", () => {
