@@ -71,12 +71,41 @@ function billingPlan(sp: Speaker, e: Entry, step: string): Sentence | null {
       ...(first ? sp.say("money.plan.firstCharge", { date: ltr(first) }) : []),
     ];
   }
+  if (step === "edit") return planEdit(sp, s);
+  if (step === "complete") {
+    const reason = str(s, "reason");
+    const charges = num(s, "chargesMade") ?? 0;
+    const end = str(s, "endDate");
+    return [
+      ...sp.say("money.plan.complete"),
+      ...(reason === "cycles" ? sp.say("money.plan.afterLastCharge", { count: charges }) : []),
+      ...(reason === "end_date" && end ? sp.say("money.plan.endDateReached", { date: ltr(end) }) : []),
+    ];
+  }
   if (step !== "pause" && step !== "resume" && step !== "cancel") return null;
   const reason = str(s, "reason");
   return [
     ...sp.say(`money.plan.${step}`),
     ...(str(s, "source") === "retry_policy" ? sp.say("money.plan.afterFailures") : []),
     ...(reason ? sp.say("reason", { reason }) : []),
+  ];
+}
+
+/** "Billing plan edited: amount SAR 15.00 → SAR 42.50; next charge 2027-01-01 → 2027-01-05; end changed". */
+function planEdit(sp: Speaker, s: Record<string, unknown>): Sentence {
+  const side = (key: string) => (typeof s[key] === "object" && s[key] !== null ? (s[key] as Record<string, unknown>) : {});
+  const [before, after] = [side("before"), side("after")];
+  const currency = str(s, "currency");
+  const amount = (v: Record<string, unknown>) => amountOf(sp, { amountMinor: v.amountMinor, currency });
+  const [a0, a1] = [amount(before), amount(after)];
+  const [d0, d1] = [str(before, "nextChargeDate"), str(after, "nextChargeDate")];
+  const endOf = (v: Record<string, unknown>) => `${str(v, "endDate") ?? ""}|${num(v, "maxCharges") ?? ""}`;
+  return [
+    ...sp.say("money.plan.edited"),
+    ...(a0 && a1 && a0 !== a1 ? sp.say("money.plan.amountChange", { from: ltr(a0), to: ltr(a1) }) : []),
+    ...(d0 && d1 && d0 !== d1 ? sp.say("money.plan.dateChange", { from: ltr(d0), to: ltr(d1) }) : []),
+    ...(endOf(before) !== endOf(after) ? sp.say("money.plan.endChange") : []),
+    ...(str(s, "to") === "completed" ? sp.say("money.plan.endedByEdit") : []),
   ];
 }
 
