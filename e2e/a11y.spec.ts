@@ -58,6 +58,7 @@ const DIALOG_FILES: Record<string, string> = {
   "app/(dashboard)/recurring/_components/charge-now-dialog.tsx": "charge a saved card, and recurring charge now",
   "app/(dashboard)/recurring/_components/create-plan-dialog.tsx": "billing plans",
   "app/(dashboard)/recurring/plans/_components/plan-actions.tsx": "billing plans",
+  "app/(dashboard)/recurring/plans/_components/edit-plan-dialog.tsx": "billing-plans.spec.ts: edit plan, axe in English and Arabic",
   "app/(dashboard)/payments/links/_components/new-link-dialog.tsx": "new payment link",
   // report-schedules.spec.ts opens both and runs axe on each.
   "app/(dashboard)/reports/schedules/_components/new-schedule-dialog.tsx": "report-schedules.spec.ts: new schedule",

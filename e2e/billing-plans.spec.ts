@@ -4,8 +4,10 @@
 // dashboard's own scheduler (PLAN_SCHEDULER_INTERVAL_SECONDS=2, PLAN_RETRY_DELAYS=5s,5s,5s on the e2e server)
 // charges it. Rules guarded: a due cycle is charged exactly once and the next date moves on by the interval; a
 // declined charge shows under failed charges with its reason and next retry, and is retried per policy until
-// approved; pause, resume and cancel go through confirmation dialogs and a cancelled plan offers no action; the
-// plans page (with data) and its dialogs have no axe WCAG 2.2 AA violations.
+// approved; pause, resume and cancel go through confirmation dialogs and a cancelled plan offers no action but a
+// disabled Edit; a plan of a number of charges shows how many it has made, and its amount is edited in the Edit
+// dialog (shown at once and audited with before and after); the plans page (with data) and its dialogs have no axe
+// WCAG 2.2 AA violations, in English and Arabic (screens at 1440 and 390 px).
 import { expect, test, type Page } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
@@ -13,6 +15,8 @@ import { newOrderId } from "../scripts/lib/merchant-server";
 import { websiteRecurringSale } from "./support/seed-payments";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
+import { shootScreen } from "./support/screens";
+import arRecurring from "../messages/ar/recurring.json" with { type: "json" };
 
 interface PlanJson {
   id: string;
@@ -179,6 +183,75 @@ test("a declined charge is listed under failed charges with its reason, retried 
   await expect(dialog.getByText(/cannot be resumed/)).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel plan" }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(row.getByText("Cancelled")).toBeVisible();
-  await expect(row.getByRole("button")).toHaveCount(0);
+  await expect(row.getByText("Cancelled", { exact: true })).toBeVisible();
+  // Only Edit is left, disabled with its reason.
+  await expect(row.getByRole("button")).toHaveCount(1);
+  await expect(row.getByRole("button", { name: /^Edit plan/ })).toHaveAttribute("aria-disabled", "true");
+});
+
+test("a plan of 2 charges says '0 of 2 charges'; its amount is edited in the Edit dialog, shown and audited; screens in English and Arabic", async ({
+  page,
+}) => {
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.goto("/overview");
+  const { email } = await subscriber(page, "e2e-plan-edit");
+  // First charge tomorrow (in the business zone), so that no scheduler pass charges it during the test.
+  const todayRiyadh = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Riyadh" }).format(new Date());
+  const tomorrow = new Date(Date.parse(`${todayRiyadh}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await page.goto("/recurring");
+  const customer = page.getByRole("region", { name: email });
+  await customer.getByRole("button", { name: "Create plan" }).click();
+  const create = page.getByRole("dialog", { name: "Create plan" });
+  await create.getByLabel(/Amount/).fill("15.00");
+  await create.getByLabel("First charge date").fill(tomorrow);
+  await create.getByLabel("Description").fill("Language course");
+  await expect(create.getByLabel("Ends")).toHaveValue("none");
+  await create.getByLabel("Ends").selectOption("cycles");
+  await create.getByLabel("Number of charges").fill("2");
+  await create.getByRole("button", { name: "Create plan" }).click();
+  await expect(create).toHaveCount(0);
+  const plan = (await planOf(page, email))!;
+
+  await page.goto("/recurring/plans");
+  const row = page.locator(`[data-testid="plan-row"][data-plan-id="${plan.id}"]`);
+  await expect(row.getByTestId("plan-end")).toHaveText("0 of 2 charges");
+  await expect(row.getByTestId("next-charge-date")).toHaveText(tomorrow);
+  await shootScreen(page, "billing-plans-end");
+
+  await row.getByRole("button", { name: /^Edit plan/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit plan" });
+  await expect(dialog.getByLabel(/Amount/)).toHaveValue("15.00");
+  await expect(dialog.getByLabel("Next charge date")).toHaveValue(tomorrow);
+  await expect(dialog.getByLabel("Ends")).toHaveValue("cycles");
+  await expect(dialog.getByLabel("Number of charges")).toHaveValue("2");
+  await expect(dialog.getByText("No charge made yet.", { exact: false })).toBeVisible();
+  await dialog.getByLabel(/Amount/).fill("42.50");
+  await shootScreen(page, "billing-plans-edit-dialog", { fullPage: false });
+  await dialog.getByRole("button", { name: "Save changes" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText("42.50");
+  await expect(row.getByTestId("plan-end")).toHaveText("0 of 2 charges");
+
+  // The audit log has the edit, the plan before and after.
+  await signedInAs(page, E2E_USERS.admin);
+  await page.goto(`/admin/audit?action=billing_plan.edit&targetId=${plan.id}`);
+  const entry = page.getByRole("main").getByRole("row").filter({ hasText: "billing_plan.edit" });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(E2E_USERS.backOffice.email);
+  await expect(entry).toContainText(/"before":\{"amountMinor":1500/);
+  await expect(entry).toContainText(/"after":\{"amountMinor":4250/);
+
+  // In Arabic: the page and the dialog, right to left.
+  await signedInAs(page, E2E_USERS.backOffice);
+  await page.context().addCookies([{ name: "ui-prefs", value: "ar.latn.0", url: new URL("/", page.url()).href }]);
+  await page.goto("/recurring/plans");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(row.getByTestId("plan-end")).toHaveText("عمليات الخصم: 0 من 2");
+  await shootScreen(page, "billing-plans-end-ar");
+  await row.getByRole("button", { name: new RegExp(`^${arRecurring.editPlan.title}`) }).click();
+  const arDialog = page.getByRole("dialog", { name: arRecurring.editPlan.title });
+  await expect(arDialog.getByLabel(arRecurring.planEnd.cyclesField)).toHaveValue("2");
+  await shootScreen(page, "billing-plans-edit-dialog-ar", { fullPage: false });
+  await arDialog.getByRole("button", { name: arRecurring.dialog.cancel }).click();
+  await expect(arDialog).toHaveCount(0);
 });

@@ -1,10 +1,10 @@
 "use client";
 // The "Create plan" dialog on a recurring token: amount (in the first payment's currency), how often, the first
-// charge date (UTC, today by default) and description. The recurring interface is the server's configuration
+// charge date (in the business zone, today by default), description, and how it ends (plan-end-fields.tsx). The recurring interface is the server's configuration
 // (never asked); its whole-units rule is shown and checked only when it is the form one. The scheduler makes the
 // charges; the plans page shows them. Loaded on demand by create-plan.tsx.
 import { useTranslations } from "next-intl";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -18,11 +18,12 @@ import { guardEnter } from "@/lib/forms/guard-enter";
 import { lazyZodResolver } from "@/lib/forms/lazy-zod-resolver";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import { amountHint } from "./amount-hint";
+import { PlanEndFields } from "./plan-end-fields";
 
 export type CreatePlanProps = { firstPaymentId: string; firstOrderId: string; currency: string; email: string; wholeUnits: boolean };
 type Created = { planId: string; nextChargeAt: string };
 
-const FIELDS = ["amount", "interval", "firstChargeDate", "description"] as const;
+const FIELDS = ["amount", "interval", "firstChargeDate", "description", "end", "endDate", "cycles"] as const;
 
 export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(r: Created): void }) {
   const t = useTranslations("recurring");
@@ -31,6 +32,7 @@ export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(
   const {
     register,
     handleSubmit,
+    control,
     setError: setFieldError,
     formState: { errors },
   } = useForm<CreatePlanInput>({
@@ -45,8 +47,10 @@ export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(
       interval: "monthly",
       firstChargeDate: todayInZone(business),
       description: "",
+      end: "none",
     },
   });
+  const end = useWatch({ control, name: "end" });
   const { submit, pending, error } = useApiMutation({
     mutationFn: (values: CreatePlanInput) => apiFetch<Created>("/api/recurring/plans", { method: "POST", body: values }),
     form: { setError: setFieldError, fields: FIELDS },
@@ -112,6 +116,7 @@ export function CreatePlanDialog(p: CreatePlanProps & { onClose(): void; onDone(
           error={errors.description?.message}
           {...register("description")}
         />
+        <PlanEndFields register={register} errors={errors} end={end} zone={business} />
         <p className="text-xs text-slate-600">{t("createPlan.retries")}</p>
       </form>
     </Dialog>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { translateKeyedNested } from "@/lib/i18n/keyed-message";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import Link from "next/link";
@@ -56,6 +56,26 @@ async function OutcomeBadge({ outcome }: { outcome: string }) {
 }
 
 const planLabel = (p: PlanView) => `${p.description} · ${p.customer.email ?? p.customer.firstOrderId}`;
+
+/** How the plan ends: "Ends 31 Mar 2027", "3 of 12 charges", "No end". */
+async function PlanEnd({ p }: { p: PlanView }) {
+  const [t, format] = await Promise.all([getTranslations("recurring.plans.all"), getFormatter()]);
+  if (p.maxCharges !== null) return <>{t("chargesOf", { made: p.chargesMade, total: p.maxCharges })}</>;
+  if (p.endDate === null) return <span className="text-slate-600">{t("noEnd")}</span>;
+  // A calendar day of the business zone: shown as that day, whatever the reader's clock.
+  const day = format.dateTime(new Date(`${p.endDate}T00:00:00Z`), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  return (
+    <>
+      {t.rich(p.status === "completed" ? "endedOn" : "endsOn", {
+        date: () => (
+          <bdi className="whitespace-nowrap" data-end-date={p.endDate}>
+            {day}
+          </bdi>
+        ),
+      })}
+    </>
+  );
+}
 
 export default async function BillingPlansPage({ searchParams }: { searchParams: Promise<{ status?: string }> }) {
   const { principal, allowed } = await pageAccess("RECURRING_CHARGE");
@@ -245,6 +265,7 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                   <TH numeric>{t("all.amount")}</TH>
                   <TH>{t("all.status")}</TH>
                   <TH>{t("all.nextCharge")}</TH>
+                  <TH>{t("all.end")}</TH>
                   <TH>{t("all.lastResult")}</TH>
                   <TH>
                     <span className="sr-only">{t("all.actions")}</span>
@@ -286,13 +307,18 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                       )}
                     </TD>
                     <TD>
-                      {p.status === "cancelled" ? (
+                      {p.status === "cancelled" || p.status === "completed" ? (
                         "—"
                       ) : (
                         <bdi dir="ltr" className="whitespace-nowrap" data-testid="next-charge-date">
                           {p.nextChargeDate}
                         </bdi>
                       )}
+                    </TD>
+                    <TD>
+                      <span data-testid="plan-end">
+                        <PlanEnd p={p} />
+                      </span>
                     </TD>
                     <TD>
                       {p.inFlight && (
@@ -319,7 +345,22 @@ export default async function BillingPlansPage({ searchParams }: { searchParams:
                       )}
                     </TD>
                     <TD>
-                      <PlanActions planId={p.id} status={p.status} label={planLabel(p)} />
+                      <PlanActions
+                        status={p.status}
+                        edit={{
+                          planId: p.id,
+                          label: planLabel(p),
+                          currency: p.currency,
+                          amountMinor: p.amountMinor,
+                          interval: p.interval,
+                          nextChargeDate: p.nextChargeDate,
+                          endDate: p.endDate,
+                          maxCharges: p.maxCharges,
+                          chargesMade: p.chargesMade,
+                          inFlight: p.inFlight !== null,
+                          wholeUnits: p.interface === "form",
+                        }}
+                      />
                     </TD>
                   </TR>
                 ))}

@@ -1,7 +1,7 @@
 "use client";
-// Pause, resume and cancel a billing plan, each behind a confirmation dialog that says what will happen. The
-// buttons shown follow the status rules (active: pause, cancel; paused: resume, cancel; cancelled: none); the
-// server enforces the same rules.
+// Edit, pause, resume and cancel a billing plan; pause, resume and cancel each behind a confirmation dialog that says
+// what will happen. The buttons shown follow the status rules (active: pause, cancel; paused: resume, cancel;
+// cancelled or ended: none, and Edit disabled with the reason); the server enforces the same rules.
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,19 +10,23 @@ import { InputField } from "@/components/ui/field";
 import { apiFetch, ApiError } from "@/lib/api-client";
 import { useApiMutation } from "@/lib/use-api-mutation";
 import type { PlanStatus } from "@/lib/schemas/billing-plans";
+import { isLivePlan } from "@/lib/schemas/billing-plans-values";
+import { EditPlan } from "./edit-plan";
+import type { EditPlanProps } from "./edit-plan-dialog";
 
 type Change = "pause" | "resume" | "cancel";
 
 // The words are recurring.plans.actions.<change>Title / <change>Text (the title is also the confirm button).
 const VARIANT: Record<Change, "primary" | "danger"> = { pause: "primary", resume: "primary", cancel: "danger" };
 
-export function PlanActions({ planId, status, label }: { planId: string; status: PlanStatus; label: string }) {
+export function PlanActions({ status, edit }: { status: PlanStatus; edit: EditPlanProps }) {
   const t = useTranslations("recurring.plans.actions");
+  const { planId, label } = edit;
   const [change, setChange] = useState<Change | null>(null);
   const allowed: Change[] = status === "active" ? ["pause", "cancel"] : status === "paused" ? ["resume", "cancel"] : [];
-  if (allowed.length === 0) return <span className="text-slate-500">—</span>;
   return (
     <div className="flex flex-wrap gap-2">
+      <EditPlan {...edit} live={isLivePlan(status)} />
       {allowed.map((c) => (
         <Button
           key={c}
