@@ -73,10 +73,11 @@ export function SessionsTable({
                 </bdi>
               </span>
             </TD>
-            <TD>
+            {/* A date on one line where the screen has room ("7 Dec 2026, 17:40", not three stacked pieces). */}
+            <TD className="sm:whitespace-nowrap">
               <LocalTime iso={s.createdAt} />
             </TD>
-            <TD>
+            <TD className="sm:whitespace-nowrap">
               <LocalTime iso={s.lastSeenAt} />
             </TD>
             <TD>

@@ -2,7 +2,8 @@
 // counts and amounts end-aligned (amounts isolated left-to-right in <bdi>, with the currency's decimals), instants
 // in the reporting zone, and the totals in a styled footer. Paired columns ("Sales (count)", "Sales (amount)") share
 // a group header ("Sales" over "Count" and "Amount", colgroup-scoped) so that daily closing's 13 figures fit a
-// laptop; the first column stays in view while the table scrolls sideways. Server-rendered: no JavaScript.
+// laptop; the first column stays in view while the table scrolls sideways, and so does the closing total (Net) at
+// the other end: the figure people open the report for is never the one scrolled away. Server-rendered: no JavaScript.
 import { useLocale, useTranslations } from "next-intl";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
 import { cx } from "@/components/ui/cx";
@@ -74,8 +75,22 @@ const textFit = (value: ReportCell | undefined) =>
 const numeric = (c: ReportColumn) => c.kind === "count" || c.kind === "money";
 /** The first column stays put while the figures scroll sideways (a phone, a wide daily closing). */
 const STICKY = "sticky start-0 z-10";
-// Tighter than the shared cells (px-4): daily closing has 14 columns. Important: cx() does not merge utilities.
-const TIGHT = "px-3!";
+/**
+ * The closing total at the end stays put as well, ruled off from the figures that scroll under it; not on a phone,
+ * where two pinned columns would leave the figures between them too little room.
+ */
+const STICKY_END = "sm:sticky sm:end-0 sm:z-10 border-s border-slate-200";
+// Tighter than the shared cells (px-4, text-sm): daily closing has 13 columns (14 with a breakdown), and at 1440 px
+// they must all fit beside the sidebar with amounts in the hundreds of millions, so cells are narrower and the figures
+// in the headers' 12 px type (at 14 px the Net column was out of view). Important: cx() does not merge utilities.
+const TIGHT = "px-2!";
+const DENSE = "text-xs!";
+
+/** A grouped table's last column standing alone as an amount is its total (daily closing's Net): it is pinned. */
+const pinsLast = (columns: ReportColumn[], grouped: boolean) => {
+  const last = columns.at(-1);
+  return grouped && !!last && !last.pair && last.kind === "money";
+};
 
 export interface ReportTableViewProps {
   table: ReportTable;
@@ -89,8 +104,10 @@ export function ReportTableView({ table, caption, rows }: ReportTableViewProps) 
   const groups = headerGroups(table.columns, { count: t("table.count"), amount: t("table.amount") });
   const grouped = groups.some((g) => g.label !== null);
   const [first, ...rest] = table.columns;
+  const pinned = pinsLast(table.columns, grouped);
+  const isPinned = (n: number) => pinned && n === table.columns.length - 1;
   return (
-    <Table caption={caption} captionHidden>
+    <Table caption={caption} captionHidden className={DENSE}>
       {groups.map((g, i) => (
         <colgroup key={i} span={g.columns.length} />
       ))}
@@ -103,7 +120,13 @@ export function ReportTableView({ table, caption, rows }: ReportTableViewProps) 
                 rowSpan={grouped ? 2 : 1}
                 numeric={numeric(g.columns[0]!.column)}
                 data-column={g.columns[0]!.column.label}
-                className={cx(TIGHT, "align-bottom", grouped && "min-w-20 whitespace-normal!", i === 0 && cx(STICKY, "bg-slate-50"))}
+                className={cx(
+                  TIGHT,
+                  "align-bottom",
+                  grouped && "min-w-20 whitespace-normal!",
+                  i === 0 && cx(STICKY, "bg-slate-50"),
+                  pinned && i === groups.length - 1 && cx(STICKY_END, "bg-slate-50"),
+                )}
               >
                 {g.columns[0]!.column.label}
               </TH>
@@ -135,7 +158,7 @@ export function ReportTableView({ table, caption, rows }: ReportTableViewProps) 
                 key={c.key}
                 numeric={numeric(c)}
                 data-column={c.label}
-                className={cx(TIGHT, textFit(row[c.key]), n === 0 && cx(STICKY, "bg-white"))}
+                className={cx(TIGHT, textFit(row[c.key]), n === 0 && cx(STICKY, "bg-white"), isPinned(n) && cx(STICKY_END, "bg-white"))}
               >
                 <Cell column={c} value={row[c.key]} zone={table.timeZone} />
               </TD>
@@ -155,8 +178,13 @@ export function ReportTableView({ table, caption, rows }: ReportTableViewProps) 
                   <Cell column={first} value={row[first.key]} zone={table.timeZone} />
                 )}
               </TH>
-              {rest.map((c) => (
-                <TD key={c.key} numeric={numeric(c)} data-column={c.label} className={TIGHT}>
+              {rest.map((c, n) => (
+                <TD
+                  key={c.key}
+                  numeric={numeric(c)}
+                  data-column={c.label}
+                  className={cx(TIGHT, isPinned(n + 1) && cx(STICKY_END, "bg-slate-50"))}
+                >
                   {row[c.key] === null || row[c.key] === undefined ? null : <Cell column={c} value={row[c.key]} zone={table.timeZone} />}
                 </TD>
               ))}

@@ -2,6 +2,7 @@
 // payment links to its page), from where, the summary, and the start of the row's hash. The entry where the
 // hash chain breaks, if any, is marked. The summary reads as a sentence, the raw JSON behind a toggle.
 import Link from "next/link";
+import { Fragment } from "react";
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/ui/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui/table";
@@ -13,6 +14,26 @@ import { SummaryCell } from "./summary-cell";
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const Muted = () => <span className="text-slate-500">—</span>;
+
+/** Line-break chances after the dots, underscores and hyphens of a code or an address, and before its "@". */
+const WORDISH = /(?<=[._-])|(?=@)/;
+/** Between the groups of an IPv6 address (an IPv4 address stays whole). */
+const IP_GROUPS = /(?<=:)/;
+
+/**
+ * A dotted code, an e-mail or an IP address with line-break chances ("auth.password_reset_" / "requested"): unbroken,
+ * one long action or address widened its column until "What happened" was pushed out of view. The text itself (copy,
+ * find, screen readers) is unchanged. Where the column has room (its min-width) the text stays on one line.
+ */
+function Breakable({ text, at = WORDISH }: { text: string; at?: RegExp }) {
+  const parts = text.split(at);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
 
 function Target({ type, id }: { type: string | null; id: string | null }) {
   const t = useTranslations("audit.table");
@@ -89,22 +110,26 @@ export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: Audit
                   {broken && <span className="ms-1 font-medium text-red-700">{t("chainBreaks")}</span>}
                 </div>
               </TD>
-              <TD className={cx(PHONE, "max-sm:break-all")}>
+              <TD className={cx(PHONE, "max-sm:break-all sm:min-w-36")}>
                 {r.actorEmail ? (
                   r.actorId ? (
                     <Link href={actorHref(r.actorId)} prefetch={false} className="hover:underline" title={t("onlyThisUser")}>
-                      <bdi dir="ltr">{r.actorEmail}</bdi>
+                      <bdi dir="ltr">
+                        <Breakable text={r.actorEmail} />
+                      </bdi>
                     </Link>
                   ) : (
-                    <bdi dir="ltr">{r.actorEmail}</bdi>
+                    <bdi dir="ltr">
+                      <Breakable text={r.actorEmail} />
+                    </bdi>
                   )
                 ) : (
                   <span className="text-slate-500">{t("system")}</span>
                 )}
               </TD>
               <TD className="max-sm:hidden">
-                <code dir="ltr" className="font-mono text-xs whitespace-nowrap">
-                  {r.action}
+                <code dir="ltr" className="inline-block min-w-28 font-mono text-xs">
+                  <Breakable text={r.action} />
                 </code>
               </TD>
               <TD className={cx(PHONE, "max-sm:order-last max-sm:col-span-2")}>
@@ -113,7 +138,7 @@ export function AuditTable({ rows, sentences, zone, brokenAt, actorHref }: Audit
               <TD className="max-sm:hidden">
                 {r.ip ? (
                   <bdi dir="ltr" className="font-mono text-xs">
-                    {r.ip}
+                    <Breakable text={r.ip} at={IP_GROUPS} />
                   </bdi>
                 ) : (
                   <Muted />

@@ -7,8 +7,10 @@ export function SummaryCell({ sentence, summary }: { sentence: Sentence; summary
   const t = useTranslations("audit.table");
   const hasJson = JSON.stringify(summary ?? {}) !== "{}";
   return (
-    <div className="max-w-md sm:min-w-48">
-      <p dir="auto" className="text-sm text-slate-800">
+    // The column people read: never squeezed below a readable width, and a long address or id in the sentence breaks
+    // inside the cell rather than widening the table past the screen's edge.
+    <div className="max-w-md sm:min-w-56">
+      <p dir="auto" className="text-sm wrap-anywhere text-slate-800">
         {sentence.map((part, i) =>
           typeof part === "string" ? (
             part
