@@ -19,7 +19,7 @@ test("a note on a payment: card numbers refused, the mentioned colleague mailed,
   await page.goto(`/transactions/${paymentId}`);
   const notes = page.getByRole("region", { name: "Notes" });
   await expect(notes).toContainText("No notes yet.");
-  const box = notes.getByLabel("Add a note");
+  const box = notes.getByRole("textbox", { name: "Add a note" });
 
   await box.fill("Customer read 4111 1111 1111 1111 to me");
   await notes.getByRole("button", { name: "Add note" }).click();
@@ -55,6 +55,6 @@ test("a note on a payment: card numbers refused, the mentioned colleague mailed,
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   const ar = page.getByRole("region", { name: "الملاحظات" });
   await expect(ar).toContainText(phrase);
-  await expect(ar.getByLabel("أضف ملاحظة")).toBeVisible();
+  await expect(ar.getByRole("textbox", { name: "أضف ملاحظة" })).toBeVisible();
   await shootScreen(page, "payment-notes-ar");
 });

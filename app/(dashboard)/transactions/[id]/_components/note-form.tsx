@@ -35,7 +35,7 @@ export function NoteForm({ paymentId }: { paymentId: string }) {
     void submit({ body: text });
   };
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t("label")}>
+    <form onSubmit={onSubmit} noValidate className="space-y-3">
       <TextareaField
         label={t("label")}
         name="body"
