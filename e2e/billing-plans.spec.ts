@@ -15,7 +15,7 @@ import { newOrderId } from "../scripts/lib/merchant-server";
 import { websiteRecurringSale } from "./support/seed-payments";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
-import { shootScreen } from "./support/screens";
+import { scrollsSideways, shootScreen } from "./support/screens";
 import arRecurring from "../messages/ar/recurring.json" with { type: "json" };
 
 interface PlanJson {
@@ -217,6 +217,11 @@ test("a plan of 2 charges says '0 of 2 charges'; its amount is edited in the Edi
   await expect(row.getByTestId("plan-end")).toHaveText("0 of 2 charges");
   await expect(row.getByTestId("next-charge-date")).toHaveText(tomorrow);
   await shootScreen(page, "billing-plans-end");
+  // On a phone the tables scroll inside their own regions; the page itself never scrolls sideways (a visually hidden
+  // column label once made it 870 px wide).
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await scrollsSideways(page)).toBe(false);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await row.getByRole("button", { name: /^Edit plan/ }).click();
   const dialog = page.getByRole("dialog", { name: "Edit plan" });

@@ -19,7 +19,9 @@ export function Table({ caption, captionHidden = false, className, children, ...
   const captionId = useId();
   return (
     // A focusable, named scroll region: keyboard users can scroll a table wider than the screen.
-    <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
+    // `relative`: a visually hidden label (position: absolute) in a cell is then laid out inside the scroll region; without
+    // it, its containing block was the page, and a wide table made the whole page scroll sideways on a phone.
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="relative overflow-x-auto">
       <table {...props} className={cx("w-full border-collapse text-sm text-slate-800", className)}>
         <caption id={captionId} className={captionHidden ? "sr-only" : "px-4 py-2.5 text-start text-sm font-semibold text-slate-900"}>
           {caption}
