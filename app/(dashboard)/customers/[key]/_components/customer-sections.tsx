@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { CardMask } from "@/components/ui/card-mask";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
+import { NoteList } from "@/components/notes/note-list";
 import { PLAN_INTERVALS, PLAN_STATUSES, type PlanInterval, type PlanStatus } from "@/lib/schemas/billing-plans-values";
 import { statusText, typeText } from "@/lib/i18n/vocab";
 import { statusTone } from "@/lib/transactions/labels";
@@ -204,29 +205,14 @@ export async function PlansSection({ plans }: { plans: CustomerPlan[] }) {
 
 /** Staff's notes on this customer's payments, newest first, each under its order (a link to the payment). */
 export async function NotesSection({ notes }: { notes: CustomerView["notes"] }) {
-  const [t, format] = await Promise.all([getTranslations("customers.customer"), getFormatter()]);
+  const t = await getTranslations("customers.customer");
   return (
     <Card title={t("notes")} description={t("notesHint")}>
-      {notes.length === 0 ? (
-        <p className="text-sm text-slate-600">{t("noNotes")}</p>
-      ) : (
-        <ol className="space-y-4" data-testid="customer-notes">
-          {notes.map((n) => (
-            <li key={n.id} className="text-sm">
-              <p className="text-slate-600">
-                <Link href={`/transactions/${n.paymentId}`} prefetch={false} className="font-medium text-brand-700 hover:underline">
-                  <bdi dir="ltr">{n.orderId}</bdi>
-                </Link>{" "}
-                · <bdi className="text-slate-900">{n.author}</bdi> · <LocalTime iso={n.createdAt} />
-              </p>
-              <p className="mt-1 break-words whitespace-pre-line" dir="auto">
-                {n.body}
-              </p>
-              {n.mentioned.length > 0 && <p className="mt-1 text-xs text-slate-600">{t("told", { names: format.list(n.mentioned) })}</p>}
-            </li>
-          ))}
-        </ol>
-      )}
+      <NoteList
+        notes={notes.map((n) => ({ ...n, order: { id: n.orderId, paymentId: n.paymentId } }))}
+        empty={t("noNotes")}
+        testId="customer-notes"
+      />
     </Card>
   );
 }
