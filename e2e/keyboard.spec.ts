@@ -201,18 +201,20 @@ test.describe("WCAG 2.1.1 / 3.3.1 / 4.1.3: the new payment form by keyboard alon
       await page.keyboard.press("ControlOrMeta+a");
       await page.keyboard.type(text);
     };
+    // In the order a caller speaks: the amount, the card, then who they are (Tab only ever moves forward here).
     await page.keyboard.type("42.50");
-    await fill("First name", "Noura");
-    await fill("Last name", "Saleh");
-    await fill("E-mail", "noura.keyboard@example.com");
-    await fill("Phone", "+966500000001");
     await fill("Card number", "4111111111111111");
     await fill("Expiry month", "01");
     await fill("Expiry year", "2038");
     await fill("Security code (CVV)", "123");
+    await fill("First name", "Noura");
+    await fill("Last name", "Saleh");
+    await fill("E-mail", "noura.keyboard@example.com");
+    await fill("Phone", "+966500000001");
     // Typed digit by digit, the card number is grouped in fours.
     await expect(page.getByLabel("Card number")).toHaveValue("4111 1111 1111 1111");
-    await tabTo(page, submit, { max: 4 });
+    // Past the order's details the dashboard filled in (order id, description) and the two options.
+    await tabTo(page, submit, { max: 8 });
     await page.keyboard.press("Enter");
 
     // 4.1.3: the result is announced, and focus moves to it.
