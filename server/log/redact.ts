@@ -2,6 +2,7 @@
 // numbers (12–19 digits passing Luhn) are masked wherever they appear inside strings, and known secret values
 // (the API key, the merchant secret) are scrubbed by value. Used by the logger and by the gateway call recorder.
 // No `import "server-only"`: scripts and the sandbox use it too; it holds no secret.
+import { luhnValid } from "../../lib/card-data";
 
 export const REDACTED = "[REDACTED]";
 
@@ -36,21 +37,8 @@ function isSecretKey(norm: string): boolean {
   return SECRET_KEYS.has(norm) || norm.includes("secret") || norm.includes("password") || norm.endsWith("apikey");
 }
 
-/** Luhn check over a string of digits. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
+// The one Luhn check (lib/card-data.ts, which also tells whether staff's free text holds a card number).
+export { luhnValid };
 
 /** `4111111111111111` → `411111******1111`. */
 export function maskPan(digits: string): string {
