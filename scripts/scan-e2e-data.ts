@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "../server/db/client";
 import { scanForCardData } from "./lib/card-data-scan";
 
 let failures = 0;
@@ -15,7 +16,7 @@ for (const dir of process.argv.slice(2)) {
     failures++;
     continue;
   }
-  const db = new PGlite(pgDir);
+  const db = new PGlite(pgDir, { extensions: PGLITE_EXTENSIONS });
   const tables = await db.query<{ table_name: string }>(
     "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
   );

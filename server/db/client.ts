@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -65,6 +66,9 @@ export interface OpenOptions {
  * both created Drizzle's bookkeeping table, and the loser failed with 23505 on pg_type_typname_nsp_index.
  * Any fixed 64-bit number would do; this one spells nothing and collides with nothing in this schema.
  */
+/** The embedded database's extensions: trigram indexes for search from anywhere (migration 0032). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export const MIGRATION_LOCK_KEY = 7_135_201_104_027n;
 
 /**
@@ -146,8 +150,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let db: ReturnType<typeof drizzlePglite<Schema>>;
   try {
     client = opts.dataDir
-      ? new PGlite(path.join(opts.dataDir, "pglite"), { loadDataDir: opts.pgliteTemplate })
-      : new PGlite({ loadDataDir: opts.pgliteTemplate });
+      ? new PGlite(path.join(opts.dataDir, "pglite"), { loadDataDir: opts.pgliteTemplate, extensions: PGLITE_EXTENSIONS })
+      : new PGlite({ loadDataDir: opts.pgliteTemplate, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     db = drizzlePglite({ client, schema, logger: observingLogger });
     await migratePglite(db, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_FOLDER });

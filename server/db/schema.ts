@@ -378,6 +378,9 @@ export const payments = pgTable(
     parentPaymentId: uuid("parent_payment_id"),
     declineReason: text("decline_reason"),
     gatewayStatus: text("gateway_status"),
+    /** The retrieval reference number the acquirer gave the payment (capture answer, status query): what a card
+     * holder's bank quotes, and the key a settlement file matches on. */
+    rrn: text("rrn"),
     createdBy: uuid("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -394,6 +397,15 @@ export const payments = pgTable(
     index("payments_amount_idx").on(t.amountMinor, t.id),
     index("payments_last4_idx").on(t.cardLast4),
     index("payments_branch_idx").on(t.branchId, t.createdAt),
+    // Search from anywhere (server/services/search/): an RRN exactly, a phone by its last 8 digits whatever its
+    // spelling (+966 50…, 050…), and parts of an e-mail, a folded name or an order id through trigrams, so a
+    // search costs index lookups, not a scan of the ledger. search_fold and phone_tail are SQL functions of
+    // migration 0032 (the same folding as lib/search/fold.ts).
+    index("payments_rrn_idx").on(t.rrn),
+    index("payments_phone_tail_idx").on(sql`phone_tail(${t.payerPhone})`),
+    index("payments_email_trgm_idx").using("gin", sql`lower(${t.payerEmail}) gin_trgm_ops`),
+    index("payments_name_trgm_idx").using("gin", sql`search_fold(${t.payerName}) gin_trgm_ops`),
+    index("payments_order_trgm_idx").using("gin", sql`${t.orderId} gin_trgm_ops`),
     check(
       "payments_amounts_check",
       sql`${t.amountMinor} >= 0 and ${t.authorizedMinor} >= 0 and ${t.capturedMinor} >= 0 and ${t.refundedMinor} >= 0`,

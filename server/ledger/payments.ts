@@ -74,6 +74,7 @@ export type PaymentPatch = Partial<
     | "cardLast4"
     | "cardBrand"
     | "cardExpiry"
+    | "rrn"
     | "lastSyncedAt"
   >
 >;

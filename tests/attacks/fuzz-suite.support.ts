@@ -66,6 +66,8 @@ const ACCEPTS_RANDOM_INPUT = new Set([
   // The refunds history's export: every filter is optional (the whole history), like the transactions export.
   "GET refunds/export",
   "GET transactions/views",
+  // Search from anywhere: any text is a search (it reads the ledger and writes nothing).
+  "GET search",
   "GET recurring/plans",
   "GET reports/schedules",
   // Every report option has a default (the last 30 days, every branch and currency, CSV): a download is audited.

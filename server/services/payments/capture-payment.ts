@@ -1,6 +1,7 @@
 // Capture an authorized payment, in full or in part, once (contract 4.3; section 3).
 import type { CaptureInput } from "@/lib/schemas/payment-actions";
 import { money, type CurrencyCode } from "@/lib/money";
+import type { CaptureResponse } from "../../gateway/operations/capture";
 import { AppError } from "../../errors";
 import type { ServiceContext } from "../deps";
 import { requirePermission } from "../require-permission";
@@ -44,6 +45,10 @@ export async function capturePayment(ctx: ServiceContext, input: { paymentId: st
         ...hashInputsOf(payment),
       });
     },
-    onSuccess: (_payment, action) => ({ status: "captured", capturedMinor: action.amountMinor }),
+    // The capture answer carries the acquirer's RRN (contract 2.3): kept for search and settlement matching.
+    onSuccess: (_payment, action, data) => {
+      const rrn = (data as CaptureResponse | undefined)?.rrn?.trim();
+      return { status: "captured", capturedMinor: action.amountMinor, ...(rrn ? { rrn } : {}) };
+    },
   });
 }

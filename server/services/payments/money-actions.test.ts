@@ -188,6 +188,8 @@ describe.each(testDatabaseTargets())("money actions on $name", (target) => {
       expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "80.01", idempotencyKey: key() }))).toBe("unprocessable");
       const c = await capturePayment(as(clerk), { paymentId: p.id, amount: "60.00", idempotencyKey: key() });
       expect(c.payment).toMatchObject({ status: "captured", capturedMinor: 6_000, authorizedMinor: 8_000 });
+      // The capture answer's RRN is kept on the payment: staff search by it, settlement files match on it.
+      expect(c.payment.rrn).toMatch(/^\d{12}$/);
       expect(await codeOf(capturePayment(as(clerk), { paymentId: p.id, amount: "10.00", idempotencyKey: key() }))).toBe("conflict");
       expect(await codeOf(requestRefund(as(clerk), { paymentId: p.id, ...refund("60.01") }))).toBe("unprocessable");
       expect(await codeOf(voidPayment(as(clerk), { paymentId: p.id, idempotencyKey: key() }))).toBe("conflict");

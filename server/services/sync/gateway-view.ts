@@ -74,6 +74,8 @@ export interface GatewayView {
   declineReason: string | null;
   card: CardParts | null;
   cardBrand: string | null;
+  /** The acquirer's retrieval reference number (status answer, else the details record). */
+  rrn: string | null;
   /** MM/YYYY. */
   cardExpiry: string | null;
   customer: { name: string | null; email: string | null };
@@ -113,6 +115,7 @@ export function viewOf(state: GatewayState, currency: CurrencyCode): GatewayView
     declineReason: text((state.status as Record<string, unknown>).decline_reason) ?? text(d?.declineReason),
     card: d?.pan ? cardPartsOfMasked(d.pan) : null,
     cardBrand: text(state.status.brand),
+    rrn: text(state.status.rrn) ?? text(d?.rrn),
     cardExpiry: expiry ? `${expiry[2]}/${expiry[1]}` : null,
     customer: { name: text(state.status.customer?.name), email: text(state.status.customer?.email) },
     description: text(state.status.order?.description),

@@ -80,6 +80,7 @@ function view(status: string, over: Partial<GatewayView> = {}): GatewayView {
     declineReason: null,
     card: null,
     cardBrand: null,
+    rrn: null,
     cardExpiry: null,
     customer: { name: null, email: null },
     description: null,
@@ -191,6 +192,11 @@ describe("planSync", () => {
       declineReason: "Issuer said no",
     });
     expect(planSync(payment(), [], view("pending", { recurringToken: "tok" }), ASKED).patch).toMatchObject({ recurringToken: "tok" });
+  });
+
+  it("search by RRN and settlement matching: the acquirer's RRN from a status answer is kept, and not rewritten when unchanged", () => {
+    expect(planSync(payment(), [], view("settled", { rrn: "612345678901" }), ASKED).patch).toMatchObject({ rrn: "612345678901" });
+    expect(planSync(payment({ rrn: "612345678901" }), [], view("settled", { rrn: "612345678901" }), ASKED).patch.rrn).toBeUndefined();
   });
 });
 

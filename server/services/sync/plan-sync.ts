@@ -149,6 +149,7 @@ function infoPatch(payment: PaymentRow, view: GatewayView): PaymentPatch {
   }
   if (view.cardBrand && !payment.cardBrand) patch.cardBrand = view.cardBrand;
   if (view.cardExpiry && !payment.cardExpiry) patch.cardExpiry = view.cardExpiry;
+  if (view.rrn && view.rrn !== payment.rrn) patch.rrn = view.rrn;
   return patch;
 }
 

@@ -1,0 +1,287 @@
+// Search from anywhere (the header's box, Ctrl/Cmd+K): one text, read every way it can mean something
+// (lib/search/everywhere.ts), answered in groups the searcher may open: payments and customers (TRANSACTIONS_VIEW),
+// payment links (PAYMENTS_CREATE), dashboard users (USERS_MANAGE). Every reading is an indexed lookup (primary key,
+// RRN, last four, phone tail, amount, and trigram indexes for parts of an order id, e-mail or folded name:
+// migration 0032), so a search costs about the same at a million payments as at a hundred.
+// No `import "server-only"`: the search benchmark (scripts/bench-search.ts) runs it too; it holds no secret.
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { isCurrencyCode, type Money } from "@/lib/money";
+import type { Permission } from "@/lib/permissions";
+import { linkStatus, type LinkStatus } from "@/lib/schemas/payment-links";
+import { foldedContains, foldForSearch } from "@/lib/search/fold";
+import { readSearch, type SearchTerms } from "@/lib/search/everywhere";
+import { todayInZone } from "@/lib/transactions/zoned-time";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/client";
+import { likeEscape } from "../../db/like-pattern";
+import { paymentLinks, payments, users } from "../../db/schema";
+import { foldSql } from "../../db/search-fold";
+import type { ServiceContext, ServiceDeps } from "../deps";
+
+/** Hits shown per group; one more is read to know whether "See all" has more to show. */
+export const GROUP_SIZE = 5;
+
+/** Which reading of the text found a payment: the result says why it is there ("RRN", "Phone", …). */
+export type MatchedBy = "id" | "order" | "rrn" | "last4" | "email" | "phone" | "amount" | "name";
+
+export interface PaymentHit {
+  id: string;
+  orderId: string;
+  status: string;
+  kind: string;
+  intent: string;
+  amount: Money | null;
+  payerName: string | null;
+  payerEmail: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  createdAt: string;
+  matchedBy: MatchedBy;
+}
+
+export interface CustomerHit {
+  /** A payment id of the customer: the customer page's key (any of their payments resolves to them). */
+  key: string;
+  email: string;
+  name: string | null;
+  lastPaymentAt: string;
+}
+
+export interface LinkHit {
+  paymentId: string;
+  orderId: string;
+  status: LinkStatus;
+  amount: Money | null;
+  customerName: string | null;
+  createdAt: string;
+}
+
+export interface UserHit {
+  id: string;
+  name: string;
+  email: string;
+  status: string;
+}
+
+interface Group<T> {
+  hits: T[];
+  /** More than the hits shown match (the group's "See all" opens the full list). */
+  more: boolean;
+}
+
+/** A group is absent when the searcher may not see it; present and empty when nothing matched. */
+export interface SearchResults {
+  /** The text as searched (trimmed, digits read); "" when it was too short to search. */
+  text: string;
+  payments?: Group<PaymentHit>;
+  customers?: Group<CustomerHit>;
+  links?: Group<LinkHit>;
+  users?: Group<UserHit>;
+}
+
+type SearchDeps = Pick<ServiceDeps, "db" | "now"> & { config: Pick<AppConfig, "reportTimeZone"> };
+
+const GROUP_PERMISSION = {
+  payments: "TRANSACTIONS_VIEW",
+  customers: "TRANSACTIONS_VIEW",
+  links: "PAYMENTS_CREATE",
+  users: "USERS_MANAGE",
+} as const satisfies Record<string, Permission>;
+
+const contains = (text: string) => `%${likeEscape(text)}%`;
+
+/** The person a payment was made by: e-mail, phone or a part of the name, e-mail (as the customers group reads it). */
+function personConditions(t: SearchTerms): Array<SQL | undefined> {
+  return [
+    t.email ? sql`lower(${payments.payerEmail}) = ${t.email}` : undefined,
+    t.phoneTail ? sql`phone_tail(${payments.payerPhone}) = ${t.phoneTail}` : undefined,
+    t.contains ? sql`lower(${payments.payerEmail}) like ${contains(t.contains)}` : undefined,
+    t.contains ? sql`${foldSql(payments.payerName)} like ${foldedContains(t.contains)}` : undefined,
+  ];
+}
+
+/** Every reading of the text as a condition on payments, each one an index can answer. */
+function paymentConditions(t: SearchTerms): SQL | undefined {
+  return or(
+    t.uuid ? or(eq(payments.id, t.uuid), eq(payments.gatewayId, t.uuid)) : undefined,
+    eq(payments.orderId, t.text),
+    eq(payments.gatewayId, t.text),
+    t.rrn ? eq(payments.rrn, t.rrn) : undefined,
+    t.last4 ? eq(payments.cardLast4, t.last4) : undefined,
+    ...t.amounts.map(({ minor, currencies }) => and(eq(payments.amountMinor, minor), inArray(payments.currency, currencies))),
+    t.contains ? ilike(payments.orderId, contains(t.text)) : undefined,
+    ...personConditions(t),
+  );
+}
+
+/** Why a row is in the results, in the order a person would name it. */
+function matchedBy(
+  t: SearchTerms,
+  r: {
+    id: string;
+    orderId: string;
+    gatewayId: string | null;
+    rrn: string | null;
+    cardLast4: string | null;
+    payerEmail: string | null;
+    payerPhone: string | null;
+    payerName: string | null;
+    amountMinor: number;
+    currency: string;
+  },
+): MatchedBy {
+  const lower = (s: string | null) => (s ?? "").toLowerCase();
+  if (t.uuid && (r.id === t.uuid || lower(r.gatewayId) === t.uuid)) return "id";
+  if (r.orderId === t.text || r.gatewayId === t.text) return "order";
+  if (t.rrn && r.rrn === t.rrn) return "rrn";
+  if (t.phoneTail && (r.payerPhone ?? "").replace(/\D/g, "").endsWith(t.phoneTail)) return "phone";
+  if (t.email && lower(r.payerEmail) === t.email) return "email";
+  if (t.last4 && r.cardLast4 === t.last4) return "last4";
+  if (t.amounts.some((a) => a.minor === r.amountMinor && (a.currencies as string[]).includes(r.currency))) return "amount";
+  if (t.contains && lower(r.orderId).includes(t.contains)) return "order";
+  if (t.contains && lower(r.payerEmail).includes(t.contains)) return "email";
+  return "name";
+}
+
+async function searchPayments(db: Db, t: SearchTerms, withoutLinks: boolean): Promise<Group<PaymentHit>> {
+  const rows = await db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      gatewayId: payments.gatewayId,
+      rrn: payments.rrn,
+      status: payments.status,
+      kind: payments.kind,
+      intent: payments.intent,
+      currency: payments.currency,
+      amountMinor: payments.amountMinor,
+      payerName: payments.payerName,
+      payerEmail: payments.payerEmail,
+      payerPhone: payments.payerPhone,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(and(paymentConditions(t), withoutLinks ? ne(payments.kind, "payment_link") : undefined))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(GROUP_SIZE + 1);
+  return {
+    more: rows.length > GROUP_SIZE,
+    hits: rows.slice(0, GROUP_SIZE).map((r) => ({
+      id: r.id,
+      orderId: r.orderId,
+      status: r.status,
+      kind: r.kind,
+      intent: r.intent,
+      amount: isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null,
+      payerName: r.payerName,
+      payerEmail: r.payerEmail,
+      cardBrand: r.cardBrand,
+      cardLast4: r.cardLast4,
+      createdAt: r.createdAt.toISOString(),
+      matchedBy: matchedBy(t, r),
+    })),
+  };
+}
+
+async function searchCustomers(db: Db, t: SearchTerms): Promise<Group<CustomerHit>> {
+  const person = or(...personConditions(t));
+  if (!person) return { hits: [], more: false };
+  const rows = await db
+    .select({
+      key: sql<string>`(array_agg(${payments.id} order by ${payments.createdAt} desc, ${payments.id} desc))[1]::text`,
+      email: sql<string>`(array_agg(${payments.payerEmail} order by ${payments.createdAt} desc, ${payments.id} desc))[1]`,
+      name: sql<
+        string | null
+      >`(array_agg(${payments.payerName} order by ${payments.createdAt} desc, ${payments.id} desc) filter (where ${payments.payerName} is not null))[1]`,
+      lastAt: sql<string>`max(${payments.createdAt})::text`,
+    })
+    .from(payments)
+    .where(and(sql`${payments.payerEmail} is not null`, person))
+    .groupBy(sql`lower(${payments.payerEmail})`)
+    .orderBy(sql`max(${payments.createdAt}) desc`)
+    .limit(GROUP_SIZE + 1);
+  return {
+    more: rows.length > GROUP_SIZE,
+    hits: rows
+      .slice(0, GROUP_SIZE)
+      .map((r) => ({ key: r.key, email: r.email, name: r.name, lastPaymentAt: new Date(r.lastAt).toISOString() })),
+  };
+}
+
+async function searchLinks(db: Db, t: SearchTerms, today: string): Promise<Group<LinkHit>> {
+  const rows = await db
+    .select({
+      paymentId: payments.id,
+      orderId: payments.orderId,
+      status: payments.status,
+      currency: payments.currency,
+      amountMinor: payments.amountMinor,
+      payerName: payments.payerName,
+      createdAt: payments.createdAt,
+      expireDate: paymentLinks.expireDate,
+      cancelledAt: paymentLinks.cancelledAt,
+    })
+    .from(payments)
+    .leftJoin(paymentLinks, eq(paymentLinks.paymentId, payments.id))
+    .where(and(eq(payments.kind, "payment_link"), paymentConditions(t)))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(GROUP_SIZE + 1);
+  return {
+    more: rows.length > GROUP_SIZE,
+    hits: rows.slice(0, GROUP_SIZE).map((r) => ({
+      paymentId: r.paymentId,
+      orderId: r.orderId,
+      status: linkStatus(r.status, r.expireDate, today, Boolean(r.cancelledAt)),
+      amount: isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null,
+      customerName: r.payerName,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+async function searchUsers(db: Db, t: SearchTerms): Promise<Group<UserHit>> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+    .from(users)
+    .where(
+      or(
+        t.uuid ? eq(users.id, t.uuid) : undefined,
+        t.email ? eq(users.email, t.email) : undefined,
+        t.phoneTail ? sql`phone_tail(${users.phoneNumber}) = ${t.phoneTail}` : undefined,
+        sql`${users.email} like ${contains(t.text.toLowerCase())}`,
+        sql`${foldSql(users.name)} like ${contains(foldForSearch(t.text))}`,
+      ),
+    )
+    .orderBy(users.name, users.id)
+    .limit(GROUP_SIZE + 1);
+  return { more: rows.length > GROUP_SIZE, hits: rows.slice(0, GROUP_SIZE) };
+}
+
+/** The searcher's results, one group per area they may open; nothing at all for a text too short to search. */
+export async function searchEverywhere(ctx: ServiceContext<SearchDeps>, raw: string): Promise<SearchResults> {
+  const { deps, principal } = ctx;
+  const may = (group: keyof typeof GROUP_PERMISSION) => principal.permissions.has(GROUP_PERMISSION[group]);
+  const t = readSearch(raw);
+  const empty = { hits: [], more: false };
+  const results: SearchResults = { text: t?.text ?? "" };
+  const groups = (["payments", "customers", "links", "users"] as const).filter(may);
+  if (!t) {
+    for (const g of groups) results[g] = empty;
+    return results;
+  }
+  const today = todayInZone(deps.config.reportTimeZone, deps.now());
+  // A payment link shows once, in its own group, to whoever may see the links.
+  const [p, c, l, u] = await Promise.all([
+    may("payments") ? searchPayments(deps.db, t, may("links")) : undefined,
+    may("customers") ? searchCustomers(deps.db, t) : undefined,
+    may("links") ? searchLinks(deps.db, t, today) : undefined,
+    may("users") ? searchUsers(deps.db, t) : undefined,
+  ]);
+  if (p) results.payments = p;
+  if (c) results.customers = c;
+  if (l) results.links = l;
+  if (u) results.users = u;
+  return results;
+}
