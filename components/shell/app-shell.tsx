@@ -5,6 +5,8 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import type { DisplayZone } from "@/lib/i18n/display-zone";
 import type { NavId, NavItem } from "@/lib/navigation";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { HeaderSearch } from "@/components/search/header-search";
 import { BrandMark } from "./brand-mark";
 import { groupNav } from "./nav-active";
 import { MenuToggle, NavDisclosure, SidebarPanel } from "./nav-disclosure";
@@ -24,6 +26,8 @@ export interface AppShellProps {
   testMode: boolean;
   /** The clock this person's times are shown in, named in the header (or at the foot of the page on a phone). */
   zone: DisplayZone;
+  /** The header's search box, for a person who may search at least one area; null: no box. */
+  search: { canViewPayments: boolean } | null;
   /** Overrides the detected path for the active sidebar entry. */
   currentPath?: string;
   children: ReactNode;
@@ -31,7 +35,7 @@ export interface AppShellProps {
 
 const SIDEBAR_ID = "sidebar";
 
-export function AppShell({ user, nav, badges = {}, testMode, zone, currentPath, children }: AppShellProps) {
+export function AppShell({ user, nav, badges = {}, testMode, zone, search, currentPath, children }: AppShellProps) {
   const t = useTranslations("shell");
   const tc = useTranslations("common");
   const hrefs = nav.map((i) => i.href);
@@ -55,11 +59,17 @@ export function AppShell({ user, nav, badges = {}, testMode, zone, currentPath, 
 
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white px-4 lg:px-6">
         <MenuToggle controls={SIDEBAR_ID} />
-        <Link href="/overview" className="flex items-center gap-2 rounded-md text-sm font-semibold text-slate-900">
+        <Link href="/overview" className="flex shrink-0 items-center gap-2 rounded-md text-sm font-semibold text-slate-900">
           <BrandMark />
-          {tc("appName")}
+          {/* On a phone the search box needs the width; the mark still leads home and names it for screen readers. */}
+          <span className={search ? "sr-only md:not-sr-only" : undefined}>{tc("appName")}</span>
         </Link>
-        <div className="ms-auto flex items-center gap-4">
+        {search && (
+          <ClientMessages namespaces={["links.status"]}>
+            <HeaderSearch canViewPayments={search.canViewPayments} />
+          </ClientMessages>
+        )}
+        <div className="ms-auto flex shrink-0 items-center gap-4">
           <ZoneNote zone={zone} className="hidden sm:inline" />
           <UserMenu user={user} />
         </div>

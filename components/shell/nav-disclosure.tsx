@@ -60,7 +60,8 @@ export function MenuToggle({ controls }: { controls: string }) {
       >
         {open ? <path d="M5 5l10 10M15 5 5 15" /> : <path d="M3.5 5.5h13M3.5 10h13M3.5 14.5h13" />}
       </svg>
-      {t("menu")}
+      {/* On a phone the header's search box needs the width: the icon alone, still named "Menu". */}
+      <span className="sr-only sm:not-sr-only">{t("menu")}</span>
     </button>
   );
 }

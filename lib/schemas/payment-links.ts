@@ -6,6 +6,7 @@ import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type Cu
 import { todayInZone } from "@/lib/transactions/zoned-time";
 import { addDays, isoDay, linkDates, newLinkOrderId } from "./payment-links-values";
 import { emailAddress } from "./email";
+import type { BadgeTone } from "@/lib/tone";
 
 export { addDays, isoDay, linkDates, newLinkOrderId };
 
@@ -112,6 +113,15 @@ export type LinkStatus = "waiting" | "paid" | "expired" | "failed" | "cancelled"
 const PAID: ReadonlySet<string> = new Set(["authorized", "captured", "partially_refunded", "refunded", "voided"]);
 
 /** `today`: the business zone's calendar day (todayInZone). */
+/** The badge tone of each link status (the links list and search results paint them alike). */
+export const LINK_STATUS_TONE: Record<LinkStatus, BadgeTone> = {
+  waiting: "info",
+  paid: "success",
+  expired: "neutral",
+  failed: "danger",
+  cancelled: "neutral",
+};
+
 export function linkStatus(paymentStatus: string, expireDate: string | null, today: string, cancelled = false): LinkStatus {
   if (PAID.has(paymentStatus)) return "paid";
   if (cancelled) return "cancelled";

@@ -118,6 +118,8 @@ export function dashboardPages(ids: BenchStack["ids"]): Array<[string, string]> 
     ["Saved cards", "/saved-cards"],
     ["Customers", "/customers"],
     ["Customer", `/customers/${ids.refundedPayment}`],
+    // The header search's full page, with results (the popup's own code is loaded on the box's first focus only).
+    ["Search", `/search?q=${ids.refundedPayment}`],
     ["Reports", "/reports"],
     ["Scheduled reports", "/reports/schedules"],
     ["Recurring", "/recurring"],

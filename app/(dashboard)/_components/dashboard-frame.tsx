@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/shell/app-shell";
 import { visibleNav } from "@/lib/navigation";
+import { searchGroupsFor } from "@/lib/search/result-href";
 import type { Principal } from "@/server/auth/principal";
 import { env } from "@/server/env";
 import { currentDisplayZone } from "@/server/i18n/display-zone";
@@ -19,6 +20,7 @@ export async function DashboardFrame({ principal, children }: { principal: Princ
       badges={{ refunds }}
       testMode={env().testMode}
       zone={zone}
+      search={searchGroupsFor(principal.permissions).length ? { canViewPayments: principal.permissions.has("TRANSACTIONS_VIEW") } : null}
     >
       {children}
     </AppShell>

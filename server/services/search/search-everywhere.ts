@@ -5,11 +5,12 @@
 // migration 0032), so a search costs about the same at a million payments as at a hundred.
 // No `import "server-only"`: the search benchmark (scripts/bench-search.ts) runs it too; it holds no secret.
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { isCurrencyCode, type Money } from "@/lib/money";
-import type { Permission } from "@/lib/permissions";
-import { linkStatus, type LinkStatus } from "@/lib/schemas/payment-links";
+import { isCurrencyCode } from "@/lib/money";
+import { linkStatus } from "@/lib/schemas/payment-links";
 import { foldedContains, foldForSearch } from "@/lib/search/fold";
 import { readSearch, type SearchTerms } from "@/lib/search/everywhere";
+import { searchGroupsFor } from "@/lib/search/result-href";
+import type { CustomerHit, Group, LinkHit, MatchedBy, PaymentHit, SearchResults, UserHit } from "@/lib/search/results";
 import { todayInZone } from "@/lib/transactions/zoned-time";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
@@ -21,72 +22,7 @@ import type { ServiceContext, ServiceDeps } from "../deps";
 /** Hits shown per group; one more is read to know whether "See all" has more to show. */
 export const GROUP_SIZE = 5;
 
-/** Which reading of the text found a payment: the result says why it is there ("RRN", "Phone", …). */
-export type MatchedBy = "id" | "order" | "rrn" | "last4" | "email" | "phone" | "amount" | "name";
-
-export interface PaymentHit {
-  id: string;
-  orderId: string;
-  status: string;
-  kind: string;
-  intent: string;
-  amount: Money | null;
-  payerName: string | null;
-  payerEmail: string | null;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  createdAt: string;
-  matchedBy: MatchedBy;
-}
-
-export interface CustomerHit {
-  /** A payment id of the customer: the customer page's key (any of their payments resolves to them). */
-  key: string;
-  email: string;
-  name: string | null;
-  lastPaymentAt: string;
-}
-
-export interface LinkHit {
-  paymentId: string;
-  orderId: string;
-  status: LinkStatus;
-  amount: Money | null;
-  customerName: string | null;
-  createdAt: string;
-}
-
-export interface UserHit {
-  id: string;
-  name: string;
-  email: string;
-  status: string;
-}
-
-interface Group<T> {
-  hits: T[];
-  /** More than the hits shown match (the group's "See all" opens the full list). */
-  more: boolean;
-}
-
-/** A group is absent when the searcher may not see it; present and empty when nothing matched. */
-export interface SearchResults {
-  /** The text as searched (trimmed, digits read); "" when it was too short to search. */
-  text: string;
-  payments?: Group<PaymentHit>;
-  customers?: Group<CustomerHit>;
-  links?: Group<LinkHit>;
-  users?: Group<UserHit>;
-}
-
 type SearchDeps = Pick<ServiceDeps, "db" | "now"> & { config: Pick<AppConfig, "reportTimeZone"> };
-
-const GROUP_PERMISSION = {
-  payments: "TRANSACTIONS_VIEW",
-  customers: "TRANSACTIONS_VIEW",
-  links: "PAYMENTS_CREATE",
-  users: "USERS_MANAGE",
-} as const satisfies Record<string, Permission>;
 
 const contains = (text: string) => `%${likeEscape(text)}%`;
 
@@ -243,7 +179,13 @@ async function searchLinks(db: Db, t: SearchTerms, today: string): Promise<Group
 
 async function searchUsers(db: Db, t: SearchTerms): Promise<Group<UserHit>> {
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      status: users.status,
+      invited: sql<boolean>`${users.passwordHash} is null`,
+    })
     .from(users)
     .where(
       or(
@@ -256,17 +198,25 @@ async function searchUsers(db: Db, t: SearchTerms): Promise<Group<UserHit>> {
     )
     .orderBy(users.name, users.id)
     .limit(GROUP_SIZE + 1);
-  return { more: rows.length > GROUP_SIZE, hits: rows.slice(0, GROUP_SIZE) };
+  return {
+    more: rows.length > GROUP_SIZE,
+    hits: rows.slice(0, GROUP_SIZE).map((u) => ({
+      id: u.id,
+      name: u.name,
+      email: u.email,
+      status: u.status === "disabled" ? "disabled" : u.invited ? "invited" : "active",
+    })),
+  };
 }
 
 /** The searcher's results, one group per area they may open; nothing at all for a text too short to search. */
 export async function searchEverywhere(ctx: ServiceContext<SearchDeps>, raw: string): Promise<SearchResults> {
   const { deps, principal } = ctx;
-  const may = (group: keyof typeof GROUP_PERMISSION) => principal.permissions.has(GROUP_PERMISSION[group]);
+  const groups = searchGroupsFor(principal.permissions);
+  const may = (group: (typeof groups)[number]) => groups.includes(group);
   const t = readSearch(raw);
   const empty = { hits: [], more: false };
   const results: SearchResults = { text: t?.text ?? "" };
-  const groups = (["payments", "customers", "links", "users"] as const).filter(may);
   if (!t) {
     for (const g of groups) results[g] = empty;
     return results;

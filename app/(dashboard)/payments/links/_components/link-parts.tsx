@@ -5,19 +5,10 @@ import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatMoney } from "@/lib/money";
-import { linkCancellable, type LinkStatus } from "@/lib/schemas/payment-links";
-import type { BadgeTone } from "@/lib/tone";
+import { LINK_STATUS_TONE, linkCancellable } from "@/lib/schemas/payment-links";
 import type { LinkView } from "@/server/services/payments/links/list-links";
 import { CancelLinkButton } from "./cancel-link-button";
 import { LinkQr } from "./link-qr";
-
-const TONE: Record<LinkStatus, BadgeTone> = {
-  waiting: "info",
-  paid: "success",
-  expired: "neutral",
-  failed: "danger",
-  cancelled: "neutral",
-};
 
 export function LinkOrder({ l, canView }: { l: LinkView; canView: boolean }) {
   return (
@@ -44,7 +35,7 @@ export function LinkStatusBadge({ l }: { l: LinkView }) {
   const t = useTranslations("links.status");
   return (
     <>
-      <Badge tone={TONE[l.status]} dot>
+      <Badge tone={LINK_STATUS_TONE[l.status]} dot>
         {t(l.status)}
       </Badge>
       {l.problem && <span className="mt-1 block max-w-xs text-xs text-red-700">{l.problem}</span>}
