@@ -4,30 +4,31 @@
 // Enter opens the one chosen (or, with none chosen, the form goes to the search page, which also links each group's
 // full list), Escape closes the list and
 // a second Escape empties the box. Focus never leaves the box (aria-activedescendant), so typing goes on while the
-// results change. Loaded on the box's first focus (header-search.tsx), never with a page.
+// results change. Loaded on the box's first focus (search-enhancer.tsx), never with a page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useState, type RefObject } from "react";
+import { useEffect, useId, useState } from "react";
 import { apiFetch } from "@/lib/api-client";
 import { SEARCH_MIN_LENGTH } from "@/lib/search/everywhere";
 import { flattenHits, hitHref, hitKey, SEARCH_GROUPS, type AnyHit } from "@/lib/search/result-href";
 import type { SearchResults } from "@/lib/search/results";
 import { cx } from "@/components/ui/cx";
 import { HitContent } from "./hit-content";
+import { searchBox } from "./ids";
 
 export interface SearchPopupProps {
-  input: RefObject<HTMLInputElement | null>;
   canViewPayments: boolean;
 }
 
 const DEBOUNCE_MS = 150;
 
-export function SearchPopup({ input, canViewPayments }: SearchPopupProps) {
+export function SearchPopup({ canViewPayments }: SearchPopupProps) {
+  const [box] = useState(searchBox);
   const t = useTranslations("shell.search");
   const router = useRouter();
   const listId = useId();
-  const [text, setText] = useState(() => input.current?.value ?? "");
+  const [text, setText] = useState(() => box?.value ?? "");
   const [asked, setAsked] = useState(text);
   const [open, setOpen] = useState(true);
   const [active, setActive] = useState(-1);
@@ -60,7 +61,7 @@ export function SearchPopup({ input, canViewPayments }: SearchPopupProps) {
 
   // The box is the combobox: its ARIA state follows the popup's.
   useEffect(() => {
-    const el = input.current;
+    const el = box;
     if (!el) return;
     el.setAttribute("role", "combobox");
     el.setAttribute("aria-autocomplete", "list");
@@ -71,7 +72,7 @@ export function SearchPopup({ input, canViewPayments }: SearchPopupProps) {
   });
 
   useEffect(() => {
-    const el = input.current;
+    const el = box;
     if (!el) return;
     const onInput = () => {
       setText(el.value);
