@@ -1,5 +1,5 @@
 // `npm run bench`: the project's speed measurements (issue #7), one section at a time, each printing a table and
-// writing bench/runs/<section>-<date>.json (ignored by git; `--publish` writes the committed bench/results/ instead). Sections: js, lighthouse, forward, callbacks, ledger, reports; all by default,
+// writing bench/runs/<section>-<date>.json (ignored by git; `--publish` writes the committed bench/results/ instead). Sections: js, lighthouse, forward, callbacks, ledger, reports, search; all by default,
 // or pick: `npm run bench -- js forward`. Builds the dashboard once into .next-bench (when stale) and runs it with
 // its sandbox on 127.0.0.1 ports of its own (BENCH_PORT 3400, BENCH_SANDBOX_PORT 4410, the empty Next.js page on
 // BENCH_BASELINE_PORT 3450), on a fresh PostgreSQL database (BENCH_DATABASE_URL's server, created and dropped).
@@ -13,7 +13,7 @@ import { resultsDir, writeResult } from "./lib/bench-util";
 import { nextBuild } from "./lib/next-build";
 import { ROOT } from "./lib/processes";
 
-const ALL = ["js", "lighthouse", "forward", "callbacks", "ledger", "reports"] as const;
+const ALL = ["js", "lighthouse", "forward", "callbacks", "ledger", "reports", "search"] as const;
 type Section = (typeof ALL)[number];
 
 const args = process.argv.slice(2);
@@ -38,7 +38,7 @@ async function build(): Promise<void> {
 }
 
 async function main() {
-  const needsStack = sections.some((s) => s !== "ledger" && s !== "reports");
+  const needsStack = sections.some((s) => s !== "ledger" && s !== "reports" && s !== "search");
   let failed = false;
   if (needsStack) await build();
   let stack: BenchStack | null = null;
@@ -50,7 +50,7 @@ async function main() {
   try {
     for (const section of sections) {
       console.log(`\n=== bench: ${section} ===`);
-      if (section !== "ledger" && section !== "reports" && !stack)
+      if (section !== "ledger" && section !== "reports" && section !== "search" && !stack)
         stack = await startBenchStack({ port, sandboxPort, distDir, quiet: !process.env.BENCH_VERBOSE });
       let result: Record<string, unknown>;
       switch (section) {
@@ -96,10 +96,16 @@ async function main() {
           result = await benchReports();
           break;
         }
+        case "search": {
+          await stop();
+          const { benchSearch } = await import("./lib/bench-search-runs");
+          result = await benchSearch();
+          break;
+        }
       }
       // The budget check of `npm test` leaves the committed results alone.
       console.log(
-        `Wrote ${writeResult(section === "ledger" || section === "reports" ? `${section}-summary` : section, result, check ? "test-results" : resultsDir())}`,
+        `Wrote ${writeResult(section === "ledger" || section === "reports" || section === "search" ? `${section}-summary` : section, result, check ? "test-results" : resultsDir())}`,
       );
     }
   } finally {

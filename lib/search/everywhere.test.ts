@@ -24,8 +24,9 @@ describe("readSearch", () => {
     expect(readSearch("٤٢٤٢")?.last4).toBe("4242");
   });
 
-  it("an e-mail exactly, lower-cased; contains-search from 3 characters; nothing under 2", () => {
-    expect(readSearch(" Noura@Example.COM ")).toMatchObject({ email: "noura@example.com", contains: "noura@example.com" });
+  it("a whole e-mail exactly (lower-cased, not as a part: every address shares its trigrams); contains-search from 3 characters; nothing under 2", () => {
+    expect(readSearch(" Noura@Example.COM ")).toMatchObject({ email: "noura@example.com", contains: null });
+    expect(readSearch("noura@")).toMatchObject({ email: null, contains: "noura@" });
     expect(readSearch("ab")).toMatchObject({ contains: null, email: null });
     expect(readSearch("a")).toBeNull();
     expect(readSearch("   ")).toBeNull();

@@ -26,7 +26,8 @@ export interface SearchTerms {
   last4: string | null;
   /** An amount in each currency it can be written in. */
   amounts: Array<{ minor: number; currencies: CurrencyCode[] }>;
-  /** Lower-cased text for "contains" on names, e-mails and order ids; null under CONTAINS_MIN_LENGTH characters. */
+  /** Lower-cased text for "contains" on names, e-mails and order ids; null under CONTAINS_MIN_LENGTH characters, and
+   * for a whole e-mail address (matched exactly). */
   contains: string | null;
 }
 
@@ -45,14 +46,17 @@ export function readSearch(raw: string): SearchTerms | null {
   const digits = text.replace(/\D/g, "");
   const onlyDigits = /^\d+$/.test(text);
   const phoneLike = PHONE_RE.test(text) && digits.length >= 8 && digits.length <= 15;
+  const email = /^[^\s@]+@[^\s@]+$/.test(text) ? text.toLowerCase() : null;
   return {
     text,
     uuid: UUID_RE.test(text) ? text.toLowerCase() : null,
-    email: /^[^\s@]+@[^\s@]+$/.test(text) ? text.toLowerCase() : null,
+    email,
     phoneTail: phoneLike ? digits.slice(-8) : null,
     rrn: onlyDigits && text.length === 12 ? text : null,
     last4: onlyDigits && text.length === 4 ? text : null,
     amounts: amountGroups(searchAmounts(text) ?? []),
-    contains: text.length >= CONTAINS_MIN_LENGTH ? text.toLowerCase() : null,
+    // A whole e-mail address names one customer: matched exactly (its index), never as a part of names or other
+    // addresses, whose trigrams ("com", "exa", "@ex") every address shares and would make the search read them all.
+    contains: text.length >= CONTAINS_MIN_LENGTH && !email ? text.toLowerCase() : null,
   };
 }

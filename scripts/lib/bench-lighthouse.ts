@@ -14,9 +14,9 @@ import { lighthouseChromiumPath } from "./chromium";
 import { median, round } from "./bench-util";
 import {
   cpuMultiplierFor,
-  enoughRuns,
   judgedMetrics,
   LIGHTHOUSE_BUDGET,
+  moreRunsAllowed,
   REFERENCE_BENCHMARK_INDEX,
   runWithinBudget,
 } from "./lighthouse-runs";
@@ -145,10 +145,8 @@ export async function benchLighthouse(stack: BenchStack) {
     for (const [name, p] of lighthousePages(stack.ids)) {
       for (const language of BENCH_LANGUAGES) {
         const runs: LighthouseRun[] = [];
-        for (let i = 0; i < MAX_RUNS; i++) {
-          runs.push(await measure(stack.appUrl + p, languageCookies(stack.appUrl, cookies, language)));
-          if (enoughRuns(runs)) break;
-        }
+        do runs.push(await measure(stack.appUrl + p, languageCookies(stack.appUrl, cookies, language)));
+        while (moreRunsAllowed(runs, MAX_RUNS));
         // Judged as lighthouse-runs.ts says; the paint times, for information, are the best run's too.
         const m = {
           ...judgedMetrics(runs),
@@ -164,7 +162,7 @@ export async function benchLighthouse(stack: BenchStack) {
     }
   }
   console.log(
-    `\nLighthouse 12 desktop preset, up to ${MAX_RUNS} runs: best score, LCP, TBT and FCP, median CLS; audited on the reference CPU (BenchmarkIndex ${REFERENCE_BENCHMARK_INDEX}; ` +
+    `\nLighthouse 12 desktop preset, up to ${MAX_RUNS} runs (and one more for each run on a busy CPU, up to ${2 * MAX_RUNS}): best score, LCP, TBT and FCP, median CLS; audited on the reference CPU (BenchmarkIndex ${REFERENCE_BENCHMARK_INDEX}; ` +
       `"CPU" is the index each run measured) (budget: score ≥ 0.95, CLS < 0.05, TBT < 100 ms)`,
   );
   console.table(

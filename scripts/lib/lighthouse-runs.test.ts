@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import {
   CPU_MULTIPLIER_RANGE,
   cpuMultiplierFor,
+  BUSY_BELOW_INDEX,
   enoughRuns,
+  moreRunsAllowed,
   judgedMetrics,
   REFERENCE_BENCHMARK_INDEX,
   runWithinBudget,
@@ -41,6 +43,22 @@ describe("enoughRuns (rule: stop once within budget; more runs could only improv
     expect(enoughRuns([contended, good])).toBe(true);
   });
   it("no run is not enough", () => expect(enoughRuns([])).toBe(false));
+});
+
+describe("moreRunsAllowed (rule: a run spoiled by another process is replaced; a page slow on a quiet CPU still fails)", () => {
+  const slowQuiet = { ...contended, benchmarkIndex: REFERENCE_BENCHMARK_INDEX };
+  const slowBusy = { ...contended, benchmarkIndex: BUSY_BELOW_INDEX - 1 };
+  it("quiet runs over budget: five and no more", () => {
+    expect(moreRunsAllowed(Array(4).fill(slowQuiet), 5)).toBe(true);
+    expect(moreRunsAllowed(Array(5).fill(slowQuiet), 5)).toBe(false);
+  });
+  it("each busy run earns one more, up to twice the runs", () => {
+    expect(moreRunsAllowed([...Array(3).fill(slowBusy), ...Array(2).fill(slowQuiet)], 5)).toBe(true);
+    expect(moreRunsAllowed([...Array(3).fill(slowBusy), ...Array(5).fill(slowQuiet)], 5)).toBe(false);
+    expect(moreRunsAllowed(Array(9).fill(slowBusy), 5)).toBe(true);
+    expect(moreRunsAllowed(Array(10).fill(slowBusy), 5)).toBe(false);
+  });
+  it("a run within budget ends the page's runs", () => expect(moreRunsAllowed([slowBusy, good], 5)).toBe(false));
 });
 
 describe("cpuMultiplierFor (rule: the budget is judged on the reference CPU, whatever machine runs it)", () => {
