@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { LocalTime } from "@/components/ui/local-time";
 import { MoneyAmount } from "@/components/ui/money";
 import { statusText } from "@/lib/i18n/vocab";
-import { LINK_STATUS_TONE } from "@/lib/schemas/payment-links";
+import { LINK_STATUS_TONE } from "@/lib/payment-link-status";
 import type { AnyHit } from "@/lib/search/result-href";
 import { statusTone } from "@/lib/transactions/labels";
 

@@ -1,7 +1,8 @@
 // Rules guarded: a link staff cancelled shows as cancelled, except when money moved anyway (paid is the truth);
 // only a link the customer can still pay may be cancelled; the description is optional, trimmed and bounded.
 import { describe, expect, it } from "vitest";
-import { createLinkSchema, linkCancellable, linkStatus } from "./payment-links";
+import { linkCancellable, linkStatus } from "@/lib/payment-link-status";
+import { createLinkSchema } from "./payment-links";
 
 const base = {
   orderId: "PL-1",

@@ -6,7 +6,6 @@ import { CURRENCY_CODES, currencyDigits, decimalToMinor, isCurrencyCode, type Cu
 import { todayInZone } from "@/lib/transactions/zoned-time";
 import { addDays, isoDay, linkDates, newLinkOrderId } from "./payment-links-values";
 import { emailAddress } from "./email";
-import type { BadgeTone } from "@/lib/tone";
 
 export { addDays, isoDay, linkDates, newLinkOrderId };
 
@@ -106,33 +105,6 @@ export const createLinkSchema = z
 
 export type CreateLinkFormValues = z.input<typeof createLinkSchema>;
 export type CreateLinkInput = z.output<typeof createLinkSchema>;
-
-/** What staff see for a link: paid once the gateway confirmed the money, expired after its last day, or cancelled by staff. */
-export type LinkStatus = "waiting" | "paid" | "expired" | "failed" | "cancelled";
-
-const PAID: ReadonlySet<string> = new Set(["authorized", "captured", "partially_refunded", "refunded", "voided"]);
-
-/** `today`: the business zone's calendar day (todayInZone). */
-/** The badge tone of each link status (the links list and search results paint them alike). */
-export const LINK_STATUS_TONE: Record<LinkStatus, BadgeTone> = {
-  waiting: "info",
-  paid: "success",
-  expired: "neutral",
-  failed: "danger",
-  cancelled: "neutral",
-};
-
-export function linkStatus(paymentStatus: string, expireDate: string | null, today: string, cancelled = false): LinkStatus {
-  if (PAID.has(paymentStatus)) return "paid";
-  if (cancelled) return "cancelled";
-  if (paymentStatus === "failed" || !expireDate) return "failed";
-  return today > expireDate ? "expired" : "waiting";
-}
-
-/** A link may be cancelled only while the customer can still pay it (an expired link the gateway already refuses). */
-export function linkCancellable(status: LinkStatus): boolean {
-  return status === "waiting";
-}
 
 /** The answer of POST /api/payments/links. */
 export interface CreatedLinkView {

@@ -1,7 +1,7 @@
 // What search from anywhere answers (GET /api/search, server/services/search/search-everywhere.ts): browser-safe
 // types the header's popup and the search page render.
 import type { Money } from "@/lib/money";
-import type { LinkStatus } from "@/lib/schemas/payment-links";
+import type { LinkStatus } from "@/lib/payment-link-status";
 
 /** Which reading of the text found a payment: the result says why it is there ("RRN", "Phone", …). */
 export type MatchedBy = "id" | "order" | "rrn" | "last4" | "email" | "phone" | "amount" | "name";

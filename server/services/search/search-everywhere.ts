@@ -6,7 +6,7 @@
 // No `import "server-only"`: the search benchmark (scripts/bench-search.ts) runs it too; it holds no secret.
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { isCurrencyCode } from "@/lib/money";
-import { linkStatus } from "@/lib/schemas/payment-links";
+import { linkStatus } from "@/lib/payment-link-status";
 import { foldedContains, foldForSearch } from "@/lib/search/fold";
 import { readSearch, type SearchTerms } from "@/lib/search/everywhere";
 import { searchGroupsFor } from "@/lib/search/result-href";

@@ -5,7 +5,7 @@
 // The gateway is asked first (when it knows the payment), so a link paid a moment ago is not cancelled.
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { linkStatus } from "@/lib/schemas/payment-links";
+import { linkStatus } from "@/lib/payment-link-status";
 import { todayInZone } from "@/lib/transactions/zoned-time";
 import { appendAudit } from "../../../audit/audit-log";
 import { paymentLinks, payments } from "../../../db/schema";

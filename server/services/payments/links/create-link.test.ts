@@ -6,7 +6,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunningSandbox } from "../../../../sandbox/server";
-import { addDays, createLinkSchema, linkStatus, type CreateLinkFormValues } from "@/lib/schemas/payment-links";
+import { linkStatus } from "@/lib/payment-link-status";
+import { addDays, createLinkSchema, type CreateLinkFormValues } from "@/lib/schemas/payment-links";
 import { vmsg } from "@/lib/schemas/messages";
 import { nextCalendarDate, startOfDayInZone, todayInZone } from "@/lib/transactions/zoned-time";
 import type { Principal } from "../../../auth/principal";

@@ -2,7 +2,7 @@
 // the ledger payment (paid once authorized or captured) and the link's expiry date.
 import "server-only";
 import { isCurrencyCode, type Money } from "@/lib/money";
-import { linkStatus, type LinkStatus } from "@/lib/schemas/payment-links";
+import { linkStatus, type LinkStatus } from "@/lib/payment-link-status";
 import { todayInZone } from "@/lib/transactions/zoned-time";
 import type { AppConfig } from "../../../config";
 import type { ServiceContext, ServiceDeps } from "../../deps";

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatMoney } from "@/lib/money";
-import { LINK_STATUS_TONE, linkCancellable } from "@/lib/schemas/payment-links";
+import { LINK_STATUS_TONE, linkCancellable } from "@/lib/payment-link-status";
 import type { LinkView } from "@/server/services/payments/links/list-links";
 import { CancelLinkButton } from "./cancel-link-button";
 import { LinkQr } from "./link-qr";

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { apiFetch } from "@/lib/api-client";
 import { queryKeys } from "@/lib/query-keys";
-import type { LinkStatus } from "@/lib/schemas/payment-links";
+import type { LinkStatus } from "@/lib/payment-link-status";
 
 export const LINK_POLL_MS = 10_000;
 
