@@ -1,3 +1,4 @@
+import { BENCH_PRINCIPAL } from "./lib/bench-util";
 // The ledger benchmark's CSV export, measured in a process of its own (the budget is "peak RSS growth in a fresh
 // process": a process that has just seeded a million rows has a grown heap that hides the export's own growth).
 // Opens the database bench-ledger.ts seeded (BENCH_EXPORT_DATABASE_URL, or the PGlite directory
@@ -6,20 +7,11 @@
 // a full GC (run node with --expose-gc). BENCH_EXPORT_LIVE=1 instead forces a full GC every 50 batches and samples
 // right after it: the memory the export keeps alive, without garbage a lazy collector has not reclaimed yet.
 // BENCH_EXPORT_SLOW_MS makes the reader wait that long per chunk (a slow client: memory must stay bounded).
-import { PERMISSIONS } from "../lib/permissions";
 import { transactionExportQuerySchema } from "../lib/transactions/list-query";
-import type { Principal } from "../server/auth/principal";
 import { openDatabase } from "../server/db/client";
 import { EXPORT_BATCH_SIZE, exportTransactions } from "../server/services/transactions/export-transactions";
 
-const principal: Principal = {
-  userId: "00000000-0000-4000-8000-000000000001",
-  sessionId: "00000000-0000-4000-8000-000000000002",
-  email: "bench@example.com",
-  name: "Benchmark",
-  userType: "SUPER_ADMIN",
-  permissions: new Set(PERMISSIONS),
-};
+const principal = BENCH_PRINCIPAL;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;

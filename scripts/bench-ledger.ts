@@ -12,15 +12,13 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { PERMISSIONS } from "../lib/permissions";
 import { encodeCursor } from "../lib/transactions/cursor";
 import { searchParamsRecord, transactionListQuerySchema } from "../lib/transactions/list-query";
-import type { Principal } from "../server/auth/principal";
 import type { Database } from "../server/db/client";
 import { openFreshDatabase, timingStats, writeScaleResult, type FreshDatabase } from "./lib/bench-database";
 import { EXPORT_BUDGET } from "./lib/bench-ledger-runs";
 import { seedLedger } from "./lib/bench-ledger-seed";
-import { round } from "./lib/bench-util";
+import { BENCH_PRINCIPAL, round } from "./lib/bench-util";
 import { bin, ROOT } from "./lib/processes";
 import { EXPORT_BATCH_SIZE } from "../server/services/transactions/export-transactions";
 import { listTransactions } from "../server/services/transactions/list-transactions";
@@ -30,14 +28,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const PAGE = 50;
 const EXPORT_BATCH = Number(process.env.BENCH_EXPORT_BATCH ?? EXPORT_BATCH_SIZE);
 
-const principal: Principal = {
-  userId: "00000000-0000-4000-8000-000000000001",
-  sessionId: "00000000-0000-4000-8000-000000000002",
-  email: "bench@example.com",
-  name: "Benchmark",
-  userType: "SUPER_ADMIN",
-  permissions: new Set(PERMISSIONS),
-};
+const principal = BENCH_PRINCIPAL;
 
 /**
  * A cursor ~`depth` rows into the list. Found with OFFSET once, here only: it is the benchmark's setup, not the

@@ -9,14 +9,12 @@
 // BENCH_RUNS the timed runs per case (default 25).
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import { PERMISSIONS } from "../lib/permissions";
-import type { Principal } from "../server/auth/principal";
 import { readConfig } from "../server/config";
 import type { Database } from "../server/db/client";
 import { rawRows } from "../server/db/raw-rows";
 import { searchEverywhere } from "../server/services/search/search-everywhere";
 import { openFreshDatabase, timingStats, withoutRollupTriggers, writeScaleResult } from "./lib/bench-database";
-import { round } from "./lib/bench-util";
+import { BENCH_PRINCIPAL, round } from "./lib/bench-util";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
@@ -24,14 +22,7 @@ const CHUNK = 50_000;
 const BUDGET_MS = 100;
 const CUSTOMERS = Math.max(1, Math.floor(ROWS / 5));
 
-const principal: Principal = {
-  userId: "00000000-0000-4000-8000-000000000001",
-  sessionId: "00000000-0000-4000-8000-000000000002",
-  email: "bench@example.com",
-  name: "Benchmark",
-  userType: "SUPER_ADMIN",
-  permissions: new Set(PERMISSIONS),
-};
+const principal = BENCH_PRINCIPAL;
 
 const FIRST = [
   "Noura",

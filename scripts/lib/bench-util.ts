@@ -2,6 +2,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PERMISSIONS } from "../../lib/permissions";
+import type { Principal } from "../../server/auth/principal";
 import { ROOT } from "./processes";
 
 export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
@@ -42,3 +44,13 @@ export function writeResult(section: string, data: Record<string, unknown>, dir 
   fs.writeFileSync(out, JSON.stringify({ section, date: new Date().toISOString(), machine: machine(), ...data }, null, 2) + "\n");
   return path.relative(ROOT, out);
 }
+
+/** The super-admin the scale benchmarks call the services as (every permission; no session behind it). */
+export const BENCH_PRINCIPAL: Principal = {
+  userId: "00000000-0000-4000-8000-000000000001",
+  sessionId: "00000000-0000-4000-8000-000000000002",
+  email: "bench@example.com",
+  name: "Benchmark",
+  userType: "SUPER_ADMIN",
+  permissions: new Set(PERMISSIONS),
+};

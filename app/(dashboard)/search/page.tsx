@@ -1,11 +1,10 @@
+import { TextSearchForm } from "@/components/list/text-search-form";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { HitContent } from "@/components/search/hit-content";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { InputField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { flattenHits, hitHref, hitKey, SEARCH_GROUPS, searchGroupsFor, seeAllHref } from "@/lib/search/result-href";
 import { requireSignedIn } from "@/server/auth/session";
@@ -34,26 +33,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
   return (
     <div className="space-y-5">
       <PageHeader title={t("pageTitle")} description={t("pageDescription")} />
-      <form
-        role="search"
-        method="get"
-        action="/search"
-        className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
-      >
-        <InputField
-          label={t("label")}
-          hint={t("hint")}
-          name="q"
-          type="search"
-          defaultValue={q}
-          autoComplete="off"
-          wrapperClassName="min-w-0 flex-1 basis-56"
-          maxLength={100}
-        />
-        <Button type="submit" variant="secondary">
-          {t("submit")}
-        </Button>
-      </form>
+      <TextSearchForm action="/search" label={t("label")} hint={t("hint")} value={q} submitLabel={t("submit")} />
       {searchGroupsFor(principal.permissions).length === 0 ? null : !results.text ? (
         q.trim() ? (
           <p className="text-sm text-slate-600">{t("tooShort")}</p>

@@ -1,12 +1,10 @@
 // /admin/users: who can sign in, with which roles. A table on a wide screen; on a phone each user is a card (the
 // same table restyled with CSS: header hidden, cells stacked with their labels), so nothing scrolls sideways.
+import { TextSearchForm } from "@/components/list/text-search-form";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { Button } from "@/components/ui/button";
-import { buttonClasses } from "@/components/ui/button-styles";
-import { InputField } from "@/components/ui/field";
 import { matchesSearch, sortByName } from "@/lib/admin/names";
 import { currentUiPrefs } from "@/server/i18n/prefs";
 import { Forbidden } from "@/components/auth/forbidden";
@@ -83,32 +81,15 @@ export default async function UsersPage({ searchParams }: { searchParams: Promis
             />
           }
         />
-        <form
-          method="get"
+        <TextSearchForm
           action="/admin/users"
-          role="search"
-          aria-label={t("search.form")}
-          className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
-        >
-          <InputField
-            wrapperClassName="min-w-64 flex-1"
-            label={t("search.label")}
-            name="q"
-            type="search"
-            dir="auto"
-            defaultValue={q}
-            maxLength={100}
-            placeholder={t("search.placeholder")}
-          />
-          <Button type="submit" variant="secondary">
-            {t("search.submit")}
-          </Button>
-          {q && (
-            <Link href="/admin/users" className={buttonClasses({ variant: "ghost" })}>
-              {t("search.clear")}
-            </Link>
-          )}
-        </form>
+          formLabel={t("search.form")}
+          label={t("search.label")}
+          value={q}
+          placeholder={t("search.placeholder")}
+          submitLabel={t("search.submit")}
+          clearLabel={t("search.clear")}
+        />
         {q && users.length === 0 && (
           <p role="status" className="text-sm text-slate-600">
             {t("search.none")}

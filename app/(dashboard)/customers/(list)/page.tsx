@@ -1,11 +1,10 @@
+import { TextSearchForm } from "@/components/list/text-search-form";
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { Forbidden } from "@/components/auth/forbidden";
 import { Pager } from "@/components/list/pager";
-import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { InputField } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { pageAccess } from "@/server/auth/session";
@@ -35,25 +34,7 @@ export default async function CustomersPage({ searchParams }: { searchParams: Se
   return (
     <div className="space-y-5">
       <PageHeader title={t("title")} description={t("description")} />
-      <form
-        role="search"
-        method="get"
-        action="/customers"
-        className="flex flex-wrap items-end gap-3 rounded-md border border-slate-200 bg-white p-4 shadow-xs"
-      >
-        <InputField
-          label={t("search")}
-          name="q"
-          type="search"
-          defaultValue={q}
-          autoComplete="off"
-          wrapperClassName="min-w-0 flex-1 basis-56"
-          maxLength={100}
-        />
-        <Button type="submit" variant="secondary">
-          {t("searchButton")}
-        </Button>
-      </form>
+      <TextSearchForm action="/customers" label={t("search")} value={q} submitLabel={t("searchButton")} />
       <div className="rounded-lg border border-slate-200 bg-white shadow-sm">
         {page.rows.length === 0 ? (
           <EmptyState
