@@ -100,17 +100,17 @@ test("filters apply as they change: debounced, the URL replaced (no history entr
   // The page has been rendered for that zone: typing before that re-render could be reset by it.
   await expect(page.getByText(/Date filters use Asia\/Riyadh/)).toBeVisible();
   const historyBefore = await page.evaluate(() => history.length);
-  await page.getByRole("searchbox", { name: "Search" }).pressSequentially(token, { delay: 40 });
+  await page.getByRole("main").getByRole("searchbox", { name: "Search" }).pressSequentially(token, { delay: 40 });
   await expect(page).toHaveURL(new RegExp(`[?&]q=${token}(&|$)`));
   await expect(rows(page)).toHaveCount(2);
   await page.getByLabel("Status").selectOption("captured");
   await expect(page).toHaveURL(new RegExp(`q=${token}&status=captured`));
   await expect(rows(page)).toHaveCount(2);
   // The search field kept the focus-free typing: the form was not rebuilt under the user.
-  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(token);
+  await expect(page.getByRole("main").getByRole("searchbox", { name: "Search" })).toHaveValue(token);
   expect(await page.evaluate(() => history.length)).toBe(historyBefore);
   // Enter still applies at once.
-  const search = page.getByRole("searchbox", { name: "Search" });
+  const search = page.getByRole("main").getByRole("searchbox", { name: "Search" });
   await search.fill(`${token}-mc`);
   await search.press("Enter");
   await expect(page).toHaveURL(new RegExp(`q=${token}-mc`));
@@ -183,11 +183,11 @@ test("on a phone: cards, a Filters sheet with the active count, and the first re
   await expect(first.locator("time")).toHaveCount(1);
 
   const filters = page.locator("[data-filter-sheet] > summary");
-  await expect(page.getByRole("searchbox", { name: "Search" })).toBeHidden();
+  await expect(page.getByRole("main").getByRole("searchbox", { name: "Search" })).toBeHidden();
   await expect(filters).toBeVisible();
   await expect(filters).toContainText("Filters2 active"); // "Filters", the count, " active" for screen readers
   await filters.click();
-  await expect(page.getByRole("searchbox", { name: "Search" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("searchbox", { name: "Search" })).toBeVisible();
   expect(await axeViolations(page), "axe with the Filters sheet open").toEqual([]);
   await first.click();
   await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);

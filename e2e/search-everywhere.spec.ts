@@ -17,11 +17,11 @@ test("Ctrl+K, type, arrow down, Enter: the payment opens; the groups follow the 
 
   // The header's box: a search box until its popup loads on the first focus, a combobox from then on.
   const header = page.getByRole("banner");
-  const box = header.getByRole("combobox", { name: "Search" }).or(header.getByRole("searchbox", { name: "Search" }));
+  const box = header.getByRole("combobox", { name: "Search everywhere" }).or(header.getByRole("searchbox", { name: "Search everywhere" }));
   await page.keyboard.press("Control+k");
   await expect(box).toBeFocused();
   await page.keyboard.type(orderId);
-  const list = page.getByRole("listbox", { name: "Search" });
+  const list = page.getByRole("listbox", { name: "Search everywhere" });
   const payments = list.getByRole("group", { name: "Payments" });
   await expect(payments.getByRole("option")).toHaveCount(1);
   await expect(payments.getByRole("option").first()).toContainText(orderId);
@@ -73,7 +73,7 @@ test("a read-only user finds payments but no users and no links; in Arabic the p
   await page.goto("/transactions");
   await page.keyboard.press("Control+k");
   await page.keyboard.type("Fatima Fin");
-  const list = page.getByRole("listbox", { name: "Search" });
+  const list = page.getByRole("listbox", { name: "Search everywhere" });
   await expect(list.getByRole("option", { name: /See all results/ })).toBeVisible();
   await expect(list.getByRole("group", { name: "Users" })).toHaveCount(0);
   await page.keyboard.press("Escape");
@@ -83,7 +83,7 @@ test("a read-only user finds payments but no users and no links; in Arabic the p
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await page.keyboard.press("Control+k");
   await page.keyboard.type(orderId);
-  const ar = page.getByRole("listbox", { name: "بحث" });
+  const ar = page.getByRole("listbox", { name: "البحث في كل مكان" });
   await expect(ar.getByRole("group", { name: "المدفوعات" })).toContainText(orderId);
   await expect(ar.getByRole("group", { name: "المدفوعات" })).toContainText("رقم الطلب");
   await shootScreen(page, "search-popup-ar");

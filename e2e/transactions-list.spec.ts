@@ -79,7 +79,7 @@ test("the GET filter form narrows on the server and the URL holds the filter, so
   await page.goto("/transactions");
   // A bare link reads its days in the business zone, which the page names.
   await expect(page.getByText(/Date filters use Asia\/Riyadh/)).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search" }).fill(token);
+  await page.getByRole("main").getByRole("searchbox", { name: "Search" }).fill(token);
   await page.getByLabel("Status").selectOption("captured");
   await page.getByRole("button", { name: "Apply filters" }).click();
   // The page tidies the submitted form into the canonical URL: filters in a fixed order, empty fields dropped.

@@ -9,9 +9,10 @@ import { SearchEnhancer } from "./search-enhancer";
 export function HeaderSearch({ canViewPayments }: { canViewPayments: boolean }) {
   const t = useTranslations("shell.search");
   return (
-    <form role="search" action="/search" method="get" aria-label={t("label")} className="min-w-0 flex-1 sm:relative sm:max-w-md">
+    <form role="search" action="/search" method="get" aria-label={t("boxLabel")} className="min-w-0 flex-1 sm:relative sm:max-w-md">
+      {/* "Search everywhere", not "Search": a page's own search box (Transactions, Customers) is named "Search". */}
       <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
-        {t("label")}
+        {t("boxLabel")}
       </label>
       <input
         id={SEARCH_INPUT_ID}

@@ -8,7 +8,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useState } from "react";
 import { apiFetch } from "@/lib/api-client";
 import { SEARCH_MIN_LENGTH } from "@/lib/search/everywhere";
 import { flattenHits, hitHref, hitKey, SEARCH_GROUPS, type AnyHit } from "@/lib/search/result-href";
@@ -71,7 +71,8 @@ export function SearchPopup({ canViewPayments }: SearchPopupProps) {
     else el.removeAttribute("aria-activedescendant");
   });
 
-  useEffect(() => {
+  // A layout effect: attached in the same task as the render, so no keystroke falls between the two.
+  useLayoutEffect(() => {
     const el = box;
     if (!el) return;
     const onInput = () => {
@@ -79,6 +80,9 @@ export function SearchPopup({ canViewPayments }: SearchPopupProps) {
       setOpen(true);
       setActive(-1);
     };
+    // What was typed while this code loaded (or before a render that read the box) is searched too: a quick
+    // typist's second letter was lost when the text was copied from input events only.
+    if (el.value !== text) onInput();
     const onFocus = () => setOpen(true);
     const onBlur = () => setOpen(false);
     const onKey = (e: KeyboardEvent) => {
@@ -161,7 +165,7 @@ export function SearchPopup({ canViewPayments }: SearchPopupProps) {
               {isFetching && results && "…"}
             </p>
           )}
-          <ul id={listId} role="listbox" aria-label={t("label")} className={cx(!long && "hidden")}>
+          <ul id={listId} role="listbox" aria-label={t("boxLabel")} className={cx(!long && "hidden")}>
             {SEARCH_GROUPS.map((g) => {
               const inGroup = hits.filter((h) => h.group === g);
               if (!inGroup.length) return null;
