@@ -2,7 +2,6 @@ import { TextSearchForm } from "@/components/list/text-search-form";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { ClientMessages } from "@/components/i18n/client-messages";
 import { HitContent } from "@/components/search/hit-content";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -43,7 +42,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
           <EmptyState title={t("noResults", { text: results.text })} description={t("hint")} />
         </div>
       ) : (
-        <ClientMessages namespaces={["links.status"]}>
+        <>
           <p className="text-sm text-slate-600" role="status">
             {t("resultCount", { count: hits.length })}
           </p>
@@ -80,7 +79,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
               );
             })}
           </div>
-        </ClientMessages>
+        </>
       )}
     </div>
   );

@@ -64,6 +64,22 @@ function newestDistinct<R extends { id: string; createdAt: Date }>(lists: R[][],
     .slice(0, limit);
 }
 
+/** Each reading's newest rows (its own indexed query), merged: the newest GROUP_SIZE + 1 distinct ones. */
+async function newestPerReading<R extends { id: string; createdAt: Date }>(
+  t: SearchTerms,
+  query: (reading: SQL) => Promise<R[]>,
+): Promise<R[]> {
+  return newestDistinct(await Promise.all(paymentReadings(t).map(query)), GROUP_SIZE + 1);
+}
+
+/** The hits shown and whether more matched, from the GROUP_SIZE + 1 rows read. */
+function toGroup<R, H>(rows: R[], hit: (r: R) => H): Group<H> {
+  return { more: rows.length > GROUP_SIZE, hits: rows.slice(0, GROUP_SIZE).map(hit) };
+}
+
+/** Newest first, the order every group's query reads in. */
+const NEWEST = [desc(payments.createdAt), desc(payments.id)];
+
 /** Why a row is in the results, in the order a person would name it. */
 function matchedBy(
   t: SearchTerms,
@@ -94,50 +110,44 @@ function matchedBy(
 }
 
 async function searchPayments(db: Db, t: SearchTerms, withoutLinks: boolean): Promise<Group<PaymentHit>> {
-  const lists = await Promise.all(
-    paymentReadings(t).map((reading) =>
-      db
-        .select({
-          id: payments.id,
-          orderId: payments.orderId,
-          gatewayId: payments.gatewayId,
-          rrn: payments.rrn,
-          status: payments.status,
-          kind: payments.kind,
-          intent: payments.intent,
-          currency: payments.currency,
-          amountMinor: payments.amountMinor,
-          payerName: payments.payerName,
-          payerEmail: payments.payerEmail,
-          payerPhone: payments.payerPhone,
-          cardBrand: payments.cardBrand,
-          cardLast4: payments.cardLast4,
-          createdAt: payments.createdAt,
-        })
-        .from(payments)
-        .where(and(reading, withoutLinks ? ne(payments.kind, "payment_link") : undefined))
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(GROUP_SIZE + 1),
-    ),
+  const rows = await newestPerReading(t, (reading) =>
+    db
+      .select({
+        id: payments.id,
+        orderId: payments.orderId,
+        gatewayId: payments.gatewayId,
+        rrn: payments.rrn,
+        status: payments.status,
+        kind: payments.kind,
+        intent: payments.intent,
+        currency: payments.currency,
+        amountMinor: payments.amountMinor,
+        payerName: payments.payerName,
+        payerEmail: payments.payerEmail,
+        payerPhone: payments.payerPhone,
+        cardBrand: payments.cardBrand,
+        cardLast4: payments.cardLast4,
+        createdAt: payments.createdAt,
+      })
+      .from(payments)
+      .where(and(reading, withoutLinks ? ne(payments.kind, "payment_link") : undefined))
+      .orderBy(...NEWEST)
+      .limit(GROUP_SIZE + 1),
   );
-  const rows = newestDistinct(lists, GROUP_SIZE + 1);
-  return {
-    more: rows.length > GROUP_SIZE,
-    hits: rows.slice(0, GROUP_SIZE).map((r) => ({
-      id: r.id,
-      orderId: r.orderId,
-      status: r.status,
-      kind: r.kind,
-      intent: r.intent,
-      amount: isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null,
-      payerName: r.payerName,
-      payerEmail: r.payerEmail,
-      cardBrand: r.cardBrand,
-      cardLast4: r.cardLast4,
-      createdAt: r.createdAt.toISOString(),
-      matchedBy: matchedBy(t, r),
-    })),
-  };
+  return toGroup(rows, (r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    status: r.status,
+    kind: r.kind,
+    intent: r.intent,
+    amount: isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null,
+    payerName: r.payerName,
+    payerEmail: r.payerEmail,
+    cardBrand: r.cardBrand,
+    cardLast4: r.cardLast4,
+    createdAt: r.createdAt.toISOString(),
+    matchedBy: matchedBy(t, r),
+  }));
 }
 
 async function searchCustomers(db: Db, t: SearchTerms): Promise<Group<CustomerHit>> {
@@ -180,48 +190,37 @@ async function searchCustomers(db: Db, t: SearchTerms): Promise<Group<CustomerHi
     .groupBy(sql`lower(${payments.payerEmail})`);
   const byEmail = new Map(rows.map((r) => [r.emailLower, r]));
   const ordered = chosen.map(([email]) => byEmail.get(email)).filter((r) => r !== undefined);
-  return {
-    more: ordered.length > GROUP_SIZE,
-    hits: ordered
-      .slice(0, GROUP_SIZE)
-      .map((r) => ({ key: r.key, email: r.email, name: r.name, lastPaymentAt: new Date(r.lastAt).toISOString() })),
-  };
+  return toGroup(ordered, (r) => ({ key: r.key, email: r.email, name: r.name, lastPaymentAt: new Date(r.lastAt).toISOString() }));
 }
 
 async function searchLinks(db: Db, t: SearchTerms, today: string): Promise<Group<LinkHit>> {
-  const lists = await Promise.all(
-    paymentReadings(t).map((reading) =>
-      db
-        .select({
-          id: payments.id,
-          orderId: payments.orderId,
-          status: payments.status,
-          currency: payments.currency,
-          amountMinor: payments.amountMinor,
-          payerName: payments.payerName,
-          createdAt: payments.createdAt,
-          expireDate: paymentLinks.expireDate,
-          cancelledAt: paymentLinks.cancelledAt,
-        })
-        .from(payments)
-        .leftJoin(paymentLinks, eq(paymentLinks.paymentId, payments.id))
-        .where(and(eq(payments.kind, "payment_link"), reading))
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(GROUP_SIZE + 1),
-    ),
+  const rows = await newestPerReading(t, (reading) =>
+    db
+      .select({
+        id: payments.id,
+        orderId: payments.orderId,
+        status: payments.status,
+        currency: payments.currency,
+        amountMinor: payments.amountMinor,
+        payerName: payments.payerName,
+        createdAt: payments.createdAt,
+        expireDate: paymentLinks.expireDate,
+        cancelledAt: paymentLinks.cancelledAt,
+      })
+      .from(payments)
+      .leftJoin(paymentLinks, eq(paymentLinks.paymentId, payments.id))
+      .where(and(eq(payments.kind, "payment_link"), reading))
+      .orderBy(...NEWEST)
+      .limit(GROUP_SIZE + 1),
   );
-  const rows = newestDistinct(lists, GROUP_SIZE + 1);
-  return {
-    more: rows.length > GROUP_SIZE,
-    hits: rows.slice(0, GROUP_SIZE).map((r) => ({
-      paymentId: r.id,
-      orderId: r.orderId,
-      status: linkStatus(r.status, r.expireDate, today, Boolean(r.cancelledAt)),
-      amount: isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null,
-      customerName: r.payerName,
-      createdAt: r.createdAt.toISOString(),
-    })),
-  };
+  return toGroup(rows, (r) => ({
+    paymentId: r.id,
+    orderId: r.orderId,
+    status: linkStatus(r.status, r.expireDate, today, Boolean(r.cancelledAt)),
+    amount: isCurrencyCode(r.currency) ? { minor: r.amountMinor, currency: r.currency } : null,
+    customerName: r.payerName,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 async function searchUsers(db: Db, t: SearchTerms): Promise<Group<UserHit>> {
@@ -245,15 +244,12 @@ async function searchUsers(db: Db, t: SearchTerms): Promise<Group<UserHit>> {
     )
     .orderBy(users.name, users.id)
     .limit(GROUP_SIZE + 1);
-  return {
-    more: rows.length > GROUP_SIZE,
-    hits: rows.slice(0, GROUP_SIZE).map((u) => ({
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      status: u.status === "disabled" ? "disabled" : u.invited ? "invited" : "active",
-    })),
-  };
+  return toGroup(rows, (u) => ({
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    status: u.status === "disabled" ? ("disabled" as const) : u.invited ? ("invited" as const) : ("active" as const),
+  }));
 }
 
 /** The searcher's results, one group per area they may open; nothing at all for a text too short to search. */
