@@ -166,6 +166,8 @@ test.describe("New payment screen (#13)", () => {
     await expect(page.getByLabel("Postal code")).toHaveCount(0);
     await page.getByLabel("Save the card").check();
     await expect(page.getByRole("group", { name: "Billing address" })).toBeVisible();
+    // The country is the merchant's own (MERCHANT_COUNTRY, SA by default) until staff change it: one field fewer to ask.
+    await expect(page.getByLabel("Country")).toHaveValue("SA");
     await page.getByRole("button", { name: "Take payment" }).click();
     // The address is asked only now, and is required.
     await expect(page.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");

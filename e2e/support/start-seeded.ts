@@ -8,7 +8,7 @@ import { openDatabase } from "../../server/db/client";
 import { isUniqueViolation } from "../../server/db/errors";
 import { readConfig } from "../../server/config";
 import { payments } from "../../server/db/schema";
-import { E2E_USERS, NIGHT_PAYMENT, PASSWORD } from "./users";
+import { E2E_USERS, JUNE_2024, NIGHT_PAYMENT, PASSWORD } from "./users";
 
 const config = readConfig(process.env);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -40,6 +40,38 @@ await database.db
     cardLast4: "1111",
     createdAt: new Date(NIGHT_PAYMENT.createdAt),
   })
+  .onConflictDoNothing();
+// June 2024 (users.ts): a figure above 100 million and two decline reasons, one known and one not.
+const juneDay = (i: number) => new Date(Date.UTC(2024, 5, 1 + (i % 30), 10, i % 60));
+await database.db
+  .insert(payments)
+  .values([
+    ...Array.from({ length: JUNE_2024.bigSales }, (_, i) => ({
+      orderId: `e2e-june-big-${String(i + 1).padStart(3, "0")}`,
+      gatewayId: null,
+      kind: "sale",
+      status: "captured",
+      currency: "SAR",
+      amountMinor: JUNE_2024.bigSaleMinor,
+      authorizedMinor: JUNE_2024.bigSaleMinor,
+      capturedMinor: JUNE_2024.bigSaleMinor,
+      cardBrand: "VC",
+      cardLast4: "1111",
+      createdAt: juneDay(i),
+    })),
+    ...[JUNE_2024.knownDecline, JUNE_2024.otherDecline].map((d, i) => ({
+      orderId: d.orderId,
+      gatewayId: null,
+      kind: "sale",
+      status: "declined",
+      currency: "SAR",
+      amountMinor: 5_000,
+      declineReason: d.reason,
+      cardBrand: "MC",
+      cardLast4: "0008",
+      createdAt: juneDay(i + 3),
+    })),
+  ])
   .onConflictDoNothing();
 await database.close();
 

@@ -34,3 +34,20 @@ export const NIGHT_PAYMENT = {
   payerEmail: "night.owl@example.com",
   payerName: "Noura Night",
 };
+
+/**
+ * June 2024 in the run's ledger, seeded straight in like the night payment, for every-working-day.spec.ts: 125
+ * captured sales of SAR 999,999.99 (SAR 124,999,998.75 in all: a figure of more than 100 million, which the
+ * Overview's tiles must fit) and two declines, one with a reason the dashboard knows ("Do not honor", translated)
+ * and one it does not (shown as the gateway's own words inside a translated sentence). No e-mail, so they make no
+ * customer; long before any other spec's period, so no figure another spec reads counts them.
+ */
+export const JUNE_2024 = {
+  from: "2024-06-01",
+  to: "2024-06-30",
+  bigSales: 125,
+  bigSaleMinor: 99_999_999,
+  grossExact: "SAR 124,999,998.75",
+  knownDecline: { orderId: "e2e-june-decline-known", reason: "Do not honor" },
+  otherDecline: { orderId: "e2e-june-decline-other", reason: "Velocity limit exceeded (code 61)" },
+};
