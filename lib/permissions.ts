@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   "AUDIT_VIEW",
   "REPORTS_VIEW",
   "REPORTS_APPROVE",
+  "RECONCILIATION_MANAGE",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

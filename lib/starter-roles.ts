@@ -26,7 +26,7 @@ export const STARTER_ROLES: readonly StarterRole[] = [
   {
     name: "finance",
     description:
-      "Finance team: sees and exports payments, requests and approves refunds, reads reports (and approves sending them outside) and the audit trail.",
+      "Finance team: sees and exports payments, requests and approves refunds, reads reports (and approves sending them outside), reconciles settlement files and reads the audit trail.",
     permissions: [
       "TRANSACTIONS_VIEW",
       "TRANSACTIONS_EXPORT",
@@ -36,6 +36,7 @@ export const STARTER_ROLES: readonly StarterRole[] = [
       "BRANCHES_VIEW",
       "REPORTS_VIEW",
       "REPORTS_APPROVE",
+      "RECONCILIATION_MANAGE",
     ],
   },
   { name: "read-only", description: "Sees payments and branches; changes nothing.", permissions: ["TRANSACTIONS_VIEW", "BRANCHES_VIEW"] },

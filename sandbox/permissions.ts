@@ -19,6 +19,7 @@ export const SUPPORTED_PERMISSIONS: readonly string[] = [
   "AUDIT_VIEW",
   "REPORTS_VIEW",
   "REPORTS_APPROVE",
+  "RECONCILIATION_MANAGE",
 ];
 
 /** The input form (contract 2.10: `<module>_<action>`), compared exactly: `REFUNDS_CREATE` or ` refunds_create` is not it. */
@@ -58,7 +59,7 @@ export const SEED_ROLES: readonly SeedRole[] = [
   {
     name: "finance",
     description:
-      "Finance team: sees and exports payments, requests and approves refunds, reads reports (and approves sending them outside) and the audit trail.",
+      "Finance team: sees and exports payments, requests and approves refunds, reads reports (and approves sending them outside), reconciles settlement files and reads the audit trail.",
     permissions: [
       "TRANSACTIONS_VIEW",
       "TRANSACTIONS_EXPORT",
@@ -68,6 +69,7 @@ export const SEED_ROLES: readonly SeedRole[] = [
       "BRANCHES_VIEW",
       "REPORTS_VIEW",
       "REPORTS_APPROVE",
+      "RECONCILIATION_MANAGE",
     ],
   },
   { name: "read-only", description: "Sees payments and branches; changes nothing.", permissions: ["TRANSACTIONS_VIEW", "BRANCHES_VIEW"] },

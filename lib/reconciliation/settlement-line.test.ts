@@ -104,6 +104,6 @@ describe("readSettlementLine", () => {
 
 describe("resolveColumns", () => {
   it("names the layout's headers that the file lacks", () => {
-    expect(resolveColumns(["Date", "Gross"], layout)).toEqual({ ok: false, missing: ["RRN", "Card", "Fee", "VAT", "Net", "Settled"] });
+    expect(resolveColumns(["Date", "Gross"], layout)).toEqual({ ok: false, missing: ["Settled", "Card", "RRN", "Fee", "VAT", "Net"] });
   });
 });

@@ -4,7 +4,7 @@
 // file whole or not at all (server/services/reconciliation/).
 import { isCurrencyCode, type CurrencyCode } from "../money";
 import { latinDigits } from "../search/everywhere";
-import type { SettlementField, SettlementLayout } from "./settlement-layout";
+import { SETTLEMENT_FIELDS, type SettlementField, type SettlementLayout } from "./settlement-layout";
 import { readAmount, readCalendarDate, readCardLast4, readDateTime } from "./settlement-values";
 
 export interface SettlementLine {
@@ -48,7 +48,10 @@ export function resolveColumns(
   const trimmed = headers.map((h) => h.trim());
   const index: Partial<Record<SettlementField, number>> = {};
   const missing: string[] = [];
-  for (const [field, header] of Object.entries(layout.columns) as Array<[SettlementField, string]>) {
+  // In the fields' own order, whatever order the saved layout's keys come back in (jsonb keeps its own).
+  for (const field of SETTLEMENT_FIELDS) {
+    const header = layout.columns[field];
+    if (!header) continue;
     const i = trimmed.indexOf(header.trim());
     if (i < 0) missing.push(header);
     else index[field] = i;

@@ -655,3 +655,4 @@ export * from "./schema-mfa";
 export * from "./schema-reports";
 export * from "./schema-report-schedules";
 export * from "./schema-notes";
+export * from "./schema-reconciliation";

@@ -1,0 +1,88 @@
+// Settlement reconciliation: the acquirers' file layouts finance have mapped, the settlement files imported, and
+// their lines as the files wrote them. An imported file is kept whole with its SHA-256 (the same file is never
+// imported twice) and its lines with their typed values (what matching and fee checks read) beside the file's own
+// text (what finance compare with the acquirer's copy). Settlement records are financial records: kept with the
+// ledger (no retention rule). No `import "server-only"`: drizzle-kit reads it.
+import { sql } from "drizzle-orm";
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { SettlementLayout } from "@/lib/reconciliation/settlement-layout";
+import { users } from "./schema";
+
+/** A saved column mapping, by name ("Al Rajhi daily report"): the next file of that acquirer needs no mapping. */
+export const settlementLayouts = pgTable(
+  "settlement_layouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** The layout without its name (columns, date format, zone, decimal separator, currency). */
+    layout: jsonb("layout").$type<Omit<SettlementLayout, "name">>().notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("settlement_layouts_name_unique").on(sql`lower(${t.name})`)],
+);
+
+/** One imported settlement file. */
+export const settlementFiles = pgTable(
+  "settlement_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The file's name as uploaded (shown to people; never used as a path). */
+    filename: text("filename").notNull(),
+    format: text("format").notNull(),
+    /** Hex SHA-256 of every byte: the same file imported again is refused. */
+    sha256: text("sha256").notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    layoutId: uuid("layout_id").references(() => settlementLayouts.id),
+    /** The layout as it was when the file was read (a layout edited later does not change what was imported). */
+    layout: jsonb("layout").$type<SettlementLayout>().notNull(),
+    lineCount: integer("line_count").notNull(),
+    importedBy: uuid("imported_by").references(() => users.id),
+    importedAt: timestamp("imported_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("settlement_files_sha256_unique").on(t.sha256),
+    index("settlement_files_imported_idx").on(t.importedAt),
+    check("settlement_files_format_check", sql`${t.format} in ('csv', 'xlsx')`),
+  ],
+);
+
+/** A line of an imported file. Amounts in minor units; a refund or reversal is negative. */
+export const settlementLines = pgTable(
+  "settlement_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => settlementFiles.id),
+    /** The line's number in the file (the header is line 1). */
+    line: integer("line").notNull(),
+    transactionAt: timestamp("transaction_at", { withTimezone: true, mode: "date" }).notNull(),
+    settlementDate: date("settlement_date", { mode: "string" }),
+    currency: text("currency").notNull(),
+    grossMinor: bigint("gross_minor", { mode: "number" }).notNull(),
+    feeMinor: bigint("fee_minor", { mode: "number" }),
+    vatMinor: bigint("vat_minor", { mode: "number" }),
+    netMinor: bigint("net_minor", { mode: "number" }),
+    rrn: text("rrn"),
+    gatewayId: text("gateway_id"),
+    cardLast4: text("card_last4"),
+    cardBrand: text("card_brand"),
+    terminalId: text("terminal_id"),
+    authCode: text("auth_code"),
+    batchRef: text("batch_ref"),
+    /** Every cell of the line by its header, as the file wrote it. */
+    raw: jsonb("raw").$type<Record<string, string>>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("settlement_lines_file_line_unique").on(t.fileId, t.line),
+    index("settlement_lines_rrn_idx").on(t.rrn),
+    index("settlement_lines_gateway_id_idx").on(t.gatewayId),
+    index("settlement_lines_batch_idx").on(t.batchRef),
+    index("settlement_lines_transaction_idx").on(t.transactionAt),
+  ],
+);
+
+export type SettlementFileRow = typeof settlementFiles.$inferSelect;
+export type SettlementLineRow = typeof settlementLines.$inferSelect;
