@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SettlementLayout } from "@/lib/reconciliation/settlement-layout";
-import { users } from "./schema";
+import { payments, users } from "./schema";
 
 /** A saved column mapping, by name ("Al Rajhi daily report"): the next file of that acquirer needs no mapping. */
 export const settlementLayouts = pgTable(
@@ -74,9 +74,18 @@ export const settlementLines = pgTable(
     batchRef: text("batch_ref"),
     /** Every cell of the line by its header, as the file wrote it. */
     raw: jsonb("raw").$type<Record<string, string>>().notNull(),
+    /** The ledger's payment this line is about, once matched (by RRN, then by the gateway's id). */
+    paymentId: uuid("payment_id").references(() => payments.id),
+    /** How it was matched: 'rrn' or 'gateway_id'; null while it is not. */
+    matchRule: text("match_rule"),
+    /** matched, amount_mismatch, duplicate, not_in_ledger; null until the file is matched. */
+    matchState: text("match_state"),
   },
   (t) => [
     uniqueIndex("settlement_lines_file_line_unique").on(t.fileId, t.line),
+    index("settlement_lines_payment_idx").on(t.paymentId),
+    check("settlement_lines_match_rule_check", sql`${t.matchRule} in ('rrn', 'gateway_id')`),
+    check("settlement_lines_match_state_check", sql`${t.matchState} in ('matched', 'amount_mismatch', 'duplicate', 'not_in_ledger')`),
     index("settlement_lines_rrn_idx").on(t.rrn),
     index("settlement_lines_gateway_id_idx").on(t.gatewayId),
     index("settlement_lines_batch_idx").on(t.batchRef),
@@ -84,5 +93,32 @@ export const settlementLines = pgTable(
   ],
 );
 
+/**
+ * What finance must look at: a settlement line the ledger does not know, a line whose amount disagrees with the
+ * payment, a payment settled twice. One open item per kind and line; resolving one (with a reason) comes with the
+ * exceptions queue.
+ */
+export const reconciliationExceptions = pgTable(
+  "reconciliation_exceptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    fileId: uuid("file_id").references(() => settlementFiles.id),
+    lineId: uuid("line_id").references(() => settlementLines.id),
+    paymentId: uuid("payment_id").references(() => payments.id),
+    /** What was expected and what the file says, in minor units (amount_mismatch), or the earlier line (duplicate). */
+    detail: jsonb("detail").$type<Record<string, string | number | null>>().notNull().default({}),
+    state: text("state").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reconciliation_exceptions_open_idx").on(t.state, t.kind, t.createdAt),
+    uniqueIndex("reconciliation_exceptions_line_unique").on(t.kind, t.lineId),
+    check("reconciliation_exceptions_kind_check", sql`${t.kind} in ('not_in_ledger', 'amount_mismatch', 'duplicate')`),
+    check("reconciliation_exceptions_state_check", sql`${t.state} in ('open', 'resolved')`),
+  ],
+);
+
+export type ReconciliationExceptionRow = typeof reconciliationExceptions.$inferSelect;
 export type SettlementFileRow = typeof settlementFiles.$inferSelect;
 export type SettlementLineRow = typeof settlementLines.$inferSelect;

@@ -2,7 +2,7 @@
 // and the lines written in batches inside one transaction, so a file is imported whole or not at all. Every bad
 // line is reported (line number, column, value; the first 100 listed, all counted) and nothing is kept; the same file
 // again (the same SHA-256) is refused with the day it was imported. A successful import and every refusal are
-// audited. Matching the lines against the ledger is the next step and reads what this writes.
+// audited. The lines are then matched against the ledger in the same transaction (match-settlement-lines.ts).
 import "server-only";
 import { eq } from "drizzle-orm";
 import { resolveColumns, readSettlementLine, type LineError, type SettlementLine } from "@/lib/reconciliation/settlement-line";
@@ -15,6 +15,7 @@ import { settlementFiles, settlementLayouts, settlementLines } from "../../db/sc
 import { AppError } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
+import { matchSettlementLines, type MatchSummary } from "./match-settlement-lines";
 import { DEFAULT_MAX_FILE_BYTES, openSettlementFile, SettlementFileError, type SettlementFileRows } from "./settlement-file-rows";
 
 /** Lines written per INSERT. */
@@ -26,6 +27,8 @@ export interface ImportedFile {
   fileId: string;
   lines: number;
   sha256: string;
+  /** How many lines matched the ledger, and how many of each exception. */
+  matches: MatchSummary;
 }
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "config">;
@@ -126,6 +129,7 @@ async function importFile(
         ]);
       }
       await tx.update(settlementFiles).set({ sha256, bytes: file.bytes(), lineCount: lines }).where(eq(settlementFiles.id, fileId));
+      const matches = await matchSettlementLines(tx, fileId);
       await appendAudit(tx, {
         action: "settlement.import",
         actorId: principal.userId,
@@ -133,9 +137,9 @@ async function importFile(
         ip,
         targetType: "settlement_file",
         targetId: fileId,
-        summary: { filename: input.filename, format: file.format, sha256, bytes: file.bytes(), lines, layout: layout.name },
+        summary: { filename: input.filename, format: file.format, sha256, bytes: file.bytes(), lines, layout: layout.name, matches },
       });
-      return { fileId, lines, sha256 };
+      return { fileId, lines, sha256, matches };
     });
   } catch (e) {
     // Two imports of one file at the same moment: the second one's hash meets the first one's at commit.
