@@ -138,7 +138,7 @@ export function resultWordReply(operation: OperationName, rule: Pick<FaultRule, 
   let value: unknown = null;
   if (done && /json/.test(done.contentType)) {
     try {
-      value = JSON.parse(done.body);
+      value = JSON.parse(done.body.toString());
     } catch {
       value = null;
     }

@@ -9,7 +9,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface Reply {
   status: number;
   contentType: string;
-  body: string;
+  body: string | Buffer;
   headers?: Record<string, string>;
 }
 

@@ -88,6 +88,7 @@ export function decide(deps: Deps, p: Payment, otp: string | null = null): void 
   } else {
     p.state = p.auth ? "pending" : "settled";
     p.capturedMinor = p.auth ? 0 : p.amountMinor;
+    if (!p.auth) p.capturedAt = now;
     p.rrn = randomDigits(12);
     p.approvalCode = randomDigits(6);
     issueTokens(deps, p, now);
@@ -159,6 +160,7 @@ export function capture(deps: Deps, p: Payment, amountMinor: number): CaptureRes
   p.capturedMinor = amountMinor;
   p.state = "settled";
   p.updatedAt = Date.now();
+  p.capturedAt = p.updatedAt;
   deps.store.changed();
   notify(deps, p, { action: "CAPTURE", result: "SUCCESS", status: "SETTLED", amountMinor });
   return { kind: "captured" };

@@ -102,6 +102,8 @@ export interface Payment {
   firstTransId: string | null;
   merchantTransactionId: string | null;
   refunds: Refund[];
+  /** When the money was captured (a sale's decision, or the CAPTURE): the day its settlement line falls on. */
+  capturedAt?: number;
   createdAt: number;
   updatedAt: number;
   finishedAt: number | null;

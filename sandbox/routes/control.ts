@@ -7,6 +7,7 @@ import { errorPage } from "../pages";
 import { ACS_BADGE_SVG } from "../acs";
 import { own } from "../state";
 import type { OperationName } from "../types";
+import { DEFAULT_FEES, SETTLEMENT_FAULTS, settlementCsv, settlementRows, settlementXlsx, type SettlementFault } from "../settlement-file";
 
 export const OPERATIONS: readonly OperationName[] = [
   "sale",
@@ -187,4 +188,52 @@ export function pwnedPage(_ctx: Ctx, deps: Deps): Reply {
 
 export function health(): Reply {
   return json(200, { ok: true });
+}
+
+/**
+ * GET /__sandbox/settlement-file: the acquirer's daily settlement report of the sandbox's captures and refunds
+ * (sandbox/settlement-file.ts), as CSV or XLSX, in the English or the Arabic layout, with faults when asked.
+ */
+export async function settlementFile(ctx: Ctx, deps: Deps): Promise<Reply> {
+  const q = ctx.url.searchParams;
+  const date = q.get("date") ?? "";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return bad("date must be YYYY-MM-DD");
+  const format = q.get("format") ?? "csv";
+  const layout = q.get("layout") ?? "en";
+  if (format !== "csv" && format !== "xlsx") return bad("format must be csv or xlsx");
+  if (layout !== "en" && layout !== "ar") return bad("layout must be en or ar");
+  const timeZone = q.get("tz") ?? "Asia/Riyadh";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+  } catch {
+    return bad("tz must be a time zone");
+  }
+  const faults = (q.get("faults") ?? "").split(",").filter(Boolean);
+  const unknown = faults.filter((f) => !(SETTLEMENT_FAULTS as readonly string[]).includes(f));
+  if (unknown.length) return bad(`unknown faults: ${unknown.join(", ")} (known: ${SETTLEMENT_FAULTS.join(", ")})`);
+  const feePercent = { ...DEFAULT_FEES };
+  for (const pair of (q.get("fees") ?? "").split(",").filter(Boolean)) {
+    const [scheme, rate] = pair.split(":");
+    if (!scheme || !rate || !/^\d{1,2}(\.\d{1,4})?$/.test(rate)) return bad("fees must be SCHEME:PERCENT,… e.g. VISA:1.75");
+    feePercent[scheme.toUpperCase()] = Number(rate);
+  }
+  const vat = q.get("vat") ?? "15";
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(vat)) return bad("vat must be a percent, e.g. 15");
+  const rows = settlementRows(Object.values(deps.store.data.payments), {
+    date,
+    layout,
+    timeZone,
+    feePercent,
+    vatPercent: Number(vat),
+    faults: faults as SettlementFault[],
+  });
+  const name = `settlement-${date}-${layout}.${format}`;
+  const disposition = { "content-disposition": `attachment; filename="${name}"` };
+  if (format === "csv") return { status: 200, contentType: "text/csv; charset=utf-8", body: settlementCsv(rows), headers: disposition };
+  return {
+    status: 200,
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    body: await settlementXlsx(rows),
+    headers: disposition,
+  };
 }
