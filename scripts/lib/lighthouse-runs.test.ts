@@ -7,6 +7,8 @@ import {
   cpuMultiplierFor,
   BUSY_BELOW_INDEX,
   enoughRuns,
+  busyRun,
+  machineLoadBetween,
   moreRunsAllowed,
   judgedMetrics,
   REFERENCE_BENCHMARK_INDEX,
@@ -74,5 +76,24 @@ describe("cpuMultiplierFor (rule: the budget is judged on the reference CPU, wha
   it("no index measured (0, NaN): audited as measured", () => {
     expect(cpuMultiplierFor(0)).toBe(1);
     expect(cpuMultiplierFor(Number.NaN)).toBe(1);
+  });
+});
+
+describe("busyRun and machineLoadBetween (rule: a run that shared the cores with other work is replaced, whatever the CPU index said)", () => {
+  it("the runs of the suite that failed beside a second browser suite (CPU 2,386 yet TBT 548 ms) count as busy by the cores' load", () => {
+    const spoiled: RunMetrics = { score: 0.73, cls: 0, tbtMs: 548, benchmarkIndex: 2386, machineLoad: 0.97 };
+    expect(busyRun(spoiled)).toBe(true);
+    expect(moreRunsAllowed(Array(5).fill(spoiled), 5)).toBe(true);
+    expect(moreRunsAllowed(Array(10).fill(spoiled), 5)).toBe(false);
+  });
+  it("a quiet run over budget is not excused by either witness", () => {
+    const quiet: RunMetrics = { score: 0.9, cls: 0, tbtMs: 180, benchmarkIndex: 2600, machineLoad: 0.5 };
+    expect(busyRun(quiet)).toBe(false);
+    expect(moreRunsAllowed(Array(5).fill(quiet), 5)).toBe(false);
+  });
+  it("reads the share of all cores' time spent busy between two samples", () => {
+    const sample = (user: number, idle: number) => ({ times: { user, nice: 0, sys: 0, idle, irq: 0 } });
+    expect(machineLoadBetween([sample(100, 100), sample(100, 100)], [sample(190, 110), sample(110, 190)])).toBe(0.5);
+    expect(machineLoadBetween([sample(0, 0)], [sample(0, 0)])).toBe(0);
   });
 });
