@@ -5,6 +5,7 @@
 // the result from the gateway (notification + status query), not from the customer's browser.
 import { expect, test } from "./support/test";
 import { e2eUrls } from "../playwright.config";
+import { payAtCheckout } from "./support/seed-payments";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
@@ -45,15 +46,7 @@ test("a payment link paid by the customer in another browser shows as paid", asy
     const pay = await customer.newPage();
     await pay.goto(url);
     await expect(pay.getByRole("definition").filter({ hasText: "75.25" })).toBeVisible();
-    await pay.getByLabel(/card number/i).fill("4111111111111111");
-    await pay.getByLabel(/month/i).fill("01");
-    await pay.getByLabel(/year/i).fill("2038");
-    await pay.getByLabel(/cvv/i).fill("123");
-    await pay.getByLabel(/cardholder name/i).fill("Noura Link");
-    await Promise.all([
-      pay.waitForURL((u) => u.href.startsWith(`${e2eUrls.app}/payments/return`)),
-      pay.getByRole("button", { name: /pay/i }).click(),
-    ]);
+    await payAtCheckout(pay);
     expect(new URL(pay.url()).searchParams.get("flow")).toBe("link");
     expect(new URL(pay.url()).searchParams.get("orderId")).toBe(orderId);
     // The customer's page learns the outcome on its own, without a reload or "Check again", once the ledger has it

@@ -6,6 +6,7 @@ import { expect, test, type Browser } from "./support/test";
 import { e2eUrls } from "../playwright.config";
 import { axeViolations } from "./support/axe";
 import { shootScreen } from "./support/screens";
+import { payAtCheckout } from "./support/seed-payments";
 import { signedInAs } from "./support/sign-in";
 import { E2E_USERS } from "./support/users";
 
@@ -13,15 +14,7 @@ async function customerPays(browser: Browser, url: string) {
   const customer = await browser.newContext();
   const pay = await customer.newPage();
   await pay.goto(url);
-  await pay.getByLabel(/card number/i).fill("4111111111111111");
-  await pay.getByLabel(/month/i).fill("01");
-  await pay.getByLabel(/year/i).fill("2038");
-  await pay.getByLabel(/cvv/i).fill("123");
-  await pay.getByLabel(/cardholder name/i).fill("Noura Link");
-  await Promise.all([
-    pay.waitForURL((u) => u.href.startsWith(`${e2eUrls.app}/payments/return`)),
-    pay.getByRole("button", { name: /pay/i }).click(),
-  ]);
+  await payAtCheckout(pay);
   return { customer, pay };
 }
 

@@ -105,3 +105,19 @@ export async function customerPaysWithRecurring(page: Page): Promise<{ orderId: 
   await websiteRecurringSale(orderId, email, { saveCard: true });
   return { orderId, email, paymentId: await paymentIdOf(page, orderId) };
 }
+
+/**
+ * The customer pays at the sandbox's hosted checkout already open in `pay` (a payment link's page), with an approved
+ * VISA card, and lands back on the dashboard's return page.
+ */
+export async function payAtCheckout(pay: Page): Promise<void> {
+  await pay.getByLabel(/card number/i).fill("4111111111111111");
+  await pay.getByLabel(/month/i).fill("01");
+  await pay.getByLabel(/year/i).fill("2038");
+  await pay.getByLabel(/cvv/i).fill("123");
+  await pay.getByLabel(/cardholder name/i).fill("Noura Link");
+  await Promise.all([
+    pay.waitForURL((u) => u.href.startsWith(`${e2eUrls.app}/payments/return`)),
+    pay.getByRole("button", { name: /pay/i }).click(),
+  ]);
+}

@@ -27,6 +27,25 @@ const GOOD = [
   "07/12/2026 09:05,612345678902,****0008,(250.00),,,(250.00),08/12/2026,B-1",
 ].join("\n");
 
+/** The test acquirer's layout, without its name. */
+const LAYOUT = {
+  columns: {
+    transactionDate: "Txn Date",
+    rrn: "RRN",
+    maskedCard: "Card",
+    gross: "Gross",
+    fee: "Fee",
+    vatOnFee: "VAT",
+    net: "Net",
+    settlementDate: "Settled",
+    batchRef: "Batch",
+  },
+  dateFormat: "DD/MM/YYYY",
+  timeZone: "Asia/Riyadh",
+  decimalSeparator: ".",
+  currency: "SAR",
+} as const;
+
 describe.each(testDatabaseTargets())("importing settlement files on $name", (target) => {
   let database: TestDatabase;
   let deps: ServiceDeps;
@@ -42,24 +61,7 @@ describe.each(testDatabaseTargets())("importing settlement files on $name", (tar
     deps = { db: database.db, config, now: () => new Date(), gateway: undefined as never };
     finance = await testPrincipal(database.db, "Fatima", ["RECONCILIATION_MANAGE"]);
     reader = await testPrincipal(database.db, "Rami", ["TRANSACTIONS_VIEW"]);
-    const saved = await saveSettlementLayout(as(finance), {
-      name: "Test Acquirer daily",
-      columns: {
-        transactionDate: "Txn Date",
-        rrn: "RRN",
-        maskedCard: "Card",
-        gross: "Gross",
-        fee: "Fee",
-        vatOnFee: "VAT",
-        net: "Net",
-        settlementDate: "Settled",
-        batchRef: "Batch",
-      },
-      dateFormat: "DD/MM/YYYY",
-      timeZone: "Asia/Riyadh",
-      decimalSeparator: ".",
-      currency: "SAR",
-    });
+    const saved = await saveSettlementLayout(as(finance), { name: "Test Acquirer daily", ...LAYOUT });
     layoutId = saved.id;
   });
   afterAll(async () => {
@@ -67,24 +69,7 @@ describe.each(testDatabaseTargets())("importing settlement files on $name", (tar
   });
 
   it("saves a layout by name, updates it under the same name in any case, and audits before and after", async () => {
-    const updated = await saveSettlementLayout(as(finance), {
-      name: "test acquirer DAILY",
-      columns: {
-        transactionDate: "Txn Date",
-        rrn: "RRN",
-        maskedCard: "Card",
-        gross: "Gross",
-        fee: "Fee",
-        vatOnFee: "VAT",
-        net: "Net",
-        settlementDate: "Settled",
-        batchRef: "Batch",
-      },
-      dateFormat: "DD/MM/YYYY",
-      timeZone: "Asia/Riyadh",
-      decimalSeparator: ".",
-      currency: "SAR",
-    });
+    const updated = await saveSettlementLayout(as(finance), { name: "test acquirer DAILY", ...LAYOUT });
     expect(updated.id).toBe(layoutId);
     expect((await listSettlementLayouts(as(finance))).map((l) => l.name)).toEqual(["test acquirer DAILY"]);
     expect((await audits("settlement.layout_create")).length).toBe(1);
