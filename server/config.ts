@@ -8,7 +8,13 @@ import type { GatewayConfig } from "./gateway/config";
 import { DEFAULT_GATEWAY_DEADLINE_MS } from "./gateway/deadline";
 import { SANDBOX_DEFAULTS } from "./gateway/sandbox-defaults";
 import { readGatewayProfile, type GatewayProfile } from "./gateway/profile";
-import { DEFAULT_AUTH_HOLD_DAYS, parseAuthHold, type AuthHoldConfig } from "./auth-hold-config";
+import {
+  DEFAULT_AUTH_HOLD_DAYS,
+  DEFAULT_SETTLEMENT_LAG_DAYS,
+  parseAuthHold,
+  parseDaysPerBrand,
+  type AuthHoldConfig,
+} from "./auth-hold-config";
 import { checkReportTimeZone } from "../lib/reports/period";
 import { NEW_SIGN_IN_LOOKBACK_DAYS } from "./auth/new-sign-in-lookback";
 import { dashboardOrigins } from "./http/origin";
@@ -178,6 +184,7 @@ const schema = z.object({
   CHARGE_CONFIRM_ABOVE: z.string().default(DEFAULT_CHARGE_CONFIRM_ABOVE),
   // Authorization hold periods per card brand (server/auth-hold-config.ts): the Captures screen's countdown.
   AUTH_HOLD_DAYS: z.string().default(`default=${DEFAULT_AUTH_HOLD_DAYS}`),
+  SETTLEMENT_LAG_DAYS: z.string().default(`default=${DEFAULT_SETTLEMENT_LAG_DAYS}`),
   REFUND_REASONS: z.string().default("customer_request,duplicate,fraudulent,product_not_delivered,service_issue,other"),
   // How long an approver who changed the requester's account (roles, status, password, second factor) may not approve
   // their refunds (server/services/refunds/four-eyes.ts).
@@ -423,6 +430,8 @@ export interface AppConfig {
   reconcileIntervalMs: number;
   /** How long issuers hold an authorization, per card brand (AUTH_HOLD_DAYS). */
   authHold: AuthHoldConfig;
+  /** Days after a capture by which the settlement file is expected to list it, per card brand (SETTLEMENT_LAG_DAYS). */
+  settlementLag: AuthHoldConfig;
   /** The IANA zone whose calendar days the Overview and the reports count in (REPORT_TIME_ZONE). */
   reportTimeZone: string;
   /** The scheduled-reports pass interval (REPORT_SCHEDULER_INTERVAL_SECONDS; 0 = off). */
@@ -462,6 +471,14 @@ export interface AppConfig {
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+function settlementLagOf(text: string): AuthHoldConfig {
+  try {
+    return parseDaysPerBrand("SETTLEMENT_LAG_DAYS", text, DEFAULT_SETTLEMENT_LAG_DAYS, 30);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
 }
 
 function authHoldOf(text: string): AuthHoldConfig {
@@ -603,6 +620,7 @@ export function readConfig(source: Record<string, string | undefined>): AppConfi
     reportRecipientDomains: e.REPORT_RECIPIENT_DOMAINS,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     authHold: authHoldOf(e.AUTH_HOLD_DAYS),
+    settlementLag: settlementLagOf(e.SETTLEMENT_LAG_DAYS),
     reportTimeZone: reportZoneOf(e.REPORT_TIME_ZONE),
     reportSchedulerIntervalMs: e.REPORT_SCHEDULER_INTERVAL_SECONDS * 1000,
     businessUnitId: e.GATEWAY_BUSINESS_UNIT_ID,

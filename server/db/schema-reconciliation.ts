@@ -95,7 +95,7 @@ export const settlementLines = pgTable(
 
 /**
  * What finance must look at: a settlement line the ledger does not know, a line whose amount disagrees with the
- * payment, a payment settled twice. One open item per kind and line; resolving one (with a reason) comes with the
+ * payment, a payment settled twice, a captured payment no file has listed past its settlement lag. One open item per kind and line; resolving one (with a reason) comes with the
  * exceptions queue.
  */
 export const reconciliationExceptions = pgTable(
@@ -110,11 +110,18 @@ export const reconciliationExceptions = pgTable(
     detail: jsonb("detail").$type<Record<string, string | number | null>>().notNull().default({}),
     state: text("state").notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** How it ended: 'settled_late' when a later file listed the payment after all. */
+    resolution: text("resolution"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("reconciliation_exceptions_open_idx").on(t.state, t.kind, t.createdAt),
     uniqueIndex("reconciliation_exceptions_line_unique").on(t.kind, t.lineId),
-    check("reconciliation_exceptions_kind_check", sql`${t.kind} in ('not_in_ledger', 'amount_mismatch', 'duplicate')`),
+    // One open "not in any file" item per payment, however many imports look for it.
+    uniqueIndex("reconciliation_exceptions_unsettled_unique")
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'not_in_file' and ${t.state} = 'open'`),
+    check("reconciliation_exceptions_kind_check", sql`${t.kind} in ('not_in_ledger', 'amount_mismatch', 'duplicate', 'not_in_file')`),
     check("reconciliation_exceptions_state_check", sql`${t.state} in ('open', 'resolved')`),
   ],
 );

@@ -16,6 +16,7 @@ import { AppError } from "../../errors";
 import type { ServiceContext, ServiceDeps } from "../deps";
 import { requirePermission } from "../require-permission";
 import { matchSettlementLines, type MatchSummary } from "./match-settlement-lines";
+import { flagUnsettledPayments } from "./unsettled-payments";
 import { DEFAULT_MAX_FILE_BYTES, openSettlementFile, SettlementFileError, type SettlementFileRows } from "./settlement-file-rows";
 
 /** Lines written per INSERT. */
@@ -29,6 +30,8 @@ export interface ImportedFile {
   sha256: string;
   /** How many lines matched the ledger, and how many of each exception. */
   matches: MatchSummary;
+  /** Captured payments past their settlement lag that no file lists (new "not in any file" exceptions). */
+  notInFile: number;
 }
 
 type Deps = Pick<ServiceDeps, "db" | "now" | "config">;
@@ -129,7 +132,8 @@ async function importFile(
         ]);
       }
       await tx.update(settlementFiles).set({ sha256, bytes: file.bytes(), lineCount: lines }).where(eq(settlementFiles.id, fileId));
-      const matches = await matchSettlementLines(tx, fileId);
+      const matches = await matchSettlementLines(tx, fileId, deps.now());
+      const notInFile = await flagUnsettledPayments(tx, deps.now(), deps.config.settlementLag);
       await appendAudit(tx, {
         action: "settlement.import",
         actorId: principal.userId,
@@ -137,9 +141,18 @@ async function importFile(
         ip,
         targetType: "settlement_file",
         targetId: fileId,
-        summary: { filename: input.filename, format: file.format, sha256, bytes: file.bytes(), lines, layout: layout.name, matches },
+        summary: {
+          filename: input.filename,
+          format: file.format,
+          sha256,
+          bytes: file.bytes(),
+          lines,
+          layout: layout.name,
+          matches,
+          notInFile,
+        },
       });
-      return { fileId, lines, sha256, matches };
+      return { fileId, lines, sha256, matches, notInFile };
     });
   } catch (e) {
     // Two imports of one file at the same moment: the second one's hash meets the first one's at commit.

@@ -12,6 +12,7 @@ import "server-only";
 import { and, asc, eq, gt, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { payments, reconciliationExceptions, settlementLines } from "../../db/schema";
+import { closeSettledLate } from "./unsettled-payments";
 
 const BATCH = 1_000;
 
@@ -36,7 +37,7 @@ interface Finding {
   detail: Record<string, string | number | null>;
 }
 
-export async function matchSettlementLines(tx: Tx, fileId: string): Promise<MatchSummary> {
+export async function matchSettlementLines(tx: Tx, fileId: string, now: Date = new Date()): Promise<MatchSummary> {
   const summary: MatchSummary = { matched: 0, amount_mismatch: 0, duplicate: 0, not_in_ledger: 0 };
   /** Payments a sale line of this file has settled so far, with that line's number. */
   const settledHere = new Map<string, number>();
@@ -168,6 +169,12 @@ export async function matchSettlementLines(tx: Tx, fileId: string): Promise<Matc
         .values(exceptions.map((f) => ({ kind: f.state, fileId, lineId: f.lineId, paymentId: f.paymentId, detail: f.detail })));
     }
     for (const f of findings) summary[f.state]++;
+    // Payments these sale lines list are settled, late or not: their "not in any file" items end.
+    await closeSettledLate(
+      tx,
+      lines.flatMap((l, i) => (l.grossMinor > 0 && findings[i]!.paymentId ? [findings[i]!.paymentId!] : [])),
+      now,
+    );
   }
   return summary;
 }
