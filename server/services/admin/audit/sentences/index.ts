@@ -6,6 +6,7 @@ import "server-only";
 import { DEFAULT_UI_PREFS, type UiPrefs } from "@/lib/i18n/languages";
 import { accessSentence } from "./access";
 import { moneySentence } from "./money";
+import { reconciliationSentence } from "./reconciliation";
 import { reportSentence } from "./reports";
 import { retentionSentence } from "./retention";
 import { forOrder, ofAmount, speakerFor, type Entry, type Sentence, type Speaker } from "./parts";
@@ -20,7 +21,8 @@ function fallback(sp: Speaker, e: Entry): Sentence {
   return [words.charAt(0).toUpperCase() + words.slice(1), ...ofAmount(sp, e.summary), ...forOrder(sp, e)];
 }
 
-const own = (sp: Speaker, e: Entry) => moneySentence(sp, e) ?? accessSentence(sp, e) ?? reportSentence(sp, e) ?? retentionSentence(sp, e);
+const own = (sp: Speaker, e: Entry) =>
+  moneySentence(sp, e) ?? accessSentence(sp, e) ?? reportSentence(sp, e) ?? retentionSentence(sp, e) ?? reconciliationSentence(sp, e);
 
 /** Whether the action has its own wording (false: the fallback would be used). */
 export function hasOwnSentence(e: Entry): boolean {

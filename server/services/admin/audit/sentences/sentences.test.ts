@@ -184,6 +184,24 @@ describe("audit entries as sentences", () => {
     expect(text({ action: "payment.note_add", orderId: "ORD-9", summary: { told: [] } })).toBe("Note added to the payment for order ORD-9");
   });
 
+  it("settlement reconciliation: an import with what matched and what to look at, a refusal with its reason, a layout", () => {
+    expect(
+      text({
+        action: "settlement.import",
+        summary: { filename: "settlement-2026-12-07.csv", lines: 1204, matches: { matched: 1198, duplicate: 1 }, notInFile: 2 },
+      }),
+    ).toBe("Settlement file settlement-2026-12-07.csv imported: 1,204 lines, 1,198 matched, 8 to look at");
+    expect(
+      text({ action: "settlement.import_refused", summary: { filename: "bad.csv", reason: "The file is empty or has no header line." } }),
+    ).toBe("Settlement file bad.csv refused: The file is empty or has no header line.");
+    expect(text({ action: "settlement.layout_create", summary: { name: "Al Rajhi daily" } })).toBe(
+      "Settlement file layout Al Rajhi daily created",
+    );
+    expect(text({ action: "settlement.layout_update", summary: { name: "Al Rajhi daily" } })).toBe(
+      "Settlement file layout Al Rajhi daily changed",
+    );
+  });
+
   it("an unknown action or an odd summary still reads as words, never throws", () => {
     expect(text({ action: "something_new.happened", summary: { amountMinor: 100, currency: "SAR" } })).toBe(
       "Something new happened of SAR 1.00",
