@@ -11,11 +11,14 @@ export const DEFAULT_SETTLEMENT_LAG_DAYS = 4;
 /** Beyond 30 days no scheme keeps an ordinary authorization: a larger figure is a typo. */
 const MAX_HOLD_DAYS = 30;
 
-export interface AuthHoldConfig {
+/** Days per card brand: AUTH_HOLD_DAYS and SETTLEMENT_LAG_DAYS. */
+export interface DaysPerBrand {
   defaultDays: number;
   /** Keyed by the brand's label (brandLabel): "VISA", "Mastercard", "mada". */
   byBrand: Record<string, number>;
 }
+
+export type AuthHoldConfig = DaysPerBrand;
 
 /** Parses AUTH_HOLD_DAYS; throws a message naming the bad part (the caller wraps it as a configuration error). */
 export function parseAuthHold(text: string): AuthHoldConfig {
@@ -23,8 +26,8 @@ export function parseAuthHold(text: string): AuthHoldConfig {
 }
 
 /** Days per card brand, "default=N,BRAND=N,…" (AUTH_HOLD_DAYS, SETTLEMENT_LAG_DAYS), each 1 to `maxDays`. */
-export function parseDaysPerBrand(variable: string, text: string, defaultDays: number, maxDays: number): AuthHoldConfig {
-  const out: AuthHoldConfig = { defaultDays, byBrand: {} };
+export function parseDaysPerBrand(variable: string, text: string, defaultDays: number, maxDays: number): DaysPerBrand {
+  const out: DaysPerBrand = { defaultDays, byBrand: {} };
   const seen = new Set<string>();
   for (const part of text
     .split(",")

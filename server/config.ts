@@ -14,6 +14,7 @@ import {
   parseAuthHold,
   parseDaysPerBrand,
   type AuthHoldConfig,
+  type DaysPerBrand,
 } from "./auth-hold-config";
 import { checkReportTimeZone } from "../lib/reports/period";
 import { NEW_SIGN_IN_LOOKBACK_DAYS } from "./auth/new-sign-in-lookback";
@@ -431,7 +432,7 @@ export interface AppConfig {
   /** How long issuers hold an authorization, per card brand (AUTH_HOLD_DAYS). */
   authHold: AuthHoldConfig;
   /** Days after a capture by which the settlement file is expected to list it, per card brand (SETTLEMENT_LAG_DAYS). */
-  settlementLag: AuthHoldConfig;
+  settlementLag: DaysPerBrand;
   /** The IANA zone whose calendar days the Overview and the reports count in (REPORT_TIME_ZONE). */
   reportTimeZone: string;
   /** The scheduled-reports pass interval (REPORT_SCHEDULER_INTERVAL_SECONDS; 0 = off). */
@@ -473,7 +474,7 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-function settlementLagOf(text: string): AuthHoldConfig {
+function settlementLagOf(text: string): DaysPerBrand {
   try {
     return parseDaysPerBrand("SETTLEMENT_LAG_DAYS", text, DEFAULT_SETTLEMENT_LAG_DAYS, 30);
   } catch (err) {

@@ -6,7 +6,7 @@
 // exist is refused; a masked card gives its last four digits only.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readAmount, readCalendarDate, readCardLast4, readDateTime } from "./settlement-values";
+import { DATE_FORMATS, readAmount, readCalendarDate, readCardLast4, readDateTime, writeDateTime } from "./settlement-values";
 
 describe("readAmount", () => {
   it.each([
@@ -81,6 +81,20 @@ describe("readDateTime and readCalendarDate", () => {
     ["", "YYYY-MM-DD"],
   ] as const)("refuses %j as %s", (text, format) => {
     expect(readDateTime(text, format, "Asia/Riyadh")).toBeNull();
+  });
+
+  it("a spreadsheet's date cell, written the layout's way, reads back as the same wall-clock instant in every format (property)", () => {
+    expect(writeDateTime(new Date(Date.UTC(2026, 11, 7, 1, 30, 5)), "DD/MM/YYYY")).toBe("07/12/2026 01:30:05");
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1990-01-01"), max: new Date("2099-12-31"), noInvalidDate: true }),
+        fc.constantFrom(...DATE_FORMATS),
+        (d, format) => {
+          const seconds = new Date(Math.floor(d.getTime() / 1000) * 1000);
+          expect(readDateTime(writeDateTime(seconds, format), format, "UTC")?.getTime()).toBe(seconds.getTime());
+        },
+      ),
+    );
   });
 
   it("gives the calendar day of a settlement date", () => {

@@ -53,6 +53,21 @@ const DATE_PATTERNS: Record<DateFormat, { re: RegExp; order: ["y" | "m" | "d", "
   YYYYMMDD: { re: /^(\d{4})(\d{2})(\d{2})/, order: ["y", "m", "d"] },
 };
 
+/**
+ * The other way: a spreadsheet's date cell written as the layout reads dates, so that it goes through the same
+ * reader as a text date. A spreadsheet date has no zone: its wall-clock reading (held as UTC) is what the acquirer
+ * wrote, read in the file's zone like any other date of the file.
+ */
+export function writeDateTime(d: Date, format: DateFormat): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  const [y, m, day] = [String(d.getUTCFullYear()).padStart(4, "0"), two(d.getUTCMonth() + 1), two(d.getUTCDate())];
+  const parts: Record<"y" | "m" | "d", string> = { y, m, d: day };
+  const { order } = DATE_PATTERNS[format];
+  const separator = format === "YYYYMMDD" ? "" : format.charAt(format.indexOf("YYYY") === 0 ? 4 : 2);
+  const date = order.map((k) => parts[k]).join(separator);
+  return `${date} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
+}
+
 /** The calendar day a date cell names ("2026-12-07"), or null when it is not a real day in that format. */
 export function readCalendarDate(raw: string, format: DateFormat): { date: string; rest: string } | null {
   const text = latinDigits(raw).trim();

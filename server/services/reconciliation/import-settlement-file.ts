@@ -7,6 +7,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { resolveColumns, readSettlementLine, type LineError, type SettlementLine } from "@/lib/reconciliation/settlement-line";
 import type { SettlementLayout } from "@/lib/reconciliation/settlement-layout";
+import { writeDateTime } from "@/lib/reconciliation/settlement-values";
 import { vmsg } from "@/lib/schemas/messages";
 import { formatInZone } from "@/lib/transactions/zoned-time";
 import { appendAudit } from "../../audit/audit-log";
@@ -168,7 +169,7 @@ async function importFile(
 /** The file opened with the layout's way of writing dates, its refusals as AppErrors. */
 async function openFile(source: AsyncIterable<Uint8Array>, maxBytes: number, layout: SettlementLayout): Promise<SettlementFileRows> {
   try {
-    return await openSettlementFile(source, { maxBytes, renderDate: (d) => renderDate(d, layout) });
+    return await openSettlementFile(source, { maxBytes, renderDate: (d) => writeDateTime(d, layout.dateFormat) });
   } catch (e) {
     throw asAppError(e, maxBytes);
   }
@@ -188,24 +189,6 @@ function asAppError(e: unknown, maxBytes: number): unknown {
     return new AppError("unprocessable", ["settlement.fileTooLarge", { limit: Math.round(maxBytes / 1024 / 1024) }]);
   if (e.problem === "empty") return new AppError("unprocessable", "settlement.fileEmpty");
   return new AppError("unprocessable", ["settlement.fileUnreadable", { detail: e.message.slice(0, 200) }]);
-}
-
-/**
- * A spreadsheet's date cell written the way the layout reads dates. A spreadsheet date has no zone: its wall-clock
- * reading is what the acquirer wrote, read in the file's zone like a text date.
- */
-function renderDate(d: Date, layout: SettlementLayout): string {
-  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()].map((n, i) => String(n).padStart(i === 0 ? 4 : 2, "0"));
-  const time = `${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}:${String(d.getUTCSeconds()).padStart(2, "0")}`;
-  const date = {
-    "YYYY-MM-DD": `${y}-${m}-${day}`,
-    "DD/MM/YYYY": `${day}/${m}/${y}`,
-    "MM/DD/YYYY": `${m}/${day}/${y}`,
-    "DD-MM-YYYY": `${day}-${m}-${y}`,
-    "DD.MM.YYYY": `${day}.${m}.${y}`,
-    YYYYMMDD: `${y}${m}${day}`,
-  }[layout.dateFormat];
-  return `${date} ${time}`;
 }
 
 async function auditRefusal(ctx: ServiceContext<Deps>, filename: string, e: AppError): Promise<void> {

@@ -9,7 +9,7 @@
 // An RRN two payments share matches neither (the gateway id may still tell). Each finding is an open exception for
 // the queue. Lines are read and written in batches, so a file of 100,000 lines costs a few hundred statements.
 import "server-only";
-import { and, asc, eq, gt, inArray, isNotNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { payments, reconciliationExceptions, settlementLines } from "../../db/schema";
 import { closeSettledLate } from "./unsettled-payments";
@@ -98,7 +98,6 @@ export async function matchSettlementLines(tx: Tx, fileId: string, now: Date = n
               settlementLines.paymentId,
               found.map((p) => p.id),
             ),
-            isNotNull(settlementLines.matchState),
             inArray(settlementLines.matchState, ["matched", "amount_mismatch"]),
             gt(settlementLines.grossMinor, 0),
             notInArray(

@@ -5,7 +5,7 @@
 // payment closes its exception as settled late (match-settlement-lines.ts).
 import "server-only";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
-import { holdDaysFor, type AuthHoldConfig } from "../../auth-hold-config";
+import { holdDaysFor, type DaysPerBrand } from "../../auth-hold-config";
 import type { Tx } from "../../db/client";
 import { payments, reconciliationExceptions, settlementLines } from "../../db/schema";
 
@@ -18,7 +18,7 @@ const capturedAt = sql<Date>`(case when ${payments.intent} = 'sale' then ${payme
   ${payments.updatedAt}) end)`;
 
 /** Opens a "not in any file" exception for each captured payment past its lag that no file lists; returns how many. */
-export async function flagUnsettledPayments(tx: Tx, now: Date, lag: AuthHoldConfig): Promise<number> {
+export async function flagUnsettledPayments(tx: Tx, now: Date, lag: DaysPerBrand): Promise<number> {
   const [first] = await tx.select({ at: sql<Date | string | null>`min(${settlementLines.transactionAt})` }).from(settlementLines);
   if (!first?.at) return 0;
   const since = new Date(first.at);
